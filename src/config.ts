@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+
+const planSchema = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
+  monthlyCredits: z.number().int().min(0),
+  monthlyTtsWords: z.number().int().min(0),
+  advancedModel: z.boolean(),
+  premiumPresets: z.boolean(),
+  rateLimitPerMinute: z.number().int().min(1),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** Ordered from the smallest to the top plan; the admin account gets the last one. */
+export const DEFAULT_PLANS: Plan[] = [
+  { name: 'free', monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200 },
+  { name: 'pro', monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200 },
+  { name: 'business', monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000 },
+];
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65_535).default(8080),
+  ATELIER_DATA_DIR: z.string().min(1).default('./data'),
+  ATELIER_PUBLIC_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ATELIER_BODY_LIMIT_BYTES: int(1_024, 100 * 1024 * 1024).default(1024 * 1024),
+  ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  ATELIER_RATE_LIMIT_ENABLED: bool.default(true),
+  ATELIER_PLANS: z.string().optional(),
+  ATELIER_ADMIN_EMAIL: z.email().default('admin@localhost'),
+  ATELIER_CREDITS_PER_OUTPUT: int(0, 1_000_000).default(1),
+  ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
+  ATELIER_TEXT_PROVIDER: z.enum(['builtin', 'openai-compatible']).default('builtin'),
+  ATELIER_TEXT_BASE_URL: httpUrl.optional(),
+  ATELIER_TEXT_API_KEY: z.string().optional(),
+  ATELIER_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ATELIER_TEXT_ADVANCED_MODEL: z.string().min(1).default('gpt-4o'),
+  ATELIER_TEXT_MAX_TOKENS: int(16, 128_000).default(2_048),
+  ATELIER_TEXT_CONCURRENCY: int(1, 64).default(4),
+  ATELIER_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
+});
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = resolve(env.ATELIER_DATA_DIR);
+  const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
+  const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseFile: resolve(dataDir, 'atelier.db'),
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.ATELIER_BODY_LIMIT_BYTES,
+    rateLimit: { enabled: env.ATELIER_RATE_LIMIT_ENABLED, anonymousPerMinute: env.ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE },
+    plans,
+    adminEmail: env.ATELIER_ADMIN_EMAIL,
+    credits: { perOutput: env.ATELIER_CREDITS_PER_OUTPUT, perAdvancedOutput: env.ATELIER_CREDITS_PER_ADVANCED_OUTPUT },
+    text: {
+      provider: env.ATELIER_TEXT_PROVIDER,
+      baseUrl: env.ATELIER_TEXT_BASE_URL,
+      apiKey: env.ATELIER_TEXT_API_KEY,
+      model: env.ATELIER_TEXT_MODEL,
+      advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL,
+      maxTokens: env.ATELIER_TEXT_MAX_TOKENS,
+      concurrency: env.ATELIER_TEXT_CONCURRENCY,
+    },
+    upstream: { timeoutMs: env.ATELIER_UPSTREAM_TIMEOUT_MS, retries: env.ATELIER_UPSTREAM_RETRIES },
+  };
+}
+
+export type Config = Readonly<ReturnType<typeof buildConfig>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parsePlans(raw: string): Plan[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('ATELIER_PLANS: not valid JSON');
+  }
+  const result = z.array(planSchema).min(1).safeParse(json);
+  if (!result.success) {
+    throw new ConfigError(`ATELIER_PLANS: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const names = new Set(result.data.map((p) => p.name));
+  if (names.size !== result.data.length) throw new ConfigError('ATELIER_PLANS: plan names must be unique');
+  return result.data;
+}
+
+/** Reads `.env` (if present) under the process environment, which wins, and validates the whole. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resolve('.env')): Config {
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
+  const merged: Record<string, string | undefined> = { ...fromFile, ...env };
+  const known = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, blankToUndefined(merged[k])]));
+  const result = envSchema.safeParse(known);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const config = buildConfig(result.data);
+  if (config.text.provider === 'openai-compatible' && !config.text.baseUrl) {
+    throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
+  }
+  return deepFreeze(config);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export function topPlan(config: Config): Plan {
+  const plan = config.plans.at(-1);
+  if (!plan) throw new ConfigError('ATELIER_PLANS: at least one plan is required');
+  return plan;
+}
+
+export function findPlan(config: Config, name: string): Plan | undefined {
+  return config.plans.find((p) => p.name === name);
+}

@@ -1,0 +1,67 @@
+export const CATEGORIES = [
+  'Social Media',
+  'Content',
+  'Business',
+  'HR',
+  'Marketing',
+  'Resume',
+  'Education',
+  'Project Management',
+  'Tools',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const LENGTHS = ['Short', 'Medium', 'Long'] as const;
+export type Length = (typeof LENGTHS)[number];
+
+/** The generate body parameters a preset may define fields for, with the spec's general bounds. */
+export const FIELD_LIMITS = {
+  keywords: 5000,
+  tone: 1000,
+  length: 6,
+  extra1: 1000,
+  extra2: 1000,
+  extra3: 1000,
+  extra4: 500,
+  suffix: 1000,
+} as const;
+export type FieldName = keyof typeof FIELD_LIMITS;
+export const FIELD_NAMES = Object.keys(FIELD_LIMITS) as FieldName[];
+
+export interface RadioOption {
+  value: string;
+  default: boolean;
+}
+
+export interface FieldDefinition {
+  name: FieldName;
+  label: string;
+  type: 'textarea' | 'text' | 'radio';
+  required: boolean;
+  /** Text-like fields only. */
+  placeholder?: string;
+  /** Text-like fields only; never above the general bound in FIELD_LIMITS. */
+  maxLength?: number;
+  /** Radio fields only; exactly one option has default: true. */
+  radioOptions?: RadioOption[];
+}
+
+/**
+ * A template. `prompt` and each `builtin` entry are Mustache templates rendered (without HTML escaping)
+ * against a PresetView (see preset-template.ts): `prompt` is the instruction an LLM engine receives,
+ * `builtin` the texts the offline builtin engine composes; output number i uses builtin[i % builtin.length].
+ */
+export interface PresetDefinition {
+  slug: string;
+  title: string;
+  description: string;
+  category: Category[];
+  isFree: boolean;
+  fields: FieldDefinition[];
+  prompt: string;
+  builtin: string[];
+}
+
+export type PresetSummary = Pick<PresetDefinition, 'slug' | 'title' | 'description' | 'category' | 'isFree'>;
+export type PresetDetail = PresetSummary & { fields: FieldDefinition[] };

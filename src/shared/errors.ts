@@ -1,0 +1,62 @@
+/** The closed set of error kinds the service can answer with, and the HTTP status of each. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error whose message is safe to show to the caller. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A failure of a remote or local engine; `isRetryable` tells the caller whether trying again can help. */
+export class UpstreamError extends Error {
+  readonly isRetryable: boolean;
+  readonly upstreamStatus: number | undefined;
+
+  constructor(message: string, options: { isRetryable: boolean; status?: number; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'UpstreamError';
+    this.isRetryable = options.isRetryable;
+    this.upstreamStatus = options.status;
+  }
+}
+
+/** Expected denials are values, not throws: services return an Outcome and routes unwrap it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, message: string, headers?: Record<string, string>): Outcome<T> => ({
+  ok: false,
+  error: new AppError(code, message, headers),
+});
+
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}

@@ -1,0 +1,61 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO 8601 strings in UTC, so both dialects store and compare them the same way. */
+type Timestamp = string;
+/** Booleans are 0/1 integers: the common ground of SQLite and PostgreSQL. */
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  plan: string;
+  is_admin: Flag;
+  blocked: Flag;
+  blocked_reason: string | null;
+  credits: number;
+  period_start: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  prefix: string;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  account_id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface TextOutputsTable {
+  id: Generated<number>;
+  account_id: string;
+  preset: string;
+  text: string;
+  model: string;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  text_outputs: TextOutputsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type TextOutputRow = Selectable<TextOutputsTable>;
