@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { type EngineDeps, createTextModels } from './engines/registry.js';
+import { buildServer } from './http/server.js';
+import { AccountsRepo } from './modules/accounts/accounts.repo.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { CreditsRepo } from './modules/credits/credits.repo.js';
+import { CreditsService } from './modules/credits/credits.service.js';
+import { KeysRepo } from './modules/keys/keys.repo.js';
+import { KeysService } from './modules/keys/keys.service.js';
+import { PRESETS } from './modules/presets/catalogue/index.js';
+import { PresetsService } from './modules/presets/presets.service.js';
+import { TextRepo } from './modules/text/text.repo.js';
+import { TextService } from './modules/text/text.service.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import { type Db, isDatabaseReachable, migrateToLatest, openSqlite } from './storage/db/database.js';
+
+export interface AppOverrides {
+  clock?: Clock;
+  engines?: EngineDeps;
+  /** An already open database (tests share one); otherwise the configured file is opened. */
+  db?: Db;
+}
+
+export interface Services {
+  db: Db;
+  accounts: AccountsService;
+  keys: KeysService;
+  credits: CreditsService;
+  presets: PresetsService;
+  text: TextService;
+}
+
+/** The composition root: the only place that picks implementations. */
+export async function buildServices(config: Config, overrides: AppOverrides = {}): Promise<Services> {
+  const clock = overrides.clock ?? systemClock;
+  const db = overrides.db ?? openSqlite(config.databaseFile);
+  await migrateToLatest(db);
+
+  const keys = new KeysService(new KeysRepo(db), clock);
+  const credits = new CreditsService(new CreditsRepo(db), clock);
+  const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
+  const presets = new PresetsService(PRESETS);
+  const text = new TextService(presets, createTextModels(config, overrides.engines), credits, new TextRepo(db), config, clock);
+  return { db, accounts, keys, credits, presets, text };
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const services = await buildServices(config, overrides);
+  const server = await buildServer(config, { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) });
+  return {
+    server,
+    services,
+    async close() {
+      await server.close();
+      await services.db.destroy();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { parseArgs } from 'node:util';
+import { type Services, buildServices } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import type { Outcome } from './shared/errors.js';
+import type { AccountRow } from './storage/db/schema.js';
+
+const USAGE = `Usage: atelier <command>
+
+  serve                                         start the service (same as npm start)
+  accounts create --email E [--plan P] [--credits N]
+  accounts list
+  accounts show <account-id|email>
+  accounts block <account-id|email> [--reason TEXT]
+  accounts unblock <account-id|email>
+  accounts set-plan <account-id|email> <plan>
+  accounts add-credits <account-id|email> <amount>
+  keys create <account-id|email> [--name NAME]
+  keys list <account-id|email>
+  keys revoke <account-id|email> <key-id>
+
+Results are printed as JSON. The command works on the same database as a running server.`;
+
+class UsageError extends Error {}
+
+const options = {
+  email: { type: 'string' },
+  plan: { type: 'string' },
+  credits: { type: 'string' },
+  reason: { type: 'string' },
+  name: { type: 'string' },
+  account: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = { [K in keyof typeof options]?: (typeof options)[K]['type'] extends 'boolean' ? boolean : string };
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) {
+    console.log(USAGE);
+    return group ? 0 : 2;
+  }
+  const config = loadConfig();
+  if (group === 'serve') {
+    const { serve } = await import('./serve.js');
+    await serve(config);
+    return -1;
+  }
+  const services = await buildServices(config);
+  try {
+    return await run(services, group, action, rest, values);
+  } finally {
+    await services.db.destroy();
+  }
+}
+
+async function run(s: Services, group: string, action: string | undefined, args: string[], flags: Flags): Promise<number> {
+  const who = () => required(args[0] ?? flags.account, '<account-id|email>');
+  switch (`${group} ${action ?? ''}`) {
+    case 'accounts create':
+      return print(
+        await s.accounts.create({
+          email: required(flags.email, '--email'),
+          plan: flags.plan,
+          credits: flags.credits === undefined ? undefined : wholeNumber(flags.credits, '--credits'),
+        }),
+      );
+    case 'accounts list':
+      return print({ ok: true, value: { accounts: (await s.accounts.list()).map(publicAccount) } });
+    case 'accounts show': {
+      const found = await s.accounts.find(who());
+      if (!found.ok) return print(found);
+      return print({ ok: true, value: { ...publicAccount(found.value), keys: await s.keys.list(found.value.id) } });
+    }
+    case 'accounts block':
+      return print(mapOk(await s.accounts.setBlocked(who(), true, flags.reason), publicAccount));
+    case 'accounts unblock':
+      return print(mapOk(await s.accounts.setBlocked(who(), false), publicAccount));
+    case 'accounts set-plan':
+      return print(mapOk(await s.accounts.setPlan(who(), required(args[1], '<plan>')), publicAccount));
+    case 'accounts add-credits':
+      return print(await s.accounts.addCredits(who(), wholeNumber(required(args[1], '<amount>'), '<amount>')));
+    case 'keys create':
+    case 'keys list':
+    case 'keys revoke': {
+      const found = await s.accounts.find(who());
+      if (!found.ok) return print(found);
+      const id = found.value.id;
+      if (action === 'create') return print({ ok: true, value: await s.keys.create(id, flags.name ?? 'cli') });
+      if (action === 'list') return print({ ok: true, value: { keys: await s.keys.list(id) } });
+      return print(await s.keys.revoke(id, required(args[1], '<key-id>')));
+    }
+    default:
+      throw new UsageError(`Unknown command: ${group} ${action ?? ''}`.trim());
+  }
+}
+
+function publicAccount(a: AccountRow) {
+  return {
+    account_id: a.id,
+    email: a.email,
+    plan: a.plan,
+    is_admin: a.is_admin === 1,
+    blocked: a.blocked === 1,
+    blocked_reason: a.blocked_reason,
+    credits: a.credits,
+    period_start: a.period_start,
+    created_at: a.created_at,
+  };
+}
+
+function mapOk<T, U>(outcome: Outcome<T>, f: (value: T) => U): Outcome<U> {
+  return outcome.ok ? { ok: true, value: f(outcome.value) } : outcome;
+}
+
+function print(outcome: Outcome<unknown>): number {
+  if (!outcome.ok) {
+    console.error(`error: ${outcome.error.message}`);
+    return 1;
+  }
+  console.log(JSON.stringify(outcome.value, null, 2));
+  return 0;
+}
+
+function required(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw new UsageError(`Missing ${name}`);
+  return value;
+}
+
+function wholeNumber(value: string, name: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw new UsageError(`${name} must be a whole number`);
+  return Number(value);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`error: ${(error as Error).message}\n\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exitCode = 1;
+    } else {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,17 @@
+import type { AppError } from '../shared/errors.js';
+import type { Caller } from '../modules/accounts/accounts.service.js';
+
+/** `required`: a valid key or 401. `optional`: no key is fine, a bad key is still 401. Absent: public. */
+export type AuthMode = 'required' | 'optional';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+    authFailure: AppError | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+}
+
+export {};

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Caller } from '../modules/accounts/accounts.service.js';
+import { AppError } from '../shared/errors.js';
+import './fastify-types.js';
+
+export const errorSchema = z.object({ error: z.string() }).describe('Error');
+
+/** Error responses for the OpenAPI document, by status. */
+export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502 | 503)[]) {
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
+}
+
+export const secured: { [scheme: string]: string[] }[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+
+/** Route options for an operation that needs a key. */
+export const keyRequired = { config: { auth: 'required' as const } };
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('unauthorized', 'Invalid API key');
+  return request.caller;
+}

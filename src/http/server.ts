@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { AccountsService } from '../modules/accounts/accounts.service.js';
+import type { KeysService } from '../modules/keys/keys.service.js';
+import type { PresetsService } from '../modules/presets/presets.service.js';
+import type { TextService } from '../modules/text/text.service.js';
+import { registerAuth } from './auth.js';
+import { registerErrorHandling } from './error-handler.js';
+import { registerRateLimit } from './rate-limit.js';
+import { accountRoutes } from './routes/account.js';
+import { generateRoutes } from './routes/generate.js';
+import { healthRoutes } from './routes/health.js';
+import { presetRoutes } from './routes/presets.js';
+
+export const API_VERSION = '1.0.5';
+
+export interface HttpServices {
+  accounts: AccountsService;
+  keys: KeysService;
+  presets: PresetsService;
+  text: TextService;
+  isDatabaseReachable: () => Promise<boolean>;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildServer(config: Config, services: HttpServices): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'api_key'], censor: '[redacted]' },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app, config.bodyLimitBytes);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atelier',
+        version: API_VERSION,
+        description: 'Self-hostable content generation service. Errors are {"error": "..."}.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          BearerAuth: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerAuth(app, services.accounts);
+  await registerRateLimit(app, config);
+
+  healthRoutes(app, services.isDatabaseReachable);
+  presetRoutes(app, services.presets);
+  generateRoutes(app, services.text);
+  accountRoutes(app, services.accounts, services.keys);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { type Config, type Plan, findPlan, topPlan } from '../../config.js';
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { UUID_PATTERN, newId } from '../../shared/ids.js';
+import type { Db } from '../../storage/db/database.js';
+import type { AccountRow } from '../../storage/db/schema.js';
+import type { BillingPeriod } from '../credits/billing-period.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { KeysService } from '../keys/keys.service.js';
+import type { AccountsRepo } from './accounts.repo.js';
+
+/** The authenticated account behind a request, with its plan and current billing period. */
+export interface Caller {
+  account: AccountRow;
+  keyId: string;
+  plan: Plan;
+  period: BillingPeriod;
+}
+
+export interface NewAccount {
+  email: string;
+  plan?: string;
+  credits?: number;
+  isAdmin?: boolean;
+}
+
+export interface CreatedAccount {
+  account_id: string;
+  api_key: string;
+  key_id: string;
+}
+
+const emailSchema = z.email();
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: AccountsRepo,
+    private readonly keys: KeysService,
+    private readonly credits: CreditsService,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: NewAccount): Promise<Outcome<CreatedAccount>> {
+    const email = input.email.trim().toLowerCase();
+    if (!emailSchema.safeParse(email).success) return fail('invalid_input', `Invalid email: ${input.email}`);
+    const plan = findPlan(this.config, input.plan ?? this.config.plans[0]?.name ?? '');
+    if (!plan) return fail('invalid_input', `Unknown plan: ${input.plan}. Plans: ${this.planNames()}`);
+    const credits = input.credits ?? plan.monthlyCredits;
+    if (!Number.isSafeInteger(credits) || credits < 0) return fail('invalid_input', 'credits must be a whole number >= 0');
+    if (await this.repo.findByEmail(email)) return fail('conflict', `An account with email ${email} already exists`);
+
+    const now = isoNow(this.clock);
+    const id = newId();
+    const created = await this.db.transaction().execute(async (trx) => {
+      await this.repo.insert(
+        { id, email, plan: plan.name, is_admin: input.isAdmin ? 1 : 0, credits: 0, period_start: now, created_at: now },
+        trx,
+      );
+      await this.credits.grant(id, credits, 'initial', trx);
+      return this.keys.create(id, 'default', trx);
+    });
+    return ok({ account_id: id, api_key: created.api_key, key_id: created.key_id });
+  }
+
+  /** On the first start with an empty database, an admin account on the top plan so the API is usable at once. */
+  async ensureAdmin(): Promise<CreatedAccount | undefined> {
+    if ((await this.repo.count()) > 0) return undefined;
+    const outcome = await this.create({ email: this.config.adminEmail, plan: topPlan(this.config).name, isAdmin: true });
+    return outcome.ok ? outcome.value : undefined;
+  }
+
+  async resolveCaller(rawKey: string | undefined): Promise<Outcome<Caller>> {
+    const auth = await this.keys.authenticate(rawKey);
+    if (!auth.ok) return auth;
+    const { account, keyId } = auth.value;
+    const plan = this.planOf(account);
+    const period = await this.credits.ensureCurrentPeriod(account, plan);
+    return ok({ account, keyId, plan, period });
+  }
+
+  /** Finds an account by id or email, for the command line. */
+  async find(idOrEmail: string): Promise<Outcome<AccountRow>> {
+    const account = UUID_PATTERN.test(idOrEmail)
+      ? await this.repo.findById(idOrEmail)
+      : await this.repo.findByEmail(idOrEmail.trim().toLowerCase());
+    return account ? ok(account) : fail('not_found', `Account not found: ${idOrEmail}`);
+  }
+
+  list(limit = 1000): Promise<AccountRow[]> {
+    return this.repo.list(limit);
+  }
+
+  async setBlocked(idOrEmail: string, blocked: boolean, reason?: string): Promise<Outcome<AccountRow>> {
+    const found = await this.find(idOrEmail);
+    if (!found.ok) return found;
+    await this.repo.setBlocked(found.value.id, blocked, reason ?? null);
+    return this.find(found.value.id);
+  }
+
+  async setPlan(idOrEmail: string, planName: string): Promise<Outcome<AccountRow>> {
+    const found = await this.find(idOrEmail);
+    if (!found.ok) return found;
+    if (!findPlan(this.config, planName)) return fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`);
+    await this.repo.setPlan(found.value.id, planName);
+    return this.find(found.value.id);
+  }
+
+  async addCredits(idOrEmail: string, amount: number): Promise<Outcome<{ account_id: string; credits: number }>> {
+    const found = await this.find(idOrEmail);
+    if (!found.ok) return found;
+    if (!Number.isSafeInteger(amount) || amount <= 0) return fail('invalid_input', 'amount must be a whole number > 0');
+    const balance = await this.credits.grant(found.value.id, amount, 'grant');
+    return balance === undefined ? fail('not_found', 'Account not found') : ok({ account_id: found.value.id, credits: balance });
+  }
+
+  /** What GET /api/account shows: plan, balances and the current period's usage. */
+  async overview(caller: Caller) {
+    const { account, plan, period } = caller;
+    const fresh = (await this.repo.findById(account.id)) ?? account;
+    const spent = await this.credits.spentSince(account.id, period.start);
+    return {
+      account: { id: fresh.id, email: fresh.email, created_at: fresh.created_at, is_admin: fresh.is_admin === 1 },
+      plan: {
+        name: plan.name,
+        monthly_credits: plan.monthlyCredits,
+        monthly_tts_words: plan.monthlyTtsWords,
+        advanced_model: plan.advancedModel,
+        premium_presets: plan.premiumPresets,
+        rate_limit_per_minute: plan.rateLimitPerMinute,
+      },
+      credits: { balance: fresh.credits },
+      period: { start: period.start.toISOString(), end: period.end.toISOString() },
+      usage: {
+        credits_used: Object.values(spent).reduce((a, b) => a + b, 0),
+        credits_used_by_kind: spent,
+      },
+    };
+  }
+
+  /** An account whose plan was removed from the configuration falls back to the smallest plan. */
+  planOf(account: AccountRow): Plan {
+    return findPlan(this.config, account.plan) ?? (this.config.plans[0] as Plan);
+  }
+
+  private planNames(): string {
+    return this.config.plans.map((p) => p.name).join(', ');
+  }
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from '../../storage/db/database.js';
+
+export interface LedgerEntry {
+  accountId: string;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  at: string;
+}
+
+export class CreditsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Takes `amount` only if the balance covers it: one conditional UPDATE, never read-then-write. */
+  async reserve(entry: LedgerEntry & { delta: number }): Promise<number | undefined> {
+    const amount = -entry.delta;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits - ${amount}` })
+        .where('id', '=', entry.accountId)
+        .where('credits', '>=', amount)
+        .returning('credits')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await this.appendLedger(trx, entry, row.credits);
+      return row.credits;
+    });
+  }
+
+  /** Adds credits (refunds and grants); returns the new balance, undefined when the account is gone. */
+  async add(entry: LedgerEntry, db: Db = this.db): Promise<number | undefined> {
+    const run = async (trx: Db) => {
+      const row = await trx
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits + ${entry.delta}` })
+        .where('id', '=', entry.accountId)
+        .returning('credits')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await this.appendLedger(trx, entry, row.credits);
+      return row.credits;
+    };
+    return db === this.db ? this.db.transaction().execute(run) : run(db);
+  }
+
+  /** Starts a new period with a fresh allowance; a no-op if another request already did. */
+  async resetPeriod(accountId: string, expectedStart: string, newStart: string, credits: number, at: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('accounts')
+        .select(['credits', 'period_start'])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      if (!current || current.period_start !== expectedStart) return;
+      const updated = await trx
+        .updateTable('accounts')
+        .set({ credits, period_start: newStart })
+        .where('id', '=', accountId)
+        .where('period_start', '=', expectedStart)
+        .where('credits', '=', current.credits)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return;
+      await this.appendLedger(
+        trx,
+        { accountId, delta: credits - current.credits, reason: 'period_reset', reference: newStart, at },
+        credits,
+      );
+    });
+  }
+
+  /** Credits spent on work (reservations net of refunds) since `since`, by kind of work. */
+  async spentSince(accountId: string, since: string): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('credit_ledger')
+      .select(['reason', (eb) => eb.fn.sum<number>('delta').as('total')])
+      .where('account_id', '=', accountId)
+      .where('created_at', '>=', since)
+      .where((eb) => eb.or([eb('reason', 'like', 'reserve:%'), eb('reason', 'like', 'refund:%')]))
+      .groupBy('reason')
+      .execute();
+    const spent: Record<string, number> = {};
+    for (const row of rows) {
+      const kind = row.reason.slice(row.reason.indexOf(':') + 1);
+      spent[kind] = (spent[kind] ?? 0) - Number(row.total);
+    }
+    return spent;
+  }
+
+  async ledger(accountId: string, limit: number) {
+    return this.db
+      .selectFrom('credit_ledger')
+      .select(['id', 'delta', 'balance_after', 'reason', 'reference', 'created_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  private async appendLedger(trx: Db, entry: LedgerEntry, balanceAfter: number): Promise<void> {
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        account_id: entry.accountId,
+        delta: entry.delta,
+        balance_after: balanceAfter,
+        reason: entry.reason,
+        reference: entry.reference,
+        created_at: entry.at,
+      })
+      .execute();
+  }
+}

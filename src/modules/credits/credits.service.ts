@@ -1,0 +1,75 @@
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import type { Db } from '../../storage/db/database.js';
+import type { AccountRow } from '../../storage/db/schema.js';
+import type { Plan } from '../../config.js';
+import { type BillingPeriod, periodContaining } from './billing-period.js';
+import type { CreditsRepo } from './credits.repo.js';
+
+/** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
+export type WorkKind = 'text';
+
+export interface Reservation {
+  accountId: string;
+  amount: number;
+  kind: WorkKind;
+  reference: string;
+}
+
+export class CreditsService {
+  constructor(
+    private readonly repo: CreditsRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {
+    const { accountId, amount, kind, reference } = reservation;
+    const balance = await this.repo.reserve({
+      accountId,
+      delta: -amount,
+      reason: `reserve:${kind}`,
+      reference,
+      at: isoNow(this.clock),
+    });
+    if (balance === undefined) {
+      return fail('payment_required', `Not enough credits: this request needs ${amount} and the balance is lower`);
+    }
+    return ok({ balance });
+  }
+
+  /** Gives back a reservation (all of it, or the part of the work that failed). */
+  async refund(reservation: Reservation): Promise<void> {
+    if (reservation.amount <= 0) return;
+    await this.repo.add({
+      accountId: reservation.accountId,
+      delta: reservation.amount,
+      reason: `refund:${reservation.kind}`,
+      reference: reservation.reference,
+      at: isoNow(this.clock),
+    });
+  }
+
+  async grant(accountId: string, amount: number, reason: string, db?: Db): Promise<number | undefined> {
+    return this.repo.add({ accountId, delta: amount, reason, reference: null, at: isoNow(this.clock) }, db);
+  }
+
+  /** Rolls the account into its current monthly period, refilling the plan's credits, when the last one ended. */
+  async ensureCurrentPeriod(account: AccountRow, plan: Plan): Promise<BillingPeriod> {
+    // Counted from creation, not from the last reset, so short months do not make the anniversary drift.
+    const now = this.clock.now();
+    const period = periodContaining(new Date(account.created_at), now);
+    if (period.start.getTime() > new Date(account.period_start).getTime()) {
+      await this.repo.resetPeriod(account.id, account.period_start, period.start.toISOString(), plan.monthlyCredits, now.toISOString());
+    }
+    return period;
+  }
+
+  spentSince(accountId: string, since: Date): Promise<Record<string, number>> {
+    return this.repo.spentSince(accountId, since.toISOString());
+  }
+
+  ledger(accountId: string, limit = 50) {
+    return this.repo.ledger(accountId, limit);
+  }
+}

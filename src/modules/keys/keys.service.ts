@@ -1,0 +1,105 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { newApiKey, newId, sha256Hex } from '../../shared/ids.js';
+import type { Db } from '../../storage/db/database.js';
+import type { AccountRow, ApiKeyRow } from '../../storage/db/schema.js';
+import type { KeysRepo } from './keys.repo.js';
+
+export const INVALID_API_KEY = 'Invalid API key';
+const MAX_KEY_LENGTH = 256;
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface CreatedKey {
+  key_id: string;
+  api_key: string;
+  prefix: string;
+  name: string;
+}
+
+export interface PublicKey {
+  id: string;
+  prefix: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface Authenticated {
+  keyId: string;
+  account: AccountRow;
+}
+
+export class KeysService {
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly repo: KeysRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a key; the plain key is returned here once and only its SHA-256 hash is stored. */
+  async create(accountId: string, name: string, db?: Db): Promise<CreatedKey> {
+    const apiKey = newApiKey();
+    const row: ApiKeyRow = {
+      id: newId(),
+      account_id: accountId,
+      key_hash: sha256Hex(apiKey),
+      prefix: apiKey.slice(0, 12),
+      name,
+      created_at: isoNow(this.clock),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    await this.repo.insert(row, db);
+    return { key_id: row.id, api_key: apiKey, prefix: row.prefix, name };
+  }
+
+  async authenticate(rawKey: string | undefined): Promise<Outcome<Authenticated>> {
+    if (!rawKey || rawKey.length > MAX_KEY_LENGTH) return fail('unauthorized', INVALID_API_KEY);
+    const hash = sha256Hex(rawKey);
+    const found = await this.repo.findByHash(hash);
+    if (!found || !sameHash(found.key.key_hash, hash) || found.key.revoked_at) {
+      return fail('unauthorized', INVALID_API_KEY);
+    }
+    if (found.account.blocked) {
+      const reason = found.account.blocked_reason ? `: ${found.account.blocked_reason}` : '';
+      return fail('unauthorized', `Account is blocked${reason}`);
+    }
+    this.touchSometimes(found.key.id);
+    return ok({ keyId: found.key.id, account: found.account });
+  }
+
+  async list(accountId: string): Promise<PublicKey[]> {
+    const rows = await this.repo.listByAccount(accountId);
+    return rows.map(({ id, prefix, name, created_at, last_used_at, revoked_at }) => ({
+      id,
+      prefix,
+      name,
+      created_at,
+      last_used_at,
+      revoked_at,
+    }));
+  }
+
+  async revoke(accountId: string, keyId: string): Promise<Outcome<{ id: string; revoked: true }>> {
+    const revoked = await this.repo.revoke(keyId, accountId, isoNow(this.clock));
+    return revoked ? ok({ id: keyId, revoked: true }) : fail('not_found', 'API key not found');
+  }
+
+  /** Records use at most once a minute per key, so authentication stays a single read. */
+  private touchSometimes(keyId: string): void {
+    const now = this.clock.now().getTime();
+    if (now - (this.lastTouched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
+    this.lastTouched.set(keyId, now);
+    this.repo.touch(keyId, new Date(now).toISOString()).catch(() => undefined);
+  }
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,37 @@
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import type { PresetInputs } from './preset-template.js';
+import type { FieldName, PresetDefinition } from './preset-types.js';
+
+export type RawFieldValues = Partial<Record<FieldName, string | undefined>> & { language: string };
+
+/**
+ * Applies a preset's own field definitions, which take the place of the general list: required fields,
+ * per-field maxLength and radio options. Values of fields the preset does not define are not used.
+ */
+export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValues): Outcome<PresetInputs> {
+  const inputs: PresetInputs = { language: raw.language };
+  for (const field of preset.fields) {
+    const value = raw[field.name];
+    if (field.type === 'radio') {
+      const options = field.radioOptions ?? [];
+      if (value === undefined || value === '') {
+        inputs[field.name] = options.find((o) => o.default)?.value ?? options[0]?.value ?? '';
+        continue;
+      }
+      if (!options.some((o) => o.value === value)) {
+        return fail('invalid_input', `${field.name}: must be one of ${options.map((o) => o.value).join(', ')} for preset "${preset.slug}"`);
+      }
+      inputs[field.name] = value;
+      continue;
+    }
+    const text = value?.trim() ?? '';
+    if (field.required && text === '') {
+      return fail('invalid_input', `${field.name} (${field.label}) is required for preset "${preset.slug}"`);
+    }
+    if (field.maxLength !== undefined && text.length > field.maxLength) {
+      return fail('invalid_input', `${field.name} (${field.label}) must be at most ${field.maxLength} characters for preset "${preset.slug}"`);
+    }
+    if (text !== '') inputs[field.name] = text;
+  }
+  return ok(inputs);
+}

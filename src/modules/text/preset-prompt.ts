@@ -1,0 +1,37 @@
+import type { ChatMessage } from '../../engines/spec/text-model.js';
+import { type PresetInputs, buildView, renderTemplate } from '../presets/preset-template.js';
+import type { Length, PresetDefinition } from '../presets/preset-types.js';
+
+const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
+  Short: { words: 'Keep it short: about 50 to 120 words.', tokens: 400 },
+  Medium: { words: 'Aim for about 150 to 350 words.', tokens: 1_000 },
+  Long: { words: 'Write a long, thorough piece: about 500 to 900 words.', tokens: 2_400 },
+};
+
+/** The messages an LLM receives for one preset output: a generic system message plus the preset's instruction. */
+export function presetMessages(preset: PresetDefinition, inputs: PresetInputs): ChatMessage[] {
+  const system = [
+    `You are a professional writer working on "${preset.title}": ${preset.description}`,
+    `Write in ${inputs.language}.`,
+    inputs.tone ? `Use this tone: ${inputs.tone}.` : '',
+    inputs.length ? LENGTH_GUIDANCE[inputs.length as Length].words : '',
+    'Reply with the finished text only: no preamble, no notes about the instructions.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: renderTemplate(preset.prompt, buildView(inputs, 1)) },
+  ];
+}
+
+export function maxTokensFor(inputs: PresetInputs, cap: number): number {
+  const length = (inputs.length ?? 'Medium') as Length;
+  return Math.min(cap, LENGTH_GUIDANCE[length]?.tokens ?? LENGTH_GUIDANCE.Medium.tokens);
+}
+
+/** What the builtin engine returns for output number `index` (0-based): variants take turns. */
+export function builtinComposition(preset: PresetDefinition, inputs: PresetInputs, index: number): string {
+  const template = preset.builtin[index % preset.builtin.length] ?? '';
+  return renderTemplate(template, buildView(inputs, index + 1));
+}

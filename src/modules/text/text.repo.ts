@@ -1,0 +1,27 @@
+import type { Db } from '../../storage/db/database.js';
+import type { TextOutputRow } from '../../storage/db/schema.js';
+
+export type NewTextOutput = Omit<TextOutputRow, 'id'>;
+
+export class TextRepo {
+  constructor(private readonly db: Db) {}
+
+  async insertMany(rows: NewTextOutput[]): Promise<TextOutputRow[]> {
+    return this.db.insertInto('text_outputs').values(rows).returningAll().execute();
+  }
+
+  async find(id: number, accountId: string): Promise<TextOutputRow | undefined> {
+    return this.db
+      .selectFrom('text_outputs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  async list(accountId: string, limit: number, beforeId?: number): Promise<TextOutputRow[]> {
+    let query = this.db.selectFrom('text_outputs').selectAll().where('account_id', '=', accountId);
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+}

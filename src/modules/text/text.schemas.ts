@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { FIELD_LIMITS, LENGTHS } from '../presets/preset-types.js';
+
+const MAX_OUTPUTS = 10;
+
+const text = (max: number, description: string) => z.string().max(max).describe(description).optional();
+
+/** Form-style clients send numbers and booleans as strings; both spellings are accepted. */
+const outputsSchema = z
+  .union([z.number(), z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number)])
+  .pipe(z.number().int().min(1).max(MAX_OUTPUTS));
+const flagSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const generateBodySchema = z.strictObject({
+  preset: z.string().min(1).max(100).describe('Preset slug, from GET /api/presets'),
+  keywords: text(FIELD_LIMITS.keywords, 'Main input text or topic'),
+  tone: text(FIELD_LIMITS.tone, 'Desired tone'),
+  length: z.enum(LENGTHS).optional().describe('Output length'),
+  outputs: outputsSchema.default(1).describe(`Number of outputs, 1 to ${MAX_OUTPUTS}`),
+  language: z
+    .string()
+    .min(1)
+    .max(50)
+    .regex(/^\p{L}[\p{L}\p{M} ()'-]*$/u, 'must be a language name, e.g. English')
+    .default('English')
+    .describe('Output language name'),
+  shouldUseGPT4: flagSchema.default(false).describe('Use the advanced model'),
+  extra1: text(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
+  extra2: text(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
+  extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
+  extra4: text(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
+  suffix: text(FIELD_LIMITS.suffix, 'End section text (Fill the Gaps)'),
+});
+export type GenerateBody = z.output<typeof generateBodySchema>;
+
+export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string() });
+export type GeneratedOutput = z.infer<typeof generatedOutputSchema>;
+
+export const storedOutputSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  preset: z.string(),
+  model: z.string(),
+  created_at: z.string(),
+});
+export type StoredOutput = z.infer<typeof storedOutputSchema>;

@@ -1,0 +1,97 @@
+import pLimit from 'p-limit';
+import type { Config } from '../../config.js';
+import type { TextModel } from '../../engines/spec/text-model.js';
+import type { TextModels } from '../../engines/registry.js';
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import { resolvePresetInputs } from '../presets/preset-inputs.js';
+import type { PresetInputs } from '../presets/preset-template.js';
+import type { PresetDefinition } from '../presets/preset-types.js';
+import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
+import { builtinComposition, maxTokensFor, presetMessages } from './preset-prompt.js';
+import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
+import type { TextRepo } from './text.repo.js';
+
+export class TextService {
+  constructor(
+    private readonly presets: PresetsService,
+    private readonly models: TextModels,
+    private readonly credits: CreditsService,
+    private readonly repo: TextRepo,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
+    const preset = this.presets.find(body.preset);
+    if (!preset) return fail('not_found', PRESET_NOT_FOUND);
+    if (!preset.isFree && !caller.plan.premiumPresets) {
+      return fail('forbidden', `The preset "${preset.slug}" is not available on the ${caller.plan.name} plan`);
+    }
+    if (body.shouldUseGPT4 && !caller.plan.advancedModel) {
+      return fail('forbidden', `shouldUseGPT4 (the advanced model) is not available on the ${caller.plan.name} plan`);
+    }
+    const inputs = resolvePresetInputs(preset, body);
+    if (!inputs.ok) return inputs;
+
+    const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
+    const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
+    const reservation: Reservation = { accountId: caller.account.id, amount: unit * body.outputs, kind: 'text', reference: requestId };
+    const reserved = await this.credits.reserve(reservation);
+    if (!reserved.ok) return reserved;
+
+    try {
+      const texts = await this.runAll(model, preset, inputs.value, body.outputs);
+      const at = isoNow(this.clock);
+      const rows = await this.repo.insertMany(
+        texts.map((text) => ({ account_id: caller.account.id, preset: preset.slug, text, model: model.modelId, request_id: requestId, created_at: at })),
+      );
+      return ok(rows.map((row) => ({ id: row.id, name: row.text })));
+    } catch (error) {
+      await this.credits.refund(reservation);
+      if (error instanceof UpstreamError) return fail('upstream', `Text generation failed: ${error.message}`);
+      throw error;
+    }
+  }
+
+  async findOutput(caller: Caller, id: number): Promise<Outcome<StoredOutput>> {
+    const row = await this.repo.find(id, caller.account.id);
+    return row ? ok(toStored(row)) : fail('not_found', 'Output not found');
+  }
+
+  async listOutputs(caller: Caller, limit: number, beforeId?: number): Promise<StoredOutput[]> {
+    return (await this.repo.list(caller.account.id, limit, beforeId)).map(toStored);
+  }
+
+  /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
+  private async runAll(model: TextModel, preset: PresetDefinition, inputs: PresetInputs, count: number): Promise<string[]> {
+    const limit = pLimit(this.config.text.concurrency);
+    const abort = new AbortController();
+    const messages = presetMessages(preset, inputs);
+    const maxOutputTokens = maxTokensFor(inputs, this.config.text.maxTokens);
+    const one = async (index: number) => {
+      abort.signal.throwIfAborted();
+      const result = await model.doGenerate({
+        messages,
+        maxOutputTokens,
+        abortSignal: abort.signal,
+        providerOptions: { builtin: { text: builtinComposition(preset, inputs, index) } },
+      });
+      if (!result.text.trim()) throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
+      return result.text;
+    };
+    try {
+      return await Promise.all(Array.from({ length: count }, (_, i) => limit(() => one(i))));
+    } catch (error) {
+      abort.abort();
+      throw error;
+    }
+  }
+}
+
+function toStored(row: { id: number; text: string; preset: string; model: string; created_at: string }): StoredOutput {
+  return { id: row.id, name: row.text, preset: row.preset, model: row.model, created_at: row.created_at };
+}

@@ -1,0 +1,10 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** API keys: a recognisable prefix and 192 random bits, URL-safe. */
+export const newApiKey = (): string => `atl_${randomBytes(24).toString('base64url')}`;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

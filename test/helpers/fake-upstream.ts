@@ -1,0 +1,61 @@
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface UpstreamCall {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+export type UpstreamHandler = (call: UpstreamCall, res: ServerResponse) => void | Promise<void>;
+
+/** A real HTTP server on 127.0.0.1 standing in for a remote AI provider. */
+export interface FakeUpstream {
+  baseUrl: string;
+  calls: UpstreamCall[];
+  handle(handler: UpstreamHandler): void;
+  close(): Promise<void>;
+}
+
+export const replyJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+export const chatCompletion = (content: string, finish = 'stop') => ({
+  id: 'chatcmpl-test',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
+  usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+});
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const calls: UpstreamCall[] = [];
+  let handler: UpstreamHandler = (_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream'));
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const call: UpstreamCall = { path: req.url ?? '', headers: req.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+    calls.push(call);
+    try {
+      await handler(call, res);
+    } catch {
+      if (!res.headersSent) replyJson(res, 500, { error: 'fake upstream handler failed' });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    calls,
+    handle(next) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

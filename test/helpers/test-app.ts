@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type App, type AppOverrides, buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { unwrap } from '../../src/shared/errors.js';
+
+export interface TestApp {
+  app: App;
+  server: FastifyInstance;
+  dataDir: string;
+  /** Creates an account and returns its id and key. */
+  account(options?: { plan?: string; credits?: number; email?: string }): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A whole app on a fresh SQLite file in a temporary folder, with quiet logs. */
+export async function startTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
+  const config = loadConfig({ ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, join(dataDir, 'no.env'));
+  const app = await buildApp(config, overrides);
+  await app.server.ready();
+  return {
+    app,
+    server: app.server,
+    dataDir,
+    async account(options = {}) {
+      counter += 1;
+      const created = unwrap(
+        await app.services.accounts.create({
+          email: options.email ?? `user${counter}-${Date.now()}@example.test`,
+          plan: options.plan ?? 'pro',
+          credits: options.credits,
+        }),
+      );
+      return { id: created.account_id, key: created.api_key };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const withKey = (key: string) => ({ 'x-api-key': key });
