@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { type EngineDeps, createTextModels } from './engines/registry.js';
-import { buildServer } from './http/server.js';
+import { type ServerOptions, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
@@ -20,6 +20,7 @@ export interface AppOverrides {
   engines?: EngineDeps;
   /** An already open database (tests share one); otherwise the configured file is opened. */
   db?: Db;
+  logStream?: ServerOptions['logStream'];
 }
 
 export interface Services {
@@ -53,7 +54,11 @@ export interface App {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
-  const server = await buildServer(config, { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) });
+  const server = await buildServer(
+    config,
+    { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) },
+    { logStream: overrides.logStream },
+  );
   return {
     server,
     services,

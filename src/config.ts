@@ -36,7 +36,7 @@ const envSchema = z.object({
   ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   ATELIER_RATE_LIMIT_ENABLED: bool.default(true),
   ATELIER_PLANS: z.string().optional(),
-  ATELIER_ADMIN_EMAIL: z.email().default('admin@localhost'),
+  ATELIER_ADMIN_EMAIL: z.email().default('admin@atelier.local'),
   ATELIER_CREDITS_PER_OUTPUT: int(0, 1_000_000).default(1),
   ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
   ATELIER_TEXT_PROVIDER: z.enum(['builtin', 'openai-compatible']).default('builtin'),

@@ -70,7 +70,8 @@ export class AccountsService {
   async ensureAdmin(): Promise<CreatedAccount | undefined> {
     if ((await this.repo.count()) > 0) return undefined;
     const outcome = await this.create({ email: this.config.adminEmail, plan: topPlan(this.config).name, isAdmin: true });
-    return outcome.ok ? outcome.value : undefined;
+    if (!outcome.ok) throw new Error(`Could not create the admin account: ${outcome.error.message}`);
+    return outcome.value;
   }
 
   async resolveCaller(rawKey: string | undefined): Promise<Outcome<Caller>> {

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Installs whatever is missing (Debian programs, npm packages), builds, and is quick when all is there.
+// Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test]
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const forTests = process.argv.includes('--test');
+
+/** Debian programs the service runs (command -> package). Tests need the same ones. */
+const DEBIAN_PROGRAMS = {};
+
+function main() {
+  checkNode();
+  ensureDebianPrograms(DEBIAN_PROGRAMS);
+  ensureNpmPackages();
+  ensureBuild();
+  ensureBinLink();
+  if (forTests) log('ready to test');
+}
+
+function log(message) {
+  console.log(`[setup] ${message}`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`[setup] failed: ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 12)) {
+    console.error(`[setup] Node.js 20.12 or newer is needed; this is ${process.version}.`);
+    process.exit(1);
+  }
+}
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureDebianPrograms(programs) {
+  const missing = [...new Set(Object.entries(programs).filter(([cmd]) => !onPath(cmd)).map(([, pkg]) => pkg))];
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    console.warn(`[setup] missing Debian packages: ${missing.join(' ')}. Install them (as root: apt-get install -y ${missing.join(' ')}).`);
+    return;
+  }
+  log(`installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
+
+function ensureNpmPackages() {
+  const lock = join(root, 'package-lock.json');
+  const stampFile = join(root, 'node_modules', '.atelier-install-stamp');
+  const stamp = createHash('sha256')
+    .update(readFileSync(join(root, 'package.json')))
+    .update(existsSync(lock) ? readFileSync(lock) : '')
+    .update(process.version)
+    .digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  log('installing npm packages');
+  // Dev dependencies are needed either way: the TypeScript compiler builds the service.
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund'], {
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+  writeFileSync(stampFile, stamp);
+}
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function ensureBuild() {
+  const stampFile = join(root, 'dist', '.build-stamp');
+  const sources = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+  const newest = Math.max(...sources.map(newestMtime));
+  if (existsSync(stampFile) && statSync(stampFile).mtimeMs >= newest) return;
+  log('building');
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(stampFile, new Date().toISOString());
+}
+
+/** So `npx atelier ...` works inside the checkout, where npm does not link a package's own bin. */
+function ensureBinLink() {
+  const link = join(root, 'node_modules', '.bin', 'atelier');
+  if (existsSync(link)) return;
+  mkdirSync(join(root, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync('../../bin/atelier.mjs', link);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`[setup] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

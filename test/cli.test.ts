@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, atelier, startService } from './helpers/processes.js';
+
+let dataDir: string;
+let env: Record<string, string>;
+let service: RunningService;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'atelier-cli-'));
+  env = { ATELIER_DATA_DIR: dataDir };
+  service = await startService(env);
+});
+afterAll(async () => {
+  await service.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = <T>(text: string) => JSON.parse(text) as T;
+const account = (key: string) => fetch(`${service.baseUrl}/api/account`, { headers: { 'x-api-key': key } });
+
+describe('atelier command, on the database of a running server', () => {
+  it('creates an account whose key works on the server at once', async () => {
+    const created = await atelier(['accounts', 'create', '--email', 'Ada@Example.test', '--plan', 'pro', '--credits', '42'], env);
+    expect(created.code).toBe(0);
+    const { account_id, api_key } = json<{ account_id: string; api_key: string }>(created.stdout);
+    expect(account_id).toMatch(/^[0-9a-f-]{36}$/);
+    const res = await account(api_key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ account: { email: 'ada@example.test' }, plan: { name: 'pro' }, credits: { balance: 42 } });
+
+    const shown = json<{ email: string; credits: number; keys: { prefix: string }[] }>((await atelier(['accounts', 'show', 'ada@example.test'], env)).stdout);
+    expect(shown.credits).toBe(42);
+    expect(shown.keys).toHaveLength(1);
+    expect(api_key.startsWith(shown.keys[0]?.prefix ?? '?')).toBe(true);
+    expect(JSON.stringify(shown)).not.toContain(api_key);
+  });
+
+  it('blocks and unblocks an account', async () => {
+    const { account_id, api_key } = json<{ account_id: string; api_key: string }>((await atelier(['accounts', 'create', '--email', 'bob@example.test'], env)).stdout);
+    expect((await atelier(['accounts', 'block', account_id, '--reason', 'abuse'], env)).code).toBe(0);
+    const blocked = await account(api_key);
+    expect(blocked.status).toBe(401);
+    expect(await blocked.json()).toEqual({ error: 'Account is blocked: abuse' });
+    expect((await atelier(['accounts', 'unblock', account_id], env)).code).toBe(0);
+    expect((await account(api_key)).status).toBe(200);
+  });
+
+  it('creates, lists and revokes keys', async () => {
+    json((await atelier(['accounts', 'create', '--email', 'kim@example.test'], env)).stdout);
+    const created = json<{ key_id: string; api_key: string }>((await atelier(['keys', 'create', 'kim@example.test', '--name', 'ci'], env)).stdout);
+    expect((await account(created.api_key)).status).toBe(200);
+    const listed = json<{ keys: { id: string; name: string }[] }>((await atelier(['keys', 'list', 'kim@example.test'], env)).stdout);
+    expect(listed.keys.map((k) => k.name)).toEqual(['default', 'ci']);
+    expect((await atelier(['keys', 'revoke', 'kim@example.test', created.key_id], env)).code).toBe(0);
+    expect((await account(created.api_key)).status).toBe(401);
+  });
+
+  it('explains wrong use with a message and a non-zero exit code', async () => {
+    const duplicate = await atelier(['accounts', 'create', '--email', 'ada@example.test'], env);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('already exists');
+    const badPlan = await atelier(['accounts', 'create', '--email', 'x@example.test', '--plan', 'gold'], env);
+    expect(badPlan.stderr).toContain('Unknown plan: gold');
+    const unknown = await atelier(['accounts', 'explode'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command');
+    const missing = await atelier(['accounts', 'show', 'nobody@example.test'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Account not found');
+    const badFlag = await atelier(['accounts', 'create', '--email', 'y@example.test', '--credits', 'lots'], env);
+    expect(badFlag.code).toBe(2);
+  });
+});

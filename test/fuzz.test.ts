@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+
+/**
+ * No input may produce a 5xx or an unhandled rejection: random JSON bodies, wrong types, huge strings,
+ * unknown fields and odd query strings go to every route of the foundation.
+ */
+let t: TestApp;
+let key: string;
+const rejections: unknown[] = [];
+const onRejection = (reason: unknown) => rejections.push(reason);
+
+beforeAll(async () => {
+  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
+  key = (await t.account({ plan: 'business', credits: 1_000_000 })).key;
+  process.on('unhandledRejection', onRejection);
+});
+afterAll(async () => {
+  process.off('unhandledRejection', onRejection);
+  await t.close();
+});
+
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name'];
+const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
+
+const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
+const anyValue = fc.oneof(
+  fc.jsonValue(),
+  hugeString,
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.constantFrom('Short', 'Medium', 'Long', '10', 'true', -1, 0, 1, 3, 11, 1e308, null),
+  fc.constantFrom(...SLUGS),
+);
+/** Mostly well-named fields with random values, sometimes unknown fields, sometimes not an object at all. */
+const body = fc.oneof(
+  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 8 }) },
+  { weight: 2, arbitrary: fc.record({ preset: fc.constantFrom(...SLUGS), keywords: fc.oneof(fc.string(), hugeString), outputs: fc.integer({ min: -2, max: 12 }) }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue(), { maxKeys: 5 }) },
+  { weight: 1, arbitrary: fc.jsonValue() },
+);
+const segment = fc.oneof(fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'), fc.string({ maxLength: 30 }).map(encodeURIComponent));
+const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5')), { maxKeys: 3 });
+
+const routes: { method: 'GET' | 'POST' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
+  { method: 'POST', path: () => '/api/generate', withBody: true },
+  { method: 'GET', path: () => '/api/presets', withBody: false },
+  { method: 'GET', path: (s) => `/api/presets/${s}`, withBody: false },
+  { method: 'GET', path: () => '/api/account', withBody: false },
+  { method: 'GET', path: () => '/api/outputs', withBody: false },
+  { method: 'GET', path: (s) => `/api/outputs/${s}`, withBody: false },
+  { method: 'GET', path: () => '/api/keys', withBody: false },
+  { method: 'POST', path: () => '/api/keys', withBody: true },
+  { method: 'DELETE', path: (s) => `/api/keys/${s}`, withBody: false },
+  { method: 'GET', path: () => '/health', withBody: false },
+];
+
+describe('property: no input produces a 5xx', () => {
+  it('answers every random request with a success or a 4xx {"error": string}', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        body,
+        segment,
+        query,
+        fc.boolean(),
+        async (route, payload, seg, params, sendKey) => {
+          const search = new URLSearchParams(params).toString();
+          const res = await t.server.inject({
+            method: route.method,
+            url: `${route.path(seg)}${search ? `?${search}` : ''}`,
+            headers: sendKey ? withKey(key) : {},
+            ...(route.withBody && { payload: JSON.stringify(payload), headers: { ...(sendKey ? withKey(key) : {}), 'content-type': 'application/json' } }),
+          });
+          expect(res.statusCode, `${route.method} ${route.path(seg)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const parsed = res.json<Record<string, unknown>>();
+            expect(Object.keys(parsed)).toEqual(['error']);
+            expect(typeof parsed.error).toBe('string');
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(rejections).toEqual([]);
+  });
+
+  it('answers malformed bodies and content types with a 4xx {"error"}', async () => {
+    const cases = [
+      { payload: '{"preset": ', type: 'application/json' },
+      { payload: '', type: 'application/json' },
+      { payload: 'preset=blog-post', type: 'application/x-www-form-urlencoded' },
+      { payload: 'hello', type: 'text/plain' },
+      { payload: '[1,2,3]', type: 'application/json' },
+      { payload: '"just a string"', type: 'application/json' },
+      { payload: '{"__proto__": {"admin": true}, "preset": "blog-post", "keywords": "a"}', type: 'application/json' },
+    ];
+    for (const c of cases) {
+      const res = await t.server.inject({ method: 'POST', url: '/api/generate', headers: { ...withKey(key), 'content-type': c.type }, payload: c.payload });
+      expect(res.statusCode, c.payload).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, c.payload).toBeLessThan(500);
+      expect(typeof res.json<{ error: unknown }>().error).toBe('string');
+    }
+  });
+});

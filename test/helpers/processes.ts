@@ -1,0 +1,75 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `atelier` command (bin/atelier.mjs over the built dist/). */
+export function atelier(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningService {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node dist/main.js` and waits until it says it is listening. */
+export async function startService(env: Record<string, string>): Promise<RunningService> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = await Promise.race([
+    new Promise<boolean>((resolve) => {
+      const check = () => (output.includes('is listening on') ? resolve(true) : setTimeout(check, 25));
+      check();
+    }),
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+  ]);
+  const service: RunningService = {
+    child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+  if (!ready) {
+    await service.stop();
+    throw new Error(`service did not start:\n${output}`);
+  }
+  return service;
+}
