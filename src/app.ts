@@ -14,6 +14,7 @@ import { TextRepo } from './modules/text/text.repo.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { type Db, isDatabaseReachable, migrateToLatest, openSqlite } from './storage/db/database.js';
+import { WriteBatcher } from './storage/db/write-batcher.js';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -38,11 +39,12 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const db = overrides.db ?? openSqlite(config.databaseFile);
   await migrateToLatest(db);
 
-  const keys = new KeysService(new KeysRepo(db), clock);
-  const credits = new CreditsService(new CreditsRepo(db), clock);
+  const writer = new WriteBatcher(db);
+  const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
+  const credits = new CreditsService(new CreditsRepo(db, writer), clock);
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const presets = new PresetsService(PRESETS);
-  const text = new TextService(presets, createTextModels(config, overrides.engines), credits, new TextRepo(db), config, clock);
+  const text = new TextService(presets, createTextModels(config, overrides.engines), credits, new TextRepo(db, writer), config, clock);
   return { db, accounts, keys, credits, presets, text };
 }
 

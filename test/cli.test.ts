@@ -19,6 +19,16 @@ afterAll(async () => {
 });
 
 const json = <T>(text: string) => JSON.parse(text) as T;
+
+/** A running server sees changes made by another process within its auth cache time (2 s by default). */
+async function eventuallyStatus(key: string, status: number): Promise<Response> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const res = await account(key);
+    if (res.status === status || Date.now() > deadline) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 const account = (key: string) => fetch(`${service.baseUrl}/api/account`, { headers: { 'x-api-key': key } });
 
 describe('atelier command, on the database of a running server', () => {
@@ -41,11 +51,11 @@ describe('atelier command, on the database of a running server', () => {
   it('blocks and unblocks an account', async () => {
     const { account_id, api_key } = json<{ account_id: string; api_key: string }>((await atelier(['accounts', 'create', '--email', 'bob@example.test'], env)).stdout);
     expect((await atelier(['accounts', 'block', account_id, '--reason', 'abuse'], env)).code).toBe(0);
-    const blocked = await account(api_key);
+    const blocked = await eventuallyStatus(api_key, 401);
     expect(blocked.status).toBe(401);
     expect(await blocked.json()).toEqual({ error: 'Account is blocked: abuse' });
     expect((await atelier(['accounts', 'unblock', account_id], env)).code).toBe(0);
-    expect((await account(api_key)).status).toBe(200);
+    expect((await eventuallyStatus(api_key, 200)).status).toBe(200);
   });
 
   it('creates, lists and revokes keys', async () => {
@@ -55,7 +65,7 @@ describe('atelier command, on the database of a running server', () => {
     const listed = json<{ keys: { id: string; name: string }[] }>((await atelier(['keys', 'list', 'kim@example.test'], env)).stdout);
     expect(listed.keys.map((k) => k.name)).toEqual(['default', 'ci']);
     expect((await atelier(['keys', 'revoke', 'kim@example.test', created.key_id], env)).code).toBe(0);
-    expect((await account(created.api_key)).status).toBe(401);
+    expect((await eventuallyStatus(created.api_key, 401)).status).toBe(401);
   });
 
   it('explains wrong use with a message and a non-zero exit code', async () => {

@@ -99,6 +99,7 @@ export class AccountsService {
     const found = await this.find(idOrEmail);
     if (!found.ok) return found;
     await this.repo.setBlocked(found.value.id, blocked, reason ?? null);
+    this.keys.forgetAccount(found.value.id);
     return this.find(found.value.id);
   }
 
@@ -107,6 +108,7 @@ export class AccountsService {
     if (!found.ok) return found;
     if (!findPlan(this.config, planName)) return fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`);
     await this.repo.setPlan(found.value.id, planName);
+    this.keys.forgetAccount(found.value.id);
     return this.find(found.value.id);
   }
 

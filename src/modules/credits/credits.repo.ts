@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/db/database.js';
+import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 
 export interface LedgerEntry {
   accountId: string;
@@ -10,12 +11,15 @@ export interface LedgerEntry {
 }
 
 export class CreditsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: WriteBatcher,
+  ) {}
 
   /** Takes `amount` only if the balance covers it: one conditional UPDATE, never read-then-write. */
   async reserve(entry: LedgerEntry & { delta: number }): Promise<number | undefined> {
     const amount = -entry.delta;
-    return this.db.transaction().execute(async (trx) => {
+    return this.writer.run(async (trx) => {
       const row = await trx
         .updateTable('accounts')
         .set({ credits: sql<number>`credits - ${amount}` })
@@ -30,7 +34,7 @@ export class CreditsRepo {
   }
 
   /** Adds credits (refunds and grants); returns the new balance, undefined when the account is gone. */
-  async add(entry: LedgerEntry, db: Db = this.db): Promise<number | undefined> {
+  async add(entry: LedgerEntry, inTransaction?: Db): Promise<number | undefined> {
     const run = async (trx: Db) => {
       const row = await trx
         .updateTable('accounts')
@@ -42,12 +46,12 @@ export class CreditsRepo {
       await this.appendLedger(trx, entry, row.credits);
       return row.credits;
     };
-    return db === this.db ? this.db.transaction().execute(run) : run(db);
+    return inTransaction ? run(inTransaction) : this.writer.run(run);
   }
 
   /** Starts a new period with a fresh allowance; a no-op if another request already did. */
   async resetPeriod(accountId: string, expectedStart: string, newStart: string, credits: number, at: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.writer.run(async (trx) => {
       const current = await trx
         .selectFrom('accounts')
         .select(['credits', 'period_start'])

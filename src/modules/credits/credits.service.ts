@@ -61,6 +61,8 @@ export class CreditsService {
     const period = periodContaining(new Date(account.created_at), now);
     if (period.start.getTime() > new Date(account.period_start).getTime()) {
       await this.repo.resetPeriod(account.id, account.period_start, period.start.toISOString(), plan.monthlyCredits, now.toISOString());
+      // The row may be a cached copy shared by later requests: keep it from asking for the reset again.
+      account.period_start = period.start.toISOString();
     }
     return period;
   }

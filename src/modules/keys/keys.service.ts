@@ -5,7 +5,7 @@ import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { newApiKey, newId, sha256Hex } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { AccountRow, ApiKeyRow } from '../../storage/db/schema.js';
-import type { KeysRepo } from './keys.repo.js';
+import type { KeyWithAccount, KeysRepo } from './keys.repo.js';
 
 export const INVALID_API_KEY = 'Invalid API key';
 const MAX_KEY_LENGTH = 256;
@@ -32,12 +32,18 @@ export interface Authenticated {
   account: AccountRow;
 }
 
+const AUTH_CACHE_MAX_ENTRIES = 10_000;
+
 export class KeysService {
   private readonly lastTouched = new Map<string, number>();
+  /** Recent lookups by key hash. Changes made through this process drop entries at once; changes made by
+   *  another process (the CLI) are seen within `authCacheMs`. */
+  private readonly authCache = new Map<string, { found: KeyWithAccount; expires: number }>();
 
   constructor(
     private readonly repo: KeysRepo,
     private readonly clock: Clock,
+    private readonly authCacheMs = 0,
   ) {}
 
   /** Creates a key; the plain key is returned here once and only its SHA-256 hash is stored. */
@@ -60,7 +66,7 @@ export class KeysService {
   async authenticate(rawKey: string | undefined): Promise<Outcome<Authenticated>> {
     if (!rawKey || rawKey.length > MAX_KEY_LENGTH) return fail('unauthorized', INVALID_API_KEY);
     const hash = sha256Hex(rawKey);
-    const found = await this.repo.findByHash(hash);
+    const found = await this.lookup(hash);
     if (!found || !sameHash(found.key.key_hash, hash) || found.key.revoked_at) {
       return fail('unauthorized', INVALID_API_KEY);
     }
@@ -86,7 +92,27 @@ export class KeysService {
 
   async revoke(accountId: string, keyId: string): Promise<Outcome<{ id: string; revoked: true }>> {
     const revoked = await this.repo.revoke(keyId, accountId, isoNow(this.clock));
+    this.forgetAccount(accountId);
     return revoked ? ok({ id: keyId, revoked: true }) : fail('not_found', 'API key not found');
+  }
+
+  /** Drops cached lookups of an account's keys, after a change to the account or its keys. */
+  forgetAccount(accountId: string): void {
+    for (const [hash, entry] of this.authCache) {
+      if (entry.found.account.id === accountId) this.authCache.delete(hash);
+    }
+  }
+
+  private async lookup(hash: string): Promise<KeyWithAccount | undefined> {
+    if (this.authCacheMs <= 0) return this.repo.findByHash(hash);
+    const now = this.clock.now().getTime();
+    const cached = this.authCache.get(hash);
+    if (cached && cached.expires > now) return cached.found;
+    const found = await this.repo.findByHash(hash);
+    if (!found) return undefined;
+    if (this.authCache.size >= AUTH_CACHE_MAX_ENTRIES) this.authCache.delete(this.authCache.keys().next().value as string);
+    this.authCache.set(hash, { found, expires: now + this.authCacheMs });
+    return found;
   }
 
   /** Records use at most once a minute per key, so authentication stays a single read. */

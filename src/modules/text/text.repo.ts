@@ -1,13 +1,17 @@
 import type { Db } from '../../storage/db/database.js';
 import type { TextOutputRow } from '../../storage/db/schema.js';
+import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 
 export type NewTextOutput = Omit<TextOutputRow, 'id'>;
 
 export class TextRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: WriteBatcher,
+  ) {}
 
   async insertMany(rows: NewTextOutput[]): Promise<TextOutputRow[]> {
-    return this.db.insertInto('text_outputs').values(rows).returningAll().execute();
+    return this.writer.run((trx) => trx.insertInto('text_outputs').values(rows).returningAll().execute());
   }
 
   async find(id: number, accountId: string): Promise<TextOutputRow | undefined> {

@@ -15,7 +15,29 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; compiling the SQL was the largest single cost of a request.
+ * Queries are built from fixed shapes, so a small cache by SQL text serves nearly all of them.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        statement = sqlite.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

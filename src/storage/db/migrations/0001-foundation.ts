@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('credit_ledger')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('balance_after', 'integer', (c) => c.notNull())
@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('text_outputs')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('preset', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, migrateToLatest, openSqlite } from './database.js';
+import { WriteBatcher } from './write-batcher.js';
+
+let db: Db;
+
+beforeAll(async () => {
+  db = openSqlite(':memory:');
+  await migrateToLatest(db);
+});
+afterAll(() => db.destroy());
+
+const account = (id: string) => ({ id, email: `${id}@example.test`, plan: 'free', credits: 0, period_start: 'x', created_at: 'x' });
+
+describe('WriteBatcher', () => {
+  it('commits units that arrive together in one transaction and answers each with its own result', async () => {
+    const writer = new WriteBatcher(db);
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((id) => writer.run(async (trx) => {
+        await trx.insertInto('accounts').values(account(id)).execute();
+        return id.toUpperCase();
+      })),
+    );
+    expect(results).toEqual(['A', 'B', 'C']);
+    expect((await db.selectFrom('accounts').select('id').execute()).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('rolls back a failing unit alone, keeping the others of its batch', async () => {
+    const writer = new WriteBatcher(db);
+    const settled = await Promise.allSettled([
+      writer.run((trx) => trx.insertInto('accounts').values(account('d')).execute()),
+      writer.run(async (trx) => {
+        await trx.insertInto('accounts').values(account('e')).execute();
+        await trx.insertInto('accounts').values(account('e')).execute(); // duplicate key: the unit fails after a write
+      }),
+      writer.run((trx) => trx.insertInto('accounts').values(account('f')).execute()),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ids = (await db.selectFrom('accounts').select('id').where('id', 'in', ['d', 'e', 'f']).execute()).map((r) => r.id);
+    expect(ids).toEqual(['d', 'f']);
+  });
+
+  it('keeps working after a batch, for units queued while a commit is under way', async () => {
+    const writer = new WriteBatcher(db, 2);
+    const ids = Array.from({ length: 7 }, (_, i) => `g${i}`);
+    await Promise.all(ids.map((id) => writer.run((trx) => trx.insertInto('accounts').values(account(id)).execute())));
+    const count = await db.selectFrom('accounts').select('id').where('id', 'like', 'g%').execute();
+    expect(count).toHaveLength(7);
+  });
+});
