@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { type EngineDeps, createTextModels } from './engines/registry.js';
+import { type EngineDeps, createTextModels, createTtsModels } from './engines/registry.js';
 import { type ServerOptions, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -10,10 +11,16 @@ import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { CustomVoicesRepo } from './modules/speech/custom-voices.repo.js';
+import { CustomVoicesService } from './modules/speech/custom-voices.service.js';
+import { SpeechService } from './modules/speech/speech.service.js';
+import { VoiceCatalogue } from './modules/speech/voice-catalogue.js';
+import { VoiceListing } from './modules/speech/voice-listing.js';
 import { TextRepo } from './modules/text/text.repo.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { type Db, isDatabaseReachable, migrateToLatest, openSqlite } from './storage/db/database.js';
+import { FsBlobStore } from './storage/blob/fs-blob-store.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
 
 export interface AppOverrides {
@@ -31,6 +38,10 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
+  blobs: FsBlobStore;
+  speech: SpeechService;
+  customVoices: CustomVoicesService;
+  voices: VoiceListing;
 }
 
 /** The composition root: the only place that picks implementations. */
@@ -45,7 +56,14 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const presets = new PresetsService(PRESETS);
   const text = new TextService(presets, createTextModels(config, overrides.engines), credits, new TextRepo(db, writer), config, clock);
-  return { db, accounts, keys, credits, presets, text };
+
+  const blobs = new FsBlobStore(join(config.dataDir, 'files'), config.publicUrl);
+  const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
+  const catalogue = new VoiceCatalogue(createTtsModels(config, overrides.engines), avatarUrl);
+  const customVoices = new CustomVoicesService(new CustomVoicesRepo(db), catalogue, avatarUrl, clock);
+  const speech = new SpeechService(db, catalogue, customVoices, credits, blobs, config.tts, clock);
+  const voices = new VoiceListing(catalogue, customVoices);
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices };
 }
 
 export interface App {

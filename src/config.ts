@@ -48,6 +48,21 @@ const envSchema = z.object({
   ATELIER_TEXT_MAX_TOKENS: int(16, 128_000).default(2_048),
   ATELIER_TEXT_CONCURRENCY: int(1, 64).default(4),
   ATELIER_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  ATELIER_TTS_LOCAL_PROVIDERS: z.string().default('espeak-ng,flite'),
+  ATELIER_ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
+  ATELIER_FLITE_PATH: z.string().min(1).default('flite'),
+  ATELIER_LAME_PATH: z.string().min(1).default('lame'),
+  ATELIER_TTS_MAX_CHARACTERS: int(100, 100_000).default(5_000),
+  ATELIER_TTS_BITRATE_KBPS: z.coerce.number().pipe(z.union([z.literal(32), z.literal(48), z.literal(64), z.literal(96), z.literal(128), z.literal(192)])).default(64),
+  ATELIER_TTS_TIMEOUT_MS: int(1_000, 600_000).default(120_000),
+  ATELIER_TTS_CONCURRENCY: int(1, 16).default(2),
+  ATELIER_TTS_OPENAI_BASE_URL: httpUrl.optional(),
+  ATELIER_TTS_OPENAI_API_KEY: z.string().optional(),
+  ATELIER_TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
+  ATELIER_TTS_OPENAI_VOICES: z.string().default('alloy,echo,fable,onyx,nova,shimmer'),
+  ATELIER_ELEVENLABS_API_KEY: z.string().optional(),
+  ATELIER_ELEVENLABS_BASE_URL: httpUrl.default('https://api.elevenlabs.io'),
+  ATELIER_ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
   ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
 });
 
@@ -78,6 +93,22 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       concurrency: env.ATELIER_TEXT_CONCURRENCY,
     },
     upstream: { timeoutMs: env.ATELIER_UPSTREAM_TIMEOUT_MS, retries: env.ATELIER_UPSTREAM_RETRIES },
+    tts: {
+      localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
+      espeakNgPath: env.ATELIER_ESPEAK_NG_PATH,
+      flitePath: env.ATELIER_FLITE_PATH,
+      lamePath: env.ATELIER_LAME_PATH,
+      maxCharacters: env.ATELIER_TTS_MAX_CHARACTERS,
+      bitrateKbps: env.ATELIER_TTS_BITRATE_KBPS,
+      timeoutMs: env.ATELIER_TTS_TIMEOUT_MS,
+      concurrency: env.ATELIER_TTS_CONCURRENCY,
+      openai: env.ATELIER_TTS_OPENAI_BASE_URL
+        ? { baseUrl: env.ATELIER_TTS_OPENAI_BASE_URL, apiKey: env.ATELIER_TTS_OPENAI_API_KEY, model: env.ATELIER_TTS_OPENAI_MODEL, voices: env.ATELIER_TTS_OPENAI_VOICES }
+        : undefined,
+      elevenlabs: env.ATELIER_ELEVENLABS_API_KEY
+        ? { baseUrl: env.ATELIER_ELEVENLABS_BASE_URL, apiKey: env.ATELIER_ELEVENLABS_API_KEY, model: env.ATELIER_ELEVENLABS_MODEL }
+        : undefined,
+    },
   };
 }
 
@@ -118,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
     throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
   }
   return deepFreeze(config);
+}
+
+const LOCAL_TTS = ['espeak-ng', 'flite'] as const;
+
+function parseLocalProviders(raw: string): (typeof LOCAL_TTS)[number][] {
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(LOCAL_TTS as readonly string[]).includes(n));
+  if (unknown.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_TTS.join(', ')})`);
+  return names as (typeof LOCAL_TTS)[number][];
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

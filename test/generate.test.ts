@@ -146,7 +146,7 @@ describe('plans and credits', () => {
     }>();
     expect(account.plan.name).toBe('pro');
     expect(account.credits.balance).toBe(10);
-    expect(account.usage).toEqual({ credits_used: 10, credits_used_by_kind: { text: 10 } });
+    expect(account.usage).toMatchObject({ credits_used: 10, credits_used_by_kind: { text: 10 }, tts_words_used: 0, tts_words_left: 50_000 });
     expect(new Date(account.period.end).getTime()).toBeGreaterThan(new Date(account.period.start).getTime());
   });
 

@@ -1,7 +1,12 @@
 import type { Config } from '../config.js';
 import { BuiltinTextModel } from './adapters/builtin/builtin-text-model.js';
 import { OpenAICompatibleTextModel } from './adapters/openai-compatible/openai-compatible-text-model.js';
+import { ElevenLabsTtsModel } from './adapters/elevenlabs/elevenlabs-tts-model.js';
+import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './adapters/openai-compatible/openai-compatible-tts-model.js';
+import { EspeakNgTtsModel } from './adapters/espeak-ng/espeak-ng-tts-model.js';
+import { FliteTtsModel } from './adapters/flite/flite-tts-model.js';
 import type { TextModel } from './spec/text-model.js';
+import type { TtsModel } from './spec/tts-model.js';
 
 export interface EngineDeps {
   fetch?: typeof fetch;
@@ -34,4 +39,42 @@ export function createTextModels(config: Config, deps: EngineDeps = {}): TextMod
     standard: factory(config, config.text.model, deps),
     advanced: factory(config, config.text.advancedModel, deps),
   };
+}
+
+const localTtsAdapters: Record<Config['tts']['localProviders'][number], (config: Config) => TtsModel> = {
+  'espeak-ng': (config) => new EspeakNgTtsModel({ binaryPath: config.tts.espeakNgPath, timeoutMs: config.tts.timeoutMs }),
+  flite: (config) => new FliteTtsModel({ binaryPath: config.tts.flitePath, timeoutMs: config.tts.timeoutMs }),
+};
+
+/** The speech families: the embedded programs chosen in config, plus each remote family that is configured. */
+export function createTtsModels(config: Config, deps: EngineDeps = {}): TtsModel[] {
+  const models = config.tts.localProviders.map((name) => localTtsAdapters[name](config));
+  const retry = { retries: config.upstream.retries };
+  const { openai, elevenlabs } = config.tts;
+  if (openai) {
+    models.push(
+      new OpenAICompatibleTtsModel({
+        baseUrl: openai.baseUrl,
+        apiKey: openai.apiKey,
+        model: openai.model,
+        voices: parseOpenAIVoices(openai.voices),
+        timeoutMs: config.upstream.timeoutMs,
+        retry,
+        fetch: deps.fetch,
+      }),
+    );
+  }
+  if (elevenlabs) {
+    models.push(
+      new ElevenLabsTtsModel({
+        baseUrl: elevenlabs.baseUrl,
+        apiKey: elevenlabs.apiKey,
+        modelId: elevenlabs.model,
+        timeoutMs: config.upstream.timeoutMs,
+        retry,
+        fetch: deps.fetch,
+      }),
+    );
+  }
+  return models;
 }

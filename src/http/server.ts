@@ -7,7 +7,11 @@ import type { Config } from '../config.js';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import type { KeysService } from '../modules/keys/keys.service.js';
 import type { PresetsService } from '../modules/presets/presets.service.js';
+import type { CustomVoicesService } from '../modules/speech/custom-voices.service.js';
+import type { SpeechService } from '../modules/speech/speech.service.js';
+import type { VoiceListing } from '../modules/speech/voice-listing.js';
 import type { TextService } from '../modules/text/text.service.js';
+import type { FsBlobStore } from '../storage/blob/fs-blob-store.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -15,7 +19,10 @@ import { serializerCompiler } from './serializer.js';
 import { accountRoutes } from './routes/account.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
+import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
+import { speechRoutes } from './routes/speech.js';
+import { voiceRoutes } from './routes/voices.js';
 
 export const API_VERSION = '1.0.5';
 
@@ -24,6 +31,10 @@ export interface HttpServices {
   keys: KeysService;
   presets: PresetsService;
   text: TextService;
+  speech: SpeechService;
+  voices: VoiceListing;
+  customVoices: CustomVoicesService;
+  blobs: FsBlobStore;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -89,6 +100,9 @@ export async function buildServer(config: Config, services: HttpServices, option
   presetRoutes(app, services.presets);
   generateRoutes(app, services.text);
   accountRoutes(app, services.accounts, services.keys);
+  speechRoutes(app, services.speech, services.voices, config.tts.maxCharacters);
+  voiceRoutes(app, services.customVoices);
+  await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;

@@ -47,6 +47,14 @@ export class UpstreamError extends Error {
   }
 }
 
+/** An engine that cannot run here at all (a program not installed, a provider not configured). */
+export class EngineUnavailableError extends UpstreamError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { isRetryable: false, cause: options.cause });
+    this.name = 'EngineUnavailableError';
+  }
+}
+
 /** Expected denials are values, not throws: services return an Outcome and routes unwrap it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 

@@ -2,9 +2,14 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export interface UpstreamCall {
+  method: string;
+  /** The request target, query string included. */
   path: string;
   headers: IncomingMessage['headers'];
+  /** The parsed JSON body; `{}` when the body is empty or not JSON (see `raw`). */
   body: Record<string, unknown>;
+  /** The body as received, e.g. to inspect multipart uploads. */
+  raw: Buffer;
 }
 
 export type UpstreamHandler = (call: UpstreamCall, res: ServerResponse) => void | Promise<void>;
@@ -22,6 +27,11 @@ export const replyJson = (res: ServerResponse, status: number, body: unknown) =>
   res.end(JSON.stringify(body));
 };
 
+export const replyBytes = (res: ServerResponse, status: number, contentType: string, body: Buffer) => {
+  res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
+  res.end(body);
+};
+
 export const chatCompletion = (content: string, finish = 'stop') => ({
   id: 'chatcmpl-test',
   object: 'chat.completion',
@@ -29,14 +39,23 @@ export const chatCompletion = (content: string, finish = 'stop') => ({
   usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
 });
 
+function parseJsonBody(raw: Buffer): Record<string, unknown> {
+  if (raw.length === 0) return {};
+  try {
+    return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const calls: UpstreamCall[] = [];
   let handler: UpstreamHandler = (_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream'));
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const call: UpstreamCall = { path: req.url ?? '', headers: req.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+    const raw = Buffer.concat(chunks);
+    const call: UpstreamCall = { method: req.method ?? 'GET', path: req.url ?? '', headers: req.headers, body: parseJsonBody(raw), raw };
     calls.push(call);
     try {
       await handler(call, res);

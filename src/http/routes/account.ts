@@ -39,7 +39,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, k
             }),
             credits: z.object({ balance: z.number() }),
             period: z.object({ start: z.string(), end: z.string() }),
-            usage: z.object({ credits_used: z.number(), credits_used_by_kind: z.record(z.string(), z.number()) }),
+            usage: z.object({
+              credits_used: z.number(),
+              credits_used_by_kind: z.record(z.string(), z.number()),
+              tts_words_used: z.number(),
+              tts_words_left: z.number(),
+            }),
           }),
           ...errors(401, 429),
         },

@@ -140,6 +140,8 @@ export class AccountsService {
       usage: {
         credits_used: Object.values(spent).reduce((a, b) => a + b, 0),
         credits_used_by_kind: spent,
+        tts_words_used: fresh.tts_words_used,
+        tts_words_left: Math.max(0, plan.monthlyTtsWords - fresh.tts_words_used),
       },
     };
   }

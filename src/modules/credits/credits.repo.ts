@@ -60,7 +60,7 @@ export class CreditsRepo {
       if (!current || current.period_start !== expectedStart) return;
       const updated = await trx
         .updateTable('accounts')
-        .set({ credits, period_start: newStart })
+        .set({ credits, period_start: newStart, tts_words_used: 0 })
         .where('id', '=', accountId)
         .where('period_start', '=', expectedStart)
         .where('credits', '=', current.credits)
@@ -72,6 +72,35 @@ export class CreditsRepo {
         credits,
       );
     });
+  }
+
+  /** Counts `words` against the period's allowance only if they fit under `limit`; returns the new total used. */
+  async reserveWords(accountId: string, words: number, limit: number): Promise<number | undefined> {
+    return this.writer.run(async (trx) => {
+      const row = await trx
+        .updateTable('accounts')
+        .set({ tts_words_used: sql<number>`tts_words_used + ${words}` })
+        .where('id', '=', accountId)
+        .where(sql<boolean>`tts_words_used + ${words} <= ${limit}`)
+        .returning('tts_words_used')
+        .executeTakeFirst();
+      return row?.tts_words_used;
+    });
+  }
+
+  async releaseWords(accountId: string, words: number): Promise<void> {
+    await this.writer.run((trx) =>
+      trx
+        .updateTable('accounts')
+        .set({ tts_words_used: sql<number>`case when tts_words_used > ${words} then tts_words_used - ${words} else 0 end` })
+        .where('id', '=', accountId)
+        .execute(),
+    );
+  }
+
+  async wordsUsed(accountId: string): Promise<number> {
+    const row = await this.db.selectFrom('accounts').select('tts_words_used').where('id', '=', accountId).executeTakeFirst();
+    return row?.tts_words_used ?? 0;
   }
 
   /** Credits spent on work (reservations net of refunds) since `since`, by kind of work. */

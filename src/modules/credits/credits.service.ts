@@ -67,6 +67,21 @@ export class CreditsService {
     return period;
   }
 
+  /** Reserves text-to-speech words against the plan's monthly allowance; refused whole if they do not fit. */
+  async reserveWords(accountId: string, words: number, plan: Plan): Promise<Outcome<{ used: number }>> {
+    const used = await this.repo.reserveWords(accountId, words, plan.monthlyTtsWords);
+    if (used !== undefined) return ok({ used });
+    const left = Math.max(0, plan.monthlyTtsWords - (await this.repo.wordsUsed(accountId)));
+    return fail(
+      'payment_required',
+      `Text-to-speech word limit reached: this text has ${words} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
+    );
+  }
+
+  releaseWords(accountId: string, words: number): Promise<void> {
+    return words > 0 ? this.repo.releaseWords(accountId, words) : Promise.resolve();
+  }
+
   spentSince(accountId: string, since: Date): Promise<Record<string, number>> {
     return this.repo.spentSince(accountId, since.toISOString());
   }

@@ -25,6 +25,7 @@ export class KeysRepo {
         'a.blocked',
         'a.blocked_reason',
         'a.credits',
+        'a.tts_words_used',
         'a.period_start',
         'a.created_at',
       ])

@@ -13,6 +13,7 @@ export interface AccountsTable {
   blocked: Flag;
   blocked_reason: string | null;
   credits: number;
+  tts_words_used: ColumnType<number, number | undefined, number>;
   period_start: Timestamp;
   created_at: Timestamp;
 }
@@ -48,14 +49,44 @@ export interface TextOutputsTable {
   created_at: Timestamp;
 }
 
+export interface SpeechSynthesesTable {
+  id: string;
+  account_id: string;
+  voice_id: string;
+  characters: number;
+  words: number;
+  duration_ms: number;
+  blob_key: string;
+  /** JSON array of strings. */
+  warnings: string;
+  created_at: Timestamp;
+}
+
+/** A voice an account made from a base voice and settings; `base_voice_id` is a public voice id. */
+export interface CustomVoicesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  base_voice_id: string;
+  /** JSON object of voice settings. */
+  settings: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   credit_ledger: CreditLedgerTable;
   text_outputs: TextOutputsTable;
+  speech_syntheses: SpeechSynthesesTable;
+  custom_voices: CustomVoicesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type TextOutputRow = Selectable<TextOutputsTable>;
+export type SpeechSynthesisRow = Selectable<SpeechSynthesesTable>;
+export type CustomVoiceRow = Selectable<CustomVoicesTable>;

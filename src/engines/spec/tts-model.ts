@@ -1,0 +1,56 @@
+/** The text-to-speech engine interface: one adapter per provider family, each with many voices. */
+
+/** A setting a provider accepts, as the voice-configuration endpoint lists it. */
+export interface SettingSpec {
+  name: string;
+  type: 'number' | 'boolean';
+  description: string;
+  default: number | boolean;
+  min?: number;
+  max?: number;
+}
+
+export type VoiceSettings = Record<string, number | boolean>;
+
+export interface ProviderVoice {
+  /** The provider's own voice id (espeak-ng `en-us+f3`, flite `slt`, an ElevenLabs id...). */
+  providerVoiceId: string;
+  name: string;
+  description: string;
+  /** A language name in English, e.g. "English", "Portuguese". */
+  language: string;
+  /** Only where it means something: American, British, Scottish... */
+  accent?: string;
+  gender?: 'female' | 'male' | 'neutral';
+  /** Made by cloning samples (ElevenLabs) rather than offered by the provider. */
+  cloned?: boolean;
+}
+
+export interface SpeechCallOptions {
+  providerVoiceId: string;
+  text: string;
+  /** Already checked against `settings`: only known names, values within range. */
+  settings: VoiceSettings;
+  abortSignal?: AbortSignal;
+}
+
+/** Raw 16-bit signed little-endian mono PCM, so chunks from any provider join and encode alike. */
+export interface SpeechAudio {
+  pcm: Buffer;
+  sampleRate: number;
+}
+
+export interface TtsModel {
+  /** Family name and the prefix of public voice ids: `espeak-ng`, `flite`, `openai`, `elevenlabs`. */
+  readonly provider: string;
+  readonly settings: readonly SettingSpec[];
+  /** Longest text one call takes; the service splits longer texts at sentence boundaries. */
+  readonly maxChunkCharacters: number;
+  listVoices(): Promise<ProviderVoice[]>;
+  doGenerate(options: SpeechCallOptions): Promise<SpeechAudio>;
+}
+
+/** Settings every family gets because the service applies them itself (at MP3 encoding). */
+export const COMMON_SETTINGS: readonly SettingSpec[] = [
+  { name: 'volume', type: 'number', description: 'Loudness multiplier applied to the finished audio', default: 1, min: 0, max: 2 },
+];

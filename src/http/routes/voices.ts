@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CustomVoicesService } from '../../modules/speech/custom-voices.service.js';
+import { unwrap } from '../../shared/errors.js';
+import { callerOf, errors, keyRequired, secured } from '../route-helpers.js';
+
+const settingsSchema = z.record(z.string().max(50), z.union([z.number(), z.boolean()]));
+const customVoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  language: z.string(),
+  accent: z.string().optional(),
+  provider: z.string(),
+  gender: z.string().optional(),
+  custom: z.literal(true),
+  base_voice_id: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const idParams = z.object({ id: z.string().max(100) });
+const name = z.string().trim().min(1).max(100);
+const description = z.string().trim().max(500);
+
+/** The account's own voices: a predefined base voice plus settings. */
+export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['speech'];
+
+  api.get(
+    '/api/voices',
+    { ...keyRequired, schema: { tags, summary: 'Your custom voices', security: secured, response: { 200: z.object({ voices: z.array(customVoiceSchema) }), ...errors(401, 429) } } },
+    async (request) => ({ voices: await voices.list(callerOf(request).account.id) }),
+  );
+
+  api.post(
+    '/api/voices',
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'Create a custom voice from a base voice and settings',
+        security: secured,
+        body: z.strictObject({ name, description: description.optional(), base_voice_id: z.string().min(1).max(200), settings: settingsSchema.optional() }),
+        response: { 201: customVoiceSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(unwrap(await voices.create(callerOf(request).account.id, request.body))),
+  );
+
+  api.get(
+    '/api/voices/:id',
+    { ...keyRequired, schema: { tags, summary: 'One of your custom voices', security: secured, params: idParams, response: { 200: customVoiceSchema, ...errors(401, 404, 429) } } },
+    async (request) => unwrap(await voices.get(callerOf(request).account.id, request.params.id)),
+  );
+
+  api.patch(
+    '/api/voices/:id',
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'Rename a custom voice or change its settings',
+        security: secured,
+        params: idParams,
+        body: z.strictObject({ name: name.optional(), description: description.optional(), settings: settingsSchema.optional() }),
+        response: { 200: customVoiceSchema, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => unwrap(await voices.update(callerOf(request).account.id, request.params.id, request.body)),
+  );
+
+  api.delete(
+    '/api/voices/:id',
+    {
+      ...keyRequired,
+      schema: { tags, summary: 'Delete a custom voice', security: secured, params: idParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errors(401, 404, 429) } },
+    },
+    async (request) => unwrap(await voices.delete(callerOf(request).account.id, request.params.id)),
+  );
+}

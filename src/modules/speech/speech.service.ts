@@ -1,0 +1,151 @@
+import pLimit from 'p-limit';
+import { encodeMp3 } from '../../engines/audio/mp3.js';
+import { durationSeconds } from '../../engines/audio/wav.js';
+import type { SpeechAudio } from '../../engines/spec/tts-model.js';
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { EngineUnavailableError, type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import type { BlobStore } from '../../storage/blob/blob-store.js';
+import type { Db } from '../../storage/db/database.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
+import { countWords, splitIntoChunks } from './speech-text.js';
+import type { CatalogueVoice, VoiceCatalogue } from './voice-catalogue.js';
+import { checkSettings } from './voice-settings.js';
+
+export interface SpeechConfig {
+  maxCharacters: number;
+  lamePath: string;
+  bitrateKbps: number;
+  timeoutMs: number;
+  /** Pieces of one text synthesised at once. */
+  concurrency: number;
+}
+
+export interface SpeechRequest {
+  voiceID: string;
+  text: string;
+  voiceSettings?: Record<string, unknown>;
+}
+
+export interface SpeechResult {
+  uuid: string;
+  url: string;
+  used_characters: number;
+  status: 'completed';
+}
+
+export interface SpeechRecord extends SpeechResult {
+  voice_id: string;
+  characters: number;
+  duration_seconds: number;
+  warnings: string[];
+  created_at: string;
+}
+
+export class SpeechService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: VoiceCatalogue,
+    private readonly customVoices: CustomVoicesService,
+    private readonly credits: CreditsService,
+    private readonly blobs: BlobStore,
+    private readonly config: SpeechConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async synthesize(caller: Caller, request: SpeechRequest): Promise<Outcome<SpeechResult>> {
+    const text = request.text.trim();
+    if (text.length > this.config.maxCharacters) {
+      return fail('invalid_input', `text must be at most ${this.config.maxCharacters} characters (it has ${text.length})`);
+    }
+    const words = countWords(text);
+    if (words === 0) return fail('invalid_input', 'text has nothing to speak: it needs at least one word');
+
+    const voice = await this.resolveVoice(caller.account.id, request.voiceID);
+    if (!voice) return fail('invalid_input', `Unknown voiceID: ${request.voiceID}. See GET /api/get-text-to-speech-voices`);
+    const settings = checkSettings(voice.base.model, { ...voice.settings, ...request.voiceSettings });
+    if (!settings.ok) return settings;
+
+    const reserved = await this.credits.reserveWords(caller.account.id, words, caller.plan);
+    if (!reserved.ok) return reserved;
+    try {
+      const audio = await this.synthesizeAll(voice.base, text, settings.value.provider);
+      const mp3 = await encodeMp3(audio, {
+        lamePath: this.config.lamePath,
+        bitrateKbps: this.config.bitrateKbps,
+        volume: settings.value.volume,
+        timeoutMs: this.config.timeoutMs,
+      });
+      const uuid = newId();
+      const blobKey = `tts/${uuid}.mp3`;
+      await this.blobs.put(blobKey, mp3);
+      await this.db
+        .insertInto('speech_syntheses')
+        .values({
+          id: uuid,
+          account_id: caller.account.id,
+          voice_id: request.voiceID,
+          characters: text.length,
+          words,
+          duration_ms: Math.round(durationSeconds(audio) * 1000),
+          blob_key: blobKey,
+          warnings: JSON.stringify(settings.value.warnings),
+          created_at: isoNow(this.clock),
+        })
+        .execute();
+      return ok({ uuid, url: this.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
+    } catch (error) {
+      await this.credits.releaseWords(caller.account.id, words);
+      const provider = voice.base.model.provider;
+      if (error instanceof EngineUnavailableError) return fail('unavailable', `Speech provider ${provider} is not available: ${error.message}`);
+      if (error instanceof UpstreamError) return fail('upstream', `Speech synthesis failed (${provider}): ${error.message}`);
+      throw error;
+    }
+  }
+
+  async record(caller: Caller, uuid: string): Promise<Outcome<SpeechRecord>> {
+    const row = await this.db
+      .selectFrom('speech_syntheses')
+      .selectAll()
+      .where('id', '=', uuid)
+      .where('account_id', '=', caller.account.id)
+      .executeTakeFirst();
+    if (!row) return fail('not_found', 'Audio not found');
+    return ok({
+      uuid: row.id,
+      url: this.blobs.publicUrl(row.blob_key),
+      used_characters: row.words,
+      status: 'completed',
+      voice_id: row.voice_id,
+      characters: row.characters,
+      duration_seconds: row.duration_ms / 1000,
+      warnings: JSON.parse(row.warnings) as string[],
+      created_at: row.created_at,
+    });
+  }
+
+  private async resolveVoice(accountId: string, voiceId: string) {
+    if (voiceId.startsWith(CUSTOM_PREFIX)) return this.customVoices.resolve(accountId, voiceId);
+    const base = await this.catalogue.find(voiceId);
+    return base && !base.voice.custom ? { base, settings: {} } : undefined;
+  }
+
+  /** Long texts are spoken piece by piece at sentence boundaries and joined into one recording. */
+  private async synthesizeAll(voice: CatalogueVoice, text: string, settings: Record<string, number | boolean>): Promise<SpeechAudio> {
+    const limit = pLimit(this.config.concurrency);
+    const chunks = splitIntoChunks(text, voice.model.maxChunkCharacters);
+    const pieces = await Promise.all(
+      chunks.map((chunk) => limit(() => voice.model.doGenerate({ providerVoiceId: voice.providerVoiceId, text: chunk, settings }))),
+    );
+    const sampleRate = pieces[0]?.sampleRate ?? 0;
+    if (pieces.some((p) => p.sampleRate !== sampleRate)) {
+      throw new UpstreamError('the provider returned pieces at different sample rates', { isRetryable: false });
+    }
+    const pcm = Buffer.concat(pieces.map((p) => p.pcm));
+    if (pcm.length === 0) throw new UpstreamError('the provider returned no audio', { isRetryable: false });
+    return { pcm, sampleRate };
+  }
+}

@@ -1,0 +1,64 @@
+import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
+import { voiceAvatarSvg } from './voice-avatar.js';
+import type { PublicVoice, VoiceCatalogue } from './voice-catalogue.js';
+import { settingsOf } from './voice-settings.js';
+
+export interface VoiceQuery {
+  language?: string;
+  accent?: string;
+  /** Adds this account's custom voices. */
+  accountId?: string;
+}
+
+const same = (a: string | undefined, b: string) => a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+const sortedUnique = (values: (string | undefined)[]) =>
+  [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+
+/** The voice list as the spec shapes it, the settings per provider, and the voices' generated portraits. */
+export class VoiceListing {
+  constructor(
+    private readonly catalogue: VoiceCatalogue,
+    private readonly customVoices: CustomVoicesService,
+  ) {}
+
+  async list(query: VoiceQuery) {
+    const predefined = (await this.catalogue.all()).map((c) => c.voice).filter((v) => !v.custom);
+    const own: PublicVoice[] = query.accountId ? await this.customVoices.list(query.accountId) : [];
+    const language = query.language?.trim() || undefined;
+    const accent = query.accent?.trim() || undefined;
+    const voices = [...own, ...predefined]
+      .filter((v) => !language || same(v.language, language))
+      .filter((v) => !accent || same(v.accent, accent))
+      .map(({ id, name, description, image, language: lang, accent: acc, provider, gender, custom }) => ({
+        id,
+        name,
+        description,
+        image,
+        language: lang,
+        ...(acc && { accent: acc }),
+        provider,
+        ...(gender && { gender }),
+        custom,
+      }));
+    return {
+      voices,
+      total: voices.length,
+      filters: { language: language ?? null, accent: accent ?? null },
+      available: { languages: sortedUnique(voices.map((v) => v.language)), accents: sortedUnique(voices.map((v) => v.accent)) },
+    };
+  }
+
+  settings() {
+    return this.catalogue.providers().map((model) => ({
+      provider: model.provider,
+      max_chunk_characters: model.maxChunkCharacters,
+      settings: settingsOf(model).map((s) => ({ ...s })),
+    }));
+  }
+
+  async avatar(voiceId: string): Promise<string | undefined> {
+    if (voiceId.startsWith(CUSTOM_PREFIX)) return voiceAvatarSvg(voiceId, 'Custom Voice');
+    const found = await this.catalogue.find(voiceId);
+    return found && voiceAvatarSvg(found.voice.id, found.voice.name);
+  }
+}

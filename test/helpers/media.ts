@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface ProbedAudio {
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  durationSeconds: number;
+}
+
+/** What ffprobe says of an audio file. */
+export async function probeAudio(data: Buffer): Promise<ProbedAudio> {
+  const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'audio');
+  writeFileSync(file, data);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', file]);
+  const parsed = JSON.parse(stdout) as { streams: { codec_name: string; sample_rate: string; channels: number }[]; format: { duration: string } };
+  const stream = parsed.streams[0];
+  return {
+    codec: stream?.codec_name ?? '',
+    sampleRate: Number(stream?.sample_rate),
+    channels: stream?.channels ?? 0,
+    durationSeconds: Number(parsed.format.duration),
+  };
+}
+
+/** Decodes any audio to 16 kHz mono WAV and transcribes it with pocketsphinx (lower-case words). */
+export async function transcribe(data: Buffer): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-asr-'));
+  const input = join(dir, 'input');
+  const wav = join(dir, 'speech.wav');
+  writeFileSync(input, data);
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav]);
+  const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null'], { maxBuffer: 10 * 1024 * 1024 });
+  return stdout
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/\(\d+\)$/, ''))
+    .filter((w) => /^[a-z']+$/.test(w));
+}

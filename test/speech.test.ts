@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeAudio, transcribe } from './helpers/media.js';
+import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
+  key = (await t.account({ plan: 'pro' })).key;
+});
+afterAll(() => t.close());
+
+type SpeechResult = { uuid: string; url: string; used_characters: number; status: string };
+const speak = (payload: Record<string, unknown>, apiKey = key) =>
+  t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload });
+const download = async (url: string, headers: Record<string, string> = {}) => t.server.inject({ url: new URL(url).pathname, headers });
+
+describe('POST /api/generate-text-to-speech', () => {
+  it('speaks a text with an espeak-ng voice into a public MP3 and bills its words', async () => {
+    const res = await speak({ voiceID: 'espeak-ng:en-us', text: 'Hello there, this is Atelier speaking. Have a lovely day!' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<SpeechResult>();
+    expect(body).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), url: expect.stringMatching(/\/files\/tts\/.+\.mp3$/), used_characters: 10, status: 'completed' });
+    expect(body.url.startsWith('http://127.0.0.1:8080/files/tts/')).toBe(true);
+
+    const file = await download(body.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('audio/mpeg');
+    expect(String(file.headers['cache-control'])).toContain('max-age=31536000');
+    const audio = await probeAudio(file.rawPayload);
+    expect(audio.codec).toBe('mp3');
+    expect(audio.channels).toBe(1);
+    expect(audio.durationSeconds).toBeGreaterThan(2);
+    expect(audio.durationSeconds).toBeLessThan(8);
+
+    const range = await download(body.url, { range: 'bytes=100-199' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 100-199/${file.rawPayload.length}`);
+    expect(range.rawPayload).toHaveLength(100);
+  });
+
+  it('round trip: flite speech comes back through pocketsphinx with most of its words', async () => {
+    const sentence = 'the weather is nice today and we will go to the park in the afternoon';
+    const res = await speak({ voiceID: 'flite:slt', text: sentence });
+    expect(res.statusCode).toBe(200);
+    const mp3 = (await download(res.json<SpeechResult>().url)).rawPayload;
+    const heard = new Set(await transcribe(mp3));
+    const expected = sentence.split(' ');
+    const found = expected.filter((w) => heard.has(w));
+    expect(found.length / expected.length).toBeGreaterThanOrEqual(0.6);
+  }, 60_000);
+
+  it('splits a long text at sentences and joins the pieces into one recording', async () => {
+    const sentence = 'Every sentence here adds a little more speech to the recording. ';
+    const short = await speak({ voiceID: 'espeak-ng:en-us', text: sentence });
+    const long = await speak({ voiceID: 'espeak-ng:en-us', text: sentence.repeat(70) });
+    expect(long.statusCode).toBe(200);
+    expect(sentence.repeat(70).length).toBeGreaterThan(4000);
+    const one = await probeAudio((await download(short.json<SpeechResult>().url)).rawPayload);
+    const many = await probeAudio((await download(long.json<SpeechResult>().url)).rawPayload);
+    expect(many.durationSeconds / one.durationSeconds).toBeGreaterThan(50);
+    expect(long.json<SpeechResult>().used_characters).toBe(11 * 70);
+  }, 60_000);
+
+  it('applies settings, records unsupported ones as warnings, and refuses bad values', async () => {
+    const slow = await speak({ voiceID: 'espeak-ng:en-us', text: 'One two three four five six.', voiceSettings: { speed: 0.5, pitch: 20, volume: 1.5, stability: 0.3 } });
+    const fast = await speak({ voiceID: 'espeak-ng:en-us', text: 'One two three four five six.', voiceSettings: { speed: 2 } });
+    const slowAudio = await probeAudio((await download(slow.json<SpeechResult>().url)).rawPayload);
+    const fastAudio = await probeAudio((await download(fast.json<SpeechResult>().url)).rawPayload);
+    expect(slowAudio.durationSeconds).toBeGreaterThan(fastAudio.durationSeconds * 2);
+    const record = (await t.server.inject({ url: `/api/text-to-speech/${slow.json<SpeechResult>().uuid}`, headers: withKey(key) })).json<{ warnings: string[]; duration_seconds: number }>();
+    expect(record.warnings).toEqual(['voiceSettings.stability is not supported by espeak-ng and was ignored']);
+    expect(record.duration_seconds).toBeCloseTo(slowAudio.durationSeconds, 0);
+
+    const outOfRange = await speak({ voiceID: 'flite:slt', text: 'hi there', voiceSettings: { speed: 9 } });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json<{ error: string }>().error).toBe('voiceSettings.speed must be between 0.5 and 2 for flite');
+    const wrongType = await speak({ voiceID: 'flite:slt', text: 'hi there', voiceSettings: { speed: true } });
+    expect(wrongType.json<{ error: string }>().error).toBe('voiceSettings.speed must be a number');
+  });
+});
+
+describe('text-to-speech bad input, each a clear error that charges nothing', () => {
+  let poorKey: string;
+  const wordsUsed = async (apiKey: string) =>
+    (await t.server.inject({ url: '/api/account', headers: withKey(apiKey) })).json<{ usage: { tts_words_used: number; tts_words_left: number } }>().usage;
+
+  beforeAll(async () => {
+    poorKey = (await t.account({ plan: 'free' })).key;
+  });
+
+  it.each([
+    [{ voiceID: 'espeak-ng:en-us', text: '' }, 'text'],
+    [{ voiceID: 'espeak-ng:en-us', text: '   \n\t ' }, 'nothing to speak'],
+    [{ voiceID: 'espeak-ng:en-us', text: '🎉🚀🎉 ✨' }, 'nothing to speak'],
+    [{ voiceID: 'espeak-ng:en-us', text: 'a '.repeat(2501) + 'b' }, 'at most 5000 characters'],
+    [{ voiceID: 'espeak-ng:xx-nowhere', text: 'hello' }, 'Unknown voiceID: espeak-ng:xx-nowhere'],
+    [{ voiceID: 'no-such-provider:abc', text: 'hello' }, 'Unknown voiceID'],
+    [{ voiceID: 'custom:00000000-0000-4000-8000-000000000000', text: 'hello' }, 'Unknown voiceID'],
+    [{ voiceID: 'espeak-ng:en-us' }, 'text'],
+    [{ text: 'hello' }, 'voiceID'],
+  ])('%j -> 400 (%s)', async (payload, fragment) => {
+    const res = await speak(payload, poorKey);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toContain(fragment);
+    expect((await wordsUsed(poorKey)).tts_words_used).toBe(0);
+  });
+
+  it('answers 402 when the words would pass the allowance, and spends none', async () => {
+    const ok = await speak({ voiceID: 'espeak-ng:en-us', text: 'a '.repeat(1500) }, poorKey);
+    expect(ok.statusCode).toBe(200);
+    expect(await wordsUsed(poorKey)).toMatchObject({ tts_words_used: 1500, tts_words_left: 500 });
+    const over = await speak({ voiceID: 'espeak-ng:en-us', text: 'a '.repeat(501) }, poorKey);
+    expect(over.statusCode).toBe(402);
+    expect(over.json<{ error: string }>().error).toBe(
+      'Text-to-speech word limit reached: this text has 501 words and 500 of the 2000 words of the free plan are left this period',
+    );
+    expect((await wordsUsed(poorKey)).tts_words_used).toBe(1500);
+  });
+});
+
+describe('GET /api/get-text-to-speech-voices', () => {
+  type VoiceList = {
+    voices: { id: string; name: string; description: string; image: string; language: string; accent?: string }[];
+    total: number;
+    filters: { language: string | null; accent: string | null };
+    available: { languages: string[]; accents: string[] };
+  };
+
+  it('is public and lists both embedded families with their variants', async () => {
+    const res = await t.server.inject({ url: '/api/get-text-to-speech-voices' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<VoiceList>();
+    expect(body.total).toBe(body.voices.length);
+    expect(body.total).toBeGreaterThan(250);
+    const ids = body.voices.map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining(['espeak-ng:en-us', 'espeak-ng:en-us+f3', 'espeak-ng:fr-fr', 'flite:slt', 'flite:awb']));
+    expect(ids).not.toContain('flite:awb_time');
+    expect(body.filters).toEqual({ language: null, accent: null });
+    expect(body.available.languages.length).toBeGreaterThan(80);
+    const slt = body.voices.find((v) => v.id === 'flite:slt');
+    expect(slt).toMatchObject({ language: 'English', accent: 'American' });
+    expect(body.voices.find((v) => v.id === 'espeak-ng:de')).toMatchObject({ language: 'German' });
+    expect(body.voices.find((v) => v.id === 'espeak-ng:de')?.accent).toBeUndefined();
+  });
+
+  it('filters by language and accent, case-insensitively, and computes what is available from the results', async () => {
+    const body = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=english&accent=SCOTTISH' })).json<VoiceList>();
+    expect(body.filters).toEqual({ language: 'english', accent: 'SCOTTISH' });
+    expect(body.voices.map((v) => v.id)).toEqual(expect.arrayContaining(['flite:awb', 'espeak-ng:en-gb-scotland']));
+    expect(body.voices.every((v) => v.language === 'English' && v.accent === 'Scottish')).toBe(true);
+    expect(body.available).toEqual({ languages: ['English'], accents: ['Scottish'] });
+    const english = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<VoiceList>();
+    expect(english.available.accents).toEqual(expect.arrayContaining(['American', 'British', 'Scottish']));
+    const none = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=Elvish' })).json<VoiceList>();
+    expect(none).toMatchObject({ voices: [], total: 0, available: { languages: [], accents: [] } });
+  });
+
+  it('serves a generated image for each voice', async () => {
+    const [voice] = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<VoiceList>().voices;
+    const image = await t.server.inject({ url: new URL(voice?.image ?? '').pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    expect(image.body).toContain('<svg');
+  });
+
+  it('needs a valid key for include_custom=true and then adds only the caller\'s voices', async () => {
+    expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true' })).statusCode).toBe(401);
+    expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey('atl_wrong') })).statusCode).toBe(401);
+    const owner = await t.account();
+    const other = await t.account();
+    await t.server.inject({ method: 'POST', url: '/api/voices', headers: withKey(owner.key), payload: { name: 'Narrator', base_voice_id: 'flite:rms', settings: { speed: 0.9 } } });
+    const mine = (await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(owner.key) })).json<VoiceList>();
+    expect(mine.voices.filter((v) => v.id.startsWith('custom:')).map((v) => v.name)).toEqual(['Narrator']);
+    const theirs = (await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(other.key) })).json<VoiceList>();
+    expect(theirs.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
+    const publicList = (await t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<VoiceList>();
+    expect(publicList.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
+  });
+});
+
+describe('GET /api/get-text-to-speech-voice-settings', () => {
+  it('lists per provider the settings it accepts with ranges and defaults, without a key', async () => {
+    const res = await t.server.inject({ url: '/api/get-text-to-speech-voice-settings' });
+    expect(res.statusCode).toBe(200);
+    const { providers, max_text_characters } = res.json<{ providers: { provider: string; settings: { name: string; default: unknown; min?: number; max?: number }[] }[]; max_text_characters: number }>();
+    expect(max_text_characters).toBe(5000);
+    expect(providers.map((p) => p.provider)).toEqual(['espeak-ng', 'flite']);
+    const espeak = providers[0]?.settings.map((s) => s.name);
+    expect(espeak).toEqual(['speed', 'pitch', 'word_gap', 'volume']);
+    expect(providers[1]?.settings.find((s) => s.name === 'speed')).toMatchObject({ default: 1, min: 0.5, max: 2 });
+  });
+});
