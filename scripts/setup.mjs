@@ -10,12 +10,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
 
-/** Debian programs the service runs (command -> package). Tests need the same ones. */
-const DEBIAN_PROGRAMS = {};
+/** Debian packages, each with a command or file that shows it is there. The service speaks with espeak-ng
+ *  and flite and encodes MP3 with lame; tests also decode with ffmpeg and transcribe with pocketsphinx. */
+const SERVICE_PACKAGES = { 'espeak-ng': 'espeak-ng', flite: 'flite', lame: 'lame', ffmpeg: 'ffmpeg' };
+const TEST_PACKAGES = { pocketsphinx_continuous: 'pocketsphinx', '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us' };
 
 function main() {
   checkNode();
-  ensureDebianPrograms(DEBIAN_PROGRAMS);
+  ensureDebianPackages(forTests ? { ...SERVICE_PACKAGES, ...TEST_PACKAGES } : SERVICE_PACKAGES);
   ensureNpmPackages();
   ensureBuild();
   ensureBinLink();
@@ -46,8 +48,12 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-function ensureDebianPrograms(programs) {
-  const missing = [...new Set(Object.entries(programs).filter(([cmd]) => !onPath(cmd)).map(([, pkg]) => pkg))];
+function isPresent(commandOrPath) {
+  return commandOrPath.startsWith('/') ? existsSync(commandOrPath) : onPath(commandOrPath);
+}
+
+function ensureDebianPackages(packages) {
+  const missing = [...new Set(Object.entries(packages).filter(([check]) => !isPresent(check)).map(([, pkg]) => pkg))];
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath('apt-get')) {

@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name'];
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description'];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -31,6 +31,8 @@ const anyValue = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 50 }),
   fc.constantFrom('Short', 'Medium', 'Long', '10', 'true', -1, 0, 1, 3, 11, 1e308, null),
   fc.constantFrom(...SLUGS),
+  fc.constantFrom('espeak-ng:en-us', 'flite:slt', 'custom:00000000-0000-4000-8000-000000000000', 'openai:alloy'),
+  fc.dictionary(fc.constantFrom('speed', 'pitch', 'volume', 'word_gap', 'x'), fc.oneof(fc.double(), fc.boolean(), fc.string({ maxLength: 5 })), { maxKeys: 3 }),
 );
 /** Mostly well-named fields with random values, sometimes unknown fields, sometimes not an object at all. */
 const body = fc.oneof(
@@ -40,7 +42,7 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue() },
 );
 const segment = fc.oneof(fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'), fc.string({ maxLength: 30 }).map(encodeURIComponent));
-const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5')), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'language', 'accent', 'include_custom', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish')), { maxKeys: 3 });
 
 const routes: { method: 'GET' | 'POST' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
   { method: 'POST', path: () => '/api/generate', withBody: true },
@@ -53,6 +55,16 @@ const routes: { method: 'GET' | 'POST' | 'DELETE'; path: (s: string) => string; 
   { method: 'POST', path: () => '/api/keys', withBody: true },
   { method: 'DELETE', path: (s) => `/api/keys/${s}`, withBody: false },
   { method: 'GET', path: () => '/health', withBody: false },
+  { method: 'POST', path: () => '/api/generate-text-to-speech', withBody: true },
+  { method: 'GET', path: (s) => `/api/text-to-speech/${s}`, withBody: false },
+  { method: 'GET', path: () => '/api/get-text-to-speech-voices', withBody: false },
+  { method: 'GET', path: () => '/api/get-text-to-speech-voice-settings', withBody: false },
+  { method: 'GET', path: () => '/api/voices', withBody: false },
+  { method: 'POST', path: () => '/api/voices', withBody: true },
+  { method: 'GET', path: (s) => `/api/voices/${s}`, withBody: false },
+  { method: 'DELETE', path: (s) => `/api/voices/${s}`, withBody: false },
+  { method: 'GET', path: (s) => `/voice-avatars/${s}.svg`, withBody: false },
+  { method: 'GET', path: (s) => `/files/tts/${s}`, withBody: false },
 ];
 
 describe('property: no input produces a 5xx', () => {

@@ -1,3 +1,4 @@
+import { UpstreamError } from '../../shared/errors.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
 
 export class WavFormatError extends Error {
@@ -68,3 +69,13 @@ export function encodeWav({ pcm, sampleRate }: SpeechAudio): Buffer {
 }
 
 export const durationSeconds = ({ pcm, sampleRate }: SpeechAudio): number => pcm.length / 2 / sampleRate;
+
+/** parseWav for what a provider produced: an unreadable result is that provider's failure. */
+export function parseProviderWav(buffer: Buffer, provider: string): SpeechAudio {
+  try {
+    return parseWav(buffer);
+  } catch (error) {
+    if (!(error instanceof WavFormatError)) throw error;
+    throw new UpstreamError(`${provider} produced unreadable audio (${error.message})`, { isRetryable: false, cause: error });
+  }
+}

@@ -112,6 +112,7 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
       schema: {
         tags: ['speech'],
         summary: 'Per provider family, the voiceSettings it accepts with their ranges and defaults (public)',
+        security: [],
         response: {
           200: z.object({
             providers: z.array(
@@ -143,7 +144,7 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
     '/voice-avatars/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(300).regex(/\.svg$/) }) } },
     async (request, reply) => {
-      const svg = await voices.avatar(decodeURIComponent(request.params.file.slice(0, -4)));
+      const svg = await voices.avatar(request.params.file.slice(0, -4));
       if (!svg) throw new AppError('not_found', 'Voice not found');
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },

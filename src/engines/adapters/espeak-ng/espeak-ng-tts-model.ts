@@ -1,4 +1,4 @@
-import { parseWav } from '../../audio/wav.js';
+import { parseProviderWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { parseEspeakVoices } from './espeak-ng-voices.js';
@@ -41,6 +41,6 @@ export class EspeakNgTtsModel implements TtsModel {
       '--stdout',
     ];
     const wav = await runProgram(this.config.binaryPath, args, { input: text, timeoutMs: this.config.timeoutMs, signal: abortSignal });
-    return parseWav(wav);
+    return parseProviderWav(wav, this.provider);
   }
 }

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseWav } from '../../audio/wav.js';
+import { UpstreamError } from '../../../shared/errors.js';
+import { parseProviderWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 
@@ -47,7 +48,10 @@ export class FliteTtsModel implements TtsModel {
       const stretch = 1 / Number(settings.speed ?? 1);
       const args = ['-voice', providerVoiceId, '--setf', `duration_stretch=${stretch.toFixed(3)}`, '-f', textFile, '-o', wavFile];
       await runProgram(this.config.binaryPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal });
-      return parseWav(await readFile(wavFile));
+      const wav = await readFile(wavFile).catch((error: unknown) => {
+        throw new UpstreamError('flite wrote no audio', { isRetryable: false, cause: error });
+      });
+      return parseProviderWav(wav, this.provider);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
