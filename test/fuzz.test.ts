@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description'];
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples'];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -44,7 +44,7 @@ const body = fc.oneof(
 const segment = fc.oneof(fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'), fc.string({ maxLength: 30 }).map(encodeURIComponent));
 const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'language', 'accent', 'include_custom', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish')), { maxKeys: 3 });
 
-const routes: { method: 'GET' | 'POST' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
+const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
   { method: 'POST', path: () => '/api/generate', withBody: true },
   { method: 'GET', path: () => '/api/presets', withBody: false },
   { method: 'GET', path: (s) => `/api/presets/${s}`, withBody: false },
@@ -61,6 +61,8 @@ const routes: { method: 'GET' | 'POST' | 'DELETE'; path: (s: string) => string; 
   { method: 'GET', path: () => '/api/get-text-to-speech-voice-settings', withBody: false },
   { method: 'GET', path: () => '/api/voices', withBody: false },
   { method: 'POST', path: () => '/api/voices', withBody: true },
+  { method: 'POST', path: () => '/api/voices/clone', withBody: true },
+  { method: 'PATCH', path: (s) => `/api/voices/${s}`, withBody: true },
   { method: 'GET', path: (s) => `/api/voices/${s}`, withBody: false },
   { method: 'DELETE', path: (s) => `/api/voices/${s}`, withBody: false },
   { method: 'GET', path: (s) => `/voice-avatars/${s}.svg`, withBody: false },

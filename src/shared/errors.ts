@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  not_implemented: 501,
   upstream: 502,
   unavailable: 503,
 } as const;

@@ -22,6 +22,14 @@ const customVoiceSchema = z.object({
   updated_at: z.string(),
 });
 const idParams = z.object({ id: z.string().max(100) });
+const MAX_SAMPLES = 25;
+const MAX_SAMPLE_BYTES = 10 * 1024 * 1024;
+const CLONE_BODY_LIMIT = 40 * 1024 * 1024;
+const sampleSchema = z.strictObject({
+  filename: z.string().regex(/^[\w. -]{1,100}$/, 'must be a plain file name'),
+  content_type: z.string().regex(/^audio\/[\w.+-]+$/, 'must be an audio type such as audio/mpeg'),
+  data_base64: z.base64().max(Math.ceil(MAX_SAMPLE_BYTES / 3) * 4, `must decode to at most ${MAX_SAMPLE_BYTES} bytes`),
+}).transform((s) => ({ filename: s.filename, content_type: s.content_type, data: Buffer.from(s.data_base64, 'base64') }));
 const name = z.string().trim().min(1).max(100);
 const description = z.string().trim().max(500);
 
@@ -49,6 +57,35 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
       },
     },
     async (request, reply) => reply.code(201).send(unwrap(await voices.create(callerOf(request).account.id, request.body))),
+  );
+
+  api.post(
+    '/api/voices/clone',
+    {
+      ...keyRequired,
+      bodyLimit: CLONE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Clone a voice from recorded samples (needs a cloning provider: ElevenLabs)',
+        description: `1 to ${MAX_SAMPLES} samples, base64-encoded, each at most ${MAX_SAMPLE_BYTES / 1024 / 1024} MiB; the whole body at most ${CLONE_BODY_LIMIT / 1024 / 1024} MiB. The new voice is yours alone.`,
+        security: secured,
+        body: z.strictObject({
+          name,
+          description: description.optional(),
+          samples: z.array(sampleSchema).min(1).max(MAX_SAMPLES),
+        }),
+        response: { 201: customVoiceSchema, ...errors(400, 401, 413, 429, 501, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { name: voiceName, description: text, samples } = request.body;
+      const cloned = await voices.clone(callerOf(request).account.id, {
+        name: voiceName,
+        ...(text !== undefined && { description: text }),
+        samples: samples.map((s) => ({ filename: s.filename, contentType: s.content_type, data: s.data })),
+      });
+      return reply.code(201).send(unwrap(cloned));
+    },
   );
 
   api.get(

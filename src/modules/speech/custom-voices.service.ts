@@ -1,6 +1,7 @@
+import { canClone, type VoiceSample } from '../../engines/spec/tts-model.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { EngineUnavailableError, type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId } from '../../shared/ids.js';
 import type { CustomVoiceRow } from '../../storage/db/schema.js';
 import type { CustomVoicesRepo } from './custom-voices.repo.js';
@@ -37,24 +38,51 @@ export class CustomVoicesService {
   async create(accountId: string, input: CustomVoiceInput): Promise<Outcome<CustomVoice>> {
     const base = await this.baseVoice(input.base_voice_id);
     if (!base.ok) return base;
-    const settings = checkSettings(base.value.model, input.settings ?? {});
-    if (!settings.ok) return settings;
-    if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) {
-      return fail('invalid_input', `An account can have at most ${MAX_VOICES_PER_ACCOUNT} custom voices`);
+    return this.store(accountId, input, base.value);
+  }
+
+  /** A new voice from recorded samples, at the first configured family that can clone; owned by the caller. */
+  async clone(accountId: string, input: { name: string; description?: string; samples: VoiceSample[] }): Promise<Outcome<CustomVoice>> {
+    const cloner = this.catalogue.providers().find(canClone);
+    if (!cloner) {
+      return fail('not_implemented', 'Voice cloning needs a provider that can clone voices: configure ElevenLabs (ATELIER_ELEVENLABS_API_KEY)');
     }
+    if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
+    let cloned;
+    try {
+      cloned = await cloner.cloneVoice(input);
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) return fail('unavailable', `Voice cloning is not available: ${error.message}`);
+      if (error instanceof UpstreamError) return fail('upstream', `Voice cloning failed (${cloner.provider}): ${error.message}`);
+      throw error;
+    }
+    const baseId = `${cloner.provider}:${cloned.providerVoiceId}`;
+    const base = await this.catalogue.find(baseId);
+    if (!base) return fail('upstream', `Voice cloning failed (${cloner.provider}): the new voice is not in its voice list`);
+    return this.store(accountId, { name: input.name, description: input.description, base_voice_id: baseId }, base);
+  }
+
+  private async store(accountId: string, input: CustomVoiceInput, base: CatalogueVoice): Promise<Outcome<CustomVoice>> {
+    const settings = checkSettings(base.model, input.settings ?? {});
+    if (!settings.ok) return settings;
+    if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
     const now = isoNow(this.clock);
     const row: CustomVoiceRow = {
       id: newId(),
       account_id: accountId,
       name: input.name,
-      description: input.description ?? `Custom voice based on ${base.value.voice.name}`,
+      description: input.description ?? `Custom voice based on ${base.voice.name}`,
       base_voice_id: input.base_voice_id,
       settings: JSON.stringify(input.settings ?? {}),
       created_at: now,
       updated_at: now,
     };
     await this.repo.insert(row);
-    return ok(this.toPublic(row, base.value));
+    return ok(this.toPublic(row, base));
+  }
+
+  private tooMany(): Outcome<never> {
+    return fail('invalid_input', `An account can have at most ${MAX_VOICES_PER_ACCOUNT} custom voices`);
   }
 
   async list(accountId: string): Promise<CustomVoice[]> {
@@ -88,9 +116,17 @@ export class CustomVoicesService {
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
-    const uuid = stripPrefix(id);
-    const deleted = uuid !== undefined && (await this.repo.delete(accountId, uuid));
-    return deleted ? ok({ id: `${CUSTOM_PREFIX}${uuid}`, deleted: true }) : fail('not_found', 'Voice not found');
+    const row = await this.findRow(accountId, id);
+    if (!row || !(await this.repo.delete(accountId, row.id))) return fail('not_found', 'Voice not found');
+    await this.deleteClonedBase(row.base_voice_id);
+    return ok({ id: `${CUSTOM_PREFIX}${row.id}`, deleted: true });
+  }
+
+  /** A voice cloned for this custom voice is the account's alone: it goes at the provider too. */
+  private async deleteClonedBase(baseVoiceId: string): Promise<void> {
+    const base = await this.catalogue.find(baseVoiceId);
+    if (!base?.voice.custom || !canClone(base.model)) return;
+    await base.model.deleteVoice(base.providerVoiceId).catch(() => undefined);
   }
 
   /** For synthesis: the base voice and the stored settings, or undefined when the caller does not own it. */
