@@ -6,18 +6,8 @@ import type { VoiceListing } from '../../modules/speech/voice-listing.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
 import { callerOf, errors, keyRequired, secured } from '../route-helpers.js';
+import { voiceSchema } from './voice-schemas.js';
 
-const voiceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  image: z.string(),
-  language: z.string(),
-  accent: z.string().optional(),
-  provider: z.string(),
-  gender: z.string().optional(),
-  custom: z.boolean(),
-});
 const settingValue = z.union([z.number(), z.boolean()]);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

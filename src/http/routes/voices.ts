@@ -4,17 +4,10 @@ import { z } from 'zod';
 import type { CustomVoicesService } from '../../modules/speech/custom-voices.service.js';
 import { unwrap } from '../../shared/errors.js';
 import { callerOf, errors, keyRequired, secured } from '../route-helpers.js';
+import { voiceSchema } from './voice-schemas.js';
 
 const settingsSchema = z.record(z.string().max(50), z.union([z.number(), z.boolean()]));
-const customVoiceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  image: z.string(),
-  language: z.string(),
-  accent: z.string().optional(),
-  provider: z.string(),
-  gender: z.string().optional(),
+const customVoiceSchema = voiceSchema.extend({
   custom: z.literal(true),
   base_voice_id: z.string(),
   settings: z.record(z.string(), z.unknown()),

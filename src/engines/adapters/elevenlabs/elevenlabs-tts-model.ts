@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
+import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 
 export interface ElevenLabsTtsConfig {
@@ -40,6 +41,8 @@ const labelsSchema = z.object({ accent: label, gender: label, age: label, descri
 const voiceSchema = z.object({ voice_id: z.string().min(1), name: z.string(), category: label, description: label, labels: labelsSchema.nullish() });
 const voicesSchema = z.object({ voices: z.array(voiceSchema) });
 type ElevenLabsVoice = z.infer<typeof voiceSchema>;
+
+const LABEL = 'ElevenLabs';
 
 const addVoiceSchema = z.object({ voice_id: z.string().min(1) });
 
@@ -125,7 +128,7 @@ export class ElevenLabsTtsModel implements TtsModel {
     form.append('name', request.name);
     if (request.description) form.append('description', request.description);
     for (const sample of request.samples) form.append('files', new Blob([sample.data], { type: sample.contentType }), sample.filename);
-    const parsed = addVoiceSchema.safeParse(await this.send({ method: 'POST', path: '/v1/voices/add', body: form, read: readJson }, false));
+    const parsed = addVoiceSchema.safeParse(await this.send({ method: 'POST', path: '/v1/voices/add', body: form, read: readElevenLabsJson }, false));
     if (!parsed.success) throw new UpstreamError('ElevenLabs returned an unexpected response', { isRetryable: false });
     this.invalidateVoices();
     return {
@@ -144,7 +147,7 @@ export class ElevenLabsTtsModel implements TtsModel {
   }
 
   private async fetchVoices(): Promise<ProviderVoice[]> {
-    const parsed = voicesSchema.safeParse(await this.send({ method: 'GET', path: '/v1/voices', read: readJson }));
+    const parsed = voicesSchema.safeParse(await this.send({ method: 'GET', path: '/v1/voices', read: readElevenLabsJson }));
     if (!parsed.success) throw new UpstreamError('ElevenLabs returned an unexpected voice list', { isRetryable: false });
     return parsed.data.voices.map(toProviderVoice);
   }
@@ -158,52 +161,25 @@ export class ElevenLabsTtsModel implements TtsModel {
     return retry ? withRetries(attempt, this.config.retry, request.signal) : attempt();
   }
 
-  private async attempt<T>({ method, path, body, signal: callerSignal, read, accept = [] }: Request<T>): Promise<T> {
-    const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    const failed = (error: unknown) =>
-      new UpstreamError(timeout.aborted ? 'ElevenLabs timed out' : 'ElevenLabs could not be reached', {
-        isRetryable: !callerSignal?.aborted,
-        cause: error,
-      });
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.config.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method,
-        // FormData sets its own multipart content-type with the boundary.
-        headers: { 'xi-api-key': this.config.apiKey, ...(typeof body === 'string' && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body }),
-        signal,
-      });
-    } catch (error) {
-      throw failed(error);
-    }
-    if (!response.ok && !accept.includes(response.status)) {
-      await response.body?.cancel();
-      if (response.status === 401) throw new UpstreamError('ElevenLabs rejected the API key', { status: 401, isRetryable: false });
-      throw new UpstreamError(`ElevenLabs answered ${response.status}`, {
-        status: response.status,
-        isRetryable: response.status === 408 || response.status === 429 || response.status >= 500,
-      });
-    }
-    try {
-      return await read(response);
-    } catch (error) {
-      if (error instanceof UpstreamError) throw error;
-      // The body streams in, so the timeout and a dropped connection can still strike here.
-      throw signal.aborted || error instanceof TypeError ? failed(error) : error;
-    }
+  private attempt<T>({ method, path, body, signal, read, accept }: Request<T>): Promise<T> {
+    return callUpstream({
+      fetch: this.fetch,
+      url: joinUrl(this.config.baseUrl, path),
+      method,
+      // FormData sets its own multipart content-type with the boundary.
+      headers: { 'xi-api-key': this.config.apiKey, ...(typeof body === 'string' && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body }),
+      timeoutMs: this.config.timeoutMs,
+      signal,
+      label: LABEL,
+      read,
+      ...(accept && { accept }),
+      statusText: { 401: 'ElevenLabs rejected the API key' },
+    });
   }
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new UpstreamError('ElevenLabs returned invalid JSON', { isRetryable: false, cause: error });
-  }
-}
+const readElevenLabsJson = (response: Response) => readJson(response, LABEL);
 
 const capitaliseWords = (text: string) => text.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
+import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { FinishReason, TextCallOptions, TextModel, TextResult } from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
@@ -24,6 +25,8 @@ const completionSchema = z.object({
     .min(1),
   usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).optional(),
 });
+
+const LABEL = 'The text provider';
 
 const FINISH_REASONS: Record<string, FinishReason> = { stop: 'stop', length: 'length', content_filter: 'content-filter' };
 
@@ -57,38 +60,17 @@ export class OpenAICompatibleTextModel implements TextModel {
     };
   }
 
-  private async post(path: string, body: string, callerSignal: AbortSignal | undefined): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.config.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
-        },
-        body,
-        signal,
-      });
-    } catch (error) {
-      const timedOut = timeout.aborted;
-      throw new UpstreamError(timedOut ? 'The text provider timed out' : 'The text provider could not be reached', {
-        isRetryable: !callerSignal?.aborted,
-        cause: error,
-      });
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UpstreamError(`The text provider answered ${response.status}`, {
-        status: response.status,
-        isRetryable: response.status === 408 || response.status === 429 || response.status >= 500,
-      });
-    }
-    try {
-      return await response.json();
-    } catch (error) {
-      throw new UpstreamError('The text provider returned invalid JSON', { isRetryable: false, cause: error });
-    }
+  private post(path: string, body: string, signal: AbortSignal | undefined): Promise<unknown> {
+    return callUpstream({
+      fetch: this.fetch,
+      url: joinUrl(this.config.baseUrl, path),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }) },
+      body,
+      timeoutMs: this.config.timeoutMs,
+      signal,
+      label: LABEL,
+      read: (response) => readJson(response, LABEL),
+    });
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { WavFormatError, parseWav } from '../../audio/wav.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
+import { callUpstream, joinUrl, readBytes } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 
 export interface OpenAICompatibleTtsConfig {
@@ -55,42 +56,22 @@ export class OpenAICompatibleTtsModel implements TtsModel {
     }
   }
 
-  private async post(path: string, body: string, callerSignal: AbortSignal | undefined): Promise<Buffer> {
-    const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    const failed = (error: unknown) =>
-      new UpstreamError(timeout.aborted ? 'The speech provider timed out' : 'The speech provider could not be reached', {
-        isRetryable: !callerSignal?.aborted,
-        cause: error,
-      });
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.config.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'audio/wav',
-          ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
-        },
-        body,
-        signal,
-      });
-    } catch (error) {
-      throw failed(error);
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UpstreamError(`The speech provider answered ${response.status}`, {
-        status: response.status,
-        isRetryable: response.status === 408 || response.status === 429 || response.status >= 500,
-      });
-    }
-    try {
-      // The audio streams in, so the timeout and a dropped connection can still strike here.
-      return Buffer.from(await response.arrayBuffer());
-    } catch (error) {
-      throw failed(error);
-    }
+  private post(path: string, body: string, signal: AbortSignal | undefined): Promise<Buffer> {
+    return callUpstream({
+      fetch: this.fetch,
+      url: joinUrl(this.config.baseUrl, path),
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'audio/wav',
+        ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
+      },
+      body,
+      timeoutMs: this.config.timeoutMs,
+      signal,
+      label: 'The speech provider',
+      read: readBytes,
+    });
   }
 }
 

@@ -1,0 +1,75 @@
+import { UpstreamError } from '../shared/errors.js';
+
+export interface UpstreamCall<T> {
+  fetch: typeof fetch;
+  url: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+  body?: string | FormData;
+  timeoutMs: number;
+  /** The caller's own cancellation; a cancelled call is not retryable. */
+  signal?: AbortSignal | undefined;
+  /** How errors name the other side: "The text provider", "ElevenLabs". */
+  label: string;
+  read: (response: Response) => Promise<T>;
+  /** Statuses that are an answer rather than a failure (404 on DELETE). */
+  accept?: number[];
+  /** A clearer text for some statuses (401: the key was refused). */
+  statusText?: Partial<Record<number, string>>;
+}
+
+const isRetryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * One HTTP call to a remote engine with a time limit. Every failure becomes an UpstreamError whose text
+ * names the other side but never repeats what it answered; network errors, time-outs, 408, 429 and 5xx
+ * are retryable.
+ */
+export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  const failed = (error: unknown) =>
+    new UpstreamError(timeout.aborted ? `${call.label} timed out` : `${call.label} could not be reached`, {
+      isRetryable: !call.signal?.aborted,
+      cause: error,
+    });
+  let response: Response;
+  try {
+    response = await call.fetch(call.url, {
+      method: call.method,
+      headers: call.headers,
+      ...(call.body !== undefined && { body: call.body }),
+      signal,
+    });
+  } catch (error) {
+    throw failed(error);
+  }
+  if (!response.ok && !call.accept?.includes(response.status)) {
+    await response.body?.cancel();
+    throw new UpstreamError(call.statusText?.[response.status] ?? `${call.label} answered ${response.status}`, {
+      status: response.status,
+      isRetryable: isRetryableStatus(response.status),
+    });
+  }
+  try {
+    return await call.read(response);
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    // The body streams in, so the time limit and a dropped connection can still strike here.
+    throw signal.aborted || error instanceof TypeError ? failed(error) : error;
+  }
+}
+
+/** Reads a JSON body; invalid JSON is the other side's failure, not ours. */
+export async function readJson(response: Response, label: string): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UpstreamError(`${label} returned invalid JSON`, { isRetryable: false, cause: error });
+  }
+}
+
+export const readBytes = async (response: Response): Promise<Buffer> => Buffer.from(await response.arrayBuffer());
+
+export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
