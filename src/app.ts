@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.js';
-import { type EngineDeps, createTextModels, createTtsModels } from './engines/registry.js';
+import { type EngineDeps, createAsrModels, createTextModels, createTtsModels } from './engines/registry.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { Worker } from './jobs/worker.js';
 import { type ServerOptions, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -17,6 +20,9 @@ import { SpeechService } from './modules/speech/speech.service.js';
 import { VoiceCatalogue } from './modules/speech/voice-catalogue.js';
 import { VoiceListing } from './modules/speech/voice-listing.js';
 import { TextRepo } from './modules/text/text.repo.js';
+import { TranscriptionPipeline } from './modules/transcriptions/transcription-pipeline.js';
+import { TranscriptionsService } from './modules/transcriptions/transcriptions.service.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { type Db, isDatabaseReachable, migrateToLatest, openSqlite } from './storage/db/database.js';
@@ -29,6 +35,7 @@ export interface AppOverrides {
   /** An already open database (tests share one); otherwise the configured file is opened. */
   db?: Db;
   logStream?: ServerOptions['logStream'];
+  jobLog?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 export interface Services {
@@ -42,6 +49,9 @@ export interface Services {
   speech: SpeechService;
   customVoices: CustomVoicesService;
   voices: VoiceListing;
+  transcriptions: TranscriptionsService;
+  webhooks: WebhooksService;
+  worker: Worker;
 }
 
 /** The composition root: the only place that picks implementations. */
@@ -55,7 +65,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const credits = new CreditsService(new CreditsRepo(db, writer), clock);
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const presets = new PresetsService(PRESETS);
-  const text = new TextService(presets, createTextModels(config, overrides.engines), credits, new TextRepo(db, writer), config, clock);
+  const textModels = createTextModels(config, overrides.engines);
+  const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
 
   const blobs = new FsBlobStore(join(config.dataDir, 'files'), config.publicUrl);
   const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
@@ -63,7 +74,41 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const customVoices = new CustomVoicesService(new CustomVoicesRepo(db), catalogue, avatarUrl, clock);
   const speech = new SpeechService(db, catalogue, customVoices, credits, blobs, config.tts, clock);
   const voices = new VoiceListing(catalogue, customVoices);
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices };
+
+  const queue = new JobQueue(db, clock);
+  const guard = { allowPrivate: config.fetching.allowPrivate, maxBytes: config.fetching.maxBytes, timeoutMs: config.fetching.timeoutMs };
+  const webhooks = new WebhooksService(db, queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
+  const pipeline = new TranscriptionPipeline(createAsrModels(config, overrides.engines), {
+    ffmpegPath: config.asr.ffmpegPath,
+    decodeTimeoutMs: config.asr.timeoutMs,
+    guard,
+  });
+  let worker: Worker | undefined;
+  const transcriptions = new TranscriptionsService(
+    db,
+    queue,
+    pipeline,
+    credits,
+    webhooks,
+    textModels,
+    {
+      publicUrl: config.publicUrl,
+      creditsPerTranscription: config.asr.creditsPerTranscription,
+      creditsPerDerivedField: config.asr.creditsPerDerivedField,
+      maxAttempts: config.jobs.maxAttempts,
+    },
+    clock,
+    () => worker?.notify(),
+  );
+  worker = new Worker(queue, [transcriptions, webhooks], {
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+    pollMs: config.jobs.pollMs,
+    retryBaseMs: config.jobs.retryBaseMs,
+    clock,
+    log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
+  });
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, worker };
 }
 
 export interface App {
@@ -83,6 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     server,
     services,
     async close() {
+      await services.worker.stop();
       await server.close();
       await services.db.destroy();
     },

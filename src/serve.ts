@@ -10,6 +10,7 @@ export async function serve(config: Config): Promise<App> {
   if (admin) announceAdminKey(config, admin.api_key);
 
   await app.server.listen({ host: config.host, port: config.port });
+  if (config.jobs.enabled) app.services.worker.start();
   console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)`);
 
   let closing = false;

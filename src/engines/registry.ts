@@ -5,6 +5,9 @@ import { ElevenLabsTtsModel } from './adapters/elevenlabs/elevenlabs-tts-model.j
 import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './adapters/openai-compatible/openai-compatible-tts-model.js';
 import { EspeakNgTtsModel } from './adapters/espeak-ng/espeak-ng-tts-model.js';
 import { FliteTtsModel } from './adapters/flite/flite-tts-model.js';
+import { PocketsphinxAsrModel } from './adapters/pocketsphinx/pocketsphinx-asr-model.js';
+import { OpenAICompatibleAsrModel } from './adapters/openai-compatible/openai-compatible-asr-model.js';
+import type { AsrModel } from './spec/asr-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
 
@@ -77,4 +80,32 @@ export function createTtsModels(config: Config, deps: EngineDeps = {}): TtsModel
     );
   }
   return models;
+}
+
+export interface AsrModels {
+  /** In order of preference for a language they can do. */
+  engines: AsrModel[];
+  /** The better engine, for `enhanced_quality`. */
+  enhanced: AsrModel | undefined;
+}
+
+export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModels {
+  const engines: AsrModel[] = [];
+  let enhanced: AsrModel | undefined;
+  const { openai } = config.asr;
+  const remote = (modelId: string) =>
+    new OpenAICompatibleAsrModel({
+      baseUrl: openai?.baseUrl ?? '',
+      apiKey: openai?.apiKey,
+      modelId,
+      timeoutMs: config.asr.timeoutMs,
+      retry: { retries: config.upstream.retries },
+      fetch: deps.fetch,
+    });
+  if (openai) {
+    engines.push(remote(openai.model));
+    enhanced = openai.enhancedModel ? remote(openai.enhancedModel) : engines[0];
+  }
+  if (config.asr.local) engines.push(new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs }));
+  return { engines, enhanced };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/errors.js';
 import { validationMessage } from './validation-message.js';
+import './fastify-types.js';
 
 const FASTIFY_MESSAGES: Record<string, (error: FastifyError, bodyLimit: number) => string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => `Request body is too large (limit ${limit} bytes)`,
@@ -17,8 +18,10 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
       if (error.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'request failed');
       return reply.code(error.status).headers(error.headers).send({ error: error.message });
     }
+    const { validationPrefix, serverErrorText } = request.routeOptions.config;
     if (error.validation) {
-      return reply.code(400).send({ error: validationMessage(error.validation, error.validationContext) });
+      const message = validationMessage(error.validation, error.validationContext);
+      return reply.code(400).send({ error: validationPrefix ? `${validationPrefix}: ${message}` : message });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ error: error.message || 'Rate limit exceeded' });
@@ -30,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
       return reply.code(status).send({ error: known ? known(error, bodyLimit) : error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'Internal server error' });
+    return reply.code(500).send({ error: serverErrorText ?? 'Internal server error' });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,6 +11,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** Where the spec fixes an operation's error texts: validation errors start with this. */
+    validationPrefix?: string;
+    /** ... and a 500 says this. */
+    serverErrorText?: string;
   }
 }
 

@@ -11,6 +11,8 @@ import type { CustomVoicesService } from '../modules/speech/custom-voices.servic
 import type { SpeechService } from '../modules/speech/speech.service.js';
 import type { VoiceListing } from '../modules/speech/voice-listing.js';
 import type { TextService } from '../modules/text/text.service.js';
+import type { TranscriptionsService } from '../modules/transcriptions/transcriptions.service.js';
+import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
 import type { FsBlobStore } from '../storage/blob/fs-blob-store.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -22,6 +24,7 @@ import { healthRoutes } from './routes/health.js';
 import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
 import { speechRoutes } from './routes/speech.js';
+import { transcriptionRoutes } from './routes/transcriptions.js';
 import { voiceRoutes } from './routes/voices.js';
 
 export const API_VERSION = '1.0.5';
@@ -35,6 +38,8 @@ export interface HttpServices {
   voices: VoiceListing;
   customVoices: CustomVoicesService;
   blobs: FsBlobStore;
+  transcriptions: TranscriptionsService;
+  webhooks: WebhooksService;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -102,6 +107,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   accountRoutes(app, services.accounts, services.keys);
   speechRoutes(app, services.speech, services.voices, config.tts.maxCharacters);
   voiceRoutes(app, services.customVoices);
+  transcriptionRoutes(app, services.transcriptions, services.webhooks);
   await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

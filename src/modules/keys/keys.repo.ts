@@ -26,6 +26,7 @@ export class KeysRepo {
         'a.blocked_reason',
         'a.credits',
         'a.tts_words_used',
+        'a.webhook_secret',
         'a.period_start',
         'a.created_at',
       ])

@@ -14,6 +14,7 @@ export interface AccountsTable {
   blocked_reason: string | null;
   credits: number;
   tts_words_used: ColumnType<number, number | undefined, number>;
+  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
   period_start: Timestamp;
   created_at: Timestamp;
 }
@@ -75,6 +76,65 @@ export interface CustomVoicesTable {
   updated_at: Timestamp;
 }
 
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: Timestamp;
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type TranscriptionStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface TranscriptionsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  url: string;
+  audio_type: string;
+  language: string;
+  detect_speakers: Flag;
+  enhanced_quality: Flag;
+  status: TranscriptionStatus;
+  error: string | null;
+  content: string;
+  /** JSON array of {start, end, text, speaker?}. */
+  segments: string;
+  duration: number | null;
+  progress: number;
+  model: string | null;
+  /** JSON object: field name -> text. */
+  derived: string;
+  credits: number;
+  webhook_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  account_id: string;
+  /** What the event is about, e.g. `transcription:<uuid>`. */
+  subject: string;
+  event: string;
+  url: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  /** JSON array of {at, status?, error?}. */
+  attempts: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -82,6 +142,9 @@ export interface Database {
   text_outputs: TextOutputsTable;
   speech_syntheses: SpeechSynthesesTable;
   custom_voices: CustomVoicesTable;
+  jobs: JobsTable;
+  transcriptions: TranscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -90,3 +153,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type TextOutputRow = Selectable<TextOutputsTable>;
 export type SpeechSynthesisRow = Selectable<SpeechSynthesesTable>;
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
+export type JobRow = Selectable<JobsTable>;
+export type TranscriptionRow = Selectable<TranscriptionsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -1,0 +1,258 @@
+// Text-to-speech benchmark: POST /api/generate-text-to-speech against the same programs run bare.
+// Usage: npm run bench:tts (or node bench/tts.mjs after a build). BENCH_RUNS=<n> measured runs per row, default 5.
+// Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET = 0.3;
+const CONCURRENCY = 2; // pieces synthesised at once, as the service does (ATELIER_TTS_CONCURRENCY default)
+const MONTHLY_WORDS = 250_000; // business plan
+
+const LONG_TEXT = [
+  'The town library opened its doors on a wet Monday morning in the spring of the year the river flooded. Nobody expected much of it. The building had been a grain store, and for the first few weeks it still smelled faintly of oats and old rope. The shelves were given by a carpenter who had retired the winter before, and the first books came from the attics of people who had been meaning to clear them out for years. There were cookery books with notes in the margins, atlases that showed countries which no longer existed, and a great many detective stories with the last pages missing.',
+  'The librarian, a patient woman named Margaret, sorted them all by hand. She kept a notebook of every title, and she wrote in it each evening before she locked up. Children came first, mostly because the library was warm and the school was not. They sat on the floor between the shelves and read whatever was closest. Some of them read the same book every afternoon for a month. Margaret never told them to choose something else. She said that a book read ten times was a book that had found its reader, and that there was no hurry.',
+  'By the summer, the grown-ups had started to come as well. Farmers came in on market days to look at the weather tables in the almanacs. A retired teacher came every Thursday to read the newspapers from the city, which arrived two days late on the morning bus. A young man who worked at the mill borrowed every book on engines that the library owned, and then asked Margaret to find more. She wrote to libraries in three other towns, and the books came back in parcels tied with string. He read them all before the autumn, and in the winter he built a small machine that lifted sacks onto the carts.',
+  'Not everything went well. In the second year the roof leaked over the poetry shelf, and a whole row of books swelled and curled like dry leaves. A committee was formed to raise money for repairs. It met four times, argued about the colour of the new tiles, and raised almost nothing. In the end the carpenter came back with his nephew and fixed the roof himself over two weekends. He refused to be paid. He asked only that the library keep a copy of a book about boats that his father had liked, and Margaret found one within a month.',
+  'The library grew slowly after that. A reading room was added at the back, with long tables and lamps that could be moved. On Saturday mornings a retired nurse read stories aloud to the youngest children, who listened with their mouths open and their shoes off. In the evenings there were classes in arithmetic and letter writing for anyone who wanted them. The classes were free, and the only rule was that nobody should be made to feel foolish for asking a question. Most evenings the room was full, and most evenings somebody stayed behind to help stack the chairs.',
+  'There were quieter changes too. The library began to lend seeds in the spring, in small paper envelopes kept in an old card cabinet, and asked only that people bring back a few seeds from whatever they grew. By the third year the cabinet held beans, marrows, sweet peas and a kind of tomato that nobody could name. A woman from the farms kept a record of which seeds did well in which fields, and her notes were pinned to the wall beside the cabinet. Visitors from other towns came to copy them, and some of them stayed for the afternoon to read.',
+  'In hard winters the library stayed open late. The stove in the reading room was kept burning, and people who had no fire of their own could sit near it until closing time without being asked to read anything at all. Margaret said that a warm room was also a kind of book. Nobody quite understood what she meant, but nobody argued with her either. On the coldest nights the retired teacher brought a flask of soup, and the mill worker mended the stove door when it came loose. Once, during a storm, the whole street sat in the reading room until morning.',
+  'Years later, when the town had grown and a new library was built near the station, people still talked about the old grain store. They remembered the smell of oats in the first weeks and the sound of rain on the mended roof. They remembered Margaret and her notebook, which she kept until the day she retired. The notebook is in a glass case now, open at the first page. The first entry is a cookery book with notes in the margins. The last is a book about boats, and beside it, in small and careful handwriting, Margaret wrote that it had been a good year.',
+].join('\n\n');
+const SHORT_TEXT = 'The library opened on a wet Monday morning. Nobody expected much of it, but by the summer the farmers, the teachers and the children had all found a reason to come in out of the cold and the rain.';
+
+// The exact programs and arguments the service spawns (see src/engines/adapters and src/engines/audio/mp3.ts).
+const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout']];
+const fliteArgs = (textFile, wavFile) => ['-voice', 'slt', '--setf', 'duration_stretch=1.000', '-f', textFile, '-o', wavFile];
+const LAME = ['lame', ['--quiet', '-m', 'm', '-b', '64', '--scale', '1.000', '-', '-']];
+
+const children = new Set();
+const tempDirs = [];
+const tempDir = (prefix) => {
+  const dir = mkdtempSync(join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Only our ATELIER_* settings, and cwd outside the checkout, so no caller env or .env changes what is measured. */
+function childEnv(dataDir) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
+  return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir };
+}
+
+async function startService() {
+  const dataDir = tempDir('atelier-bench-tts-');
+  const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
+  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
+  const { api_key: apiKey } = JSON.parse(out.toString());
+  if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
+  const port = await freePort();
+  const env = { ...childEnv(dataDir), HOST: '127.0.0.1', PORT: String(port) };
+  const child = spawn(process.execPath, [join(root, 'dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
+    if (child.exitCode !== null) throw new Error(`service exited with code ${child.exitCode}:\n${output}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, apiKey };
+  }
+  throw new Error(`service did not answer /health within 30 s:\n${output}`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function cleanup() {
+  await Promise.all([...children].map(stop));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a program (no shell), feeds `input` on stdin and resolves with its stdout in memory. */
+function run([command, args], input = '') {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const chunks = [];
+    let stderr = '';
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${command} failed (${code ?? signal}): ${stderr.trim()}`)),
+    );
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+}
+
+let fliteCalls = 0;
+async function fliteWav(text, dir) {
+  const n = ++fliteCalls;
+  const textFile = join(dir, `text-${n}.txt`);
+  const wavFile = join(dir, `speech-${n}.wav`);
+  await writeFile(textFile, text);
+  await run(['flite', fliteArgs(textFile, wavFile)]);
+  return readFile(wavFile);
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping their order. */
+async function pool(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+async function timed(fn) {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+async function main() {
+  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+  if (!existsSync(join(root, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `node scripts/setup.mjs` first');
+  // The service's own splitting and WAV code, so the "pieces" run uses exactly the pieces the service speaks.
+  const { splitIntoChunks, countWords } = await import(join(root, 'dist/modules/speech/speech-text.js'));
+  const { parseWav, encodeWav, durationSeconds } = await import(join(root, 'dist/engines/audio/wav.js'));
+
+  const texts = [['long', LONG_TEXT], ['short', SHORT_TEXT]];
+  const wordsNeeded = 2 * (RUNS + 1) * texts.reduce((sum, [, t]) => sum + countWords(t), 0);
+  if (wordsNeeded > MONTHLY_WORDS) throw new Error(`BENCH_RUNS=${RUNS} needs ${wordsNeeded} TTS words, over the business plan's ${MONTHLY_WORDS}`);
+
+  const work = tempDir('atelier-bench-tts-bare-');
+  const families = [
+    { name: 'espeak-ng', voiceID: 'espeak-ng:en-us', maxPiece: 1000, wav: (text) => run(ESPEAK, text) },
+    { name: 'flite', voiceID: 'flite:slt', maxPiece: 600, wav: (text) => fliteWav(text, work) },
+  ];
+  const bareWhole = async (family, text) => {
+    const wav = await family.wav(text);
+    const mp3 = await run(LAME, wav);
+    return { seconds: durationSeconds(parseWav(wav)), mp3 };
+  };
+  const barePieces = async (family, text) => {
+    const wavs = await pool(splitIntoChunks(text, family.maxPiece), CONCURRENCY, family.wav);
+    const audio = wavs.map(parseWav);
+    const joined = { pcm: Buffer.concat(audio.map((a) => a.pcm)), sampleRate: audio[0].sampleRate };
+    return { seconds: durationSeconds(joined), mp3: await run(LAME, encodeWav(joined)) };
+  };
+
+  const service = await startService();
+  const headers = { 'x-api-key': service.apiKey, 'content-type': 'application/json' };
+  const answer = async (res, what) => {
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${body}`);
+    return JSON.parse(body);
+  };
+  const viaService = async (family, text) => {
+    const res = await fetch(`${service.url}/api/generate-text-to-speech`, { method: 'POST', headers, body: JSON.stringify({ voiceID: family.voiceID, text }) });
+    return answer(res, `POST /api/generate-text-to-speech (${family.voiceID})`);
+  };
+
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
+  console.log(`Load average before the runs (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+  console.log(`${RUNS} measured runs per row (median), 1 warm-up each; requests sequential; texts: long ${LONG_TEXT.length} chars, short ${SHORT_TEXT.length} chars`);
+  console.log('Commands (no shell; the same as the service spawns):');
+  console.log(`  ${ESPEAK[0]} ${ESPEAK[1].join(' ')}   (text on stdin, WAV on stdout, kept in memory)`);
+  console.log(`  flite ${fliteArgs('<text file>', '<out.wav>').join(' ')}   (WAV read back from the temp file)`);
+  console.log(`  ${LAME[0]} ${LAME[1].join(' ')}   (WAV on stdin, MP3 on stdout)`);
+  console.log(`bare whole = program on the whole text, then lame on its WAV; bare pieces = the service's sentence pieces`);
+  console.log(`(max 1000 chars espeak-ng, 600 flite), ${CONCURRENCY} at a time, PCM joined, lame once; service = client wall time of the POST.\n`);
+
+  const rows = [];
+  for (const family of families) {
+    for (const [size, text] of texts) {
+      const pieces = splitIntoChunks(text, family.maxPiece).length;
+      process.stdout.write(`  running ${family.name} ${size} (${pieces} piece${pieces > 1 ? 's' : ''}) ...`);
+      const steps = {
+        whole: () => bareWhole(family, text),
+        pieces: () => barePieces(family, text),
+        service: () => viaService(family, text),
+      };
+      const first = {};
+      for (const [name, step] of Object.entries(steps)) first[name] = await step(); // warm-up, not counted
+      for (const name of ['whole', 'pieces']) if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
+      const ms = { whole: [], pieces: [], service: [] };
+      // Round-robin, so drift in machine load during the runs affects all three alike.
+      for (let i = 0; i < RUNS; i++) for (const [name, step] of Object.entries(steps)) ms[name].push((await timed(step)).ms);
+      const recordRes = await fetch(`${service.url}/api/text-to-speech/${first.service.uuid}`, { headers: { 'x-api-key': service.apiKey } });
+      const record = await answer(recordRes, 'GET /api/text-to-speech/{uuid}');
+      console.log(` done`);
+      rows.push({ family: family.name, size, chars: text.length, pieces, bareSeconds: first.whole.seconds, piecesSeconds: first.pieces.seconds,
+        serviceSeconds: record.duration_seconds, whole: median(ms.whole), piecesMs: median(ms.pieces), service: median(ms.service), ms });
+    }
+  }
+
+  const header = ['family', 'text', 'chars', 'pieces', 'speech s', 'bare ms (whole)', 'bare ms (pieces)', 'service ms', 'RTF bare', 'RTF service', 'overhead', 'target', 'result'];
+  const table = rows.map((r) => {
+    const overhead = r.service / r.whole - 1;
+    return [r.family, r.size, String(r.chars), String(r.pieces), r.serviceSeconds.toFixed(1), r.whole.toFixed(0), r.piecesMs.toFixed(0), r.service.toFixed(0),
+      (r.bareSeconds / (r.whole / 1000)).toFixed(0), (r.serviceSeconds / (r.service / 1000)).toFixed(0),
+      `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)}%`, `<= ${TARGET * 100}%`, overhead <= TARGET ? 'meets' : 'below'];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i < 2 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of table) console.log(line(row));
+
+  console.log('\nspeech s is the service record\'s duration_seconds; RTF bare uses the bare whole-text WAV\'s own length. Where the time goes (medians):');
+  for (const r of rows) {
+    const split = r.piecesMs - r.whole;
+    const serviceOnly = r.service - r.piecesMs;
+    console.log(`  ${`${r.family} ${r.size}:`.padEnd(16)} splitting ${split >= 0 ? '+' : ''}${split.toFixed(0)} ms (whole -> pieces), service ${serviceOnly >= 0 ? '+' : ''}${serviceOnly.toFixed(0)} ms (pieces -> HTTP); ` +
+      `speech s whole/pieces/service ${r.bareSeconds.toFixed(2)} / ${r.piecesSeconds.toFixed(2)} / ${r.serviceSeconds.toFixed(2)}`);
+    // The spread says how far one median can be trusted on a shared machine.
+    const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
+    console.log(`  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`);
+  }
+  console.log(`Load average after the runs (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+}
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
+try {
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

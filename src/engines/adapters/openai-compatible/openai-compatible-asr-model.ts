@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { UpstreamError } from '../../../shared/errors.js';
+import { type RetryPolicy, withRetries } from '../../retry.js';
+import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.js';
+import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+
+export interface OpenAICompatibleAsrConfig {
+  /** Base URL including the version segment, e.g. http://127.0.0.1:8080/v1 (whisper.cpp server). */
+  baseUrl: string;
+  apiKey: string | undefined;
+  modelId: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  fetch?: typeof fetch;
+}
+
+const LABEL = 'The transcription provider';
+const verboseJsonSchema = z.object({
+  text: z.string().optional(),
+  segments: z
+    .array(z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.union([z.string(), z.number()]).optional() }))
+    .optional(),
+});
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/** Language name -> ISO 639-1 code, from every two-letter code the runtime can name. */
+const LANGUAGE_CODES = new Map<string, string>();
+for (let a = 97; a <= 122; a++) {
+  for (let b = 97; b <= 122; b++) {
+    const code = String.fromCharCode(a, b);
+    const name = languageNames.of(code);
+    if (name && !LANGUAGE_CODES.has(name.toLowerCase())) LANGUAGE_CODES.set(name.toLowerCase(), code);
+  }
+}
+export const languageCode = (name: string): string | undefined => LANGUAGE_CODES.get(name.trim().toLowerCase());
+
+/** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
+export class OpenAICompatibleAsrModel implements AsrModel {
+  readonly provider = 'openai';
+  readonly modelId: string;
+  readonly languages = undefined;
+  /** OpenAI takes 25 MB per file; 10 minutes of 16 kHz 16-bit mono WAV is 19 MB. */
+  readonly maxChunkSeconds = 600;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly config: OpenAICompatibleAsrConfig) {
+    this.modelId = config.modelId;
+    this.fetch = config.fetch ?? globalThis.fetch;
+  }
+
+  async doGenerate({ wav, language, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+    const code = languageCode(language);
+    const json = await withRetries(() => this.post(wav, code, abortSignal), this.config.retry, abortSignal);
+    const parsed = verboseJsonSchema.safeParse(json);
+    if (!parsed.success) throw new UpstreamError(`${LABEL} returned an unexpected response`, { isRetryable: false });
+    const { segments = [], text = '' } = parsed.data;
+    const diarized = segments.some((s) => s.speaker !== undefined);
+    const result = segments.length > 0 ? segments : text.trim() ? [{ start: 0, end: wav.length / 32_000, text }] : [];
+    return {
+      segments: result.map((s) => ({
+        start: s.start,
+        end: s.end,
+        text: s.text.trim(),
+        ...('speaker' in s && s.speaker !== undefined && { speaker: typeof s.speaker === 'number' ? `Speaker ${s.speaker + 1}` : s.speaker }),
+      })),
+      diarized,
+      warnings: code ? [] : [`language "${language}" has no ISO code; the provider detected it`],
+    };
+  }
+
+  private post(wav: Buffer, language: string | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+    const form = new FormData();
+    form.append('file', new Blob([wav], { type: 'audio/wav' }), 'audio.wav');
+    form.append('model', this.modelId);
+    form.append('response_format', 'verbose_json');
+    form.append('timestamp_granularities[]', 'segment');
+    if (language) form.append('language', language);
+    return callUpstream({
+      fetch: this.fetch,
+      url: joinUrl(this.config.baseUrl, '/audio/transcriptions'),
+      method: 'POST',
+      headers: { ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }) },
+      body: form,
+      timeoutMs: this.config.timeoutMs,
+      signal,
+      label: LABEL,
+      read: (response) => readJson(response, LABEL),
+    });
+  }
+}

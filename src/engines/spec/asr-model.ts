@@ -1,0 +1,36 @@
+/** The speech-recognition engine interface. */
+
+export interface TranscriptSegment {
+  /** Seconds from the start of the recording. */
+  start: number;
+  end: number;
+  text: string;
+  /** Set when speakers were detected: "Speaker 1", "Speaker 2"... */
+  speaker?: string;
+}
+
+export interface AsrCallOptions {
+  /** 16 kHz mono 16-bit PCM WAV. */
+  wav: Buffer;
+  /** Language name as the API takes it: English, French... */
+  language: string;
+  detectSpeakers: boolean;
+  abortSignal?: AbortSignal;
+}
+
+export interface AsrResult {
+  segments: TranscriptSegment[];
+  /** True when the engine labelled speakers itself. */
+  diarized: boolean;
+  warnings: string[];
+}
+
+export interface AsrModel {
+  readonly provider: string;
+  readonly modelId: string;
+  /** Language names it can transcribe; undefined means any. */
+  readonly languages: readonly string[] | undefined;
+  /** Longest audio one call takes, in seconds; the service splits longer audio at silences. */
+  readonly maxChunkSeconds: number;
+  doGenerate(options: AsrCallOptions): Promise<AsrResult>;
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DERIVED_FIELDS } from '../../modules/transcriptions/derived/fields.js';
+import type { TranscriptionsService } from '../../modules/transcriptions/transcriptions.service.js';
+import type { WebhooksService } from '../../modules/webhooks/webhooks.service.js';
+import { unwrap } from '../../shared/errors.js';
+import { UUID_PATTERN } from '../../shared/ids.js';
+import { callerOf, errors, secured } from '../route-helpers.js';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const uuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
+const segmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() });
+const audioSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    content: z.string(),
+    segments: z.array(segmentSchema),
+    audio_type: z.string(),
+    language: z.string(),
+    created_at: z.string(),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    error: z.string().optional(),
+    duration: z.number().nullable(),
+    progress: z.number(),
+    detect_speakers: z.boolean(),
+    enhanced_quality: z.boolean(),
+    model: z.string().nullable(),
+    webhook: z
+      .object({
+        url: z.string(),
+        deliveries: z.array(
+          z.object({
+            id: z.string(),
+            event: z.string(),
+            url: z.string(),
+            status: z.string(),
+            attempts: z.array(z.object({ at: z.string(), status: z.number().optional(), error: z.string().optional() })),
+          }),
+        ),
+      })
+      .optional(),
+  })
+  .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
+
+/** The spec words this operation's errors "Invalid input" and "Server error". */
+const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error' };
+
+export function transcriptionRoutes(app: FastifyInstance, transcriptions: TranscriptionsService, webhooks: WebhooksService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transcription'];
+
+  api.post(
+    '/api/transcriptions',
+    {
+      config: specTexts,
+      schema: {
+        tags,
+        summary: 'Transcribe the audio at a URL (asynchronous: poll POST /api/audios)',
+        security: secured,
+        body: z.strictObject({
+          url: httpUrl.describe('Where the audio (or video) file is'),
+          audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+          language: z.string().trim().min(1).max(50).default('English'),
+          name: z.string().trim().max(200).optional(),
+          detect_speakers: flag.default(false),
+          enhanced_quality: flag.default(false),
+          webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
+        }),
+        response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 429) },
+      },
+    },
+    async (request) => unwrap(await transcriptions.create(callerOf(request), request.body)),
+  );
+
+  api.post(
+    '/api/audios',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Read a transcription: status, content and segments once ready, and derived content so far',
+        security: secured,
+        body: z.strictObject({ audio_id: uuid }),
+        response: { 200: z.object({ audio: audioSchema }), ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ audio: unwrap(await transcriptions.read(callerOf(request), request.body.audio_id)) }),
+  );
+
+  api.get(
+    '/api/transcriptions',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Your transcriptions, newest first',
+        security: secured,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: z.object({ transcriptions: z.array(audioSchema) }), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({ transcriptions: await transcriptions.list(callerOf(request), request.query.limit) }),
+  );
+
+  api.post(
+    '/api/generate-audio-content',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Derived content (summary, notes...) from a ready transcription',
+        description: 'Existing content is returned as it is unless regenerate is true. 409 "Audio has not been transcribed yet" until ready.',
+        security: secured,
+        body: z.strictObject({
+          audio_id: uuid,
+          fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
+          regenerate: flag.default(false),
+        }),
+        response: { 200: z.object({ success: z.literal(true), data: z.record(z.string(), z.string()) }), ...errors(400, 401, 402, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      const { audio_id, fields, regenerate } = request.body;
+      return { success: true as const, data: unwrap(await transcriptions.derive(callerOf(request), audio_id, fields, regenerate)) };
+    },
+  );
+
+  const secretSchema = { 200: z.object({ secret: z.string(), header: z.string(), scheme: z.string() }), ...errors(401, 429) };
+  const scheme = 'HMAC-SHA256 over "<t>.<body>" with this secret; header value "t=<unix seconds>,v1=<hex digest>"';
+  api.get(
+    '/api/webhook-secret',
+    { config: { auth: 'required' }, schema: { tags: ['account'], summary: 'The secret that signs your webhooks', security: secured, response: secretSchema } },
+    async (request) => ({ secret: await webhooks.secret(callerOf(request).account.id), header: 'x-atelier-signature', scheme }),
+  );
+  api.post(
+    '/api/webhook-secret/rotate',
+    { config: { auth: 'required' }, schema: { tags: ['account'], summary: 'Replace the webhook signing secret', security: secured, response: secretSchema } },
+    async (request) => ({ secret: await webhooks.secret(callerOf(request).account.id, true), header: 'x-atelier-signature', scheme }),
+  );
+}

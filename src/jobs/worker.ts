@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../shared/clock.js';
+import type { JobRow } from '../storage/db/schema.js';
+import type { JobQueue } from './job-queue.js';
+
+export interface JobContext {
+  job: JobRow;
+  payload: unknown;
+  signal: AbortSignal;
+}
+
+export interface JobHandler {
+  readonly kind: string;
+  run(context: JobContext): Promise<void>;
+  /** The job has failed for good: leave its record failed with this reason, give back what it cost. */
+  onGiveUp(payload: unknown, reason: string): Promise<void>;
+}
+
+export interface WorkerOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  retryBaseMs: number;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Errors say whether trying again can help, under one of two names depending on where they come from. */
+const isRetryable = (error: unknown) =>
+  typeof error === 'object' && error !== null && ((error as { isRetryable?: unknown }).isRetryable === true || (error as { retryable?: unknown }).retryable === true);
+
+/** Messages of our own errors are written for people; anything else is summarised, never leaked. */
+const reasonOf = (error: unknown) =>
+  error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' ? error.message : 'internal error while processing';
+
+/**
+ * Claims jobs of the kinds it has handlers for, runs up to `concurrency` at once, renews their leases
+ * while they run, retries retryable failures with backoff and gives up after the job's max attempts.
+ */
+export class Worker {
+  readonly id = `worker-${randomUUID().slice(0, 8)}`;
+  private readonly handlers: Map<string, JobHandler>;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private stopped = true;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly queue: JobQueue,
+    handlers: JobHandler[],
+    private readonly options: WorkerOptions,
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.kind, h]));
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Wakes the loop at once, e.g. right after a job was enqueued in this process. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming; running jobs get `graceMs` to finish, then are aborted and given back to the queue. */
+  async stop(graceMs = 5_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.notify();
+    await this.loop;
+    const all = Promise.all([...this.running.values()].map((r) => r.done));
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([all, timer]);
+    for (const [jobId, { controller }] of this.running) {
+      controller.abort();
+      await this.queue.release(jobId, this.id).catch(() => undefined);
+    }
+    await all;
+  }
+
+  private async run(): Promise<void> {
+    const kinds = [...this.handlers.keys()];
+    while (!this.stopped) {
+      let claimed = false;
+      if (this.running.size < this.options.concurrency) {
+        try {
+          const job = await this.queue.claim(kinds, this.id, this.options.leaseMs);
+          if (job) {
+            claimed = true;
+            this.execute(job);
+          }
+        } catch (error) {
+          this.options.log.error({ err: error }, 'could not claim a job');
+        }
+      }
+      if (!claimed && !this.stopped) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
+    }
+  }
+
+  private execute(job: JobRow): void {
+    const controller = new AbortController();
+    const done = this.process(job, controller.signal).finally(() => {
+      this.running.delete(job.id);
+      this.notify();
+    });
+    this.running.set(job.id, { controller, done });
+  }
+
+  private async process(job: JobRow, signal: AbortSignal): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    const payload = JSON.parse(job.payload) as unknown;
+    if (!handler) return;
+    if (job.attempts > job.max_attempts) {
+      return this.giveUp(handler, job, payload, `gave up after ${job.max_attempts} attempts (the worker stopped during each)`);
+    }
+    const heartbeat = setInterval(() => {
+      this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => undefined);
+    }, this.options.leaseMs / 3);
+    try {
+      await handler.run({ job, payload, signal });
+      await this.queue.complete(job.id, this.id);
+    } catch (error) {
+      if (signal.aborted) return;
+      const reason = reasonOf(error);
+      if (!(error instanceof Error) || reason === 'internal error while processing') {
+        this.options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed unexpectedly');
+      }
+      if (isRetryable(error) && job.attempts < job.max_attempts) {
+        const delay = Math.min(5 * 60_000, this.options.retryBaseMs * 2 ** (job.attempts - 1));
+        await this.queue.retryLater(job.id, this.id, reason, new Date(this.options.clock.now().getTime() + delay));
+      } else {
+        await this.giveUp(handler, job, payload, reason);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async giveUp(handler: JobHandler, job: JobRow, payload: unknown, reason: string): Promise<void> {
+    try {
+      await handler.onGiveUp(payload, reason);
+    } finally {
+      await this.queue.fail(job.id, this.id, reason);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decode.js';
+import { detectSpeakers } from '../../engines/audio/speakers.js';
+import { encodeWav } from '../../engines/audio/wav.js';
+import type { AsrModels } from '../../engines/registry.js';
+import type { AsrModel, TranscriptSegment } from '../../engines/spec/asr-model.js';
+import { type GuardOptions, guardedDownload } from '../../shared/net/guarded-http.js';
+
+export interface PipelineConfig {
+  ffmpegPath: string;
+  decodeTimeoutMs: number;
+  guard: GuardOptions;
+}
+
+export interface PipelineInput {
+  url: string;
+  language: string;
+  detectSpeakers: boolean;
+  enhancedQuality: boolean;
+  signal?: AbortSignal;
+  /** 0 to 100. */
+  onProgress: (percent: number) => Promise<void>;
+}
+
+export interface PipelineResult {
+  segments: TranscriptSegment[];
+  duration: number;
+  model: string;
+}
+
+/** A language no configured engine can do: trying again will not help. */
+export class NoEngineError extends Error {
+  override name = 'NoEngineError';
+}
+
+/**
+ * URL -> guarded download -> ffmpeg to 16 kHz mono -> pieces cut at silences -> engine -> segments with
+ * offsets -> speakers (the engine's own diarization, else the embedded one).
+ */
+export class TranscriptionPipeline {
+  constructor(
+    private readonly models: AsrModels,
+    private readonly config: PipelineConfig,
+  ) {}
+
+  /** `enhanced_quality` picks the better configured engine; otherwise the first that knows the language. */
+  pickEngine(language: string, enhanced: boolean): AsrModel | undefined {
+    const fits = (m: AsrModel) => m.languages === undefined || m.languages.some((l) => l.toLowerCase() === language.trim().toLowerCase());
+    if (enhanced && this.models.enhanced && fits(this.models.enhanced)) return this.models.enhanced;
+    return this.models.engines.find(fits);
+  }
+
+  async run(input: PipelineInput): Promise<PipelineResult> {
+    const engine = this.pickEngine(input.language, input.enhancedQuality);
+    if (!engine) {
+      throw new NoEngineError(`no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`);
+    }
+    const download = await guardedDownload(input.url, this.config.guard);
+    await input.onProgress(15);
+    const audio = await decodeForRecognition(download.body, this.config.ffmpegPath, this.config.decodeTimeoutMs);
+    await input.onProgress(25);
+
+    const pieces = splitAtSilences(audio, engine.maxChunkSeconds);
+    const segments: TranscriptSegment[] = [];
+    let diarized = true;
+    for (const [index, piece] of pieces.entries()) {
+      const pcm = audio.pcm.subarray(piece.start * 2, piece.end * 2);
+      const result = await engine.doGenerate({
+        wav: encodeWav({ pcm, sampleRate: audio.sampleRate }),
+        language: input.language,
+        detectSpeakers: input.detectSpeakers,
+        ...(input.signal && { abortSignal: input.signal }),
+      });
+      const offset = piece.start / audio.sampleRate;
+      for (const s of result.segments) {
+        if (s.text.trim()) segments.push({ ...s, start: round(s.start + offset), end: round(s.end + offset) });
+      }
+      diarized &&= result.diarized;
+      await input.onProgress(25 + Math.round((65 * (index + 1)) / pieces.length));
+    }
+    if (input.detectSpeakers && !diarized && segments.length > 0) {
+      const { labels } = detectSpeakers(audio, segments);
+      segments.forEach((s, i) => {
+        s.speaker = `Speaker ${(labels[i] ?? 0) + 1}`;
+      });
+    }
+    if (!input.detectSpeakers) for (const s of segments) delete s.speaker;
+    return { segments, duration: round(audio.pcm.length / 2 / audio.sampleRate), model: `${engine.provider}:${engine.modelId}` };
+  }
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeWav, parseWav } from '../../src/engines/audio/wav.js';
+
+/** Speaks lines with flite voices (in turn), joins them with pauses, and encodes the whole as MP3 with ffmpeg. */
+export function makeRecording(lines: { voice: string; text: string }[], pauseSeconds = 0.6): { mp3: Buffer; wav: Buffer; spans: { start: number; end: number; voice: string }[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-recording-'));
+  const rate = 16_000;
+  const pause = Buffer.alloc(Math.round(pauseSeconds * rate) * 2);
+  const parts: Buffer[] = [];
+  const spans: { start: number; end: number; voice: string }[] = [];
+  let samples = 0;
+  lines.forEach((line, i) => {
+    const raw = join(dir, `${i}.wav`);
+    const wav16 = join(dir, `${i}-16k.wav`);
+    execFileSync('flite', ['-voice', line.voice, '-t', line.text, '-o', raw]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-ar', String(rate), '-ac', '1', wav16]);
+    const { pcm } = parseWav(readFileSync(wav16));
+    spans.push({ start: samples / rate, end: (samples + pcm.length / 2) / rate, voice: line.voice });
+    parts.push(pcm, pause);
+    samples += pcm.length / 2 + pause.length / 2;
+  });
+  const wav = encodeWav({ pcm: Buffer.concat(parts), sampleRate: rate });
+  const wavFile = join(dir, 'all.wav');
+  const mp3File = join(dir, 'all.mp3');
+  execFileSync('sh', ['-c', 'cat > "$1"', 'sh', wavFile], { input: wav });
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wavFile, '-b:a', '64k', mp3File]);
+  return { mp3: readFileSync(mp3File), wav, spans };
+}
+
+export const MEETING_SCRIPT = [
+  { voice: 'slt', text: 'Good morning everyone. Let us start the weekly project meeting.' },
+  { voice: 'rms', text: 'Thanks. The budget report is almost finished and the numbers look good.' },
+  { voice: 'slt', text: 'Great. We need to send the report to the board by Friday.' },
+  { voice: 'rms', text: 'I will schedule a review with the finance team tomorrow morning.' },
+  { voice: 'slt', text: 'Perfect. Next we should discuss the new website design.' },
+  { voice: 'rms', text: 'The design team will present three options next week.' },
+];
