@@ -3,7 +3,7 @@
 // Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,11 +17,59 @@ const TEST_PACKAGES = { pocketsphinx_continuous: 'pocketsphinx', '/usr/share/poc
 
 function main() {
   checkNode();
+  const release = acquireLock();
+  try {
+    prepare();
+  } finally {
+    release();
+  }
+}
+
+function prepare() {
   ensureDebianPackages(forTests ? { ...SERVICE_PACKAGES, ...TEST_PACKAGES } : SERVICE_PACKAGES);
   ensureNpmPackages();
   ensureBuild();
   ensureBinLink();
   if (forTests) log('ready to test');
+}
+
+/** Two set-ups at once (a test run and a bench, say) would install over each other: the second waits. */
+function acquireLock() {
+  const lock = join(root, '.setup.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(readFileSafe(join(lock, 'pid')));
+      if (holder && !isAlive(holder)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`another set-up holds ${lock}; remove it if none is running`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+}
+
+function readFileSafe(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 function log(message) {

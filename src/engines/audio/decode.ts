@@ -33,7 +33,7 @@ export async function decodeForRecognition(data: Buffer, ffmpegPath: string, tim
       throw error;
     }
     const audio = parseWav(wav);
-    if (audio.pcm.length < RECOGNITION_SAMPLE_RATE / 10) throw new NotAudioError('the file at the URL holds no audio (or less than 0.1 s)');
+    if (audio.pcm.length / 2 < RECOGNITION_SAMPLE_RATE / 10) throw new NotAudioError('the file at the URL holds no audio (or less than 0.1 s)');
     return audio;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -52,7 +52,11 @@ export class TranscriptionPipeline {
   async run(input: PipelineInput): Promise<PipelineResult> {
     const engine = this.pickEngine(input.language, input.enhancedQuality);
     if (!engine) {
-      throw new NoEngineError(`no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`);
+      throw new NoEngineError(
+        this.models.engines.length === 0
+          ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
+          : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
+      );
     }
     const download = await guardedDownload(input.url, this.config.guard);
     await input.onProgress(15);

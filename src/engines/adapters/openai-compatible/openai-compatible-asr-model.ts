@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
+import { durationSeconds, parseWav } from '../../audio/wav.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.js';
 import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
@@ -23,15 +24,32 @@ const verboseJsonSchema = z.object({
 });
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-/** Language name -> ISO 639-1 code, from every two-letter code the runtime can name. */
+/** A code that is its own canonical form: not a deprecated alias such as mo (ro), ji (yi), iw (he). */
+const isCanonical = (code: string) => new Intl.Locale(code).language === code;
+/**
+ * Language name -> ISO 639-1 code, from every two-letter code the runtime can name. The runtime also
+ * names deprecated aliases, some of which sort before the current code (mo < ro, ji < yi); the current
+ * code wins, since providers such as Whisper only accept that one.
+ */
 const LANGUAGE_CODES = new Map<string, string>();
 for (let a = 97; a <= 122; a++) {
   for (let b = 97; b <= 122; b++) {
     const code = String.fromCharCode(a, b);
-    const name = languageNames.of(code);
-    if (name && !LANGUAGE_CODES.has(name.toLowerCase())) LANGUAGE_CODES.set(name.toLowerCase(), code);
+    const name = languageNames.of(code)?.toLowerCase();
+    if (!name) continue;
+    const known = LANGUAGE_CODES.get(name);
+    if (known === undefined || (!isCanonical(known) && isCanonical(code))) LANGUAGE_CODES.set(name, code);
   }
 }
+/** Seconds of audio in the WAV the caller sent (16 kHz mono 16-bit, see AsrCallOptions), header excluded. */
+function wavSeconds(wav: Buffer): number {
+  try {
+    return durationSeconds(parseWav(wav));
+  } catch {
+    return Math.max(0, wav.length - 44) / 32_000;
+  }
+}
+
 export const languageCode = (name: string): string | undefined => LANGUAGE_CODES.get(name.trim().toLowerCase());
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
@@ -55,7 +73,7 @@ export class OpenAICompatibleAsrModel implements AsrModel {
     if (!parsed.success) throw new UpstreamError(`${LABEL} returned an unexpected response`, { isRetryable: false });
     const { segments = [], text = '' } = parsed.data;
     const diarized = segments.some((s) => s.speaker !== undefined);
-    const result = segments.length > 0 ? segments : text.trim() ? [{ start: 0, end: wav.length / 32_000, text }] : [];
+    const result = segments.length > 0 ? segments : text.trim() ? [{ start: 0, end: wavSeconds(wav), text }] : [];
     return {
       segments: result.map((s) => ({
         start: s.start,

@@ -181,8 +181,11 @@ export function rankKeyphrases(sentences: readonly Sentence[]): Keyphrase[] {
     .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   const chosen: Keyphrase[] = [];
   for (const r of ranked) {
-    const set = new Set(r.stems);
-    const overlaps = chosen.some((c) => c.stems.every((s) => set.has(s)) || r.stems.every((s) => c.stems.includes(s)));
+    // Contained in, containing, or sharing two words with a better phrase: a variant of it.
+    const overlaps = chosen.some((c) => {
+      const shared = r.stems.filter((s) => c.stems.includes(s)).length;
+      return shared === r.stems.length || shared === c.stems.length || shared >= 2;
+    });
     if (overlaps) continue;
     chosen.push({ text: r.text, stems: r.stems, score: r.score, count: r.count });
     if (chosen.length === 30) break;

@@ -21,13 +21,15 @@ const STRONG_ACTION = new RegExp(
     '\\baction items?\\b',
     '\\b(?:can|could|would) you\\b',
     '\\bmake sure\\b',
+    "\\b(?:i'd|i would) like you to\\b",
+    '\\bhomework\\b',
     '\\bplease\\b',
   ].join('|'),
   'gi',
 );
 const WEAK_ACTION =
   /\b(?:will|should|going to|gonna|plan to|to-?do|send|schedule|set up|book|draft|review|update|prepare|share|email|finali[sz]e|reach out|circle back)\b/gi;
-const DECISION = /\b(?:decide[ds]?|decision|agree[ds]?|agreed|conclude[ds]?|settled|priority|important|key|so we|the plan|approve[ds]?)\b/gi;
+const DECISION = /\b(?:decide[ds]?|decision|agree[ds]?|agreed|conclude[ds]?|settled|priority|important|key|so we|the plan|approve[ds]?|recommend(?:s|ed)?)\b/gi;
 /** Running the meeting is not a task: "let's get started". */
 const META = /\blet's (?:get started|start|begin|wrap up|wrap it up|move on|dive in|kick off|recap|get into)\b/gi;
 const ADDRESSED = /\b(?:(?:can|could|would|will) you|you(?:'ll| will| need to| should| have to))\b/i;
@@ -94,7 +96,7 @@ const CUES: Record<Category, RegExp> = {
     /\b\d+(?:\.\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once|every)\s+(?:times?|hours?|nights?|days?|weeks?|minutes?|seconds?|months?|mornings?)\b/gi,
   assessment:
     /\bi think\b|\bit seems\b|\bseems? like\b|\bsounds? like\b|\bappears?\b|\bpatterns?\b|\bsuggests?\b|\bi(?:'m)? notic(?:e|ing)\b|\btends? to\b|\binsight\b|\bconnection\b|\bmakes sense\b|\bwhat i'm hearing\b|\bi wonder\b/gi,
-  plan: /\bplan\b|\bshould\b|\bneeds? to\b|\bhomework\b|\bgoals?\b|\bnext (?:week|session|time)\b|\bbefore (?:we meet|our next)\b|\bpractice\b|\btry\b|\bgoing to\b|\bwill\b|'ll\b|\blet's\b|\bschedule\b|\bfollow up\b|\bcommit\b/gi,
+  plan: /\bplan\b|\bjournal\b|\bshould\b|\bneeds? to\b|\bhomework\b|\bgoals?\b|\bnext (?:week|session|time)\b|\bbefore (?:we meet|our next)\b|\bpractice\b|\btry\b|\bgoing to\b|\bwill\b|'ll\b|\blet's\b|\bschedule\b|\bfollow up\b|\bcommit\b/gi,
   intervention:
     /\blet's\b|\bwhat if\b|\bhow about\b|\btry\b|\bpractice\b|\bexercise\b|\btechnique\b|\bbreath(?:e|ing)?\b|\bgrounding\b|\breframe\b|\bexplore\b|\bjournal(?:ing)?\b|\bimagine\b|\bnotice\b/gi,
   progress:
@@ -103,15 +105,32 @@ const CUES: Record<Category, RegExp> = {
 
 const NOT_DISCUSSED = '- Not discussed in this session.';
 
-/** Each sentence goes to its best-cued category; ties go to the category listed first. */
+/** The speaker who talks most about their own feelings, when several speak: the client. */
+function client(a: Analysis): string | undefined {
+  if (a.speakers.length < 2) return undefined;
+  const score = (sp: string): number =>
+    a.sentences.filter((s) => s.speaker === sp).reduce((n, s) => n + cues(s.text, CUES.subjective) - (s.text.endsWith('?') ? 1 : 0), 0);
+  return [...a.speakers].sort((x, y) => score(y) - score(x) || x.localeCompare(y))[0];
+}
+
+/** Only the client reports feelings and only the clinician intervenes, when the speakers tell them apart. */
+function applies(c: Category, s: Sentence, clientSpeaker: string | undefined): boolean {
+  if (!clientSpeaker || !s.speaker) return true;
+  if (c === 'subjective') return s.speaker === clientSpeaker;
+  if (c === 'intervention') return s.speaker !== clientSpeaker;
+  return true;
+}
+
+/** Each sentence goes to its best-cued category; ties go to the category listed first. Questions state nothing. */
 function classify(a: Analysis, order: readonly Category[]): Map<Category, Sentence[]> {
   const buckets = new Map<Category, Sentence[]>(order.map((c) => [c, []]));
+  const clientSpeaker = client(a);
   for (const s of a.sentences) {
-    if (s.wordCount < 4) continue;
+    if (s.wordCount < 4 || s.text.endsWith('?')) continue;
     let top: Category | undefined;
     let topScore = 0;
     for (const c of order) {
-      const score = cues(s.text, CUES[c]);
+      const score = applies(c, s, clientSpeaker) ? cues(s.text, CUES[c]) : 0;
       if (score > topScore) [top, topScore] = [c, score];
     }
     if (top) buckets.get(top)?.push(s);

@@ -200,10 +200,21 @@ describe('deriveBuiltin', () => {
 
   it('works on unpunctuated text by windowing it into pseudo-sentences', () => {
     const summary = deriveBuiltin('summary', UNPUNCTUATED);
-    const parts = summary.split(/(?<=\.) /).map((s) => s.replace(/\.$/, '').toLowerCase());
+    const parts = summary.split(/(?<=[.?]) /).map((s) => s.replace(/[.?]$/, '').toLowerCase());
     expect(parts.length).toBeGreaterThanOrEqual(3);
     for (const part of parts) expect(UNPUNCTUATED.text).toContain(part);
     expect(deriveBuiltin('action_items', UNPUNCTUATED)).toContain('follow up next week');
+    expect(deriveBuiltin('questions', UNPUNCTUATED)).toContain('- What was the hardest part of running inventory?');
+  });
+
+  it('copes with a transcript of fillers only', () => {
+    const fillers = transcript('Meeting', [[0, A, 'Yeah.'], [1, B, 'Okay, thanks.'], [2, A, 'Yeah.']], 3);
+    for (const field of DERIVED_FIELDS) {
+      const out = deriveBuiltin(field, fillers);
+      expect(out.trim(), field).not.toBe('');
+      expect(out, field).not.toMatch(/undefined|\bNaN\b/);
+    }
+    expect(deriveBuiltin('keywords', fillers)).toMatch(/thanks|okay|yeah/);
   });
 
   it('says plainly that nothing was transcribed for an empty transcript', () => {

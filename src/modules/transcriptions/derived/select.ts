@@ -7,7 +7,7 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (!a.size || !b.size) return 0;
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
-  return shared / Math.min(a.size, b.size);
+  return shared / Math.max(a.size, b.size);
 }
 
 function bySalience(a: Analysis, pool: readonly Sentence[]): Sentence[] {

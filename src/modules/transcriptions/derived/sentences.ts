@@ -22,7 +22,8 @@ const WINDOW_WORDS = 20;
 const MIN_WORDS = 8;
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
-const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)/g;
+// CJK full stops need no following space.
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+[」』”’）]*/g;
 const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'vs', 'etc', 'e.g', 'i.e', 'jr', 'sr', 'inc']);
 
 export function words(text: string): string[] {
@@ -68,7 +69,7 @@ export function splitSentences(segments: readonly TranscriptSegment[]): Sentence
 }
 
 function isPunctuated(text: string): boolean {
-  const marks = (text.match(/[.!?…](?=\s|$)/g) ?? []).length;
+  const marks = (text.match(/[.!?…](?=\s|$)|[。！？]/g) ?? []).length;
   return marks > 0 && words(text).length / marks <= 80;
 }
 

@@ -29,6 +29,8 @@ add adds added move moved moves attend attended spend spent build built drive dr
 buy bought sell sold ran run runs began begin begun gave find found keep kept left hold held meet met pay paid send sent
 show showed shown stand stood understood write wrote written choose chose hear heard meant set tried tries hope hoped
 wish agree agreed decide decided sound sounds sounded look looks looked seemed ask asks asked come came goes
+later late less earlier compared hour hours minute minutes second seconds night nights people person session sessions
+episode podcast recording notice noticed recommend recommended feeling
 `;
 
 /** Adverbs ("efficiently") end a keyphrase too; these "-ly" words are nouns or adjectives that can name one. */
