@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples'];
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate'];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -32,6 +32,8 @@ const anyValue = fc.oneof(
   fc.constantFrom('Short', 'Medium', 'Long', '10', 'true', -1, 0, 1, 3, 11, 1e308, null),
   fc.constantFrom(...SLUGS),
   fc.constantFrom('espeak-ng:en-us', 'flite:slt', 'custom:00000000-0000-4000-8000-000000000000', 'openai:alloy'),
+  fc.constantFrom('http://127.0.0.1:9/a.mp3', 'file:///etc/passwd', 'https://example.com/x.mp3', '00000000-0000-4000-8000-000000000000', 'meeting', 'Therapy Session'),
+  fc.array(fc.constantFrom('summary', 'soap_note', 'nope', 'title'), { maxLength: 4 }),
   fc.dictionary(fc.constantFrom('speed', 'pitch', 'volume', 'word_gap', 'x'), fc.oneof(fc.double(), fc.boolean(), fc.string({ maxLength: 5 })), { maxKeys: 3 }),
 );
 /** Mostly well-named fields with random values, sometimes unknown fields, sometimes not an object at all. */
@@ -67,6 +69,11 @@ const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) =
   { method: 'DELETE', path: (s) => `/api/voices/${s}`, withBody: false },
   { method: 'GET', path: (s) => `/voice-avatars/${s}.svg`, withBody: false },
   { method: 'GET', path: (s) => `/files/tts/${s}`, withBody: false },
+  { method: 'POST', path: () => '/api/transcriptions', withBody: true },
+  { method: 'POST', path: () => '/api/audios', withBody: true },
+  { method: 'POST', path: () => '/api/generate-audio-content', withBody: true },
+  { method: 'GET', path: () => '/api/transcriptions', withBody: false },
+  { method: 'GET', path: () => '/api/webhook-secret', withBody: false },
 ];
 
 describe('property: no input produces a 5xx', () => {

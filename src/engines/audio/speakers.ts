@@ -90,14 +90,14 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
   const decimate = (from: number, to: number): Float64Array => {
     const input = new Float64Array(to - from);
     for (let n = 0; n < input.length; n++) input[n] = pcm.readInt16LE((from + n) * 2) / 32768;
-    return Float64Array.from({ length: Math.floor(input.length / factor) }, (_, n) => {
-      let sum = 0;
+    const out = new Float64Array(Math.floor(input.length / factor));
+    for (let n = 0; n < out.length; n++) {
       for (let k = 0; k < lowpass.taps.length; k++) {
         const i = n * factor + (lowpass.offsets[k] as number);
-        if (i >= 0 && i < input.length) sum += (lowpass.taps[k] as number) * (input[i] as number);
+        if (i >= 0 && i < input.length) out[n] = (out[n] as number) + (lowpass.taps[k] as number) * (input[i] as number);
       }
-      return sum;
-    });
+    }
+    return out;
   };
 
   /** YIN's cumulative mean normalised difference, built from the autocorrelation left in re. */
