@@ -12,7 +12,7 @@ export interface SpeakerDetection {
 type Span = { start: number; end: number };
 
 // What tells voices apart lies below 4 kHz (telephone speech stays recognisable), so analysing at
-// ~8 kHz halves the work for 16 kHz input and loses nothing that matters here.
+// ~8 kHz halves the work for 16 kHz input without losing what matters here.
 const TARGET_RATE = 8000;
 const FRAME_SECONDS = 0.04;
 // Only per-segment statistics are kept, so frames need not overlap.
@@ -36,6 +36,7 @@ const MIN_SPREAD = [1.5, 1];
 const MIN_SILHOUETTE = 0.3;
 const RESTARTS = 8;
 
+/** Labels each segment with a speaker. When no segment holds usable voice, all get speaker 0 of 1. */
 export function detectSpeakers(audio: { pcm: Buffer; sampleRate: number }, segments: Span[], options: { maxSpeakers?: number } = {}): SpeakerDetection {
   if (segments.length === 0) return { labels: [], speakers: 0 };
   const maxSpeakers = Math.max(1, Math.floor(options.maxSpeakers ?? 4));
@@ -92,10 +93,12 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
     for (let n = 0; n < input.length; n++) input[n] = pcm.readInt16LE((from + n) * 2) / 32768;
     const out = new Float64Array(Math.floor(input.length / factor));
     for (let n = 0; n < out.length; n++) {
+      let sum = 0;
       for (let k = 0; k < lowpass.taps.length; k++) {
         const i = n * factor + (lowpass.offsets[k] as number);
-        if (i >= 0 && i < input.length) out[n] = (out[n] as number) + (lowpass.taps[k] as number) * (input[i] as number);
+        if (i >= 0 && i < input.length) sum += (lowpass.taps[k] as number) * (input[i] as number);
       }
+      out[n] = sum;
     }
     return out;
   };
