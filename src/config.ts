@@ -74,6 +74,10 @@ const envSchema = z.object({
   ATELIER_ASR_OPENAI_API_KEY: z.string().optional(),
   ATELIER_ASR_OPENAI_MODEL: z.string().min(1).default('whisper-1'),
   ATELIER_ASR_OPENAI_ENHANCED_MODEL: z.string().min(1).optional(),
+  ATELIER_ASR_ROUTES: z
+    .string()
+    .regex(/^\s*([^=,]+=\s*(pocketsphinx|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|openai)\s*)*$/, 'expected Language=engine pairs, e.g. English=pocketsphinx,French=openai')
+    .optional(),
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
   ATELIER_WORKERS: bool.default(true),
@@ -123,6 +127,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ffmpegPath: env.ATELIER_FFMPEG_PATH,
       pocketsphinxPath: env.ATELIER_POCKETSPHINX_PATH,
       local: env.ATELIER_ASR_LOCAL,
+      routes: parseRoutes(env.ATELIER_ASR_ROUTES),
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
       openai: env.ATELIER_ASR_OPENAI_BASE_URL
         ? {
@@ -200,6 +205,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
     throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
   }
   return deepFreeze(config);
+}
+
+/** `English=pocketsphinx,French=openai` -> language name (lower case) -> engine provider. */
+function parseRoutes(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  return Object.fromEntries(
+    raw.split(',').map((pair) => {
+      const [language = '', engine = ''] = pair.split('=');
+      return [language.trim().toLowerCase(), engine.trim()];
+    }),
+  );
 }
 
 const LOCAL_TTS = ['espeak-ng', 'flite'] as const;

@@ -87,6 +87,8 @@ export interface AsrModels {
   engines: AsrModel[];
   /** The better engine, for `enhanced_quality`. */
   enhanced: AsrModel | undefined;
+  /** Language name (lower case) -> the engine chosen for it in configuration. */
+  routes: Record<string, AsrModel>;
 }
 
 export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModels {
@@ -107,5 +109,10 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModel
     enhanced = openai.enhancedModel ? remote(openai.enhancedModel) : engines[0];
   }
   if (config.asr.local) engines.push(new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs }));
-  return { engines, enhanced };
+  const routes: Record<string, AsrModel> = {};
+  for (const [language, provider] of Object.entries(config.asr.routes)) {
+    const engine = engines.find((e) => e.provider === provider);
+    if (engine) routes[language] = engine;
+  }
+  return { engines, enhanced, routes };
 }

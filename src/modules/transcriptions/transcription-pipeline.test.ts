@@ -134,8 +134,8 @@ function fakeEngine(options: {
   };
 }
 
-const pipelineWith = (engines: AsrModel[], enhanced?: AsrModel) =>
-  new TranscriptionPipeline({ engines, enhanced }, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD });
+const pipelineWith = (engines: AsrModel[], enhanced?: AsrModel, routes: Record<string, AsrModel> = {}) =>
+  new TranscriptionPipeline({ engines, enhanced, routes }, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD });
 
 const runInput = (path: string, overrides: Partial<PipelineInput> = {}): PipelineInput & { progress: number[] } => {
   const progress: number[] = [];
@@ -188,6 +188,15 @@ describe('TranscriptionPipeline.pickEngine', () => {
     const local = englishOnly();
     const remote = anyLanguage();
     expect(pipelineWith([remote, local]).pickEngine('English', false)).toBe(remote);
+  });
+
+  it('follows a configured per-language route, if that engine knows the language', () => {
+    const local = englishOnly();
+    const remote = anyLanguage();
+    const pipeline = pipelineWith([remote, local], undefined, { english: local, german: local });
+    expect(pipeline.pickEngine('English', false)).toBe(local);
+    expect(pipeline.pickEngine('French', false)).toBe(remote);
+    expect(pipeline.pickEngine('German', false)).toBe(remote);
   });
 
   it('picks the enhanced engine for enhanced quality when it knows the language', async () => {

@@ -42,10 +42,13 @@ export class TranscriptionPipeline {
     private readonly config: PipelineConfig,
   ) {}
 
-  /** `enhanced_quality` picks the better configured engine; otherwise the first that knows the language. */
+  /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
   pickEngine(language: string, enhanced: boolean): AsrModel | undefined {
-    const fits = (m: AsrModel) => m.languages === undefined || m.languages.some((l) => l.toLowerCase() === language.trim().toLowerCase());
+    const wanted = language.trim().toLowerCase();
+    const fits = (m: AsrModel) => m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
     if (enhanced && this.models.enhanced && fits(this.models.enhanced)) return this.models.enhanced;
+    const routed = this.models.routes[wanted];
+    if (routed && fits(routed)) return routed;
     return this.models.engines.find(fits);
   }
 
