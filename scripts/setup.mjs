@@ -11,9 +11,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
 
 /** Debian packages, each with a command or file that shows it is there. The service speaks with espeak-ng
- *  and flite and encodes MP3 with lame; tests also decode with ffmpeg and transcribe with pocketsphinx. */
-const SERVICE_PACKAGES = { 'espeak-ng': 'espeak-ng', flite: 'flite', lame: 'lame', ffmpeg: 'ffmpeg' };
-const TEST_PACKAGES = { pocketsphinx_continuous: 'pocketsphinx', '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us' };
+ *  and flite, encodes MP3 with lame, decodes with ffmpeg and transcribes with pocketsphinx. */
+const SERVICE_PACKAGES = {
+  'espeak-ng': 'espeak-ng',
+  flite: 'flite',
+  lame: 'lame',
+  ffmpeg: 'ffmpeg',
+  pocketsphinx_continuous: 'pocketsphinx',
+  '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us',
+};
+/** Only the tests need these. */
+const TEST_PACKAGES = {};
 
 function main() {
   checkNode();

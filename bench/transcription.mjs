@@ -1,0 +1,273 @@
+// Transcription benchmark: POST /api/transcriptions jobs against ffmpeg + pocketsphinx_continuous run bare on the same file.
+// Usage: npm run bench:transcription (or node bench/transcription.mjs after a build).
+// BENCH_RUNS=<n> single-job runs (median, default 3); BENCH_JOBS=<k> jobs submitted at once per throughput row (default 6).
+// Only prints; it never fails on slow numbers. It exits non-zero only if the bench cannot run or a job fails.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const execFileAsync = promisify(execFile);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const JOBS = Number(process.env.BENCH_JOBS ?? 6);
+const TARGET = 1.25;
+const POLL_MS = 50;
+const JOB_TIMEOUT_MS = 10 * 60_000; // a retryable failure stays pending between attempts; do not wait for ever
+const CONCURRENCIES = [1, 2, 3, 4];
+const MIN_SECONDS = 60;
+// A made-up meeting, read one sentence at a time.
+const SENTENCES = (
+  'The meeting started a few minutes late because the projector in the small room would not turn on. Once everyone had found a chair, Sarah went through the figures for the last quarter. ' +
+  'Sales in the north were up by almost a tenth, while the shops near the coast had a quiet summer. David asked whether the new delivery vans had made any difference to the cost of each order. ' +
+  'Sarah said it was too early to tell, but the drivers were spending less time waiting at the depot. The next item was the office move, which has already been put off twice this year. ' +
+  'Most people would rather stay in the old building until the lease runs out in the spring. Anna pointed out that the heating in the new offices still has to be checked before anyone moves in. ' +
+  'They agreed to visit the building together next Tuesday and decide after that. Finally, the team talked about the training days planned for the autumn. ' +
+  'Several people asked for shorter sessions spread over more weeks instead of two long days. The meeting ended a little after eleven, and the notes will be sent round by the end of the week.'
+).split(/(?<=\.) /);
+
+// The service's decode (ffmpeg writes to a pipe there, to a file here) and recogniser (src/engines/audio/decode.ts, pocketsphinx adapter).
+const DECODE = (mp3, wav) => ['ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', mp3, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]];
+const SPHINX = (wav) => ['pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null']];
+
+const children = new Set();
+const tempDirs = [];
+let audioServer;
+const tempDir = (prefix) => tempDirs[tempDirs.push(mkdtempSync(join(os.tmpdir(), prefix))) - 1];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Only our ATELIER_* settings, and cwd outside the checkout, so no caller env or .env changes what is measured. */
+function childEnv(dataDir, extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
+  return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir, ...extra };
+}
+
+async function startService(concurrency) {
+  const dataDir = tempDir('atelier-bench-asr-');
+  const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
+  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
+  const { api_key: apiKey } = JSON.parse(out.toString());
+  if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
+  const port = await freePort();
+  const settings = { ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: String(POLL_MS) };
+  const env = childEnv(dataDir, { HOST: '127.0.0.1', PORT: String(port), ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) });
+  const child = spawn(process.execPath, [join(root, 'dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
+    if (child.exitCode !== null) throw new Error(`service exited with code ${child.exitCode}:\n${output}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, apiKey, child, concurrency, output: () => output };
+  }
+  throw new Error(`service did not answer /health within 30 s:\n${output}`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function cleanup() {
+  await Promise.all([...children].map(stop));
+  audioServer?.closeAllConnections();
+  audioServer?.close();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a program (no shell) and resolves with its stdout; a failure's message carries the program's stderr. */
+const run = ([command, args]) => execFileAsync(command, args, { encoding: 'buffer', maxBuffer: 1 << 30 }).then((r) => r.stdout);
+
+/** Sentences in alternating voices, so the recogniser hears two speakers, with 0.5 s of silence between them. */
+async function makeRecording(dir, encodeWav) {
+  const parts = [];
+  let bytes = 0;
+  for (let i = 0; bytes < MIN_SECONDS * 32_000; i++) {
+    const wav = join(dir, `sentence-${i}.wav`);
+    await run(['flite', ['-voice', i % 2 ? 'rms' : 'slt', '-t', SENTENCES[i % SENTENCES.length], '-o', wav]]);
+    const pcm = await run(['ffmpeg', ['-v', 'error', '-nostdin', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 's16le', '-c:a', 'pcm_s16le', '-']]);
+    if (parts.length > 0) parts.push(Buffer.alloc(16_000)); // 0.5 s at 16 kHz, 16-bit
+    parts.push(pcm);
+    bytes = parts.reduce((sum, p) => sum + p.length, 0);
+  }
+  const [allWav, allMp3] = [join(dir, 'all.wav'), join(dir, 'all.mp3')];
+  await writeFile(allWav, encodeWav({ pcm: Buffer.concat(parts), sampleRate: 16_000 }));
+  await run(['ffmpeg', ['-v', 'error', '-y', '-i', allWav, '-b:a', '64k', allMp3]]);
+  return { mp3: allMp3, seconds: bytes / 32_000, sentences: (parts.length + 1) / 2 };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const spread = (xs) => `${(Math.min(...xs) / 1000).toFixed(2)}-${(Math.max(...xs) / 1000).toFixed(2)} s`;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+const timed = async (fn) => {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+};
+
+/** POST with a JSON body, or GET without one; anything but 200 stops the bench. */
+async function call(service, path, body) {
+  const headers = { 'x-api-key': service.apiKey, ...(body && { 'content-type': 'application/json' }) };
+  const res = await fetch(`${service.url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${body ? 'POST' : 'GET'} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+const create = (service, audioUrl) => call(service, '/api/transcriptions', { url: audioUrl, audio_type: 'meeting', language: 'English' });
+
+/** True once completed; a failed job, or one unfinished after JOB_TIMEOUT_MS (retries wait in pending), stops the bench. */
+function done(audio, ms, service) {
+  if (audio.status === 'failed') throw new Error(`transcription ${audio.uuid} failed: ${audio.error ?? 'no error given'}`);
+  if (audio.status !== 'completed' && ms > JOB_TIMEOUT_MS) throw new Error(`transcription ${audio.uuid} still ${audio.status} after ${ms / 1000} s\n${service.output()}`);
+  return audio.status === 'completed';
+}
+
+/** Milliseconds from sending the create request to the first POST /api/audios that sees the job completed. */
+async function transcribe(service, audioUrl) {
+  const start = performance.now();
+  const { uuid } = await create(service, audioUrl);
+  for (;;) {
+    const { audio } = await call(service, '/api/audios', { audio_id: uuid });
+    const ms = performance.now() - start;
+    if (done(audio, ms, service)) return { ms, audio };
+    await sleep(POLL_MS);
+  }
+}
+
+/** K jobs at once, watched with one list request per poll: K pollers at 20 requests/s each would take CPU from pocketsphinx on 2 cores. */
+async function batch(service, audioUrl, k) {
+  const start = performance.now();
+  const pending = new Set((await Promise.all(Array.from({ length: k }, () => create(service, audioUrl)))).map((r) => r.uuid));
+  const latencies = [];
+  for (;;) {
+    const { transcriptions } = await call(service, `/api/transcriptions?limit=${k}`);
+    const ms = performance.now() - start;
+    if (transcriptions.filter((a) => pending.has(a.uuid)).length < pending.size) throw new Error('GET /api/transcriptions did not list every job of the batch');
+    const finished = transcriptions.filter((a) => pending.has(a.uuid) && done(a, ms, service));
+    for (const audio of finished) pending.delete(audio.uuid);
+    latencies.push(...finished.map(() => ms));
+    if (pending.size === 0) return { ms, latencies };
+    await sleep(POLL_MS);
+  }
+}
+
+async function main() {
+  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+  if (!Number.isInteger(JOBS) || JOBS < 1 || JOBS > 100) throw new Error(`BENCH_JOBS must be a whole number from 1 to 100 (the list's limit), not ${process.env.BENCH_JOBS}`);
+  if (!existsSync(join(root, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `node scripts/setup.mjs` first');
+  const { encodeWav } = await import(join(root, 'dist/engines/audio/wav.js'));
+
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
+  console.log(`Load average before the runs (1/5/15 min): ${load()}   (shared machine: other work skews every number)`);
+
+  const work = tempDir('atelier-bench-asr-bare-');
+  const rec = await makeRecording(work, encodeWav);
+  const mp3 = await readFile(rec.mp3);
+  audioServer = createServer((req, res) => {
+    if (req.url !== '/a.mp3') return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': mp3.length }).end(mp3);
+  });
+  await new Promise((resolve) => audioServer.listen(0, '127.0.0.1', resolve));
+  const audioUrl = `http://127.0.0.1:${audioServer.address().port}/a.mp3`;
+  const wav = join(work, 'decoded.wav');
+  console.log(`Recording: ${rec.sentences} flite sentences (voices slt/rms alternating, 0.5 s pauses), ${rec.seconds.toFixed(1)} s, MP3 64 kb/s ${mp3.length} bytes, served at ${audioUrl}`);
+  console.log('Commands (no shell):');
+  console.log(`  flite -voice <slt|rms> -t "<sentence>" -o s.wav; ffmpeg -v error -nostdin -i s.wav -ar 16000 -ac 1 -f s16le -c:a pcm_s16le -   (each sentence)`);
+  console.log(`  ffmpeg -v error -y -i all.wav -b:a 64k all.mp3   (the recording)`);
+  console.log(`  bare decode: ${DECODE('all.mp3', 'decoded.wav').flat().join(' ')}`);
+  console.log(`  bare recognise: ${SPHINX('decoded.wav').flat().join(' ')}`);
+  console.log(`  service: node dist/main.js with ATELIER_ALLOW_PRIVATE_URLS=true ATELIER_RATE_LIMIT_ENABLED=false ATELIER_JOB_POLL_MS=${POLL_MS} ATELIER_WORKER_CONCURRENCY=<c>`);
+  console.log(`  job time = POST /api/transcriptions sent -> first POST /api/audios (every ${POLL_MS} ms) seeing "completed"; resolution ~${POLL_MS} ms plus one request`);
+
+  // 1. One job at a time against the bare commands, round-robin so drift in machine load hits all three alike.
+  let service = await startService(1);
+  const ms = { job: [], bare: [], sphinx: [], decode: [] };
+  const steps = {
+    job: () => transcribe(service, audioUrl),
+    bare: async () => {
+      ms.decode.push(await timed(() => run(DECODE(rec.mp3, wav))));
+      await run(SPHINX(wav));
+    },
+    sphinx: () => run(SPHINX(wav)),
+  };
+  process.stdout.write(`\n1. Single job latency, ATELIER_WORKER_CONCURRENCY=1: 1 warm-up + ${RUNS} runs each ...`);
+  const first = await steps.job();
+  await steps.bare();
+  await steps.sphinx();
+  ms.decode.length = 0;
+  for (let i = 0; i < RUNS; i++) for (const name of ['job', 'bare', 'sphinx']) ms[name].push(await timed(steps[name]));
+  console.log(' done');
+  const seconds = first.audio.duration ?? rec.seconds;
+  const m = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
+  const labels = { job: 'service job (create -> completed)', bare: 'bare ffmpeg decode + pocketsphinx', sphinx: 'bare pocketsphinx alone' };
+  for (const [k, label] of Object.entries(labels)) {
+    console.log(`   ${label.padEnd(35)} median ${(m[k] / 1000).toFixed(2).padStart(6)} s  (min-max ${spread(ms[k])})  RTF ${(m[k] / 1000 / seconds).toFixed(3)}`);
+  }
+  const ratio = m.job / m.bare;
+  console.log(`   job / bare (ffmpeg+pocketsphinx): ${ratio.toFixed(2)}x   target <= ${TARGET.toFixed(2)}x   ${ratio <= TARGET ? 'meets' : 'below'}`);
+  console.log(`   audio ${seconds.toFixed(2)} s (record's duration); RTF = seconds of work per second of audio; decode (inside bare) ${(m.decode / 1000).toFixed(2)} s; ` +
+    `job overhead over bare ${((m.job - m.bare) / 1000).toFixed(2)} s; ${first.audio.segments.length} segments, model ${first.audio.model}`);
+  console.log(`   transcript starts: "${first.audio.content.slice(0, 110)}..."`);
+
+  // 2. K jobs submitted at once; each concurrency on its own fresh service (the first reuses the one above).
+  console.log(`\n2. Throughput: ${JOBS} jobs submitted at once (${(JOBS * seconds / 60).toFixed(1)} audio minutes), wall time until all completed;`);
+  console.log(`   watched with GET /api/transcriptions?limit=${JOBS} every ${POLL_MS} ms (one request for all jobs); each service has 1 warm-up job first`);
+  const results = [];
+  for (const c of CONCURRENCIES) {
+    if (c !== service.concurrency) {
+      await stop(service.child);
+      service = await startService(c);
+      await transcribe(service, audioUrl); // warm-up, not counted
+    }
+    process.stdout.write(`   running concurrency ${c} (load ${load()}) ...`);
+    results.push({ c, ...(await batch(service, audioUrl, JOBS)) });
+    console.log(` ${(results.at(-1).ms / 1000).toFixed(1)} s`);
+  }
+  await stop(service.child);
+  const base = results[0];
+  const header = ['concurrency', 'wall s', 'jobs/min', 'audio min/wall min', 'vs c=1', 'job latency s (min/median/max)'];
+  const table = results.map((r) => [String(r.c), (r.ms / 1000).toFixed(1), (JOBS / (r.ms / 60_000)).toFixed(2), ((JOBS * seconds) / (r.ms / 1000)).toFixed(2),
+    `${(base.ms / r.ms).toFixed(2)}x`, [Math.min(...r.latencies), median(r.latencies), Math.max(...r.latencies)].map((x) => (x / 1000).toFixed(1)).join(' / ')]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  console.log(`   ${header.map((h, i) => h.padStart(widths[i])).join('  ')}\n   ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of table) console.log(`   ${row.map((c, i) => c.padStart(widths[i])).join('  ')}`);
+  const ideal = (cpus.length * 60_000) / m.bare;
+  console.log(`   reference: ${cpus.length} cores each running the bare commands back to back would do ${ideal.toFixed(2)} jobs/min (${((ideal * seconds) / 60).toFixed(2)} audio min/wall min)`);
+  console.log(`\nLoad average after the runs (1/5/15 min): ${load()}`);
+}
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
