@@ -1,26 +1,25 @@
 // Transcription benchmark: POST /api/transcriptions jobs against ffmpeg + pocketsphinx_continuous run bare on the same file.
 // Usage: npm run bench:transcription (or node bench/transcription.mjs after a build).
-// BENCH_RUNS=<n> single-job runs (median, default 3); BENCH_JOBS=<k> jobs submitted at once per throughput row (default 6).
+// BENCH_RUNS=<n> single-job runs (median, default 3); BENCH_JOBS=<k> jobs submitted at once per throughput row (default 6);
+// BENCH_CONCURRENCIES=<c,...> ATELIER_WORKER_CONCURRENCY of the throughput rows (default 1,2,3,4).
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench cannot run or a job fails.
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { assertBuilt, loadAverage, median, onCleanup, printMachine, root, runBench, startService, stop, tableLines, tempDir, timeMs } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const execFileAsync = promisify(execFile);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const JOBS = Number(process.env.BENCH_JOBS ?? 6);
 const TARGET = 1.25;
 const POLL_MS = 50;
 const JOB_TIMEOUT_MS = 10 * 60_000; // a retryable failure stays pending between attempts; do not wait for ever
-const CONCURRENCIES = [1, 2, 3, 4];
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCIES ?? '1,2,3,4').split(',').map(Number);
 const MIN_SECONDS = 60;
 // A made-up meeting, read one sentence at a time.
 const SENTENCES = (
@@ -36,63 +35,17 @@ const SENTENCES = (
 const DECODE = (mp3, wav) => ['ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', mp3, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]];
 const SPHINX = (wav) => ['pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null']];
 
-const children = new Set();
-const tempDirs = [];
 let audioServer;
-const tempDir = (prefix) => tempDirs[tempDirs.push(mkdtempSync(join(os.tmpdir(), prefix))) - 1];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Only our ATELIER_* settings, and cwd outside the checkout, so no caller env or .env changes what is measured. */
-function childEnv(dataDir, extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
-  return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir, ...extra };
-}
-
-async function startService(concurrency) {
-  const dataDir = tempDir('atelier-bench-asr-');
-  const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
-  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
-  const { api_key: apiKey } = JSON.parse(out.toString());
-  if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
-  const port = await freePort();
-  const settings = { ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: String(POLL_MS) };
-  const env = childEnv(dataDir, { HOST: '127.0.0.1', PORT: String(port), ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) });
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
-  child.once('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-    if (child.exitCode !== null) throw new Error(`service exited with code ${child.exitCode}:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, apiKey, child, concurrency, output: () => output };
-  }
-  throw new Error(`service did not answer /health within 30 s:\n${output}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function cleanup() {
-  await Promise.all([...children].map(stop));
+onCleanup(() => {
   audioServer?.closeAllConnections();
   audioServer?.close();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The service with ATELIER_WORKER_CONCURRENCY=<concurrency>, fetching audio from loopback and polling jobs every POLL_MS. */
+async function startWorkers(concurrency) {
+  const settings = { ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: String(POLL_MS) };
+  const service = await startService({ tempPrefix: 'atelier-bench-asr-', env: { ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) } });
+  return { ...service, concurrency };
 }
 
 /** Runs a program (no shell) and resolves with its stdout; a failure's message carries the program's stderr. */
@@ -116,18 +69,7 @@ async function makeRecording(dir, encodeWav) {
   return { mp3: allMp3, seconds: bytes / 32_000, sentences: (parts.length + 1) / 2 };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const spread = (xs) => `${(Math.min(...xs) / 1000).toFixed(2)}-${(Math.max(...xs) / 1000).toFixed(2)} s`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
-
-const timed = async (fn) => {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-};
 
 /** POST with a JSON body, or GET without one; anything but 200 stops the bench. */
 async function call(service, path, body) {
@@ -179,12 +121,13 @@ async function batch(service, audioUrl, k) {
 async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
   if (!Number.isInteger(JOBS) || JOBS < 1 || JOBS > 100) throw new Error(`BENCH_JOBS must be a whole number from 1 to 100 (the list's limit), not ${process.env.BENCH_JOBS}`);
-  if (!existsSync(join(root, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `node scripts/setup.mjs` first');
+  if (!CONCURRENCIES.every((c) => Number.isInteger(c) && c >= 1)) {
+    throw new Error(`BENCH_CONCURRENCIES must be positive whole numbers separated by commas, not ${process.env.BENCH_CONCURRENCIES}`);
+  }
+  assertBuilt('run `node scripts/setup.mjs` first');
   const { encodeWav } = await import(join(root, 'dist/engines/audio/wav.js'));
 
-  const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
-  console.log(`Load average before the runs (1/5/15 min): ${load()}   (shared machine: other work skews every number)`);
+  printMachine('   (shared machine: other work skews every number)');
 
   const work = tempDir('atelier-bench-asr-bare-');
   const rec = await makeRecording(work, encodeWav);
@@ -206,12 +149,12 @@ async function main() {
   console.log(`  job time = POST /api/transcriptions sent -> first POST /api/audios (every ${POLL_MS} ms) seeing "completed"; resolution ~${POLL_MS} ms plus one request`);
 
   // 1. One job at a time against the bare commands, round-robin so drift in machine load hits all three alike.
-  let service = await startService(1);
+  let service = await startWorkers(1);
   const ms = { job: [], bare: [], sphinx: [], decode: [] };
   const steps = {
     job: () => transcribe(service, audioUrl),
     bare: async () => {
-      ms.decode.push(await timed(() => run(DECODE(rec.mp3, wav))));
+      ms.decode.push(await timeMs(() => run(DECODE(rec.mp3, wav))));
       await run(SPHINX(wav));
     },
     sphinx: () => run(SPHINX(wav)),
@@ -221,7 +164,7 @@ async function main() {
   await steps.bare();
   await steps.sphinx();
   ms.decode.length = 0;
-  for (let i = 0; i < RUNS; i++) for (const name of ['job', 'bare', 'sphinx']) ms[name].push(await timed(steps[name]));
+  for (let i = 0; i < RUNS; i++) for (const name of ['job', 'bare', 'sphinx']) ms[name].push(await timeMs(steps[name]));
   console.log(' done');
   const seconds = first.audio.duration ?? rec.seconds;
   const m = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
@@ -242,32 +185,23 @@ async function main() {
   for (const c of CONCURRENCIES) {
     if (c !== service.concurrency) {
       await stop(service.child);
-      service = await startService(c);
+      service = await startWorkers(c);
       await transcribe(service, audioUrl); // warm-up, not counted
     }
-    process.stdout.write(`   running concurrency ${c} (load ${load()}) ...`);
+    process.stdout.write(`   running concurrency ${c} (load ${loadAverage()}) ...`);
     results.push({ c, ...(await batch(service, audioUrl, JOBS)) });
     console.log(` ${(results.at(-1).ms / 1000).toFixed(1)} s`);
   }
   await stop(service.child);
   const base = results[0];
-  const header = ['concurrency', 'wall s', 'jobs/min', 'audio min/wall min', 'vs c=1', 'job latency s (min/median/max)'];
+  const header = ['concurrency', 'wall s', 'jobs/min', 'audio min/wall min', `vs c=${base.c}`, 'job latency s (min/median/max)'];
   const table = results.map((r) => [String(r.c), (r.ms / 1000).toFixed(1), (JOBS / (r.ms / 60_000)).toFixed(2), ((JOBS * seconds) / (r.ms / 1000)).toFixed(2),
     `${(base.ms / r.ms).toFixed(2)}x`, [Math.min(...r.latencies), median(r.latencies), Math.max(...r.latencies)].map((x) => (x / 1000).toFixed(1)).join(' / ')]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  console.log(`   ${header.map((h, i) => h.padStart(widths[i])).join('  ')}\n   ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of table) console.log(`   ${row.map((c, i) => c.padStart(widths[i])).join('  ')}`);
-  const ideal = (cpus.length * 60_000) / m.bare;
-  console.log(`   reference: ${cpus.length} cores each running the bare commands back to back would do ${ideal.toFixed(2)} jobs/min (${((ideal * seconds) / 60).toFixed(2)} audio min/wall min)`);
-  console.log(`\nLoad average after the runs (1/5/15 min): ${load()}`);
+  for (const line of tableLines(header, table, { indent: '   ' })) console.log(line);
+  const cores = os.cpus().length;
+  const ideal = (cores * 60_000) / m.bare;
+  console.log(`   reference: ${cores} cores each running the bare commands back to back would do ${ideal.toFixed(2)} jobs/min (${((ideal * seconds) / 60).toFixed(2)} audio min/wall min)`);
+  console.log(`\nLoad average after the runs (1/5/15 min): ${loadAverage()}`);
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
-try {
-  await main();
-} catch (error) {
-  console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main, { errorPrefix: '\n' });

@@ -1,17 +1,11 @@
 // Text-to-speech benchmark: POST /api/generate-text-to-speech against the same programs run bare.
 // Usage: npm run bench:tts (or node bench/tts.mjs after a build). BENCH_RUNS=<n> measured runs per row, default 5.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { assertBuilt, loadAverage, median, printMachine, root, runBench, startService, tableLines, tempDir, timeMs } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.3;
 const CONCURRENCY = 2; // pieces synthesised at once, as the service does (ATELIER_TTS_CONCURRENCY default)
@@ -33,66 +27,6 @@ const SHORT_TEXT = 'The library opened on a wet Monday morning. Nobody expected 
 const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout']];
 const fliteArgs = (textFile, wavFile) => ['-voice', 'slt', '--setf', 'duration_stretch=1.000', '-f', textFile, '-o', wavFile];
 const LAME = ['lame', ['--quiet', '-m', 'm', '-b', '64', '--scale', '1.000', '-', '-']];
-
-const children = new Set();
-const tempDirs = [];
-const tempDir = (prefix) => {
-  const dir = mkdtempSync(join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Only our ATELIER_* settings, and cwd outside the checkout, so no caller env or .env changes what is measured. */
-function childEnv(dataDir) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
-  return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir };
-}
-
-async function startService() {
-  const dataDir = tempDir('atelier-bench-tts-');
-  const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
-  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
-  const { api_key: apiKey } = JSON.parse(out.toString());
-  if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
-  const port = await freePort();
-  const env = { ...childEnv(dataDir), HOST: '127.0.0.1', PORT: String(port) };
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  child.once('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-    if (child.exitCode !== null) throw new Error(`service exited with code ${child.exitCode}:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, apiKey };
-  }
-  throw new Error(`service did not answer /health within 30 s:\n${output}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function cleanup() {
-  await Promise.all([...children].map(stop));
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
 
 /** Runs a program (no shell), feeds `input` on stdin and resolves with its stdout in memory. */
 function run([command, args], input = '') {
@@ -135,21 +69,9 @@ async function pool(items, limit, fn) {
   return results;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-async function timed(fn) {
-  const start = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - start, value };
-}
-
 async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
-  if (!existsSync(join(root, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `node scripts/setup.mjs` first');
+  assertBuilt('run `node scripts/setup.mjs` first');
   // The service's own splitting and WAV code, so the "pieces" run uses exactly the pieces the service speaks.
   const { splitIntoChunks, countWords } = await import(join(root, 'dist/modules/speech/speech-text.js'));
   const { parseWav, encodeWav, durationSeconds } = await import(join(root, 'dist/engines/audio/wav.js'));
@@ -175,7 +97,7 @@ async function main() {
     return { seconds: durationSeconds(joined), mp3: await run(LAME, encodeWav(joined)) };
   };
 
-  const service = await startService();
+  const service = await startService({ tempPrefix: 'atelier-bench-tts-' });
   const headers = { 'x-api-key': service.apiKey, 'content-type': 'application/json' };
   const answer = async (res, what) => {
     const body = await res.text();
@@ -187,9 +109,7 @@ async function main() {
     return answer(res, `POST /api/generate-text-to-speech (${family.voiceID})`);
   };
 
-  const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
-  console.log(`Load average before the runs (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+  printMachine();
   console.log(`${RUNS} measured runs per row (median), 1 warm-up each; requests sequential; texts: long ${LONG_TEXT.length} chars, short ${SHORT_TEXT.length} chars`);
   console.log('Commands (no shell; the same as the service spawns):');
   console.log(`  ${ESPEAK[0]} ${ESPEAK[1].join(' ')}   (text on stdin, WAV on stdout, kept in memory)`);
@@ -213,7 +133,7 @@ async function main() {
       for (const name of ['whole', 'pieces']) if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
       const ms = { whole: [], pieces: [], service: [] };
       // Round-robin, so drift in machine load during the runs affects all three alike.
-      for (let i = 0; i < RUNS; i++) for (const [name, step] of Object.entries(steps)) ms[name].push((await timed(step)).ms);
+      for (let i = 0; i < RUNS; i++) for (const [name, step] of Object.entries(steps)) ms[name].push(await timeMs(step));
       const recordRes = await fetch(`${service.url}/api/text-to-speech/${first.service.uuid}`, { headers: { 'x-api-key': service.apiKey } });
       const record = await answer(recordRes, 'GET /api/text-to-speech/{uuid}');
       console.log(` done`);
@@ -229,10 +149,7 @@ async function main() {
       (r.bareSeconds / (r.whole / 1000)).toFixed(0), (r.serviceSeconds / (r.service / 1000)).toFixed(0),
       `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)}%`, `<= ${TARGET * 100}%`, overhead <= TARGET ? 'meets' : 'below'];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const line = (cells) => cells.map((c, i) => (i < 2 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
-  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of table) console.log(line(row));
+  console.log(`\n${tableLines(header, table, { alignLeft: [0, 1, header.length - 1] }).join('\n')}`);
 
   console.log('\nspeech s is the service record\'s duration_seconds; RTF bare uses the bare whole-text WAV\'s own length. Where the time goes (medians):');
   for (const r of rows) {
@@ -244,15 +161,7 @@ async function main() {
     const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
     console.log(`  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`);
   }
-  console.log(`Load average after the runs (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+  console.log(`Load average after the runs (1/5/15 min): ${loadAverage()}`);
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
-try {
-  await main();
-} catch (error) {
-  console.error(`bench failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main);

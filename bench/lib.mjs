@@ -1,0 +1,150 @@
+// Shared plumbing for the bench scripts (run.mjs, tts.mjs, transcription.mjs): child processes in temp dirs,
+// the bench account, cleanup on exit and signals, machine info and small statistics helpers.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout's root directory (with a trailing separator). */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+const children = new Set();
+const tempDirs = [];
+const cleanupHooks = [];
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A new directory under the system temp dir, removed by cleanup(). */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Children get only our ATELIER_* settings and run outside the checkout, so neither the caller's
+ *  environment nor a developer's .env (read from the working directory) changes what is measured. */
+export function childEnv(dataDir, extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
+  return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir, ...extra };
+}
+
+/** Throws unless the build is there; `hint` says how to make it. */
+export function assertBuilt(hint) {
+  if (!existsSync(join(root, 'dist/main.js'))) throw new Error(`dist/main.js is missing: ${hint}`);
+}
+
+/** Creates the bench account (business plan, credits no bench can spend) in `dataDir` and returns its API key. */
+export function createBenchAccount(dataDir) {
+  const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
+  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
+  const { api_key: apiKey } = JSON.parse(out.toString());
+  if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
+  return apiKey;
+}
+
+/** Starts `node <script> <args>` on a free port (HOST and PORT added to `env`) and resolves once GET /health
+ *  answers 200, with its base URL, the child and a getter for everything it has printed so far. */
+export async function startServer({ label, script, args = [], env, cwd }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}:\n${output}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child, output: () => output };
+  }
+  throw new Error(`${label} did not answer /health within 30 s:\n${output}`);
+}
+
+/** The service (dist/main.js) in a fresh data dir with the bench account; `env` adds ATELIER_* settings.
+ *  Resolves with startServer's result plus the account's apiKey. */
+export async function startService({ label = 'service', tempPrefix = 'atelier-bench-', env = {} } = {}) {
+  const dataDir = tempDir(tempPrefix);
+  const apiKey = createBenchAccount(dataDir);
+  const server = await startServer({ label, script: join(root, 'dist/main.js'), env: childEnv(dataDir, env), cwd: dataDir });
+  return { ...server, apiKey };
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited 5 s later. */
+export async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Registers `fn` to run in cleanup(), after the children are stopped and before the temp dirs go. */
+export function onCleanup(fn) {
+  cleanupHooks.push(fn);
+}
+
+/** Stops every child still running, runs the onCleanup hooks and removes the temp dirs. */
+export async function cleanup() {
+  await Promise.all([...children].map(stop));
+  for (const fn of cleanupHooks) await fn();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs `main` with cleanup on SIGINT/SIGTERM and on the way out; a failure prints `bench failed: ...`
+ *  (after `errorPrefix`) and sets exit code 1. */
+export async function runBench(main, { errorPrefix = '' } = {}) {
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
+  try {
+    await main();
+  } catch (error) {
+    console.error(`${errorPrefix}bench failed: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+/** The 1/5/15 min load average, e.g. `0.52 / 0.61 / 0.70`. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+/** Prints the machine line and the load average before the runs (other work on the machine skews every
+ *  number; the load average says whether it was quiet). `note` is appended to the load average line. */
+export function printMachine(note = '') {
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
+  console.log(`Load average before the runs (1/5/15 min): ${loadAverage()}${note}`);
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Milliseconds `fn` takes to settle. */
+export async function timeMs(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** A text table: header, a dashed rule, then the rows, columns two spaces apart. Columns whose index is in
+ *  `alignLeft` are padded on the right, the others on the left; each line starts with `indent`. */
+export function tableLines(header, rows, { alignLeft = [], indent = '' } = {}) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => indent + cells.map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
