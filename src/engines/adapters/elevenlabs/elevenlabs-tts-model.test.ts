@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
-import { UpstreamError } from '../../../shared/errors.js';
+import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { type ElevenLabsTtsConfig, ElevenLabsTtsModel } from './elevenlabs-tts-model.js';
 
 let upstream: FakeUpstream;
@@ -33,15 +33,6 @@ const pcm = (samples: number) => {
   return buffer;
 };
 
-const rejection = async (promise: Promise<unknown>): Promise<UpstreamError> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UpstreamError);
-    return error as UpstreamError;
-  }
-  throw new Error('expected the call to fail');
-};
 
 const speak = (m: ElevenLabsTtsModel, settings: Record<string, number | boolean> = {}) =>
   m.doGenerate({ providerVoiceId: 'JBFqnCBsd6RMkjVDRZzb', text: 'Good evening.', settings });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeUpstream, type UpstreamCall, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
-import { UpstreamError } from '../../../shared/errors.js';
+import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
 import { type OpenAICompatibleAsrConfig, OpenAICompatibleAsrModel, languageCode } from './openai-compatible-asr-model.js';
 
@@ -44,15 +44,6 @@ const formOf = (call: UpstreamCall | undefined): Promise<FormData> => {
   return new Response(call.raw, { headers: { 'content-type': String(call.headers['content-type']) } }).formData();
 };
 
-const rejection = async (promise: Promise<unknown>): Promise<UpstreamError> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UpstreamError);
-    return error as UpstreamError;
-  }
-  throw new Error('expected the call to fail');
-};
 
 describe('OpenAICompatibleAsrModel request', () => {
   it('posts multipart/form-data to /v1/audio/transcriptions with the WAV, model, verbose_json, ISO language and bearer key', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
-import { UpstreamError } from '../../../shared/errors.js';
+import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
 import type { ProviderVoice } from '../../spec/tts-model.js';
 import { type OpenAICompatibleTtsConfig, OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
@@ -39,15 +39,6 @@ const tone = (samples: number) => {
   return pcm;
 };
 
-const rejection = async (promise: Promise<unknown>): Promise<UpstreamError> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UpstreamError);
-    return error as UpstreamError;
-  }
-  throw new Error('expected the call to fail');
-};
 
 const speak = (m: OpenAICompatibleTtsModel, settings: Record<string, number | boolean> = {}, abortSignal?: AbortSignal) =>
   m.doGenerate({ providerVoiceId: 'nova', text: 'Hello there.', settings, abortSignal });
