@@ -118,9 +118,9 @@ describe('job queue and worker', () => {
     let runs = 0;
     startWorker(handler(async () => {
       runs += 1;
-      await new Promise((r) => setTimeout(r, 400));
-    }), 150);
-    startWorker(handler(async () => void (runs += 1)), 150);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }), 600);
+    startWorker(handler(async () => void (runs += 1)), 600);
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'completed');
     expect(runs).toBe(1);
