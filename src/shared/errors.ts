@@ -69,3 +69,13 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }
+
+/**
+ * An engine failure as an answer: 503 when the engine cannot run here, 502 when it failed; anything
+ * else is not an engine's failure and is thrown on.
+ */
+export function engineFailure<T = never>(error: unknown, failed: string, unavailable: string = failed): Outcome<T> {
+  if (error instanceof EngineUnavailableError) return fail('unavailable', `${unavailable}: ${error.message}`);
+  if (error instanceof UpstreamError) return fail('upstream', `${failed}: ${error.message}`);
+  throw error;
+}

@@ -1,7 +1,7 @@
 import { canClone, type VoiceSample } from '../../engines/spec/tts-model.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { EngineUnavailableError, type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId } from '../../shared/ids.js';
 import type { CustomVoiceRow } from '../../storage/db/schema.js';
 import type { CustomVoicesRepo } from './custom-voices.repo.js';
@@ -52,9 +52,7 @@ export class CustomVoicesService {
     try {
       cloned = await cloner.cloneVoice(input);
     } catch (error) {
-      if (error instanceof EngineUnavailableError) return fail('unavailable', `Voice cloning is not available: ${error.message}`);
-      if (error instanceof UpstreamError) return fail('upstream', `Voice cloning failed (${cloner.provider}): ${error.message}`);
-      throw error;
+      return engineFailure(error, `Voice cloning failed (${cloner.provider})`, 'Voice cloning is not available');
     }
     const baseId = `${cloner.provider}:${cloned.providerVoiceId}`;
     const base = await this.catalogue.find(baseId);

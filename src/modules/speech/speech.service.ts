@@ -4,7 +4,7 @@ import { durationSeconds } from '../../engines/audio/wav.js';
 import type { SpeechAudio } from '../../engines/spec/tts-model.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { EngineUnavailableError, type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
@@ -100,9 +100,7 @@ export class SpeechService {
     } catch (error) {
       await this.credits.releaseWords(caller.account.id, words);
       const provider = voice.base.model.provider;
-      if (error instanceof EngineUnavailableError) return fail('unavailable', `Speech provider ${provider} is not available: ${error.message}`);
-      if (error instanceof UpstreamError) return fail('upstream', `Speech synthesis failed (${provider}): ${error.message}`);
-      throw error;
+      return engineFailure(error, `Speech synthesis failed (${provider})`, `Speech provider ${provider} is not available`);
     }
   }
 

@@ -4,7 +4,7 @@ import type { TextModel } from '../../engines/spec/text-model.js';
 import type { TextModels } from '../../engines/registry.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService, Reservation } from '../credits/credits.service.js';
 import { resolvePresetInputs } from '../presets/preset-inputs.js';
@@ -52,8 +52,7 @@ export class TextService {
       return ok(rows.map((row) => ({ id: row.id, name: row.text })));
     } catch (error) {
       await this.credits.refund(reservation);
-      if (error instanceof UpstreamError) return fail('upstream', `Text generation failed: ${error.message}`);
-      throw error;
+      return engineFailure(error, 'Text generation failed');
     }
   }
 

@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobContext, JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { TranscriptionRow } from '../../storage/db/schema.js';
@@ -136,8 +136,7 @@ export class TranscriptionsService implements JobHandler {
         for (const field of missing) existing[field] = await this.generateField(field, transcript);
       } catch (error) {
         await this.credits.refund(reservation);
-        if (error instanceof UpstreamError) return fail('upstream', `Content generation failed: ${error.message}`);
-        throw error;
+        return engineFailure(error, 'Content generation failed');
       }
       await this.db.updateTable('transcriptions').set({ derived: JSON.stringify(existing), updated_at: isoNow(this.clock) }).where('id', '=', row.id).execute();
     }
