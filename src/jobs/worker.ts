@@ -25,9 +25,8 @@ export interface WorkerOptions {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-/** Errors say whether trying again can help, under one of two names depending on where they come from. */
-const isRetryable = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { isRetryable?: unknown }).isRetryable === true || (error as { retryable?: unknown }).retryable === true);
+/** Every error that knows whether trying again can help says so in `isRetryable`. */
+const isRetryable = (error: unknown) => typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
 
 /** Messages of our own errors are written for people; anything else is summarised, never leaked. */
 const reasonOf = (error: unknown) =>

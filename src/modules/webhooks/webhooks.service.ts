@@ -120,7 +120,7 @@ export class WebhooksService implements JobHandler {
       const message = error instanceof GuardedFetchError ? error.message : 'delivery failed';
       await this.record(deliveryId, { at: isoNow(this.clock), error: message });
       // A refused address will not become acceptable later: no point retrying.
-      if (error instanceof GuardedFetchError && !error.retryable) throw error;
+      if (error instanceof GuardedFetchError && !error.isRetryable) throw error;
       throw new DeliveryFailed(message);
     }
     const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;

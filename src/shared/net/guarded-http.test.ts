@@ -131,7 +131,7 @@ describe('guarded HTTP, private addresses refused', () => {
       const before = victim.hits();
       const error = await failure(guardedDownload(url(victim.port), options));
       expect(error.reason).toBe('blocked_address');
-      expect(error.retryable).toBe(false);
+      expect(error.isRetryable).toBe(false);
       expect(error.message).toMatch(/private or local address \(.+\); refused/);
       expect(victim.hits()).toBe(before);
     });
@@ -167,7 +167,7 @@ describe('guarded HTTP, private addresses refused', () => {
       const error = await failure(guardedDownload(url, strict));
       expect(error.reason).toBe('blocked_scheme');
       expect(error.message).toBe(message);
-      expect(error.retryable).toBe(false);
+      expect(error.isRetryable).toBe(false);
     }
     expect(victim.hits()).toBe(0);
   });
@@ -272,13 +272,13 @@ describe('guarded HTTP, private addresses allowed', () => {
   it('stops after maxRedirects', async () => {
     const error = await failure(guardedDownload(url('/loop'), { ...open, maxRedirects: 3 }));
     expect(error.reason).toBe('too_many_redirects');
-    expect(error.retryable).toBe(false);
+    expect(error.isRetryable).toBe(false);
   });
 
   it('refuses a body whose content-length is over the limit', async () => {
     const error = await failure(guardedDownload(url('/big-declared'), { ...open, maxBytes: 1024 }));
     expect(error.reason).toBe('too_large');
-    expect(error.retryable).toBe(false);
+    expect(error.isRetryable).toBe(false);
     expect(error.message).toBe('download is larger than 1 KiB');
   });
 
@@ -292,7 +292,7 @@ describe('guarded HTTP, private addresses allowed', () => {
     const started = Date.now();
     const error = await failure(guardedDownload(url('/hang'), { ...open, timeoutMs: 200 }));
     expect(error.reason).toBe('timeout');
-    expect(error.retryable).toBe(true);
+    expect(error.isRetryable).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -303,20 +303,20 @@ describe('guarded HTTP, private addresses allowed', () => {
 
   it('treats 404 as a non-retryable http_status error without echoing the body', async () => {
     const error = await failure(guardedDownload(url('/404'), open));
-    expect(error).toMatchObject({ reason: 'http_status', status: 404, retryable: false });
+    expect(error).toMatchObject({ reason: 'http_status', status: 404, isRetryable: false });
     expect(error.message).not.toContain('SECRET-BODY');
   });
 
   it('treats 503 as retryable', async () => {
     const error = await failure(guardedDownload(url('/503'), open));
-    expect(error).toMatchObject({ reason: 'http_status', status: 503, retryable: true });
+    expect(error).toMatchObject({ reason: 'http_status', status: 503, isRetryable: true });
   });
 
   it('reports a refused connection as a retryable network error', async () => {
     const closed = await startServer(() => {});
     await stopServer(closed.server);
     const error = await failure(guardedDownload(`http://127.0.0.1:${closed.port}/`, open));
-    expect(error).toMatchObject({ reason: 'network', retryable: true });
+    expect(error).toMatchObject({ reason: 'network', isRetryable: true });
   });
 
   it('POSTs a body', async () => {

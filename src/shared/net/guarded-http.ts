@@ -32,13 +32,13 @@ export type GuardedFetchReason =
 export class GuardedFetchError extends Error {
   readonly reason: GuardedFetchReason;
   readonly status?: number;
-  readonly retryable: boolean;
+  readonly isRetryable: boolean;
 
-  constructor(reason: GuardedFetchReason, message: string, options: { retryable?: boolean; status?: number; cause?: unknown } = {}) {
+  constructor(reason: GuardedFetchReason, message: string, options: { isRetryable?: boolean; status?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'GuardedFetchError';
     this.reason = reason;
-    this.retryable = options.retryable ?? false;
+    this.isRetryable = options.isRetryable ?? false;
     if (options.status !== undefined) this.status = options.status;
   }
 }
@@ -124,7 +124,7 @@ function guardedLookup(options: GuardOptions, port: number): LookupFunction {
     resolve(hostname, { ...lookupOptions, all: true }, (error, result) => {
       if (error) {
         const detail = error.code ?? error.message;
-        callback(new GuardedFetchError('dns', `could not resolve ${hostname} (${detail})`, { retryable: error.code === 'EAI_AGAIN', cause: error }), '');
+        callback(new GuardedFetchError('dns', `could not resolve ${hostname} (${detail})`, { isRetryable: error.code === 'EAI_AGAIN', cause: error }), '');
         return;
       }
       const addresses: LookupAddress[] = typeof result === 'string' ? [{ address: result, family: isIP(result) }] : result;
@@ -176,11 +176,11 @@ const withoutHeaders = (headers: Record<string, string>, names: Set<string>) =>
 
 function toGuardedError(error: unknown, url: URL | undefined, signal: AbortSignal, timeoutMs: number): GuardedFetchError {
   if (error instanceof GuardedFetchError) return error;
-  if (signal.aborted) return new GuardedFetchError('timeout', `request timed out after ${timeoutMs} ms`, { retryable: true });
+  if (signal.aborted) return new GuardedFetchError('timeout', `request timed out after ${timeoutMs} ms`, { isRetryable: true });
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
   // Certificate and TLS failures will fail the same way next time.
-  const retryable = !/CERT|TLS|SSL/.test(code);
-  return new GuardedFetchError('network', `could not reach ${url?.host ?? 'the server'} (${code})`, { retryable, cause: error });
+  const isRetryable = !/CERT|TLS|SSL/.test(code);
+  return new GuardedFetchError('network', `could not reach ${url?.host ?? 'the server'} (${code})`, { isRetryable, cause: error });
 }
 
 async function execute(
@@ -221,8 +221,8 @@ async function execute(
       }
       if (requireSuccess && (status < 200 || status > 299)) {
         response.destroy();
-        const retryable = status >= 500 || status === 429 || status === 408;
-        throw new GuardedFetchError('http_status', `${url.host} answered HTTP ${status}`, { status, retryable });
+        const isRetryable = status >= 500 || status === 429 || status === 408;
+        throw new GuardedFetchError('http_status', `${url.host} answered HTTP ${status}`, { status, isRetryable });
       }
       return { status, headers: response.headers, body: await readBody(response, options.maxBytes), finalUrl: url.href };
     }
