@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { DERIVED_FIELDS } from '../../modules/transcriptions/derived/fields.js';
 import type { TranscriptionsService } from '../../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../../modules/webhooks/webhooks.service.js';
+import { flagField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
 import { callerOf, errors, secured } from '../route-helpers.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const uuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
 const segmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() });
 const audioSchema = z
@@ -65,8 +65,8 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
           audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
           language: z.string().trim().min(1).max(50).default('English'),
           name: z.string().trim().max(200).optional(),
-          detect_speakers: flag.default(false),
-          enhanced_quality: flag.default(false),
+          detect_speakers: flagField.default(false),
+          enhanced_quality: flagField.default(false),
           webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
         }),
         response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 429) },
@@ -117,7 +117,7 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
         body: z.strictObject({
           audio_id: uuid,
           fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
-          regenerate: flag.default(false),
+          regenerate: flagField.default(false),
         }),
         response: { 200: z.object({ success: z.literal(true), data: z.record(z.string(), z.string()) }), ...errors(400, 401, 402, 404, 409, 429, 502) },
       },

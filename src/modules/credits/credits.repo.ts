@@ -17,7 +17,7 @@ export class CreditsRepo {
   ) {}
 
   /** Takes `amount` only if the balance covers it: one conditional UPDATE, never read-then-write. */
-  async reserve(entry: LedgerEntry & { delta: number }): Promise<number | undefined> {
+  async reserve(entry: LedgerEntry): Promise<number | undefined> {
     const amount = -entry.delta;
     return this.writer.run(async (trx) => {
       const row = await trx

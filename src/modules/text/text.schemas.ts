@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { flagField } from '../../shared/body-fields.js';
 import { FIELD_LIMITS, LENGTHS } from '../presets/preset-types.js';
 
 const MAX_OUTPUTS = 10;
 
 const text = (max: number, description: string) => z.string().max(max).describe(description).optional();
 
-/** Form-style clients send numbers and booleans as strings; both spellings are accepted. */
+/** Form-style clients send numbers as strings; both spellings are accepted. */
 const outputsSchema = z
   .union([z.number(), z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number)])
   .pipe(z.number().int().min(1).max(MAX_OUTPUTS));
-const flagSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const generateBodySchema = z.strictObject({
   preset: z.string().min(1).max(100).describe('Preset slug, from GET /api/presets'),
@@ -24,7 +24,7 @@ export const generateBodySchema = z.strictObject({
     .regex(/^\p{L}[\p{L}\p{M} ()'-]*$/u, 'must be a language name, e.g. English')
     .default('English')
     .describe('Output language name'),
-  shouldUseGPT4: flagSchema.default(false).describe('Use the advanced model'),
+  shouldUseGPT4: flagField.default(false).describe('Use the advanced model'),
   extra1: text(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
   extra2: text(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
   extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),

@@ -1,6 +1,6 @@
 import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decode.js';
 import { detectSpeakers } from '../../engines/audio/speakers.js';
-import { encodeWav } from '../../engines/audio/wav.js';
+import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { AsrModels } from '../../engines/registry.js';
 import type { AsrModel, TranscriptSegment } from '../../engines/spec/asr-model.js';
 import { type GuardOptions, guardedDownload } from '../../shared/net/guarded-http.js';
@@ -91,7 +91,7 @@ export class TranscriptionPipeline {
       });
     }
     if (!input.detectSpeakers) for (const s of segments) delete s.speaker;
-    return { segments, duration: round(audio.pcm.length / 2 / audio.sampleRate), model: `${engine.provider}:${engine.modelId}` };
+    return { segments, duration: round(durationSeconds(audio)), model: `${engine.provider}:${engine.modelId}` };
   }
 }
 
