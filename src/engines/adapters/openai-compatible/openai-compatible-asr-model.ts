@@ -23,24 +23,31 @@ const verboseJsonSchema = z.object({
     .optional(),
 });
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 /** A code that is its own canonical form: not a deprecated alias such as mo (ro), ji (yi), iw (he). */
 const isCanonical = (code: string) => new Intl.Locale(code).language === code;
+
 /**
  * Language name -> ISO 639-1 code, from every two-letter code the runtime can name. The runtime also
  * names deprecated aliases, some of which sort before the current code (mo < ro, ji < yi); the current
- * code wins, since providers such as Whisper only accept that one.
+ * code wins, since providers such as Whisper only accept that one. Built on first use: it takes ~100 ms,
+ * which every start (and every CLI command) would pay otherwise.
  */
-const LANGUAGE_CODES = new Map<string, string>();
-for (let a = 97; a <= 122; a++) {
-  for (let b = 97; b <= 122; b++) {
-    const code = String.fromCharCode(a, b);
-    const name = languageNames.of(code)?.toLowerCase();
-    if (!name) continue;
-    const known = LANGUAGE_CODES.get(name);
-    if (known === undefined || (!isCanonical(known) && isCanonical(code))) LANGUAGE_CODES.set(name, code);
+let languageCodes: Map<string, string> | undefined;
+function buildLanguageCodes(): Map<string, string> {
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const codes = new Map<string, string>();
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = names.of(code)?.toLowerCase();
+      if (!name) continue;
+      const known = codes.get(name);
+      if (known === undefined || (!isCanonical(known) && isCanonical(code))) codes.set(name, code);
+    }
   }
+  return codes;
 }
+
 /** Seconds of audio in the WAV the caller sent (16 kHz mono 16-bit, see AsrCallOptions), header excluded. */
 function wavSeconds(wav: Buffer): number {
   try {
@@ -50,7 +57,7 @@ function wavSeconds(wav: Buffer): number {
   }
 }
 
-export const languageCode = (name: string): string | undefined => LANGUAGE_CODES.get(name.trim().toLowerCase());
+export const languageCode = (name: string): string | undefined => (languageCodes ??= buildLanguageCodes()).get(name.trim().toLowerCase());
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
 export class OpenAICompatibleAsrModel implements AsrModel {
