@@ -38,6 +38,24 @@ export class CreditsService {
     return ok({ balance });
   }
 
+  /**
+   * Reserves, runs the work, and gives the credits back if the work fails: by answering with a denial
+   * or by throwing. The one place where paid work and its refund meet.
+   */
+  async spend<T>(reservation: Reservation, work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    const reserved = await this.reserve(reservation);
+    if (!reserved.ok) return reserved;
+    let outcome: Outcome<T>;
+    try {
+      outcome = await work();
+    } catch (error) {
+      await this.refund(reservation);
+      throw error;
+    }
+    if (!outcome.ok) await this.refund(reservation);
+    return outcome;
+  }
+
   /** Gives back a reservation (all of it, or the part of the work that failed). */
   async refund(reservation: Reservation): Promise<void> {
     if (reservation.amount <= 0) return;

@@ -40,20 +40,19 @@ export class TextService {
     const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
     const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
     const reservation: Reservation = { accountId: caller.account.id, amount: unit * body.outputs, kind: 'text', reference: requestId };
-    const reserved = await this.credits.reserve(reservation);
-    if (!reserved.ok) return reserved;
-
-    try {
-      const texts = await this.runAll(model, preset, inputs.value, body.outputs);
+    return this.credits.spend(reservation, async () => {
+      let texts: string[];
+      try {
+        texts = await this.runAll(model, preset, inputs.value, body.outputs);
+      } catch (error) {
+        return engineFailure(error, 'Text generation failed');
+      }
       const at = isoNow(this.clock);
       const rows = await this.repo.insertMany(
         texts.map((text) => ({ account_id: caller.account.id, preset: preset.slug, text, model: model.modelId, request_id: requestId, created_at: at })),
       );
       return ok(rows.map((row) => ({ id: row.id, name: row.text })));
-    } catch (error) {
-      await this.credits.refund(reservation);
-      return engineFailure(error, 'Text generation failed');
-    }
+    });
   }
 
   async findOutput(caller: Caller, id: number): Promise<Outcome<StoredOutput>> {

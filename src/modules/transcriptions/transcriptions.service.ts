@@ -55,10 +55,8 @@ export class TranscriptionsService implements JobHandler {
   async create(caller: Caller, input: NewTranscription): Promise<Outcome<{ uuid: string; dashboard_url: string }>> {
     const id = newId();
     const reservation: Reservation = { accountId: caller.account.id, amount: this.config.creditsPerTranscription, kind: 'transcription', reference: id };
-    const reserved = await this.credits.reserve(reservation);
-    if (!reserved.ok) return reserved;
     const now = isoNow(this.clock);
-    try {
+    const created = await this.credits.spend(reservation, async () => {
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('transcriptions')
@@ -87,10 +85,9 @@ export class TranscriptionsService implements JobHandler {
           .execute();
         await this.queue.enqueue({ kind: TRANSCRIPTION_JOB, payload: { transcriptionId: id }, maxAttempts: this.config.maxAttempts }, trx);
       });
-    } catch (error) {
-      await this.credits.refund(reservation);
-      throw error;
-    }
+      return ok(undefined);
+    });
+    if (!created.ok) return created;
     this.onEnqueued();
     return ok({ uuid: id, dashboard_url: `${this.config.publicUrl}/dashboard/transcriptions/${id}` });
   }
@@ -129,15 +126,16 @@ export class TranscriptionsService implements JobHandler {
     const missing = fields.filter((f) => regenerate || !existing[f]);
     if (missing.length > 0) {
       const reservation: Reservation = { accountId: caller.account.id, amount: missing.length * this.config.creditsPerDerivedField, kind: 'derived', reference: row.id };
-      const reserved = await this.credits.reserve(reservation);
-      if (!reserved.ok) return reserved;
-      try {
-        const transcript = toTranscriptInput(row);
-        for (const field of missing) existing[field] = await this.generateField(field, transcript);
-      } catch (error) {
-        await this.credits.refund(reservation);
-        return engineFailure(error, 'Content generation failed');
-      }
+      const generated = await this.credits.spend(reservation, async () => {
+        try {
+          const transcript = toTranscriptInput(row);
+          for (const field of missing) existing[field] = await this.generateField(field, transcript);
+          return ok(undefined);
+        } catch (error) {
+          return engineFailure(error, 'Content generation failed');
+        }
+      });
+      if (!generated.ok) return generated;
       await this.db.updateTable('transcriptions').set({ derived: JSON.stringify(existing), updated_at: isoNow(this.clock) }).where('id', '=', row.id).execute();
     }
     return ok(Object.fromEntries(fields.map((f) => [f, existing[f] ?? ''])));
