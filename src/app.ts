@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
-import { type EngineDeps, createAsrModels, createTextModels, createTtsModels } from './engines/registry.js';
+import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Worker } from './jobs/worker.js';
 import { type ServerOptions, buildServer } from './http/server.js';
@@ -10,6 +10,11 @@ import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
+import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
+import { ImagesRepo } from './modules/images/images.repo.js';
+import { ImagesService } from './modules/images/images.service.js';
+import { VideosRepo } from './modules/videos/videos.repo.js';
+import { VideosService } from './modules/videos/videos.service.js';
 import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
@@ -51,6 +56,9 @@ export interface Services {
   voices: VoiceListing;
   transcriptions: TranscriptionsService;
   webhooks: WebhooksService;
+  images: ImagesService;
+  videos: VideosService;
+  idempotency: IdempotencyService;
   worker: Worker;
 }
 
@@ -70,7 +78,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
 
   const blobs = new FsBlobStore(join(config.dataDir, 'files'), config.publicUrl);
   const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
-  const catalogue = new VoiceCatalogue(createTtsModels(config, overrides.engines), avatarUrl);
+  const ttsModels = createTtsModels(config, overrides.engines);
+  const catalogue = new VoiceCatalogue(ttsModels, avatarUrl);
   const customVoices = new CustomVoicesService(new CustomVoicesRepo(db), catalogue, avatarUrl, clock);
   const speech = new SpeechService(db, catalogue, customVoices, credits, blobs, config.tts, clock);
   const voices = new VoiceListing(catalogue, customVoices);
@@ -84,6 +93,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     guard,
   });
   let worker: Worker | undefined;
+  const wakeWorker = () => worker?.notify();
   const transcriptions = new TranscriptionsService(
     db,
     queue,
@@ -98,9 +108,32 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
       maxAttempts: config.jobs.maxAttempts,
     },
     clock,
-    () => worker?.notify(),
+    wakeWorker,
   );
-  worker = new Worker(queue, [transcriptions, webhooks], {
+  const images = new ImagesService(
+    db,
+    new ImagesRepo(db),
+    queue,
+    createImageModels(config, overrides.engines),
+    credits,
+    blobs,
+    { maxAttempts: config.jobs.maxAttempts, waitMs: config.images.waitMs, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
+    clock,
+    wakeWorker,
+  );
+  const videos = new VideosService(
+    db,
+    new VideosRepo(db),
+    queue,
+    createVideoModels(config, ttsModels),
+    credits,
+    blobs,
+    { maxAttempts: config.jobs.maxAttempts, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
+    clock,
+    wakeWorker,
+  );
+  const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
+  worker = new Worker(queue, [transcriptions, webhooks, images, videos], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,
@@ -108,7 +141,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     clock,
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
   });
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, worker };
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, worker };
 }
 
 export interface App {

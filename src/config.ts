@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS } from './engines/media-catalogue.js';
 
 const planSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
@@ -9,16 +10,42 @@ const planSchema = z.object({
   monthlyTtsWords: z.number().int().min(0),
   advancedModel: z.boolean(),
   premiumPresets: z.boolean(),
+  /** Video is the costliest work; plans without this flag get it when they get the premium presets. */
+  videoGeneration: z.boolean().optional(),
   rateLimitPerMinute: z.number().int().min(1),
 });
 export type Plan = z.infer<typeof planSchema>;
 
 /** Ordered from the smallest to the top plan; the admin account gets the last one. */
 export const DEFAULT_PLANS: Plan[] = [
-  { name: 'free', monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200 },
-  { name: 'pro', monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200 },
-  { name: 'business', monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000 },
+  { name: 'free', videoGeneration: false, monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200 },
+  { name: 'pro', videoGeneration: true, monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200 },
+  { name: 'business', videoGeneration: true, monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000 },
 ];
+
+const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
+const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
+
+const imageModelSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  aliases: z.array(z.string().trim().min(1).max(100)).default([]),
+  /** In order of preference: the first one configured here serves the model. */
+  engines: z.array(z.enum(IMAGE_ENGINES)).min(1),
+  /** The model name sent upstream (openai-compatible) or the checkpoint to load (automatic1111). */
+  upstreamModel: z.string().min(1).optional(),
+  credits: z.number().int().min(0),
+  hdCredits: z.number().int().min(0).optional(),
+  /** Sizes the model can make ("1024x1024"); any size within the general bounds when absent. */
+  sizes: z.array(z.string().regex(SIZE)).min(1).optional(),
+});
+export type ImageModelEntry = z.input<typeof imageModelSchema>;
+
+const videoModelSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  aliases: z.array(z.string().trim().min(1).max(100)).default([]),
+  creditsPerSecond: z.number().int().min(0),
+});
+export type VideoModelEntry = z.input<typeof videoModelSchema>;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -89,6 +116,20 @@ const envSchema = z.object({
   ATELIER_WEBHOOK_TIMEOUT_MS: int(500, 120_000).default(10_000),
   ATELIER_WEBHOOK_MAX_ATTEMPTS: int(1, 20).default(6),
   ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
+  ATELIER_IMAGE_MODELS: z.string().optional(),
+  ATELIER_IMAGE_OPENAI_BASE_URL: httpUrl.optional(),
+  ATELIER_IMAGE_OPENAI_API_KEY: z.string().optional(),
+  ATELIER_IMAGE_A1111_BASE_URL: httpUrl.optional(),
+  ATELIER_IMAGE_A1111_API_KEY: z.string().optional(),
+  ATELIER_IMAGE_A1111_BASIC_AUTH: z.string().regex(/^[^:]+:.+$/, 'expected user:password').optional(),
+  ATELIER_IMAGE_TIMEOUT_MS: int(1_000, 1_800_000).default(180_000),
+  ATELIER_IMAGE_WAIT_MS: int(0, 300_000).default(60_000),
+  ATELIER_IMAGE_MAX_REFERENCE_BYTES: int(1_024, 100 * 1024 * 1024).default(20 * 1024 * 1024),
+  ATELIER_VIDEO_MODELS: z.string().optional(),
+  ATELIER_VIDEO_MAX_SECONDS: int(1, 300).default(30),
+  ATELIER_VIDEO_TIMEOUT_MS: int(10_000, 3_600_000).default(600_000),
+  ATELIER_VIDEO_NARRATION: bool.default(true),
+  ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
 });
 
 function buildConfig(env: z.infer<typeof envSchema>) {
@@ -148,6 +189,23 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       maxAttempts: env.ATELIER_JOB_MAX_ATTEMPTS,
       retryBaseMs: env.ATELIER_JOB_RETRY_BASE_MS,
     },
+    images: {
+      models: env.ATELIER_IMAGE_MODELS ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema) : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m)),
+      openai: env.ATELIER_IMAGE_OPENAI_BASE_URL ? { baseUrl: env.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: env.ATELIER_IMAGE_OPENAI_API_KEY } : undefined,
+      automatic1111: env.ATELIER_IMAGE_A1111_BASE_URL
+        ? { baseUrl: env.ATELIER_IMAGE_A1111_BASE_URL, apiKey: env.ATELIER_IMAGE_A1111_API_KEY, basicAuth: env.ATELIER_IMAGE_A1111_BASIC_AUTH }
+        : undefined,
+      timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
+      waitMs: env.ATELIER_IMAGE_WAIT_MS,
+      maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
+    },
+    videos: {
+      models: env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m)),
+      maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
+      timeoutMs: env.ATELIER_VIDEO_TIMEOUT_MS,
+      narration: env.ATELIER_VIDEO_NARRATION,
+    },
+    idempotencyWaitMs: env.ATELIER_IDEMPOTENCY_WAIT_MS,
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
@@ -207,6 +265,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   return deepFreeze(config);
 }
 
+function parseCatalogue<T extends z.ZodType>(name: string, raw: string, entry: T): z.output<T>[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`${name}: not valid JSON`);
+  }
+  const result = z.array(entry).min(1).safeParse(json);
+  if (!result.success) throw new ConfigError(`${name}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return result.data;
+}
+
 /** `English=pocketsphinx,French=openai` -> language name (lower case) -> engine provider. */
 function parseRoutes(raw: string | undefined): Record<string, string> {
   if (!raw) return {};
@@ -244,6 +314,8 @@ export function topPlan(config: Config): Plan {
   if (!plan) throw new ConfigError('ATELIER_PLANS: at least one plan is required');
   return plan;
 }
+
+export const canMakeVideos = (plan: Plan): boolean => plan.videoGeneration ?? plan.premiumPresets;
 
 export function findPlan(config: Config, name: string): Plan | undefined {
   return config.plans.find((p) => p.name === name);

@@ -7,7 +7,15 @@ import { EspeakNgTtsModel } from './adapters/espeak-ng/espeak-ng-tts-model.js';
 import { FliteTtsModel } from './adapters/flite/flite-tts-model.js';
 import { PocketsphinxAsrModel } from './adapters/pocketsphinx/pocketsphinx-asr-model.js';
 import { OpenAICompatibleAsrModel } from './adapters/openai-compatible/openai-compatible-asr-model.js';
+import { Automatic1111ImageModel } from './adapters/automatic1111/automatic1111-image-model.js';
+import { BuiltinImageModel } from './adapters/builtin/builtin-image-model.js';
+import { FfmpegVideoModel } from './adapters/ffmpeg-video/ffmpeg-video-model.js';
+import { OpenAICompatibleImageModel } from './adapters/openai-compatible/openai-compatible-image-model.js';
+import { ModelCatalogue } from './model-catalogue.js';
 import type { AsrModel } from './spec/asr-model.js';
+import type { ImageModel } from './spec/image-model.js';
+import type { VideoModel } from './spec/video-model.js';
+import type { SpeechAudio } from './spec/tts-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
 
@@ -115,4 +123,92 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModel
     if (engine) routes[language] = engine;
   }
   return { engines, enhanced, routes };
+}
+
+export interface CatalogueImageModel {
+  name: string;
+  engine: ImageModel;
+  credits: number;
+  hdCredits: number;
+  /** Sizes the model can make; any size within the general bounds when absent. */
+  sizes: { width: number; height: number }[] | undefined;
+}
+
+type ImageEngineName = Config['images']['models'][number]['engines'][number];
+type ImageEntry = Config['images']['models'][number];
+
+/** The image model catalogue: each name served by the first of its engines that is configured here. */
+export function createImageModels(config: Config, deps: EngineDeps = {}): ModelCatalogue<CatalogueImageModel> {
+  const builtin = new BuiltinImageModel();
+  const { openai, automatic1111, timeoutMs } = config.images;
+  const retry = { retries: config.upstream.retries };
+  const factories: Record<ImageEngineName, ((entry: ImageEntry) => ImageModel) | undefined> = {
+    builtin: () => builtin,
+    'openai-compatible': openai
+      ? (entry) => new OpenAICompatibleImageModel({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, model: entry.upstreamModel ?? entry.name, timeoutMs, retry, fetch: deps.fetch })
+      : undefined,
+    automatic1111: automatic1111
+      ? (entry) => {
+          const [username, ...rest] = automatic1111.basicAuth?.split(':') ?? [];
+          return new Automatic1111ImageModel({
+            baseUrl: automatic1111.baseUrl,
+            apiKey: automatic1111.apiKey,
+            ...(username && { username, password: rest.join(':') }),
+            checkpoint: entry.upstreamModel,
+            modelId: entry.name,
+            timeoutMs,
+            retry,
+            fetch: deps.fetch,
+          });
+        }
+      : undefined,
+  };
+  const entries = config.images.models.flatMap((entry) => {
+    const factory = entry.engines.map((name) => factories[name]).find((f) => f !== undefined);
+    if (!factory) return [];
+    const model: CatalogueImageModel = {
+      name: entry.name,
+      engine: factory(entry),
+      credits: entry.credits,
+      hdCredits: entry.hdCredits ?? entry.credits * 2,
+      sizes: entry.sizes?.map(parseSize),
+    };
+    return [{ model, aliases: entry.aliases }];
+  });
+  return new ModelCatalogue(entries);
+}
+
+const parseSize = (size: string) => {
+  const [width = 0, height = 0] = size.split('x').map(Number);
+  return { width, height };
+};
+
+export interface CatalogueVideoModel {
+  name: string;
+  engine: VideoModel;
+  creditsPerSecond: number;
+}
+
+/** Video models: the embedded ffmpeg engine, drawing keyframes with the builtin image engine and narrating with a local voice. */
+export function createVideoModels(config: Config, ttsModels: TtsModel[]): ModelCatalogue<CatalogueVideoModel> {
+  const engine = new FfmpegVideoModel({
+    ffmpegPath: config.asr.ffmpegPath,
+    timeoutMs: config.videos.timeoutMs,
+    images: new BuiltinImageModel(),
+    ...(config.videos.narration && { narrate: narrator(ttsModels) }),
+  });
+  return new ModelCatalogue(config.videos.models.map((entry) => ({ model: { name: entry.name, engine, creditsPerSecond: entry.creditsPerSecond }, aliases: entry.aliases })));
+}
+
+/** The clearest local voice available: flite's slt, else espeak-ng's American English. */
+function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => Promise<SpeechAudio>) | undefined {
+  const choice = [
+    { provider: 'flite', voice: 'slt' },
+    { provider: 'espeak-ng', voice: 'en-us' },
+  ].find((c) => models.some((m) => m.provider === c.provider));
+  const model = choice && models.find((m) => m.provider === choice.provider);
+  if (!choice || !model) return undefined;
+  // One call takes so much text; a clip of at most a few minutes never needs more.
+  const fit = (text: string) => (text.length <= model.maxChunkCharacters ? text : text.slice(0, text.lastIndexOf(' ', model.maxChunkCharacters)));
+  return (text, signal) => model.doGenerate({ providerVoiceId: choice.voice, text: fit(text), settings: {}, abortSignal: signal });
 }

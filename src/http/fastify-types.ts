@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
     authFailure: AppError | null;
+    /** Set while this request holds an idempotency key; its answer is stored for replays. */
+    idempotencyKey?: { accountId: string; key: string };
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
@@ -15,6 +17,8 @@ declare module 'fastify' {
     validationPrefix?: string;
     /** ... and a 500 says this. */
     serverErrorText?: string;
+    /** A creation operation: an Idempotency-Key header makes a retry return the first answer. */
+    idempotent?: boolean;
   }
 }
 

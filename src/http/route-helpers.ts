@@ -7,11 +7,20 @@ import './fastify-types.js';
 export const errorSchema = z.object({ error: z.string() }).describe('Error');
 
 /** Error responses for the OpenAPI document, by status. */
-export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 501 | 502 | 503)[]) {
+export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 501 | 502 | 503)[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
 }
 
 export const secured: { [scheme: string]: string[] }[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+
+/** Documents (and checks) the header that makes a creation request safe to retry; other headers pass untouched. */
+export const idempotencyHeader = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters')
+    .optional()
+    .describe('Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once'),
+});
 
 /** Route options for an operation that needs a key. */
 export const keyRequired = { config: { auth: 'required' as const } };

@@ -13,14 +13,20 @@ import type { VoiceListing } from '../modules/speech/voice-listing.js';
 import type { TextService } from '../modules/text/text.service.js';
 import type { TranscriptionsService } from '../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
+import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
+import type { ImagesService } from '../modules/images/images.service.js';
+import type { VideosService } from '../modules/videos/videos.service.js';
 import type { FsBlobStore } from '../storage/blob/fs-blob-store.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
+import { registerIdempotency } from './idempotency.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { accountRoutes } from './routes/account.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
+import { imageRoutes } from './routes/images.js';
+import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
 import { speechRoutes } from './routes/speech.js';
@@ -40,6 +46,9 @@ export interface HttpServices {
   blobs: FsBlobStore;
   transcriptions: TranscriptionsService;
   webhooks: WebhooksService;
+  images: ImagesService;
+  videos: VideosService;
+  idempotency: IdempotencyService;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -100,6 +109,7 @@ export async function buildServer(config: Config, services: HttpServices, option
 
   registerAuth(app, services.accounts);
   await registerRateLimit(app, config);
+  registerIdempotency(app, services.idempotency);
 
   healthRoutes(app, services.isDatabaseReachable);
   presetRoutes(app, services.presets);
@@ -108,6 +118,8 @@ export async function buildServer(config: Config, services: HttpServices, option
   speechRoutes(app, services.speech, services.voices, config.tts.maxCharacters);
   voiceRoutes(app, services.customVoices);
   transcriptionRoutes(app, services.transcriptions, services.webhooks);
+  imageRoutes(app, services.images);
+  videoRoutes(app, services.videos, config.videos.maxSeconds);
   await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

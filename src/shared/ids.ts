@@ -1,6 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 export const newId = (): string => randomUUID();
+
+/** A seed for generators: 31 bits, so every engine's integer seed field takes it. */
+export const randomSeed = (): number => randomInt(0, 2 ** 31 - 1);
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 

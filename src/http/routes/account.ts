@@ -35,6 +35,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, k
               monthly_tts_words: z.number(),
               advanced_model: z.boolean(),
               premium_presets: z.boolean(),
+              video_generation: z.boolean(),
               rate_limit_per_minute: z.number(),
             }),
             credits: z.object({ balance: z.number() }),

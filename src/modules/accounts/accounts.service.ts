@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Config, type Plan, findPlan, topPlan } from '../../config.js';
+import { type Config, type Plan, canMakeVideos, findPlan, topPlan } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
@@ -133,6 +133,7 @@ export class AccountsService {
         monthly_tts_words: plan.monthlyTtsWords,
         advanced_model: plan.advancedModel,
         premium_presets: plan.premiumPresets,
+        video_generation: canMakeVideos(plan),
         rate_limit_per_minute: plan.rateLimitPerMinute,
       },
       credits: { balance: fresh.credits },

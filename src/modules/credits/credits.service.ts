@@ -8,7 +8,7 @@ import { type BillingPeriod, periodContaining } from './billing-period.js';
 import type { CreditsRepo } from './credits.repo.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
-export type WorkKind = 'text' | 'transcription' | 'derived';
+export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video';
 
 export interface Reservation {
   accountId: string;

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { flagField } from '../../shared/body-fields.js';
+import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { FIELD_LIMITS, LENGTHS } from '../presets/preset-types.js';
 
 const MAX_OUTPUTS = 10;
 
 const text = (max: number, description: string) => z.string().max(max).describe(description).optional();
 
-/** Form-style clients send numbers as strings; both spellings are accepted. */
-const outputsSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number)])
-  .pipe(z.number().int().min(1).max(MAX_OUTPUTS));
+const outputsSchema = wholeNumberField(1, MAX_OUTPUTS);
 
 export const generateBodySchema = z.strictObject({
   preset: z.string().min(1).max(100).describe('Preset slug, from GET /api/presets'),

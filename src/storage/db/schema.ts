@@ -135,6 +135,66 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+export type MediaStatus = 'pending' | 'completed' | 'failed';
+
+export interface ImagesTable {
+  id: Generated<number>;
+  account_id: string;
+  prompt: string;
+  style: string | null;
+  artist: string | null;
+  /** The name the client sent, e.g. "DALL-E 3"; `model` is what made the picture. */
+  requested_model: string;
+  model: string;
+  width: number;
+  height: number;
+  hd: Flag;
+  seed: number;
+  reference_url: string | null;
+  status: MediaStatus;
+  error: string | null;
+  blob_key: string | null;
+  /** JSON array of strings. */
+  warnings: string;
+  credits: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  account_id: string;
+  prompt: string;
+  requested_model: string;
+  model: string;
+  duration: number;
+  aspect_ratio: string;
+  /** The picture an image-to-video request starts from. */
+  image_url: string | null;
+  seed: number;
+  status: MediaStatus;
+  error: string | null;
+  blob_key: string | null;
+  width: number | null;
+  height: number | null;
+  /** JSON array of strings. */
+  warnings: string;
+  credits: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  /** Hash of the operation and its body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request is still running. */
+  status_code: number | null;
+  response: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -145,6 +205,9 @@ export interface Database {
   jobs: JobsTable;
   transcriptions: TranscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  images: ImagesTable;
+  videos: VideosTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -156,3 +219,6 @@ export type CustomVoiceRow = Selectable<CustomVoicesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type TranscriptionRow = Selectable<TranscriptionsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

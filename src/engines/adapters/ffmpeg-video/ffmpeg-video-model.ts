@@ -1,0 +1,181 @@
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { durationSeconds as audioSeconds, encodeWav } from '../../audio/wav.js';
+import { runProgram } from '../../run-program.js';
+import type { ImageMediaType, ImageModel } from '../../spec/image-model.js';
+import type { SpeechAudio } from '../../spec/tts-model.js';
+import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';
+import { captionFont } from './caption-font.js';
+import { buildFfmpegArgs, type Caption, captionLayout, frameSize, keyframeSize, timeline } from './ffmpeg-args.js';
+import { splitScenes, wrapCaption } from './scenes.js';
+
+export interface FfmpegVideoConfig {
+  ffmpegPath: string;
+  /** For the ffmpeg run only; the image engine and the narrator have their own limits. */
+  timeoutMs: number;
+  /** Draws one keyframe per scene. */
+  images: ImageModel;
+  /** Speaks the whole prompt; without it the clip has a silent audio track. */
+  narrate?: ((text: string, signal?: AbortSignal) => Promise<SpeechAudio>) | undefined;
+  /** Where the per-call temporary directory goes; os.tmpdir() by default. */
+  workDir?: string | undefined;
+  /** A font file for the captions, or false for none; by default fontconfig's DejaVu Sans or a usual path. */
+  captionFont?: string | false | undefined;
+}
+
+const EXTENSIONS: Record<ImageMediaType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/** Keyframes asked of the image engine at once. */
+const KEYFRAME_CONCURRENCY = 3;
+
+/** Like Promise.all over `items` with at most `limit` at a time, but settles every started call before it rejects. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}
+
+/** Awaits every promise, then throws the first failure: nothing may still be writing when the work directory goes. */
+async function allSettledOrThrow<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
+
+/**
+ * The embedded video engine: a captioned slideshow. The prompt is split into scenes, each scene gets a
+ * keyframe from the image engine (or the caller's picture), ffmpeg animates them with pan and zoom, joins
+ * them with crossfades, burns in each scene's text, and muxes narration (or silence) as AAC in an H.264 MP4.
+ */
+export class FfmpegVideoModel implements VideoModel {
+  readonly provider = 'ffmpeg';
+  readonly modelId = 'builtin-slideshow';
+
+  constructor(private readonly config: FfmpegVideoConfig) {}
+
+  async doGenerate({ prompt, durationSeconds, aspectRatio, image, seed, abortSignal }: VideoCallOptions): Promise<VideoResult> {
+    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
+    const frame = frameSize(aspectRatio);
+    const keyframe = keyframeSize(frame);
+    const scenes = splitScenes(prompt, durationSeconds);
+    const time = timeline(durationSeconds, scenes.length);
+    const warnings: string[] = [];
+    const warn = (warning: string) => {
+      if (!warnings.includes(warning)) warnings.push(warning);
+    };
+
+    const dir = await mkdtemp(join(this.config.workDir ?? tmpdir(), 'atelier-video-'));
+    try {
+      const keyframesReady: Promise<string[]> = image
+        ? (async () => {
+            const file = join(dir, `source.${EXTENSIONS[image.mediaType]}`);
+            await writeFile(file, image.data);
+            return [file];
+          })()
+        : mapLimited(scenes, KEYFRAME_CONCURRENCY, async (scene, i) => {
+            const result = await this.config.images.doGenerate({
+              prompt: scene.text || prompt,
+              width: keyframe.width,
+              height: keyframe.height,
+              hd: false,
+              seed: seed + i,
+              abortSignal,
+            });
+            for (const warning of result.warnings) warn(`keyframe: ${warning}`);
+            const file = join(dir, `keyframe-${i}.${EXTENSIONS[result.image.mediaType]}`);
+            await writeFile(file, result.image.data);
+            return file;
+          });
+      const narrate = this.config.narrate;
+      const narrationReady: Promise<string | undefined> = narrate
+        ? (async () => {
+            const audio = await narrate(prompt, abortSignal);
+            if (audio.pcm.length < 2) return undefined;
+            const spoken = audioSeconds(audio);
+            if (spoken > durationSeconds + 0.05) {
+              warn(`the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`);
+            }
+            const file = join(dir, 'narration.wav');
+            await writeFile(file, encodeWav(audio));
+            return file;
+          })()
+        : Promise.resolve(undefined);
+      const captionsReady = this.writeCaptions(dir, scenes, time, frame, warn);
+
+      const [keyframes, narration, captions] = await allSettledOrThrow<[string[], string | undefined, { fontFile: string | undefined; captions: Caption[] }]>([
+        keyframesReady,
+        narrationReady,
+        captionsReady,
+      ]);
+
+      const output = join(dir, 'clip.mp4');
+      const args = buildFfmpegArgs({
+        frame,
+        keyframe,
+        timeline: time,
+        keyframes,
+        captions: captions.captions,
+        fontFile: captions.fontFile,
+        narration,
+        output,
+        threads: Math.max(1, Math.min(4, availableParallelism())),
+      });
+      await runProgram(this.config.ffmpegPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal, maxOutputBytes: 1024 * 1024 });
+      const data = await readFile(output);
+      return { video: { data, mediaType: 'video/mp4' }, width: frame.width, height: frame.height, durationSeconds, warnings };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** One text file per scene with a caption, and the font to draw them with (none: no captions, and a warning). */
+  private async writeCaptions(
+    dir: string,
+    scenes: { text: string }[],
+    time: ReturnType<typeof timeline>,
+    frame: { width: number; height: number },
+    warn: (warning: string) => void,
+  ): Promise<{ fontFile: string | undefined; captions: Caption[] }> {
+    if (this.config.captionFont === false) return { fontFile: undefined, captions: [] };
+    let fontFile: string | undefined;
+    if (typeof this.config.captionFont === 'string') {
+      const configured = this.config.captionFont;
+      fontFile = await access(configured).then(
+        () => configured,
+        () => undefined,
+      );
+    } else fontFile = await captionFont();
+    if (!fontFile) {
+      warn('no font was found for the captions, so the clip has none');
+      return { fontFile: undefined, captions: [] };
+    }
+    const layout = captionLayout(frame);
+    const captions: Caption[] = [];
+    for (const [i, scene] of scenes.entries()) {
+      const lines = wrapCaption(scene.text, layout.maxChars, layout.maxLines);
+      const timing = time.scenes[i];
+      if (lines.length === 0 || !timing) continue;
+      const file = join(dir, `caption-${i}.txt`);
+      await writeFile(file, lines.join('\n'), 'utf8');
+      captions.push({ file, start: timing.captionStart, end: timing.captionEnd, fadeIn: i > 0, fadeOut: i < scenes.length - 1 });
+    }
+    return { fontFile, captions };
+  }
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ImagesService } from '../../modules/images/images.service.js';
+import { flagField, wholeNumberField } from '../../shared/body-fields.js';
+import { unwrap } from '../../shared/errors.js';
+import { callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
+import { mediaUrl, optionalText, recordId } from './media-fields.js';
+
+const MIN_SIDE = 64;
+const MAX_SIDE = 2048;
+
+const dimensions = z
+  .string()
+  .regex(/^\d{2,4}x\d{2,4}$/, 'must be WIDTHxHEIGHT, e.g. 1024x1024')
+  .transform((value) => {
+    const [width = 0, height = 0] = value.split('x').map(Number);
+    return { width, height };
+  })
+  .refine((s) => [s.width, s.height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE), `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
+
+export const imageRecordSchema = z.object({
+  id: z.number().int(),
+  image_url: z.string().nullable().describe('Null while the image is pending or when it failed'),
+  model: z.string().describe('What made the picture; the builtin engine says builtin-sketch'),
+  prompt: z.string(),
+  used_credits: z.number(),
+  created_at: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  error: z.string().optional().describe('Why it failed; its credits were refunded'),
+  width: z.number().int(),
+  height: z.number().int(),
+  requested_model: z.string(),
+  style: z.string().nullable(),
+  artist: z.string().nullable(),
+  hd: z.boolean(),
+  warnings: z.array(z.string()),
+});
+
+export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['images'];
+
+  api.post(
+    '/api/generate-image',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: {
+        tags,
+        summary: 'Generate images (asynchronous: poll GET /api/get-image, or wait with waitForResult)',
+        description:
+          'Returns one record per output. image_url is null until the image is ready; status says pending, completed or failed (with error, and the credits refunded). ' +
+          'Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer and charges once.',
+        security: secured,
+        headers: idempotencyHeader,
+        body: z.strictObject({
+          prompt: z.string().trim().min(1).max(4000),
+          model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"'),
+          style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
+          artist: optionalText(100),
+          dimensions: dimensions.default({ width: 1024, height: 1024 }).describe('WIDTHxHEIGHT, e.g. 1024x1024, 1792x1024, 1024x1792, 512x512'),
+          useHD: flagField.default(false),
+          image: mediaUrl.optional().describe('A reference picture (image-to-image) for models that take one'),
+          outputs: wholeNumberField(1, 4).default(1),
+          waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
+        }),
+        response: { 200: z.array(imageRecordSchema), ...errors(400, 401, 402, 409, 422, 429) },
+      },
+    },
+    async (request) => {
+      const { dimensions: size, ...rest } = request.body;
+      return unwrap(await images.create(callerOf(request), { ...rest, width: size.width, height: size.height }));
+    },
+  );
+
+  api.get(
+    '/api/get-image',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Read an image record by id',
+        description: 'Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.',
+        security: secured,
+        querystring: z.object({ imageId: recordId('the id from the image-creation response') }),
+        response: { 200: imageRecordSchema, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => unwrap(await images.read(callerOf(request), request.query.imageId)),
+  );
+
+  api.get(
+    '/api/images',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Your images, newest first',
+        security: secured,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          before: recordId('an id: list the images older than it').optional(),
+        }),
+        response: { 200: z.object({ images: z.array(imageRecordSchema) }), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({ images: await images.list(callerOf(request), request.query.limit, request.query.before) }),
+  );
+
+  api.get(
+    '/api/image-models',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The image models offered here, what serves each, and their price in credits',
+        security: secured,
+        response: {
+          200: z.object({
+            models: z.array(
+              z.object({
+                name: z.string(),
+                engine: z.string(),
+                model: z.string(),
+                credits: z.number(),
+                hd_credits: z.number(),
+                sizes: z.array(z.string()).nullable(),
+                reference_images: z.boolean(),
+              }),
+            ),
+          }),
+          ...errors(401, 429),
+        },
+      },
+    },
+    async () => ({ models: images.catalogue() }),
+  );
+}

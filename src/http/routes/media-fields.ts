@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** A picture a request points at; fetched later through the SSRF guard. */
+export const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+
+/** Free text where an empty value means "not given". */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** Integer record ids in a query string: digits only, so "1e3" or "0x10" are not ids. */
+export const recordId = (what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, `must be a positive whole number (${what})`)
+    .transform(Number);

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { VideosService } from '../../modules/videos/videos.service.js';
+import { wholeNumberField } from '../../shared/body-fields.js';
+import { unwrap } from '../../shared/errors.js';
+import { callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
+import { mediaUrl, recordId } from './media-fields.js';
+
+const videoSchema = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  url: z.string().describe('Empty until the video is ready'),
+  model: z.string(),
+  status: z.enum(['processing', 'completed', 'failed']),
+  error: z.string().optional().describe('Why it failed; its credits were refunded'),
+  created_at: z.string(),
+  request: z.object({ duration: z.string(), aspectRatio: z.string(), isTextToVideo: z.boolean(), isImageToVideo: z.boolean() }),
+  used_credits: z.number(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  warnings: z.array(z.string()),
+});
+
+export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeconds: number): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['videos'];
+
+  api.post(
+    '/api/generate-video',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: {
+        tags,
+        summary: 'Generate a video (asynchronous: poll GET /api/get-video); paid plans only',
+        description: 'Credits are reserved per second of video and refunded if it fails. Send an Idempotency-Key header to make a retried request safe.',
+        security: secured,
+        headers: idempotencyHeader,
+        body: z.strictObject({
+          prompt: z.string().trim().min(1).max(2000),
+          model: z.string().trim().min(1).max(100).describe('A name from GET /api/video-models'),
+          duration: wholeNumberField(1, maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
+          aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+          image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
+        }),
+        response: {
+          200: z.object({
+            id: z.number().int(),
+            prompt: z.string(),
+            image_url: z.literal(''),
+            model: z.string(),
+            is_video: z.literal(true),
+            created_at: z.string(),
+            status: z.literal('processing'),
+            used_credits: z.number(),
+          }),
+          ...errors(400, 401, 402, 403, 409, 422, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { duration, ...rest } = request.body;
+      return unwrap(await videos.create(callerOf(request), { ...rest, durationSeconds: duration }));
+    },
+  );
+
+  api.get(
+    '/api/get-video',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Read a video by id',
+        description: 'Poll while status is processing; completed gives url, failed gives error.',
+        security: secured,
+        querystring: z.object({ video_id: recordId('the id from the video-creation response') }),
+        response: { 200: z.object({ video: videoSchema }), ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ video: unwrap(await videos.read(callerOf(request), request.query.video_id)) }),
+  );
+
+  api.get(
+    '/api/videos',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Your videos, newest first',
+        security: secured,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), before: recordId('an id: list the videos older than it').optional() }),
+        response: { 200: z.object({ videos: z.array(videoSchema) }), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({ videos: await videos.list(callerOf(request), request.query.limit, request.query.before) }),
+  );
+
+  api.get(
+    '/api/video-models',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The video models offered here and their price in credits per second',
+        security: secured,
+        response: { 200: z.object({ models: z.array(z.object({ name: z.string(), engine: z.string(), model: z.string(), credits_per_second: z.number() })) }), ...errors(401, 429) },
+      },
+    },
+    async () => ({ models: videos.catalogue() }),
+  );
+}

@@ -1,0 +1,38 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../storage/db/database.js';
+import type { VideoRow, VideosTable } from '../../storage/db/schema.js';
+
+export type NewVideoRow = Omit<Insertable<VideosTable>, 'id'>;
+
+export class VideosRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: NewVideoRow, trx: Db): Promise<number> {
+    return (await trx.insertInto('videos').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  /** One account's video; another account's is as missing as a missing one. */
+  findOwned(accountId: string, id: number): Promise<VideoRow | undefined> {
+    return this.db.selectFrom('videos').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  }
+
+  find(id: number): Promise<VideoRow | undefined> {
+    return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(accountId: string, limit: number, before: number | undefined): Promise<VideoRow[]> {
+    let query = this.db.selectFrom('videos').selectAll().where('account_id', '=', accountId);
+    if (before !== undefined) query = query.where('id', '<', before);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async complete(id: number, changes: { blob_key: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
+    await this.db.updateTable('videos').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+  }
+
+  /** Only a pending video can fail, so its refund happens once. */
+  async fail(id: number, reason: string, at: string): Promise<boolean> {
+    const result = await this.db.updateTable('videos').set({ status: 'failed', error: reason, credits: 0, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,156 @@
+import { canMakeVideos } from '../../config.js';
+import type { ModelCatalogue } from '../../engines/model-catalogue.js';
+import type { CatalogueVideoModel } from '../../engines/registry.js';
+import type { AspectRatio } from '../../engines/spec/video-model.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobContext, JobHandler } from '../../jobs/worker.js';
+import { type Clock, isoNow } from '../../shared/clock.js';
+import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { newId, randomSeed } from '../../shared/ids.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
+import type { BlobStore } from '../../storage/blob/blob-store.js';
+import type { Db } from '../../storage/db/database.js';
+import type { VideoRow } from '../../storage/db/schema.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import { fetchReferenceImage } from '../images/reference-image.js';
+import type { VideosRepo } from './videos.repo.js';
+
+export const VIDEO_JOB = 'video.generate';
+
+export interface NewVideo {
+  prompt: string;
+  model: string;
+  durationSeconds: number;
+  aspectRatio: AspectRatio;
+  image?: string | undefined;
+}
+
+export interface VideosConfig {
+  maxAttempts: number;
+  guard: GuardOptions;
+}
+
+/** Video generation: one record and one durable job per clip. */
+export class VideosService implements JobHandler {
+  readonly kind = VIDEO_JOB;
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: VideosRepo,
+    private readonly queue: JobQueue,
+    private readonly models: ModelCatalogue<CatalogueVideoModel>,
+    private readonly credits: CreditsService,
+    private readonly blobs: BlobStore,
+    private readonly config: VideosConfig,
+    private readonly clock: Clock,
+    private readonly onEnqueued: () => void = () => undefined,
+  ) {}
+
+  catalogue() {
+    return this.models.models.map((m) => ({ name: m.name, engine: m.engine.provider, model: m.engine.modelId, credits_per_second: m.creditsPerSecond }));
+  }
+
+  async create(caller: Caller, input: NewVideo) {
+    if (!canMakeVideos(caller.plan)) return fail('forbidden', `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`);
+    const model = this.models.find(input.model);
+    if (!model) return fail('invalid_input', `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`);
+    const amount = model.creditsPerSecond * input.durationSeconds;
+    const now = isoNow(this.clock);
+    const created = await this.credits.spend({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` }, async () =>
+      ok(
+        await this.db.transaction().execute(async (trx) => {
+          const videoId = await this.repo.insert(
+            {
+              account_id: caller.account.id,
+              prompt: input.prompt,
+              requested_model: input.model,
+              model: model.engine.modelId,
+              duration: input.durationSeconds,
+              aspect_ratio: input.aspectRatio,
+              image_url: input.image ?? null,
+              seed: randomSeed(),
+              status: 'pending',
+              error: null,
+              blob_key: null,
+              width: null,
+              height: null,
+              warnings: '[]',
+              credits: amount,
+              created_at: now,
+              updated_at: now,
+            },
+            trx,
+          );
+          await this.queue.enqueue({ kind: VIDEO_JOB, payload: { videoId }, maxAttempts: this.config.maxAttempts }, trx);
+          return videoId;
+        }),
+      ),
+    );
+    if (!created.ok) return created;
+    this.onEnqueued();
+    return ok({ id: created.value, prompt: input.prompt, image_url: '' as const, model: model.engine.modelId, is_video: true as const, created_at: now, status: 'processing' as const, used_credits: amount });
+  }
+
+  async read(caller: Caller, id: number): Promise<Outcome<VideoRecord>> {
+    const row = await this.repo.findOwned(caller.account.id, id);
+    return row ? ok(this.toRecord(row)) : fail('not_found', 'Video not found');
+  }
+
+  async list(caller: Caller, limit: number, before: number | undefined): Promise<VideoRecord[]> {
+    return (await this.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
+  }
+
+  async run({ payload, signal }: JobContext): Promise<void> {
+    const { videoId } = payload as { videoId: number };
+    const row = await this.repo.find(videoId);
+    if (!row || row.status !== 'pending') return;
+    const model = this.models.find(row.requested_model);
+    if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
+    const image = row.image_url ? await fetchReferenceImage(row.image_url, this.config.guard) : undefined;
+    const result = await model.engine.doGenerate({
+      prompt: row.prompt,
+      durationSeconds: row.duration,
+      aspectRatio: row.aspect_ratio as AspectRatio,
+      image,
+      seed: row.seed,
+      abortSignal: signal,
+    });
+    const key = `videos/${newId()}.mp4`;
+    await this.blobs.put(key, result.video.data);
+    await this.repo.complete(row.id, { blob_key: key, width: result.width, height: result.height, warnings: JSON.stringify(result.warnings), updated_at: isoNow(this.clock) });
+  }
+
+  async onGiveUp(payload: unknown, reason: string): Promise<void> {
+    const { videoId } = payload as { videoId: number };
+    const row = await this.repo.find(videoId);
+    if (row && (await this.repo.fail(row.id, reason, isoNow(this.clock)))) {
+      await this.credits.refund({ accountId: row.account_id, amount: row.credits, kind: 'video', reference: `video:${row.id}` });
+    }
+  }
+
+  /** The record as GET /api/get-video shows it, under `video`. */
+  private toRecord(row: VideoRow) {
+    return {
+      id: row.id,
+      prompt: row.prompt,
+      url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : '',
+      model: row.model,
+      status: row.status === 'pending' ? ('processing' as const) : row.status,
+      ...(row.error && { error: row.error }),
+      created_at: row.created_at,
+      request: {
+        duration: String(row.duration),
+        aspectRatio: row.aspect_ratio,
+        isTextToVideo: row.image_url === null,
+        isImageToVideo: row.image_url !== null,
+      },
+      used_credits: row.credits,
+      width: row.width,
+      height: row.height,
+      warnings: JSON.parse(row.warnings) as string[],
+    };
+  }
+}
+
+export type VideoRecord = ReturnType<VideosService['toRecord']>;
