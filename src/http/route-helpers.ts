@@ -25,6 +25,11 @@ export const idempotencyHeader = z.looseObject({
 /** Route options for an operation that needs a key. */
 export const keyRequired = { config: { auth: 'required' as const } };
 
+/** ... and for one that creates paid work, where an Idempotency-Key makes a retry safe. */
+export const paidCreation = { config: { auth: 'required' as const, idempotent: true } };
+
+export const IDEMPOTENCY_NOTE = 'Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.';
+
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('unauthorized', 'Invalid API key');
   return request.caller;

@@ -42,3 +42,20 @@ export async function transcribe(data: Buffer): Promise<string[]> {
     .map((w) => w.replace(/\(\d+\)$/, ''))
     .filter((w) => /^[a-z']+$/.test(w));
 }
+
+export interface ProbedVideo {
+  durationSeconds: number;
+  streams: { type: string; codec: string; width?: number; height?: number; pixelFormat?: string }[];
+}
+
+/** What ffprobe says of a video file: its duration and each stream. */
+export async function probeVideo(data: Buffer): Promise<ProbedVideo> {
+  const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'video.mp4');
+  writeFileSync(file, data);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,pix_fmt:format=duration', '-of', 'json', file]);
+  const parsed = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[]; format: { duration: string } };
+  return {
+    durationSeconds: Number(parsed.format.duration),
+    streams: parsed.streams.map((s) => ({ type: s.codec_type, codec: s.codec_name, width: s.width, height: s.height, pixelFormat: s.pix_fmt })),
+  };
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { generateBodySchema, generatedOutputSchema, storedOutputSchema } from '../../modules/text/text.schemas.js';
 import type { TextService } from '../../modules/text/text.service.js';
 import { unwrap } from '../../shared/errors.js';
-import { callerOf, errors, keyRequired, secured } from '../route-helpers.js';
+import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, keyRequired, paidCreation, secured } from '../route-helpers.js';
 
 export function generateRoutes(app: FastifyInstance, text: TextService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -12,15 +12,17 @@ export function generateRoutes(app: FastifyInstance, text: TextService): void {
   api.post(
     '/api/generate',
     {
-      ...keyRequired,
+      ...paidCreation,
       schema: {
         tags: ['text'],
         summary: 'Generate text outputs from a preset',
         description:
-          "A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output.",
+          "A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. " +
+          IDEMPOTENCY_NOTE,
         security: secured,
+        headers: idempotencyHeader,
         body: generateBodySchema,
-        response: { 200: z.array(generatedOutputSchema), ...errors(400, 401, 402, 403, 404, 413, 429, 502) },
+        response: { 200: z.array(generatedOutputSchema), ...errors(400, 401, 402, 403, 404, 409, 413, 422, 429, 502) },
       },
     },
     async (request) => unwrap(await text.generate(callerOf(request), request.body, request.id)),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ImagesService } from '../../modules/images/images.service.js';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
-import { callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
+import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
 import { mediaUrl, optionalText, recordId } from './media-fields.js';
 
 const MIN_SIDE = 64;
@@ -44,13 +44,13 @@ export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
   api.post(
     '/api/generate-image',
     {
-      config: { auth: 'required', idempotent: true },
+      ...paidCreation,
       schema: {
         tags,
         summary: 'Generate images (asynchronous: poll GET /api/get-image, or wait with waitForResult)',
         description:
           'Returns one record per output. image_url is null until the image is ready; status says pending, completed or failed (with error, and the credits refunded). ' +
-          'Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer and charges once.',
+          IDEMPOTENCY_NOTE,
         security: secured,
         headers: idempotencyHeader,
         body: z.strictObject({

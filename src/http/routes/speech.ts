@@ -5,7 +5,7 @@ import type { SpeechService } from '../../modules/speech/speech.service.js';
 import type { VoiceListing } from '../../modules/speech/voice-listing.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { callerOf, errors, keyRequired, secured } from '../route-helpers.js';
+import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, keyRequired, paidCreation, secured } from '../route-helpers.js';
 import { voiceSchema } from './voice-schemas.js';
 
 const settingValue = z.union([z.number(), z.boolean()]);
@@ -17,12 +17,13 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
   api.post(
     '/api/generate-text-to-speech',
     {
-      ...keyRequired,
+      ...paidCreation,
       schema: {
         tags: ['speech'],
         summary: 'Speak a text with a voice; returns a public MP3 URL',
-        description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings.`,
+        description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. ${IDEMPOTENCY_NOTE}`,
         security: secured,
+        headers: idempotencyHeader,
         body: z.strictObject({
           voiceID: z.string().min(1).max(200).describe('An id from GET /api/get-text-to-speech-voices, or one of your custom voices'),
           text: z.string().min(1).max(maxCharacters * 2).describe(`Text to speak, at most ${maxCharacters} characters`),
@@ -30,7 +31,7 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
         }),
         response: {
           200: z.object({ uuid: z.string(), url: z.string(), used_characters: z.number().int(), status: z.literal('completed') }),
-          ...errors(400, 401, 402, 413, 429, 502, 503),
+          ...errors(400, 401, 402, 409, 413, 422, 429, 502, 503),
         },
       },
     },

@@ -7,7 +7,7 @@ import type { WebhooksService } from '../../modules/webhooks/webhooks.service.js
 import { flagField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { callerOf, errors, secured } from '../route-helpers.js';
+import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
 const uuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
@@ -46,7 +46,7 @@ const audioSchema = z
   .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 
 /** The spec words this operation's errors "Invalid input" and "Server error". */
-const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error' };
+const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error', idempotent: true };
 
 export function transcriptionRoutes(app: FastifyInstance, transcriptions: TranscriptionsService, webhooks: WebhooksService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +59,9 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
       schema: {
         tags,
         summary: 'Transcribe the audio at a URL (asynchronous: poll POST /api/audios)',
+        description: IDEMPOTENCY_NOTE,
         security: secured,
+        headers: idempotencyHeader,
         body: z.strictObject({
           url: httpUrl.describe('Where the audio (or video) file is'),
           audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
@@ -69,7 +71,7 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
           enhanced_quality: flagField.default(false),
           webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
         }),
-        response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 429) },
+        response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 409, 422, 429) },
       },
     },
     async (request) => unwrap(await transcriptions.create(callerOf(request), request.body)),

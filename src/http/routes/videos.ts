@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { VideosService } from '../../modules/videos/videos.service.js';
 import { wholeNumberField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
-import { callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
+import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
 import { mediaUrl, recordId } from './media-fields.js';
 
 const videoSchema = z.object({
@@ -29,11 +29,11 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
   api.post(
     '/api/generate-video',
     {
-      config: { auth: 'required', idempotent: true },
+      ...paidCreation,
       schema: {
         tags,
         summary: 'Generate a video (asynchronous: poll GET /api/get-video); paid plans only',
-        description: 'Credits are reserved per second of video and refunded if it fails. Send an Idempotency-Key header to make a retried request safe.',
+        description: `Credits are reserved per second of video and refunded if it fails. ${IDEMPOTENCY_NOTE}`,
         security: secured,
         headers: idempotencyHeader,
         body: z.strictObject({

@@ -22,6 +22,8 @@ export interface Motifs {
   water: boolean;
   forest: boolean;
   night: boolean;
+  city: boolean;
+  peaks: boolean;
 }
 
 // --- hashing and randomness ---------------------------------------------------------------------
@@ -149,6 +151,8 @@ const PALETTES: NamedPalette[] = [
 const NIGHT_WORDS = new Set(['night', 'midnight', 'moon', 'moonlight', 'moonlit', 'star', 'starry', 'dark', 'nocturnal']);
 const WATER_WORDS = new Set(['ocean', 'sea', 'water', 'lake', 'river', 'wave', 'harbor', 'harbour', 'ship', 'boat', 'beach', 'coast', 'whale', 'fish', 'underwater', 'surf', 'island']);
 const FOREST_WORDS = new Set(['forest', 'tree', 'jungle', 'wood', 'pine', 'park', 'garden', 'fern']);
+const CITY_WORDS = new Set(['city', 'urban', 'street', 'building', 'skyline', 'town', 'downtown', 'skyscraper', 'tower', 'metropoli', 'cyberpunk', 'village']);
+const PEAK_WORDS = new Set(['mountain', 'peak', 'alp', 'alpine', 'summit', 'volcano', 'cliff', 'rocky', 'rock', 'canyon', 'himalaya']);
 
 /** Lower-case words with a plural "s" dropped, so "waves" and "trees" count as "wave" and "tree". */
 export function wordsOf(text: string): string[] {
@@ -160,6 +164,8 @@ export function motifsOf(words: string[]): Motifs {
     water: words.some((w) => WATER_WORDS.has(w)),
     forest: words.some((w) => FOREST_WORDS.has(w)),
     night: words.some((w) => NIGHT_WORDS.has(w)),
+    city: words.some((w) => CITY_WORDS.has(w)),
+    peaks: words.some((w) => PEAK_WORDS.has(w)),
   };
 }
 

@@ -168,6 +168,9 @@ export function drawtextFilter(caption: Caption, fontFile: string, layout: Capti
   const start = num(caption.start);
   const end = num(caption.end);
   const fade = num(CAPTION_FADE_SECONDS);
+  // ffmpeg's min() and max() take two arguments.
+  const fades = [caption.fadeIn ? `(t-${start})/${fade}` : '', caption.fadeOut ? `(${end}-t)/${fade}` : ''].filter((f) => f !== '');
+  const alpha = fades.reduce((expr, f) => `min(${expr},${f})`, '1');
   return [
     `drawtext=fontfile=${filterValue(fontFile)}`,
     `textfile=${filterValue(caption.file)}`,
@@ -181,7 +184,7 @@ export function drawtextFilter(caption: Caption, fontFile: string, layout: Capti
     'x=(w-text_w)/2',
     `y=h-text_h-${layout.bottomMargin}`,
     `enable='between(t,${start},${end})'`,
-    `alpha='max(0,min(1,${caption.fadeIn ? `(t-${start})/${fade}` : '1'},${caption.fadeOut ? `(${end}-t)/${fade}` : '1'}))'`,
+    ...(fades.length > 0 ? [`alpha='max(0,${alpha})'`] : []),
   ].join(':');
 }
 

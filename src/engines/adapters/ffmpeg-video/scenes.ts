@@ -121,7 +121,6 @@ export function splitScenes(prompt: string, durationSeconds: number): Scene[] {
 export function wrapCaption(text: string, maxChars: number, maxLines: number): string[] {
   const width = Math.max(4, Math.floor(maxChars));
   const tokens = text
-    // eslint-disable-next-line no-control-regex
     .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
     .trim()
     .split(' ')

@@ -1,0 +1,126 @@
+import sharp, { type OutputInfo, type OverlayOptions, type Sharp } from 'sharp';
+import { UpstreamError } from '../../../shared/errors.js';
+import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
+import { captionSvg, type CaptionColours } from './image-caption.js';
+import { sceneSvg, type SceneOptions } from './image-composition.js';
+import { motifsOf, paletteFor, pictureSeed, rng, styleFromText, wordsOf, type Palette, type StyleName } from './image-palette.js';
+import { NEON_DARK, PAPER } from './image-shapes.js';
+
+const MAX_SIDE = 4096;
+const NAMELESS_STYLES = /^(default|none|auto|any|standard|natural|vivid)$/i;
+
+interface Raw {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The offline image engine: no model, no network. It draws a seeded abstract landscape whose colours
+ * come from the prompt's words and whose look comes from the style, captions it with the prompt and
+ * labels it as a builtin sketch. Same options, same bytes.
+ */
+export class BuiltinImageModel implements ImageModel {
+  readonly provider = 'builtin';
+  readonly modelId = 'builtin-sketch';
+  readonly supportsReferenceImage = true;
+
+  async doGenerate(options: ImageCallOptions): Promise<ImageResult> {
+    const { width, height, hd, abortSignal: signal } = options;
+    checkSide('width', width);
+    checkSide('height', height);
+    signal?.throwIfAborted();
+
+    const warnings: string[] = [];
+    const named = options.style?.trim() ?? '';
+    const namedStyle = named && !NAMELESS_STYLES.test(named) ? styleFromText(named) : undefined;
+    if (named && !NAMELESS_STYLES.test(named) && !namedStyle) warnings.push(`The builtin engine has no "${named}" style; it drew the picture in its default look`);
+    const style: StyleName = namedStyle ?? styleFromText(options.prompt) ?? 'default';
+    if (options.artist?.trim()) warnings.push("The builtin engine cannot follow an artist's manner; the artist only varies the composition");
+
+    const seed = pictureSeed(options.seed, options.prompt, options.style, options.artist);
+    const words = wordsOf(options.prompt);
+    const motifs = motifsOf(words);
+    const palette = paletteFor(words, motifs, seed);
+    const scene: SceneOptions = { width, height, style, palette, motifs, hd, seed, withReference: options.referenceImage !== undefined };
+
+    // Styles that are drawn small and enlarged: pixel art (blocks) and watercolor (soft edges, cheaply).
+    const s = Math.min(width, height);
+    const block = style === 'pixel' ? Math.max(2, Math.round(s / (hd ? 160 : 110))) : style === 'watercolor' ? 2 : 1;
+    const sw = Math.max(1, Math.round(width / block));
+    const sh = Math.max(1, Math.round(height / block));
+
+    const base = options.referenceImage ? await reference(options.referenceImage.data, sw, sh, style, palette) : undefined;
+    signal?.throwIfAborted();
+    const shapes = { input: Buffer.from(sceneSvg(scene, sw, sh)) };
+    const caption = { input: Buffer.from(captionSvg(width, height, options.prompt, captionColours(style, palette))) };
+    const grain = hd && style !== 'pixel' ? [texture(seed, style)] : [];
+
+    let image: Sharp;
+    if (block === 1) {
+      image = base ? sharp(base.data, { raw: base.info }).composite([shapes, ...grain, caption]) : sharp(shapes.input).composite([...grain, caption]);
+    } else {
+      const small = await (base ? sharp(base.data, { raw: base.info }).composite([shapes]) : sharp(shapes.input)).raw().toBuffer({ resolveWithObject: true });
+      signal?.throwIfAborted();
+      image = sharp(small.data, { raw: rawInfo(small.info) }).resize(width, height, { fit: 'fill', kernel: style === 'pixel' ? 'nearest' : 'cubic' });
+      if (style === 'watercolor') image = image.blur(Math.max(0.5, s / 600));
+      image = image.composite([...grain, caption]);
+    }
+    const data = await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+    return { image: { data, mediaType: 'image/png' }, width, height, warnings };
+  }
+}
+
+function checkSide(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE) throw new Error(`The ${name} must be a whole number of pixels from 1 to ${MAX_SIDE}, not ${value}`);
+}
+
+/** The reference picture as the background: covering the frame, softened, in the style's tones. */
+async function reference(data: Buffer, width: number, height: number, style: StyleName, palette: Palette): Promise<Raw> {
+  try {
+    let image = sharp(data).rotate().resize(width, height, { fit: 'cover' }).flatten({ background: palette.sky[1] });
+    if (style === 'sketch') image = image.greyscale().linear(0.6, 100);
+    if (style === 'neon') image = image.modulate({ brightness: 0.45, saturation: 1.3 });
+    image = image.blur(Math.max(0.4, Math.min(width, height) / 900));
+    const result = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: result.data, info: rawInfo(result.info) };
+  } catch (error) {
+    throw new UpstreamError('The reference image could not be read as an image', { isRetryable: false, cause: error });
+  }
+}
+
+function rawInfo(info: OutputInfo): Raw['info'] {
+  const channels = info.channels;
+  if (channels !== 1 && channels !== 2 && channels !== 3 && channels !== 4) throw new Error(`Unexpected channel count ${channels}`);
+  return { width: info.width, height: info.height, channels };
+}
+
+/** hd grain: a small tile of faint light and dark specks laid over the whole picture. */
+function texture(seed: number, style: StyleName): OverlayOptions {
+  const size = 128;
+  const r = rng(seed, 77);
+  const strength = style === 'sketch' || style === 'watercolor' ? 26 : 16;
+  const data = Buffer.alloc(size * size * 4);
+  for (let i = 0; i < size * size; i++) {
+    const v = r() < 0.5 ? 0 : 255;
+    data[i * 4] = v;
+    data[i * 4 + 1] = v;
+    data[i * 4 + 2] = v;
+    data[i * 4 + 3] = Math.floor(r() * strength);
+  }
+  return { input: data, raw: { width: size, height: size, channels: 4 }, tile: true };
+}
+
+function captionColours(style: StyleName, palette: Palette): CaptionColours {
+  switch (style) {
+    case 'sketch':
+      return { band: PAPER, bandOpacity: 0.88, text: '#222222' };
+    case 'watercolor':
+      return { band: PAPER, bandOpacity: 0.78, text: palette.ink };
+    case 'neon':
+      return { band: NEON_DARK, bandOpacity: 0.7, text: '#f4ecff' };
+    case 'minimal':
+      return { band: palette.ink, bandOpacity: 0.85, text: '#ffffff' };
+    default:
+      return { band: palette.ink, bandOpacity: 0.62, text: '#ffffff' };
+  }
+}
