@@ -11,7 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
 
 /** Debian packages, each with a command or file that shows it is there. The service speaks with espeak-ng
- *  and flite, encodes MP3 with lame, decodes with ffmpeg and transcribes with pocketsphinx. */
+ *  and flite, encodes MP3 with lame, decodes and renders video with ffmpeg, transcribes with pocketsphinx,
+ *  and draws captions on pictures and videos with the DejaVu fonts. */
 const SERVICE_PACKAGES = {
   'espeak-ng': 'espeak-ng',
   flite: 'flite',
@@ -19,6 +20,7 @@ const SERVICE_PACKAGES = {
   ffmpeg: 'ffmpeg',
   pocketsphinx_continuous: 'pocketsphinx',
   '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
 };
 /** Only the tests need these. */
 const TEST_PACKAGES = {};

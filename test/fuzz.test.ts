@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate'];
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate', 'prompt', 'model', 'style', 'artist', 'dimensions', 'useHD', 'image', 'waitForResult', 'duration', 'aspectRatio'];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -33,6 +33,7 @@ const anyValue = fc.oneof(
   fc.constantFrom(...SLUGS),
   fc.constantFrom('espeak-ng:en-us', 'flite:slt', 'custom:00000000-0000-4000-8000-000000000000', 'openai:alloy'),
   fc.constantFrom('http://127.0.0.1:9/a.mp3', 'file:///etc/passwd', 'https://example.com/x.mp3', '00000000-0000-4000-8000-000000000000', 'meeting', 'Therapy Session'),
+  fc.constantFrom('DALL-E 3', 'sdxl', 'builtin', 'kling', '1024x1024', '1792x1024', '99999x1', '16:9', '9:16', '5', '0', 'http://127.0.0.1:9/x.png'),
   fc.array(fc.constantFrom('summary', 'soap_note', 'nope', 'title'), { maxLength: 4 }),
   fc.dictionary(fc.constantFrom('speed', 'pitch', 'volume', 'word_gap', 'x'), fc.oneof(fc.double(), fc.boolean(), fc.string({ maxLength: 5 })), { maxKeys: 3 }),
 );
@@ -44,7 +45,7 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue() },
 );
 const segment = fc.oneof(fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'), fc.string({ maxLength: 30 }).map(encodeURIComponent));
-const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'language', 'accent', 'include_custom', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish')), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'before', 'language', 'accent', 'include_custom', 'imageId', 'video_id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish')), { maxKeys: 3 });
 
 const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
   { method: 'POST', path: () => '/api/generate', withBody: true },
@@ -74,6 +75,14 @@ const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) =
   { method: 'POST', path: () => '/api/generate-audio-content', withBody: true },
   { method: 'GET', path: () => '/api/transcriptions', withBody: false },
   { method: 'GET', path: () => '/api/webhook-secret', withBody: false },
+  { method: 'POST', path: () => '/api/generate-image', withBody: true },
+  { method: 'GET', path: () => '/api/get-image', withBody: false },
+  { method: 'GET', path: () => '/api/images', withBody: false },
+  { method: 'GET', path: () => '/api/image-models', withBody: false },
+  { method: 'POST', path: () => '/api/generate-video', withBody: true },
+  { method: 'GET', path: () => '/api/get-video', withBody: false },
+  { method: 'GET', path: () => '/api/videos', withBody: false },
+  { method: 'GET', path: (s) => `/files/images/${s}`, withBody: false },
 ];
 
 describe('property: no input produces a 5xx', () => {

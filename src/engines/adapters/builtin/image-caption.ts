@@ -91,8 +91,10 @@ export function wrap(text: string, maxChars: number, maxLines: number): string[]
     if (current.length > 0) lines.push(current.join(' '));
     return lines;
   }
-  const last = Array.from(lines[maxLines - 1] ?? '');
-  const cut = last.length >= maxChars ? last.slice(0, maxChars - 1) : last;
-  lines[maxLines - 1] = `${cut.join('').trimEnd()}…`;
+  // Room for the ellipsis: drop the last word of a full line (or cut it when it is the only one).
+  const last = lines[maxLines - 1] ?? '';
+  const space = last.lastIndexOf(' ');
+  const cut = Array.from(last).length < maxChars ? last : space > 0 ? last.slice(0, space) : Array.from(last).slice(0, maxChars - 1).join('');
+  lines[maxLines - 1] = `${cut.trimEnd()}…`;
   return lines;
 }

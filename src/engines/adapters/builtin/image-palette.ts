@@ -210,16 +210,26 @@ function darken(palette: Palette): Palette {
   };
 }
 
+/** Style names as callers write them: the `style` option is matched loosely... */
 const STYLES: [RegExp, StyleName][] = [
-  [/water ?colou?r|aquarelle|gouache|wash/, 'watercolor'],
-  [/pixel|8[- ]?bit|16[- ]?bit|retro game|sprite/, 'pixel'],
-  [/minimal|flat|simple|geometric|bauhaus/, 'minimal'],
-  [/neon|cyberpunk|synthwave|vaporwave|glow|retrowave/, 'neon'],
+  [/water ?colou?r|aquarelle|gouache|\bwash/, 'watercolor'],
+  [/pixel|\b(8|16)[- ]?bit|retro game|sprite/, 'pixel'],
+  [/minimal|\bflat\b|simple|geometric|bauhaus/, 'minimal'],
+  [/neon|cyberpunk|synthwave|vaporwave|\bglow|retrowave|outrun/, 'neon'],
   [/sketch|pencil|drawing|charcoal|graphite|\bink\b|line ?art|doodle/, 'sketch'],
 ];
 
-/** The look for a style name; `undefined` when the name is not one this engine knows. */
-export function styleFromText(text: string): StyleName | undefined {
+/** ...and the prompt strictly, so "a car wash" or "a flat tyre" do not change the look. */
+const PROMPT_STYLES: [RegExp, StyleName][] = [
+  [/\bwater ?colou?rs?\b|\baquarelle\b/, 'watercolor'],
+  [/\bpixel[- ]?art\b|\b(8|16)[- ]bit\b/, 'pixel'],
+  [/\bminimalis[tm]\b|\bflat (design|illustration|vector)\b/, 'minimal'],
+  [/\bneon\b|\bcyberpunk\b|\bsynthwave\b|\bvaporwave\b|\bretrowave\b/, 'neon'],
+  [/\b(pencil|charcoal|graphite) (sketch|drawing)\b|\bsketch of\b|\bline art\b/, 'sketch'],
+];
+
+/** The look for a style name (or, `fromPrompt`, one named in a prompt); `undefined` when none is known. */
+export function styleFromText(text: string, fromPrompt = false): StyleName | undefined {
   const lower = text.toLowerCase();
-  return STYLES.find(([pattern]) => pattern.test(lower))?.[1];
+  return (fromPrompt ? PROMPT_STYLES : STYLES).find(([pattern]) => pattern.test(lower))?.[1];
 }

@@ -135,21 +135,24 @@ export const num = (value: number): string => {
 };
 
 const lerp = ([from, to]: [number, number], progress: string): string =>
-  from === to ? num(from) : `(${num(from)}+${num(to - from)}*${progress})`;
+  from === to ? num(from) : `(${num(from)}${to > from ? '+' : '-'}${num(Math.abs(to - from))}*${progress})`;
 
-/** scale + crop with time expressions: a pan/zoom that is much faster than zoompan on large pictures. */
-export function kenBurnsFilter(motion: Motion, frame: Size, sceneSeconds: number): string {
+/**
+ * A pan/zoom as scale + crop with time expressions, much faster than zoompan on large pictures: `still`
+ * goes before the frame is repeated (a fixed zoom is scaled once), `moving` after it (a changing zoom is
+ * scaled per frame, bilinear, which is plenty for shrinking by at most 1.25; the crop is free).
+ */
+export function kenBurnsFilter(motion: Motion, frame: Size, sceneSeconds: number): { still: string | undefined; moving: string } {
   const progress = `min(t/${num(sceneSeconds)},1)`;
+  const zooming = motion.zoom[0] !== motion.zoom[1];
   const zoom = lerp(motion.zoom, progress);
   const scaledWidth = `2*trunc(${frame.width}*${zoom}/2)`;
   const scaledHeight = `2*trunc(${frame.height}*${zoom}/2)`;
-  const moving = motion.zoom[0] !== motion.zoom[1];
   const x = `(${scaledWidth}-${frame.width})*${lerp(motion.x, progress)}`;
   const y = `(${scaledHeight}-${frame.height})*${lerp(motion.y, progress)}`;
-  return (
-    `scale=w='${scaledWidth}':h='${scaledHeight}'${moving ? ':eval=frame' : ''},` +
-    `crop=w=${frame.width}:h=${frame.height}:x='${x}':y='${y}'`
-  );
+  const crop = `crop=w=${frame.width}:h=${frame.height}:x='${x}':y='${y}'`;
+  if (!zooming) return { still: `scale=w='${scaledWidth}':h='${scaledHeight}'`, moving: crop };
+  return { still: undefined, moving: `scale=w='${scaledWidth}':h='${scaledHeight}':eval=frame:flags=bilinear,${crop}` };
 }
 
 export interface Caption {
@@ -230,10 +233,8 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
     });
   }
   time.scenes.forEach((scene, i) => {
-    graph.push(
-      `${sources[i]}loop=loop=${scene.frames - 1}:size=1:start=0,setpts=N/(${time.fps}*TB),` +
-        `${kenBurnsFilter(motionFor(i, frame), frame, time.sceneSeconds)}[s${i}]`,
-    );
+    const { still, moving } = kenBurnsFilter(motionFor(i, frame), frame, time.sceneSeconds);
+    graph.push(`${sources[i]}${still ? `${still},` : ''}loop=loop=${scene.frames - 1}:size=1:start=0,settb=1/${time.fps},setpts=N,${moving}[s${i}]`);
   });
   let joined = '[s0]';
   for (let i = 1; i < n; i++) {

@@ -115,6 +115,20 @@ function region(frame: Buffer, width: number, box: { x0: number; y0: number; x1:
   return { mean: [sumR / count, sumG / count, sumB / count], white: white / count };
 }
 
+/** Share of pixels much darker than `background` on every channel (the caption's box). */
+function darkShare(frame: Buffer, width: number, box: { x0: number; y0: number; x1: number; y1: number }, background: Rgb): number {
+  let dark = 0;
+  let count = 0;
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const at = (y * width + x) * 3;
+      if ([0, 1, 2].every((c) => (frame[at + c] ?? 0) < (background[c] ?? 0) * 0.6 + 5)) dark++;
+      count++;
+    }
+  }
+  return dark / count;
+}
+
 const near = (actual: Rgb, expected: Rgb, tolerance: number) => actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= tolerance);
 
 /** Audio samples as mono 16-bit PCM at 8 kHz, and their RMS over a window. */
@@ -172,11 +186,11 @@ describe('FfmpegVideoModel', () => {
       const sky = region(frame, 1280, { x0: 100, y0: 80, x1: 1180, y1: 400 });
       expect(near(sky.mean, colourFor(i), 12)).toBe(true);
       expect(sky.white).toBe(0);
-      const caption = region(frame, 1280, { x0: 440, y0: 600, x1: 840, y1: 650 });
+      const caption = region(frame, 1280, { x0: 440, y0: 620, x1: 840, y1: 680 });
       expect(caption.white).toBeGreaterThan(0.03);
-      const background = colourFor(i);
-      const dark = region(frame, 1280, { x0: 180, y0: 612, x1: 210, y1: 640 });
-      expect(dark.mean.every((value, c) => value < (background[c] ?? 0) * 0.6 + 5)).toBe(true);
+      expect(darkShare(frame, 1280, { x0: 440, y0: 620, x1: 840, y1: 680 }, colourFor(i))).toBeGreaterThan(0.4);
+      // Above the caption the picture is untouched.
+      expect(darkShare(frame, 1280, { x0: 440, y0: 450, x1: 840, y1: 560 }, colourFor(i))).toBe(0);
     }
 
     // Speech at the start, the whole way through (cut, not padded).
@@ -217,8 +231,11 @@ describe('FfmpegVideoModel', () => {
     const dir = await workDir();
     const images = new SolidImageModel();
     const orange: Rgb = [230, 120, 30];
+    // Orange with a white square in the middle, to see the zoom.
+    const square = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png().toBuffer();
     const picture = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: orange[0], g: orange[1], b: orange[2] } } })
-      .jpeg()
+      .composite([{ input: square, left: 150, top: 100 }])
+      .jpeg({ quality: 95 })
       .toBuffer();
     const result = await model({ workDir: dir, images }).doGenerate({
       prompt: 'A glowing ember drifts upward',
@@ -232,7 +249,15 @@ describe('FfmpegVideoModel', () => {
     const file = await save(result, 'square.mp4');
     checkStreams(await probe(file), 720, 720, 3);
     const frame = await frameAt(file, 1.5, 720, 720);
-    expect(near(region(frame, 720, { x0: 40, y0: 40, x1: 680, y1: 450 }).mean, orange, 12)).toBe(true);
+    expect(near(region(frame, 720, { x0: 40, y0: 40, x1: 680, y1: 180 }).mean, orange, 12)).toBe(true);
+    // One scene zooming in: the square (scaled to cover, 240 px across at first) grows by about 1.2 times.
+    const whole = { x0: 0, y0: 0, x1: 720, y1: 560 };
+    const first = region(await frameAt(file, 0, 720, 720), 720, whole).white * 720 * 560;
+    const last = region(await frameAt(file, 2.9, 720, 720), 720, whole).white * 720 * 560;
+    expect(Math.sqrt(first)).toBeGreaterThan(225);
+    expect(Math.sqrt(first)).toBeLessThan(255);
+    expect(Math.sqrt(last) / Math.sqrt(first)).toBeGreaterThan(1.15);
+    expect(Math.sqrt(last) / Math.sqrt(first)).toBeLessThan(1.22);
     const samples = await audioOf(file);
     expect(rms(samples, 0, 2.9)).toBeLessThan(5);
     expect(await readdir(dir)).toEqual([]);
@@ -264,6 +289,28 @@ describe('FfmpegVideoModel', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('without a font it makes the clip without captions, and says so', async () => {
+    const dir = await workDir();
+    const teal = colourFor(5);
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: teal[0], g: teal[1], b: teal[2] } } }).webp().toBuffer();
+    const result = await model({ workDir: dir, captionFont: '/nonexistent/font.ttf' }).doGenerate({
+      prompt: 'A quiet lake at noon. A boat drifts by.',
+      durationSeconds: 4,
+      aspectRatio: '1:1',
+      image: { data: picture, mediaType: 'image/webp' },
+      seed: 3,
+    });
+    expect(result.warnings).toEqual(['no font was found for the captions, so the clip has none']);
+    const file = await save(result, 'no-captions.mp4');
+    checkStreams(await probe(file), 720, 720, 4);
+    // Both scenes show the picture, and nothing is drawn over it.
+    for (const at of [1, 3]) {
+      const frame = await frameAt(file, at, 720, 720);
+      expect(near(region(frame, 720, { x0: 0, y0: 0, x1: 720, y1: 720 }).mean, teal, 8)).toBe(true);
+      expect(darkShare(frame, 720, { x0: 0, y0: 0, x1: 720, y1: 720 }, teal)).toBe(0);
+    }
+  });
+
   it('an aborted signal stops ffmpeg', async () => {
     const dir = await workDir();
     const controller = new AbortController();
@@ -276,7 +323,9 @@ describe('FfmpegVideoModel', () => {
       abortSignal: controller.signal,
     });
     setTimeout(() => controller.abort(), 700);
-    await expect(pending).rejects.toBeInstanceOf(UpstreamError);
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as Error).message).toMatch(/^ffmpeg /);
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(await readdir(dir)).toEqual([]);
   });

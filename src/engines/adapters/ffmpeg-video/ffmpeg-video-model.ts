@@ -7,7 +7,7 @@ import type { ImageMediaType, ImageModel } from '../../spec/image-model.js';
 import type { SpeechAudio } from '../../spec/tts-model.js';
 import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';
 import { captionFont } from './caption-font.js';
-import { buildFfmpegArgs, type Caption, captionLayout, frameSize, keyframeSize, timeline } from './ffmpeg-args.js';
+import { buildFfmpegArgs, type Caption, captionLayout, frameSize, keyframeSize, type Size, type Timeline, timeline } from './ffmpeg-args.js';
 import { splitScenes, wrapCaption } from './scenes.js';
 
 export interface FfmpegVideoConfig {
@@ -149,8 +149,8 @@ export class FfmpegVideoModel implements VideoModel {
   private async writeCaptions(
     dir: string,
     scenes: { text: string }[],
-    time: ReturnType<typeof timeline>,
-    frame: { width: number; height: number },
+    time: Timeline,
+    frame: Size,
     warn: (warning: string) => void,
   ): Promise<{ fontFile: string | undefined; captions: Caption[] }> {
     if (this.config.captionFont === false) return { fontFile: undefined, captions: [] };

@@ -114,9 +114,23 @@ export function splitScenes(prompt: string, durationSeconds: number): Scene[] {
   return mergeInto(pieces, limit).map((scene) => ({ text: scene }));
 }
 
+const length = (text: string): number => Array.from(text).length;
+
+/** Greedy wrapping: as many tokens on each line as fit in `width` characters. */
+function greedyLines(tokens: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const token of tokens) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && length(`${last} ${token}`) <= width) lines[lines.length - 1] = `${last} ${token}`;
+    else lines.push(token);
+  }
+  return lines;
+}
+
 /**
  * A caption's lines, each at most `maxChars` long (words longer than a line are cut), at most `maxLines`
- * of them; text that does not fit ends with an ellipsis.
+ * of them, about equally long (the block is drawn left-aligned, so even lines look centred); text that
+ * does not fit ends with an ellipsis.
  */
 export function wrapCaption(text: string, maxChars: number, maxLines: number): string[] {
   const width = Math.max(4, Math.floor(maxChars));
@@ -131,21 +145,22 @@ export function wrapCaption(text: string, maxChars: number, maxLines: number): s
       for (let i = 0; i < chars.length; i += width) parts.push(chars.slice(i, i + width).join(''));
       return parts;
     });
-  const lines: string[] = [];
-  let index = 0;
-  while (index < tokens.length && lines.length < maxLines) {
-    let line = tokens[index] ?? '';
-    index++;
-    while (index < tokens.length && Array.from(`${line} ${tokens[index]}`).length <= width) {
-      line = `${line} ${tokens[index]}`;
-      index++;
-    }
-    lines.push(line);
-  }
-  if (index < tokens.length && lines.length > 0) {
-    const last = Array.from(lines[lines.length - 1] ?? '');
+  let lines = greedyLines(tokens, width);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    const last = Array.from(kept[maxLines - 1] ?? '');
     while (last.length > width - 1) last.pop();
-    lines[lines.length - 1] = `${last.join('').trimEnd()}…`;
+    kept[maxLines - 1] = `${last.join('').trimEnd()}…`;
+    return kept;
+  }
+  // The narrowest width that still needs no more lines.
+  const total = length(tokens.join(' '));
+  for (let narrower = Math.ceil(total / lines.length); narrower < width && lines.length > 1; narrower++) {
+    const balanced = greedyLines(tokens, narrower);
+    if (balanced.length === lines.length) {
+      lines = balanced;
+      break;
+    }
   }
   return lines;
 }
