@@ -26,6 +26,7 @@ beforeAll(async () => {
     ATELIER_JOB_POLL_MS: '20',
     ATELIER_JOB_RETRY_BASE_MS: '20',
     ATELIER_UPSTREAM_RETRIES: '1',
+    ATELIER_IMAGE_WAIT_MS: '1000',
   });
   t.app.services.worker.start();
   key = (await t.account({ credits: 100 })).key;
@@ -73,6 +74,24 @@ describe('image models served by remote engines', () => {
     expect(call?.path).toBe('/sdapi/v1/img2img');
     expect(call?.body).toMatchObject({ prompt: 'A red field', width: 1024, height: 1024 });
     expect((call?.body.init_images as string[])[0]?.length).toBeGreaterThan(50);
+  });
+
+  it('answers a pending record when waitForResult runs out of time, and polling then sees it completed', async () => {
+    upstream.handle(async (_call, res) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] });
+    });
+    const started = Date.now();
+    const image = await generate({ prompt: 'slow', model: 'DALL-E 3' });
+    expect(Date.now() - started).toBeLessThan(1_900);
+    expect(image).toMatchObject({ status: 'pending', image_url: null });
+    let polled = image;
+    for (const deadline = Date.now() + 10_000; polled?.status === 'pending' && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      polled = (await t.server.inject({ method: 'GET', url: `/api/get-image?imageId=${image?.id}`, headers: withKey(key) })).json<ImageRecord>();
+    }
+    expect(polled).toMatchObject({ status: 'completed', model: 'dall-e-3' });
+    expect(polled?.image_url).toMatch(/\/files\/images\//);
   });
 
   it('ends as failed with the reason and refunded credits when the upstream refuses', async () => {

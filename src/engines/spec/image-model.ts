@@ -22,6 +22,8 @@ export interface ImageCallOptions {
   /** For image-to-image; engines that cannot use it ignore it and say so in `warnings`. */
   referenceImage?: ReferenceImage | undefined;
   abortSignal?: AbortSignal | undefined;
+  /** Options for one provider only, keyed by provider name; other providers ignore them. */
+  providerOptions?: Record<string, Record<string, unknown>>;
 }
 
 export interface ImageResult {

@@ -60,6 +60,16 @@ describe('BuiltinImageModel', () => {
     expect(g1 + r1 + b1).toBeGreaterThan(g2 + r2 + b2);
   });
 
+  it('leaves out the caption band when asked (video keyframes carry their own captions)', async () => {
+    const size = { width: 400, height: 300 };
+    const band = async (png: Buffer) => (await sharp(png).extract({ left: 0, top: 260, width: 400, height: 40 }).stats()).channels.map((c) => c.mean);
+    const captioned = await band((await generate(size)).image.data);
+    const plain = await band((await generate({ ...size, providerOptions: { builtin: { caption: false } } })).image.data);
+    expect(plain).not.toEqual(captioned);
+    const other = await generate({ ...size, providerOptions: { openai: { caption: false } } });
+    expect(await band(other.image.data)).toEqual(captioned);
+  });
+
   it('draws over a reference image', async () => {
     const green = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 200, b: 40 } } }).png().toBuffer();
     const options = { prompt: 'a deep blue ocean at night', width: 240, height: 240 };

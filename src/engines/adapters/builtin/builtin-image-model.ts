@@ -53,18 +53,20 @@ export class BuiltinImageModel implements ImageModel {
     const base = options.referenceImage ? await reference(options.referenceImage.data, sw, sh, style, palette) : undefined;
     signal?.throwIfAborted();
     const shapes = { input: Buffer.from(sceneSvg(scene, sw, sh)) };
-    const caption = { input: Buffer.from(captionSvg(width, height, options.prompt, captionColours(style, palette))) };
+    // Video keyframes get their captions from the video engine, and no label: the clip has its own model name.
+    const captioned = options.providerOptions?.builtin?.caption !== false;
+    const caption = captioned ? [{ input: Buffer.from(captionSvg(width, height, options.prompt, captionColours(style, palette))) }] : [];
     const grain = hd && style !== 'pixel' ? [texture(seed, style)] : [];
 
     // One sharp pipeline resizes, then composites. A small scene is rasterised on its own first: given
     // an SVG, sharp would re-render it at the larger size instead of enlarging the pixels.
     let image = base ? sharp(base.data, { raw: base.info }) : sharp(shapes.input);
-    let overlays = base ? [shapes, ...grain, caption] : [...grain, caption];
+    let overlays = base ? [shapes, ...grain, ...caption] : [...grain, ...caption];
     if (sw !== width || sh !== height) {
       const flat = await (base ? image.composite([shapes]) : image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       signal?.throwIfAborted();
       image = sharp(flat.data, { raw: rawInfo(flat.info) }).resize(width, height, { fit: 'fill', kernel: style === 'pixel' ? 'nearest' : 'linear' });
-      overlays = [...grain, caption];
+      overlays = [...grain, ...caption];
     }
     image = image.composite(overlays);
     // Grain defeats deflate, so hd pictures are compressed less hard to keep them quick.

@@ -97,6 +97,7 @@ export class FfmpegVideoModel implements VideoModel {
               hd: false,
               seed: seed + i,
               abortSignal,
+              providerOptions: { builtin: { caption: false } },
             });
             for (const warning of result.warnings) warn(`keyframe: ${warning}`);
             const file = join(dir, `keyframe-${i}.${EXTENSIONS[result.image.mediaType]}`);
