@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import { AppError } from '../shared/errors.js';
 import { sha256Hex } from '../shared/ids.js';
@@ -11,9 +11,16 @@ import './fastify-types.js';
  * answers are kept; a failed request charged nothing, so its key is released for the retry.
  */
 export function registerIdempotency(app: FastifyInstance, idempotency: IdempotencyService): void {
-  app.addHook('preHandler', async (request, reply) => {
+  // Hooks on the creation routes only, so every other request pays nothing for them.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [claimKey, ...hooksOf(route.preHandler)];
+    route.onSend = [storeAnswer, ...hooksOf(route.onSend)];
+  });
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers['idempotency-key'];
-    if (!request.routeOptions.config.idempotent || typeof key !== 'string') return;
+    if (typeof key !== 'string') return;
     const accountId = callerOf(request).account.id;
     const fingerprint = sha256Hex(`${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`);
     const claim = await idempotency.claim(accountId, key, fingerprint);
@@ -28,9 +35,9 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
       case 'busy':
         throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', { 'retry-after': '1' });
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function storeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const held = request.idempotencyKey;
     if (!held) return payload;
     request.idempotencyKey = undefined;
@@ -40,5 +47,10 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
       await idempotency.abandon(held.accountId, held.key);
     }
     return payload;
-  });
+  }
+}
+
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }

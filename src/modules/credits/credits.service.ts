@@ -18,6 +18,8 @@ export interface Reservation {
 }
 
 export class CreditsService {
+  private readonly periods = new Map<string, { period: BillingPeriod; periodStart: string }>();
+
   constructor(
     private readonly repo: CreditsRepo,
     private readonly clock: Clock,
@@ -74,14 +76,19 @@ export class CreditsService {
 
   /** Rolls the account into its current monthly period, refilling the plan's credits, when the last one ended. */
   async ensureCurrentPeriod(account: AccountRow, plan: Plan): Promise<BillingPeriod> {
-    // Counted from creation, not from the last reset, so short months do not make the anniversary drift.
     const now = this.clock.now();
+    // Every authenticated request asks; the answer only changes once a month.
+    const known = this.periods.get(account.id);
+    if (known && known.periodStart === account.period_start && now >= known.period.start && now < known.period.end) return known.period;
+    // Counted from creation, not from the last reset, so short months do not make the anniversary drift.
     const period = periodContaining(new Date(account.created_at), now);
     if (period.start.getTime() > new Date(account.period_start).getTime()) {
       await this.repo.resetPeriod(account.id, account.period_start, period.start.toISOString(), plan.monthlyCredits, now.toISOString());
       // The row may be a cached copy shared by later requests: keep it from asking for the reset again.
       account.period_start = period.start.toISOString();
     }
+    if (this.periods.size >= 10_000) this.periods.clear();
+    this.periods.set(account.id, { period, periodStart: account.period_start });
     return period;
   }
 

@@ -5,7 +5,12 @@ import type { Insertable } from 'kysely';
 export type NewImageRow = Omit<Insertable<ImagesTable>, 'id'>;
 
 export class ImagesRepo {
-  constructor(private readonly db: Db) {}
+  /** The hot read (GET /api/get-image) compiled once: building and compiling it took a third of its time. */
+  private readonly ownedQuery;
+
+  constructor(private readonly db: Db) {
+    this.ownedQuery = db.selectFrom('images').selectAll().where('id', '=', 0).where('account_id', '=', '').compile();
+  }
 
   /** Inserts the rows in the caller's transaction and returns their ids in order. */
   async insert(rows: NewImageRow[], trx: Db): Promise<number[]> {
@@ -18,8 +23,9 @@ export class ImagesRepo {
   }
 
   /** One account's image; another account's is as missing as a missing one. */
-  findOwned(accountId: string, id: number): Promise<ImageRow | undefined> {
-    return this.db.selectFrom('images').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  async findOwned(accountId: string, id: number): Promise<ImageRow | undefined> {
+    const { rows } = await this.db.executeQuery<ImageRow>({ ...this.ownedQuery, parameters: [id, accountId] });
+    return rows[0];
   }
 
   find(id: number): Promise<ImageRow | undefined> {

@@ -174,7 +174,7 @@ export class ImagesService implements JobHandler {
       style: row.style,
       artist: row.artist,
       hd: row.hd === 1,
-      warnings: JSON.parse(row.warnings) as string[],
+      warnings: row.warnings === '[]' ? [] : (JSON.parse(row.warnings) as string[]),
     };
   }
 }

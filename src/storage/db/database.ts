@@ -15,6 +15,10 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Reads of large tables (100k images) are random: a bigger page cache and memory-mapped I/O spare
+  // each one its system calls and copies.
+  sqlite.pragma('cache_size = -32768');
+  sqlite.pragma('mmap_size = 268435456');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
