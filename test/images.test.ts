@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
@@ -102,6 +103,20 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
     expect(record).toMatchObject({ status: 'failed', image_url: null, used_credits: 0 });
     expect(record?.error).toMatch(/not a PNG, JPEG or WebP/);
     expect(await balance()).toBe(before);
+  });
+
+  it('property: any prompt, style and artist the API accepts renders, and the worker never chokes', async () => {
+    const text = (max: number) => fc.oneof(fc.string({ unit: 'grapheme', maxLength: max }), fc.string({ unit: 'binary', maxLength: max }), fc.constantFrom('<svg onload=x>', '&amp;', ']]>', '\u0000\u202e', '🦊🌋'.repeat(40)));
+    await fc.assert(
+      fc.asyncProperty(text(600), text(60), text(60), fc.constantFrom('64x64', '97x131', '300x80'), async (prompt, style, artist, dimensions) => {
+        const response = await generate({ prompt: `x${prompt}`, style, artist, dimensions, model: 'builtin', waitForResult: true });
+        if (response.statusCode === 400) return;
+        expect(response.statusCode, response.body).toBe(200);
+        const [record] = response.json<ImageRecord[]>();
+        expect(record?.status, record?.error).toBe('completed');
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('refuses unknown models with the list of available ones, and sizes a model cannot make', async () => {

@@ -74,6 +74,14 @@ describe('POST /api/generate-video and GET /api/get-video', () => {
     expect(probed.streams.find((s) => s.type === 'video')).toMatchObject({ width: 720, height: 1280 });
   });
 
+  it('renders prompts full of characters that mean something to ffmpeg, the shell or SVG', async () => {
+    const prompt = "%{pts} \\ : ' \" [in] ; , = {eif} <svg onload=x> & $(rm -rf /) 🦊. Then: 100% done!";
+    const created = (await create({ prompt, model: 'builtin', duration: 2, aspectRatio: '1:1' })).json<{ id: number }>();
+    const video = await poll(created.id);
+    expect(video.status, video.error).toBe('completed');
+    expect(video.prompt).toBe(prompt);
+  });
+
   it('fails with the reason and refunds when the starting picture cannot be fetched', async () => {
     const before = await balance();
     const created = (await create({ prompt: 'Nothing to start from', model: 'builtin', duration: 2, image: files.url('/missing.png') })).json<{ id: number }>();
