@@ -10,6 +10,8 @@ import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
+import { ChatService } from './modules/chat/chat.service.js';
+import { chatModels } from './modules/chat/chat-models.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { ImagesRepo } from './modules/images/images.repo.js';
 import { ImagesService } from './modules/images/images.service.js';
@@ -59,6 +61,7 @@ export interface Services {
   images: ImagesService;
   videos: VideosService;
   idempotency: IdempotencyService;
+  chat: ChatService;
   worker: Worker;
 }
 
@@ -133,6 +136,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     wakeWorker,
   );
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
+  const chat = new ChatService(chatModels(config, textModels), credits, { ...config.chat, maxTokens: config.text.maxTokens });
   worker = new Worker(queue, [transcriptions, webhooks, images, videos], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
@@ -141,7 +145,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     clock,
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
   });
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, worker };
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, worker };
 }
 
 export interface App {

@@ -130,6 +130,8 @@ const envSchema = z.object({
   ATELIER_VIDEO_TIMEOUT_MS: int(10_000, 3_600_000).default(600_000),
   ATELIER_VIDEO_NARRATION: bool.default(true),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
+  ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
+  ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
 });
 
 function buildConfig(env: z.infer<typeof envSchema>) {
@@ -206,6 +208,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       narration: env.ATELIER_VIDEO_NARRATION,
     },
     idempotencyWaitMs: env.ATELIER_IDEMPOTENCY_WAIT_MS,
+    /** Bot knowledge is embedded (and searched by meaning as well as by words) only when a provider is configured. */
+    embeddings: env.ATELIER_EMBEDDINGS_BASE_URL
+      ? { baseUrl: env.ATELIER_EMBEDDINGS_BASE_URL, apiKey: env.ATELIER_EMBEDDINGS_API_KEY, model: env.ATELIER_EMBEDDINGS_MODEL }
+      : undefined,
+    chat: { creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS, advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),

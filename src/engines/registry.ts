@@ -11,8 +11,10 @@ import { Automatic1111ImageModel } from './adapters/automatic1111/automatic1111-
 import { BuiltinImageModel } from './adapters/builtin/builtin-image-model.js';
 import { FfmpegVideoModel } from './adapters/ffmpeg-video/ffmpeg-video-model.js';
 import { OpenAICompatibleImageModel } from './adapters/openai-compatible/openai-compatible-image-model.js';
+import { OpenAICompatibleEmbeddingModel } from './adapters/openai-compatible/openai-compatible-embedding-model.js';
 import { ModelCatalogue } from './model-catalogue.js';
 import type { AsrModel } from './spec/asr-model.js';
+import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
 import type { VideoModel } from './spec/video-model.js';
 import type { SpeechAudio } from './spec/tts-model.js';
@@ -42,6 +44,8 @@ const textAdapters: Record<Config['text']['provider'], TextAdapterFactory> = {
 export interface TextModels {
   standard: TextModel;
   advanced: TextModel;
+  /** The offline engine, always there: chat's `builtin` model and the bots' extractive answers. */
+  builtin: TextModel;
 }
 
 export function createTextModels(config: Config, deps: EngineDeps = {}): TextModels {
@@ -49,6 +53,7 @@ export function createTextModels(config: Config, deps: EngineDeps = {}): TextMod
   return {
     standard: factory(config, config.text.model, deps),
     advanced: factory(config, config.text.advancedModel, deps),
+    builtin: new BuiltinTextModel(),
   };
 }
 
@@ -211,4 +216,18 @@ function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => 
   // One call takes so much text; a clip of at most a few minutes never needs more.
   const fit = (text: string) => (text.length <= model.maxChunkCharacters ? text : text.slice(0, text.lastIndexOf(' ', model.maxChunkCharacters)));
   return (text, signal) => model.doGenerate({ providerVoiceId: choice.voice, text: fit(text), settings: {}, abortSignal: signal });
+}
+
+/** The embedding model for bot knowledge, when one is configured; none means keyword search only. */
+export function createEmbeddingModel(config: Config, deps: EngineDeps = {}): EmbeddingModel | undefined {
+  const { embeddings } = config;
+  if (!embeddings) return undefined;
+  return new OpenAICompatibleEmbeddingModel({
+    baseUrl: embeddings.baseUrl,
+    apiKey: embeddings.apiKey,
+    modelId: embeddings.model,
+    timeoutMs: config.upstream.timeoutMs,
+    retry: { retries: config.upstream.retries },
+    fetch: deps.fetch,
+  });
 }

@@ -11,32 +11,46 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError, bodyLimit: number) 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Content-Length does not match the body',
 };
 
-/** Every error leaves as `{ "error": "..." }`; 5xx texts never carry internals. */
+/**
+ * Every error leaves as `{ "error": "..." }`, or in OpenAI's shape on the OpenAI-compatible routes
+ * (route config `openaiErrors`); 5xx texts never carry internals.
+ */
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const openai = request.routeOptions.config.openaiErrors === true;
+    const send = (status: number, message: string, param?: string) => reply.code(status).send(openai ? openAiError(status, message, param) : { error: message });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'request failed');
-      return reply.code(error.status).headers(error.headers).send({ error: error.message });
+      reply.headers(error.headers);
+      return send(error.status, error.message, error.param);
     }
     const { validationPrefix, serverErrorText } = request.routeOptions.config;
     if (error.validation) {
       const message = validationMessage(error.validation, error.validationContext);
-      return reply.code(400).send({ error: validationPrefix ? `${validationPrefix}: ${message}` : message });
+      return send(400, validationPrefix ? `${validationPrefix}: ${message}` : message, /^[\w.[\]]+(?=: )/.exec(message)?.[0]);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ error: error.message || 'Rate limit exceeded' });
+    if (status === 429) return send(429, error.message || 'Rate limit exceeded');
     if (status >= 400 && status < 500) {
       const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-      if (!known && /SyntaxError|JSON/i.test(error.name + error.message)) {
-        return reply.code(400).send({ error: 'Request body is not valid JSON' });
-      }
-      return reply.code(status).send({ error: known ? known(error, bodyLimit) : error.message });
+      if (!known && /SyntaxError|JSON/i.test(error.name + error.message)) return send(400, 'Request body is not valid JSON');
+      return send(status, known ? known(error, bodyLimit) : error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: serverErrorText ?? 'Internal server error' });
+    return send(500, serverErrorText ?? 'Internal server error');
   });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+const OPENAI_TYPES: Record<number, string> = { 401: 'invalid_request_error', 402: 'insufficient_quota', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error' };
+const OPENAI_CODES: Record<number, string> = { 401: 'invalid_api_key', 402: 'insufficient_quota', 429: 'rate_limit_exceeded' };
+
+/** `{error: {message, type, param, code}}`, as OpenAI answers and its clients read. */
+export function openAiError(status: number, message: string, param?: string) {
+  const type = OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
+  const code = OPENAI_CODES[status] ?? (param === 'model' && status === 400 ? 'model_not_found' : null);
+  return { error: { message, type, param: param ?? null, code } };
 }

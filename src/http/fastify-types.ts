@@ -19,6 +19,8 @@ declare module 'fastify' {
     serverErrorText?: string;
     /** A creation operation: an Idempotency-Key header makes a retry return the first answer. */
     idempotent?: boolean;
+    /** An OpenAI-compatible route: errors are `{error: {message, type, param, code}}`. */
+    openaiErrors?: boolean;
   }
 }
 

@@ -11,6 +11,15 @@ export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 4
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
 }
 
+export const openAiErrorSchema = z
+  .object({ error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }) })
+  .describe('OpenAI-style error');
+
+/** Error responses of the OpenAI-compatible routes, by status. */
+export function openAiErrors(...statuses: (400 | 401 | 402 | 403 | 404 | 413 | 429 | 502 | 503)[]) {
+  return Object.fromEntries(statuses.map((s) => [s, openAiErrorSchema])) as Record<number, typeof openAiErrorSchema>;
+}
+
 export const secured: { [scheme: string]: string[] }[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
 
 /** Documents (and checks) the header that makes a creation request safe to retry; other headers pass untouched. */

@@ -13,6 +13,7 @@ import type { VoiceListing } from '../modules/speech/voice-listing.js';
 import type { TextService } from '../modules/text/text.service.js';
 import type { TranscriptionsService } from '../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
+import type { ChatService } from '../modules/chat/chat.service.js';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import type { ImagesService } from '../modules/images/images.service.js';
 import type { VideosService } from '../modules/videos/videos.service.js';
@@ -26,6 +27,7 @@ import { accountRoutes } from './routes/account.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
+import { chatRoutes } from './routes/chat.js';
 import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
@@ -49,6 +51,7 @@ export interface HttpServices {
   images: ImagesService;
   videos: VideosService;
   idempotency: IdempotencyService;
+  chat: ChatService;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -120,6 +123,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   transcriptionRoutes(app, services.transcriptions, services.webhooks);
   imageRoutes(app, services.images);
   videoRoutes(app, services.videos, config.videos.maxSeconds);
+  chatRoutes(app, services.chat);
   await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

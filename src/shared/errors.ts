@@ -23,12 +23,15 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
+  /** The request field at fault, where one is (OpenAI-style error bodies name it). */
+  readonly param: string | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, param?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.headers = headers;
+    this.param = param;
   }
 
   get status(): number {
@@ -61,9 +64,9 @@ export class EngineUnavailableError extends UpstreamError {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, message: string, headers?: Record<string, string>): Outcome<T> => ({
+export const fail = <T = never>(code: ErrorCode, message: string, headers?: Record<string, string>, param?: string): Outcome<T> => ({
   ok: false,
-  error: new AppError(code, message, headers),
+  error: new AppError(code, message, headers, param),
 });
 
 export function unwrap<T>(outcome: Outcome<T>): T {

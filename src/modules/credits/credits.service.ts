@@ -8,7 +8,7 @@ import { type BillingPeriod, periodContaining } from './billing-period.js';
 import type { CreditsRepo } from './credits.repo.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
-export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video';
+export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
 
 export interface Reservation {
   accountId: string;
@@ -56,6 +56,16 @@ export class CreditsService {
     }
     if (!outcome.ok) await this.refund(reservation);
     return outcome;
+  }
+
+  /**
+   * Settles a reservation made for the most the work could cost: what it really cost stays spent, the
+   * rest comes back. The reservation is the ceiling, so work can never cost more than was reserved.
+   */
+  async settle(reservation: Reservation, cost: number): Promise<number> {
+    const spent = Math.max(0, Math.min(reservation.amount, Math.ceil(cost)));
+    await this.refund({ ...reservation, amount: reservation.amount - spent });
+    return spent;
   }
 
   /** Gives back a reservation (all of it, or the part of the work that failed). */

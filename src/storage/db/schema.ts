@@ -195,6 +195,47 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A custom bot; `public_url` is the unguessable identifier its chat address uses. */
+export interface BotsTable {
+  id: string;
+  account_id: string;
+  public_url: string;
+  name: string;
+  instructions: string;
+  /** Any model name; the chat side maps it to an engine. */
+  model: string;
+  temperature: number;
+  welcome_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type BotDocumentKind = 'text' | 'markdown' | 'html' | 'pdf';
+
+export interface BotDocumentsTable {
+  id: string;
+  bot_id: string;
+  title: string;
+  kind: BotDocumentKind;
+  characters: number;
+  chunks: number;
+  /** The embedding model that embedded its chunks; null when none did. */
+  embedding_model: string | null;
+  created_at: Timestamp;
+}
+
+/** A passage of a document; indexed by the FTS5 table bot_chunks_fts (kept in step by triggers). */
+export interface BotChunksTable {
+  id: Generated<number>;
+  document_id: string;
+  bot_id: string;
+  /** Its place in the document, from 0. */
+  position: number;
+  text: string;
+  /** float32 little-endian, unit length. */
+  embedding: Buffer | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -208,6 +249,9 @@ export interface Database {
   images: ImagesTable;
   videos: VideosTable;
   idempotency_keys: IdempotencyKeysTable;
+  bots: BotsTable;
+  bot_documents: BotDocumentsTable;
+  bot_chunks: BotChunksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -222,3 +266,6 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type BotRow = Selectable<BotsTable>;
+export type BotDocumentRow = Selectable<BotDocumentsTable>;
+export type BotChunkRow = Selectable<BotChunksTable>;

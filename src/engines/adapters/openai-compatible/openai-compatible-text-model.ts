@@ -1,18 +1,22 @@
+import { type EventSourceMessage, createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
-import type { FinishReason, TextCallOptions, TextModel, TextResult } from '../../spec/text-model.js';
+import type { FinishReason, TextCallOptions, TextModel, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
   baseUrl: string;
   apiKey: string | undefined;
   modelId: string;
+  /** doGenerate: the whole call. doStream: until the response headers, then the longest silence between bytes. */
   timeoutMs: number;
   retry: RetryPolicy;
   fetch?: typeof fetch;
 }
+
+const usageSchema = z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() });
 
 const completionSchema = z.object({
   choices: z
@@ -23,12 +27,28 @@ const completionSchema = z.object({
       }),
     )
     .min(1),
-  usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).optional(),
+  usage: usageSchema.optional(),
+});
+
+/** One `chat.completion.chunk`; with include_usage the last one has empty `choices` and the usage. */
+const chunkSchema = z.object({
+  choices: z.array(
+    z.object({
+      delta: z.object({ content: z.string().nullable().optional() }).nullable().optional(),
+      finish_reason: z.string().nullable().optional(),
+    }),
+  ),
+  usage: usageSchema.nullable().optional(),
 });
 
 const LABEL = 'The text provider';
 
 const FINISH_REASONS: Record<string, FinishReason> = { stop: 'stop', length: 'length', content_filter: 'content-filter' };
+
+const toUsage = (usage: z.infer<typeof usageSchema> | null | undefined): TextUsage => ({
+  inputTokens: usage?.prompt_tokens,
+  outputTokens: usage?.completion_tokens,
+});
 
 /** Any server with POST {baseUrl}/chat/completions: OpenAI, Ollama, llama.cpp server, vLLM, LocalAI. */
 export class OpenAICompatibleTextModel implements TextModel {
@@ -42,12 +62,7 @@ export class OpenAICompatibleTextModel implements TextModel {
   }
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
-    const body = JSON.stringify({
-      model: this.modelId,
-      messages: options.messages,
-      ...(options.maxOutputTokens !== undefined && { max_tokens: options.maxOutputTokens }),
-      ...(options.temperature !== undefined && { temperature: options.temperature }),
-    });
+    const body = JSON.stringify(this.requestBody(options));
     const json = await withRetries(() => this.post('/chat/completions', body, options.abortSignal), this.config.retry, options.abortSignal);
     const parsed = completionSchema.safeParse(json);
     if (!parsed.success) throw new UpstreamError('The text provider returned an unexpected response', { isRetryable: false });
@@ -55,8 +70,105 @@ export class OpenAICompatibleTextModel implements TextModel {
     return {
       text: (choice?.message.content ?? '').trim(),
       finishReason: FINISH_REASONS[choice?.finish_reason ?? ''] ?? 'other',
-      usage: { inputTokens: parsed.data.usage?.prompt_tokens, outputTokens: parsed.data.usage?.completion_tokens },
+      usage: toUsage(parsed.data.usage),
       warnings: [],
+    };
+  }
+
+  /**
+   * Streams the completion as server-sent events. The request is sent on the first `next()`. Failures
+   * before the body starts (unreachable, time-out, 408/429/5xx) are retried like doGenerate's; once the
+   * body streams nothing is retried. Deltas are passed on as sent (not trimmed, unlike doGenerate's text).
+   * Usage is undefined unless the provider sends the include_usage chunk.
+   *
+   * Aborting `abortSignal` at any point closes the upstream request, and the iterator throws an
+   * UpstreamError "The text provider request was cancelled" (isRetryable false, cause: the signal's
+   * reason) — never an AbortError, so engineFailure handles it like any engine failure. Leaving the loop
+   * early (`break`) closes the upstream request too.
+   */
+  async *doStream(options: TextCallOptions): AsyncGenerator<TextStreamPart> {
+    const signal = options.abortSignal;
+    const cancelled = () => new UpstreamError(`${LABEL} request was cancelled`, { isRetryable: false, cause: signal?.reason });
+    const body = JSON.stringify({ ...this.requestBody(options), stream: true, stream_options: { include_usage: true } });
+    if (signal?.aborted) throw cancelled();
+
+    let opened: OpenStream;
+    try {
+      opened = await withRetries(() => this.openStream(body, signal), this.config.retry, signal);
+    } catch (error) {
+      // withRetries rejects with the signal's reason when aborted while waiting: report one kind of abort.
+      throw signal?.aborted ? cancelled() : error;
+    }
+    const { response, request } = opened;
+    const stop = () => request.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    if (signal?.aborted) stop();
+    if (!response.body) {
+      signal?.removeEventListener('abort', stop);
+      throw new UpstreamError(`${LABEL} sent an unexpected stream`, { isRetryable: false });
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
+    let finishReason: string | undefined;
+    let usage: TextUsage = { inputTokens: undefined, outputTokens: undefined };
+    let sawDone = false;
+
+    try {
+      while (!sawDone) {
+        const { value, done } = await readWithin(reader, this.config.timeoutMs);
+        // At the end, a blank line dispatches a last event the provider did not terminate.
+        parser.feed(done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true }));
+        for (const event of events.splice(0)) {
+          if (event.data.trim() === '[DONE]') {
+            sawDone = true;
+            break;
+          }
+          const chunk = parseChunk(event.data);
+          const [choice] = chunk.choices;
+          if (choice?.finish_reason) finishReason = choice.finish_reason;
+          if (chunk.usage) usage = toUsage(chunk.usage);
+          const text = choice?.delta?.content;
+          if (text) {
+            if (signal?.aborted) throw cancelled();
+            yield { type: 'text-delta', text };
+          }
+        }
+        if (done) break;
+      }
+    } catch (error) {
+      if (signal?.aborted) throw cancelled();
+      if (error instanceof UpstreamError) throw error;
+      // The connection dropped (undici: TypeError "terminated") after part of the answer was sent.
+      throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false, cause: error });
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      // Also reached on `break` in the consumer's loop: close the upstream request either way.
+      request.abort();
+      reader.cancel().catch(() => undefined);
+    }
+    if (signal?.aborted) throw cancelled();
+    if (!sawDone && finishReason === undefined) throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false });
+    yield { type: 'finish', finishReason: FINISH_REASONS[finishReason ?? ''] ?? 'other', usage, warnings: [] };
+  }
+
+  private requestBody(options: TextCallOptions): Record<string, unknown> {
+    return {
+      model: this.modelId,
+      messages: options.messages,
+      ...(options.maxOutputTokens !== undefined && { max_tokens: options.maxOutputTokens }),
+      ...(options.temperature !== undefined && { temperature: options.temperature }),
+      ...(options.topP !== undefined && { top_p: options.topP }),
+      ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop: options.stopSequences }),
+    };
+  }
+
+  private headers(accept: string): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      accept,
+      ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
     };
   }
 
@@ -65,7 +177,7 @@ export class OpenAICompatibleTextModel implements TextModel {
       fetch: this.fetch,
       url: joinUrl(this.config.baseUrl, path),
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }) },
+      headers: this.headers('application/json'),
       body,
       timeoutMs: this.config.timeoutMs,
       signal,
@@ -73,4 +185,68 @@ export class OpenAICompatibleTextModel implements TextModel {
       read: (response) => readJson(response, LABEL),
     });
   }
+
+  /**
+   * One attempt to open the stream: callUpstream's errors and status handling, but its signal (the
+   * caller's plus the connection time limit) only governs until the headers arrive. After that the
+   * request hangs on `request`, which doStream aborts on the caller's signal, an idle time-out or the end.
+   */
+  private async openStream(body: string, signal: AbortSignal | undefined): Promise<OpenStream> {
+    const request = new AbortController();
+    const response = await callUpstream({
+      fetch: untilHeaders(this.fetch, request),
+      url: joinUrl(this.config.baseUrl, '/chat/completions'),
+      method: 'POST',
+      headers: this.headers('text/event-stream'),
+      body,
+      timeoutMs: this.config.timeoutMs,
+      signal,
+      label: LABEL,
+      read: async (res) => res,
+    });
+    return { response, request };
+  }
+}
+
+interface OpenStream {
+  response: Response;
+  /** Aborting it closes the upstream request, body included. */
+  request: AbortController;
+}
+
+/** A fetch whose `init.signal` is honoured only until the response headers arrive; `request` governs the rest. */
+function untilHeaders(fetchImpl: typeof fetch, request: AbortController): typeof fetch {
+  return async (input, init) => {
+    const phase = init?.signal ?? undefined;
+    const forward = () => request.abort(phase?.reason);
+    if (phase?.aborted) forward();
+    else phase?.addEventListener('abort', forward, { once: true });
+    try {
+      return await fetchImpl(input, { ...init, signal: request.signal });
+    } finally {
+      phase?.removeEventListener('abort', forward);
+    }
+  };
+}
+
+type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
+
+/** The next body chunk, or a time-out when the provider stays silent for `ms`. */
+function readWithin(reader: BodyReader, ms: number): ReturnType<BodyReader['read']> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new UpstreamError(`${LABEL} timed out`, { isRetryable: false })), ms);
+    reader.read().then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function parseChunk(data: string): z.infer<typeof chunkSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(data) as unknown;
+  } catch (error) {
+    throw new UpstreamError(`${LABEL} sent an unexpected stream`, { isRetryable: false, cause: error });
+  }
+  const parsed = chunkSchema.safeParse(json);
+  if (!parsed.success) throw new UpstreamError(`${LABEL} sent an unexpected stream`, { isRetryable: false });
+  return parsed.data;
 }

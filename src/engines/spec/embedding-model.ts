@@ -1,0 +1,17 @@
+/** The embedding engine interface (after the Vercel AI SDK embedding-model spec). */
+
+export interface EmbeddingCallOptions {
+  /** The texts to embed; the answer has one vector per text, in the same order. */
+  values: string[];
+  abortSignal?: AbortSignal;
+}
+
+export interface EmbeddingResult {
+  embeddings: number[][];
+}
+
+export interface EmbeddingModel {
+  readonly provider: string;
+  readonly modelId: string;
+  doEmbed(options: EmbeddingCallOptions): Promise<EmbeddingResult>;
+}

@@ -1,0 +1,27 @@
+import type { Config } from '../../config.js';
+import type { TextModels } from '../../engines/registry.js';
+import type { TextModel } from '../../engines/spec/text-model.js';
+
+export interface ChatModel {
+  /** The name clients send and /models lists. */
+  id: string;
+  engine: TextModel;
+  /** Served by the advanced engine: plans without the advanced model cannot use it. */
+  advanced: boolean;
+  ownedBy: string;
+}
+
+/**
+ * The chat models: the configured standard and advanced text models under their names (gpt-4o-mini,
+ * gpt-4o by default), and `builtin` for the offline engine. With the builtin provider the two names are
+ * answered by the builtin engine, and the response's `model` says so.
+ */
+export function chatModels(config: Config, text: TextModels): ChatModel[] {
+  const ownedBy = config.text.provider === 'builtin' ? 'atelier-builtin' : 'atelier';
+  const models: ChatModel[] = [
+    { id: config.text.model, engine: text.standard, advanced: false, ownedBy },
+    { id: config.text.advancedModel, engine: text.advanced, advanced: true, ownedBy },
+  ];
+  if (!models.some((m) => m.id === 'builtin')) models.push({ id: 'builtin', engine: text.builtin, advanced: false, ownedBy: 'atelier-builtin' });
+  return models.filter((m, i) => models.findIndex((o) => o.id === m.id) === i);
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, FinishReason, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
+import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import type { ChatModel } from './chat-models.js';
+import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
+import { mergeStreams } from './merge-streams.js';
+import { estimateTokens } from './tokens.js';
+
+export interface ChatConfig {
+  creditsPer1kTokens: number;
+  advancedCreditsPer1kTokens: number;
+  /** Output tokens when the request sets no max_tokens. */
+  maxTokens: number;
+}
+
+interface Prepared {
+  id: string;
+  model: ChatModel;
+  call: Omit<TextCallOptions, 'abortSignal'>;
+  n: number;
+  promptEstimate: number;
+  reservation: Reservation;
+}
+
+export type ChatChunk = Record<string, unknown>;
+
+const FINISH: Record<FinishReason, 'stop' | 'length' | 'content_filter'> = { stop: 'stop', length: 'length', 'content-filter': 'content_filter', other: 'stop' };
+/** The date the model list says the models were made: the service does not know, so a fixed one. */
+const MODELS_CREATED = 1_700_000_000;
+
+/**
+ * OpenAI-style chat completions over the text engines. Billed by tokens: the most a request can cost
+ * (its prompt and max_tokens, per choice) is reserved first and settled on what was used, also when a
+ * stream ends early because the client went away.
+ */
+export class ChatService {
+  constructor(
+    private readonly models: ChatModel[],
+    private readonly credits: CreditsService,
+    private readonly config: ChatConfig,
+  ) {}
+
+  list() {
+    return { object: 'list' as const, data: this.models.map((m) => ({ id: m.id, object: 'model' as const, created: MODELS_CREATED, owned_by: m.ownedBy })) };
+  }
+
+  async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
+    const prepared = await this.prepare(caller, request);
+    if (!prepared.ok) return prepared;
+    const p = prepared.value;
+    let results;
+    try {
+      results = await Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate(p.call)));
+    } catch (error) {
+      await this.credits.refund(p.reservation);
+      return engineFailure(error, 'The text provider failed');
+    }
+    const usage = this.usageOf(p, results.map((r) => ({ usage: r.usage, text: r.text })));
+    await this.settle(p, usage);
+    return ok({
+      id: p.id,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: p.model.engine.modelId,
+      system_fingerprint: null,
+      choices: results.map((r, index) => ({ index, message: { role: 'assistant' as const, content: r.text, refusal: null }, logprobs: null, finish_reason: FINISH[r.finishReason] })),
+      usage,
+    });
+  }
+
+  /**
+   * Starts the generation and waits for its first part, so a provider that fails at once is still an
+   * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away.
+   */
+  async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
+    const prepared = await this.prepare(caller, request);
+    if (!prepared.ok) return prepared;
+    const p = prepared.value;
+    const streams = Array.from({ length: p.n }, () => p.model.engine.doStream({ ...p.call, abortSignal: signal })[Symbol.asyncIterator]());
+    let firsts: IteratorResult<TextStreamPart>[];
+    try {
+      firsts = await Promise.all(streams.map((s) => s.next()));
+    } catch (error) {
+      for (const s of streams) void s.return?.(undefined).catch(() => undefined);
+      await this.credits.refund(p.reservation);
+      return engineFailure(error, 'The text provider failed');
+    }
+    return ok(this.chunks(p, streams, firsts, request.stream_options?.include_usage === true));
+  }
+
+  private async *chunks(p: Prepared, streams: AsyncIterator<TextStreamPart>[], firsts: IteratorResult<TextStreamPart>[], includeUsage: boolean): AsyncGenerator<ChatChunk> {
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (choices: unknown[], usage?: ChatUsage) => ({
+      id: p.id,
+      object: 'chat.completion.chunk',
+      created,
+      model: p.model.engine.modelId,
+      system_fingerprint: null,
+      choices,
+      ...(includeUsage && { usage: usage ?? null }),
+    });
+    const produced = streams.map(() => ({ text: '', usage: undefined as TextUsage | undefined }));
+    try {
+      yield chunk(streams.map((_s, index) => ({ index, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null })));
+      for await (const { index, part } of mergeStreams(streams, firsts)) {
+        const choice = produced[index];
+        if (!choice) continue;
+        if (part.type === 'text-delta') {
+          choice.text += part.text;
+          yield chunk([{ index, delta: { content: part.text }, logprobs: null, finish_reason: null }]);
+        } else {
+          choice.usage = part.usage;
+          yield chunk([{ index, delta: {}, logprobs: null, finish_reason: FINISH[part.finishReason] }]);
+        }
+      }
+      if (includeUsage) yield chunk([], this.usageOf(p, produced));
+    } finally {
+      for (const s of streams) void s.return?.(undefined).catch(() => undefined);
+      await this.settle(p, this.usageOf(p, produced));
+    }
+  }
+
+  private async prepare(caller: Caller, request: ChatRequest): Promise<Outcome<Prepared>> {
+    const model = this.models.find((m) => m.id === request.model) ?? this.models.find((m) => m.id.toLowerCase() === request.model.toLowerCase());
+    if (!model) {
+      return fail('invalid_input', `The model '${request.model}' does not exist here; available: ${this.models.map((m) => m.id).join(', ')}`, undefined, 'model');
+    }
+    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The model '${model.id}' is not available on the ${caller.plan.name} plan`, undefined, 'model');
+    const messages: ChatMessage[] = [];
+    for (const [i, message] of request.messages.entries()) {
+      const content = message.content ?? '';
+      const parts = typeof content === 'string' ? [content] : content.map((part) => ('text' in part && part.type === 'text' ? String(part.text) : undefined));
+      if (parts.includes(undefined)) return fail('invalid_input', `messages[${i}].content: only text parts are supported here`, undefined, `messages[${i}].content`);
+      messages.push({ role: message.role === 'developer' ? 'system' : message.role, content: parts.join('\n') });
+    }
+    const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? this.config.maxTokens;
+    const n = request.n ?? 1;
+    const promptEstimate = estimateTokens(messages);
+    const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
+    const reservation: Reservation = { accountId: caller.account.id, amount: this.creditsFor(model, (promptEstimate + maxOutputTokens) * n), kind: 'chat', reference: id };
+    const reserved = await this.credits.reserve(reservation);
+    if (!reserved.ok) return reserved;
+    const stop = typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined);
+    return ok({
+      id,
+      model,
+      n,
+      promptEstimate,
+      reservation,
+      call: {
+        messages,
+        maxOutputTokens,
+        ...(request.temperature != null && { temperature: request.temperature }),
+        ...(request.top_p != null && { topP: request.top_p }),
+        ...(stop && { stopSequences: stop }),
+      },
+    });
+  }
+
+  /** What the provider reported, or an estimate from the text where it reported nothing. */
+  private usageOf(p: Prepared, choices: { usage: TextUsage | undefined; text: string }[]): ChatUsage {
+    let prompt = 0;
+    let completion = 0;
+    for (const choice of choices) {
+      prompt += choice.usage?.inputTokens ?? p.promptEstimate;
+      completion += choice.usage?.outputTokens ?? (choice.text ? estimateTokens([{ role: 'assistant', content: choice.text }]) - 4 : 0);
+    }
+    return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  }
+
+  private async settle(p: Prepared, usage: ChatUsage): Promise<void> {
+    await this.credits.settle(p.reservation, this.creditsFor(p.model, usage.total_tokens));
+  }
+
+  private creditsFor(model: ChatModel, tokens: number): number {
+    const rate = model.advanced ? this.config.advancedCreditsPer1kTokens : this.config.creditsPer1kTokens;
+    return Math.ceil((tokens * rate) / 1000);
+  }
+}
