@@ -148,3 +148,9 @@ export function tableLines(header, rows, { alignLeft = [], indent = '' } = {}) {
   const line = (cells) => indent + cells.map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
   return [line(header), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
+
+/** The `p`-th percentile (0-100) of `xs`, nearest rank: the smallest value with at least p% of the values at or below it. */
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}

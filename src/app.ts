@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
 import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
+import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Worker } from './jobs/worker.js';
 import { type ServerOptions, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { BotsRepo } from './modules/bots/bots.repo.js';
+import { BotsService } from './modules/bots/bots.service.js';
+import { KnowledgeService } from './modules/bots/knowledge.service.js';
+import { Retrieval } from './modules/bots/retrieval.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
@@ -62,6 +67,7 @@ export interface Services {
   videos: VideosService;
   idempotency: IdempotencyService;
   chat: ChatService;
+  bots: BotsService;
   worker: Worker;
 }
 
@@ -136,6 +142,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     wakeWorker,
   );
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
+  const botsRepo = new BotsRepo(db);
+  const embeddingModel = createEmbeddingModel(config, overrides.engines);
+  const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model }, clock);
   const chat = new ChatService(chatModels(config, textModels), credits, { ...config.chat, maxTokens: config.text.maxTokens });
   worker = new Worker(queue, [transcriptions, webhooks, images, videos], {
     concurrency: config.jobs.concurrency,
@@ -145,7 +154,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     clock,
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
   });
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, worker };
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, worker };
 }
 
 export interface App {

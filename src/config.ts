@@ -130,6 +130,9 @@ const envSchema = z.object({
   ATELIER_VIDEO_TIMEOUT_MS: int(10_000, 3_600_000).default(600_000),
   ATELIER_VIDEO_NARRATION: bool.default(true),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
+  ATELIER_EMBEDDINGS_BASE_URL: httpUrl.optional(),
+  ATELIER_EMBEDDINGS_API_KEY: z.string().optional(),
+  ATELIER_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
   ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
   ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
 });

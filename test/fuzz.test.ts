@@ -8,12 +8,15 @@ import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
  */
 let t: TestApp;
 let key: string;
+/** A real bot of the fuzzing account, so its routes are reached past the id check too. */
+let botId = '';
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 
 beforeAll(async () => {
   t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
   key = (await t.account({ plan: 'business', credits: 1_000_000 })).key;
+  botId = (await t.server.inject({ method: 'POST', url: '/api/bots', headers: withKey(key), payload: { name: 'Fuzz bot' } })).json<{ id: string }>().id;
   process.on('unhandledRejection', onRejection);
 });
 afterAll(async () => {
@@ -21,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate', 'prompt', 'model', 'style', 'artist', 'dimensions', 'useHD', 'image', 'waitForResult', 'duration', 'aspectRatio'];
+const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate', 'prompt', 'model', 'style', 'artist', 'dimensions', 'useHD', 'image', 'waitForResult', 'duration', 'aspectRatio', 'instructions', 'temperature', 'welcome_message', 'title', 'content', 'kind'];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -83,6 +86,19 @@ const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) =
   { method: 'GET', path: () => '/api/get-video', withBody: false },
   { method: 'GET', path: () => '/api/videos', withBody: false },
   { method: 'GET', path: (s) => `/files/images/${s}`, withBody: false },
+  { method: 'POST', path: () => '/api/bots', withBody: true },
+  { method: 'GET', path: () => '/api/bots', withBody: false },
+  { method: 'GET', path: (s) => `/api/bots/${s}`, withBody: false },
+  { method: 'PATCH', path: (s) => `/api/bots/${s}`, withBody: true },
+  { method: 'DELETE', path: (s) => `/api/bots/${s}`, withBody: false },
+  { method: 'POST', path: (s) => `/api/bots/${s}/documents`, withBody: true },
+  { method: 'GET', path: (s) => `/api/bots/${s}/documents`, withBody: false },
+  { method: 'DELETE', path: (s) => `/api/bots/${s}/documents/${s}`, withBody: false },
+  { method: 'GET', path: () => `/api/bots/${botId}`, withBody: false },
+  { method: 'PATCH', path: () => `/api/bots/${botId}`, withBody: true },
+  { method: 'POST', path: () => `/api/bots/${botId}/documents`, withBody: true },
+  { method: 'GET', path: () => `/api/bots/${botId}/documents`, withBody: false },
+  { method: 'DELETE', path: (s) => `/api/bots/${botId}/documents/${s}`, withBody: false },
 ];
 
 describe('property: no input produces a 5xx', () => {

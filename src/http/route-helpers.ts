@@ -7,7 +7,7 @@ import './fastify-types.js';
 export const errorSchema = z.object({ error: z.string() }).describe('Error');
 
 /** Error responses for the OpenAPI document, by status. */
-export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 501 | 502 | 503)[]) {
+export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503)[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
 }
 

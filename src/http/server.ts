@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
+import type { BotsService } from '../modules/bots/bots.service.js';
 import type { KeysService } from '../modules/keys/keys.service.js';
 import type { PresetsService } from '../modules/presets/presets.service.js';
 import type { CustomVoicesService } from '../modules/speech/custom-voices.service.js';
@@ -24,6 +26,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { accountRoutes } from './routes/account.js';
+import { BOT_UPLOAD_LIMITS, botRoutes } from './routes/bots.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
@@ -52,6 +55,7 @@ export interface HttpServices {
   videos: VideosService;
   idempotency: IdempotencyService;
   chat: ChatService;
+  bots: BotsService;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -124,6 +128,11 @@ export async function buildServer(config: Config, services: HttpServices, option
   imageRoutes(app, services.images);
   videoRoutes(app, services.videos, config.videos.maxSeconds);
   chatRoutes(app, services.chat);
+  // Multipart uploads (knowledge documents) only where they are expected: a scope of their own.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });
+    botRoutes(scope, services.bots);
+  });
   await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -16,7 +16,9 @@ type Issue = {
 export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
   const first = errors[0];
   if (!first) return 'Invalid request';
-  const issue = ((first.params as { issue?: Issue } | undefined)?.issue ?? first) as Issue & { instancePath?: string };
+  // fastify-type-provider-zod 7 gives the zod issue's code as `keyword` and its other fields as `params`.
+  const params = (first.params ?? {}) as Partial<Issue> & { issue?: Issue };
+  const issue: Issue & { instancePath?: string } = params.issue ?? { ...params, code: params.code ?? first.keyword, message: first.message ?? '', instancePath: first.instancePath };
   const path = issue.path?.length ? issue.path.join('.') : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const where = path || (context === 'body' ? 'body' : context ?? 'request');
   return `${where}: ${describe(issue)}`;

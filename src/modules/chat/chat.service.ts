@@ -47,12 +47,16 @@ export class ChatService {
   }
 
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
-    const prepared = await this.prepare(caller, request);
+    const prepared = this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
+    const cancel = new AbortController();
+    const generating = Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal })));
+    const reserved = await this.reserveAlongside(p, generating, cancel);
+    if (!reserved.ok) return reserved;
     let results;
     try {
-      results = await Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate(p.call)));
+      results = await generating;
     } catch (error) {
       await this.credits.refund(p.reservation);
       return engineFailure(error, 'The text provider failed');
@@ -71,17 +75,35 @@ export class ChatService {
   }
 
   /**
+   * Reserves the credits while the provider already works: the reservation's write then costs the
+   * request no time. Refused, the provider's work is cancelled before anything is answered.
+   */
+  private async reserveAlongside(p: Prepared, work: Promise<unknown>, cancel: AbortController): Promise<Outcome<unknown>> {
+    const reserved = await this.credits.reserve(p.reservation);
+    if (!reserved.ok) {
+      cancel.abort();
+      await work.catch(() => undefined);
+    }
+    return reserved;
+  }
+
+  /**
    * Starts the generation and waits for its first part, so a provider that fails at once is still an
    * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away.
    */
   async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
-    const prepared = await this.prepare(caller, request);
+    const prepared = this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const streams = Array.from({ length: p.n }, () => p.model.engine.doStream({ ...p.call, abortSignal: signal })[Symbol.asyncIterator]());
+    const cancel = new AbortController();
+    const abortSignal = AbortSignal.any([signal, cancel.signal]);
+    const streams = Array.from({ length: p.n }, () => p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator]());
+    const starting = Promise.all(streams.map((s) => s.next()));
+    const reserved = await this.reserveAlongside(p, starting, cancel);
+    if (!reserved.ok) return reserved;
     let firsts: IteratorResult<TextStreamPart>[];
     try {
-      firsts = await Promise.all(streams.map((s) => s.next()));
+      firsts = await starting;
     } catch (error) {
       for (const s of streams) void s.return?.(undefined).catch(() => undefined);
       await this.credits.refund(p.reservation);
@@ -122,7 +144,8 @@ export class ChatService {
     }
   }
 
-  private async prepare(caller: Caller, request: ChatRequest): Promise<Outcome<Prepared>> {
+  /** Checks the request and works out what it may cost; reserving is the caller's next step. */
+  private prepare(caller: Caller, request: ChatRequest): Outcome<Prepared> {
     const model = this.models.find((m) => m.id === request.model) ?? this.models.find((m) => m.id.toLowerCase() === request.model.toLowerCase());
     if (!model) {
       return fail('invalid_input', `The model '${request.model}' does not exist here; available: ${this.models.map((m) => m.id).join(', ')}`, undefined, 'model');
@@ -140,8 +163,6 @@ export class ChatService {
     const promptEstimate = estimateTokens(messages);
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
     const reservation: Reservation = { accountId: caller.account.id, amount: this.creditsFor(model, (promptEstimate + maxOutputTokens) * n), kind: 'chat', reference: id };
-    const reserved = await this.credits.reserve(reservation);
-    if (!reserved.ok) return reserved;
     const stop = typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined);
     return ok({
       id,

@@ -1,0 +1,414 @@
+// Chat benchmark: what the service adds over calling an OpenAI-compatible provider directly.
+//  1. Non-streaming chat completions at concurrency 1 and 16: each request's latency straight to a fake
+//     upstream (bench/fake-openai.mjs) and through the service (POST /api/chat/completions), in the same run,
+//     alternating direct and through in rounds; the added latency (through - direct) for the median and the
+//     p99 against the targets (median <= 1 ms, p99 <= 3 ms).
+//  2. The same for streaming: time to the first content chunk and to [DONE].
+//  3. 1,000 concurrent bot streams (POST /bot/{public_url}/api, stream: true) against 1,000 concurrent streams
+//     opened directly on the upstream, which paces its tokens so that they stay open: extra time to first
+//     chunk, total time, errors and the service's memory per open stream (RSS from /proc).
+// Usage: npm run bench:chat (or node bench/chat.mjs after a build). BENCH_REQUESTS (requests per side at
+// concurrency 1, default 2000; twice as many at 16), BENCH_TOKENS (tokens per stream in part 2, default 20),
+// BENCH_STREAMS (part 3, default 1000), BENCH_BOT_TOKENS / BENCH_BOT_PACE_MS (part 3 stream, default 20 at
+// 250 ms: 5 s, so that all the streams are open at once even when opening them takes seconds), BENCH_BOTS_URL
+// (where the bot chat addresses are served, default the service's own URL).
+// Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { assertBuilt, childEnv, loadAverage, median, percentile, printMachine, root, runBench, startServer, startService, tableLines, tempDir } from './lib.mjs';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 20);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const BOT_TOKENS = Number(process.env.BENCH_BOT_TOKENS ?? 20);
+const BOT_PACE_MS = Number(process.env.BENCH_BOT_PACE_MS ?? 250);
+const CONCURRENCIES = [1, 16];
+const ROUNDS = 4; // direct and through alternate (D T, T D, D T, T D) so that drift in machine load hits both alike
+const TARGET = { median: 1, p99: 3 };
+const PUBLISHED = 'Published added-latency figures of other gateways (their own hardware and method, not measured here): Portkey ~2.4 ms, LiteLLM ~4.3 ms median.';
+const MODEL = 'bench-model';
+const MESSAGES = [{ role: 'user', content: 'Say something short about urban beekeeping.' }];
+const COMPLETION_BODY = JSON.stringify({ model: MODEL, messages: MESSAGES, max_tokens: 64 });
+const STREAM_BODY = JSON.stringify({ model: MODEL, messages: MESSAGES, max_tokens: 64, stream: true, stream_options: { include_usage: true } });
+const BOT_QUESTION = 'When should I inspect my rooftop hives, and what should I look for?';
+const BOT_DOCUMENT = [
+  'Rooftop hives need shelter from the wind more than anything else. A low screen of reeds or a trellis with climbing plants on the side of the prevailing wind keeps the colony warm and stops the bees from being blown off course on their way home.',
+  'Inspect the hives every seven to ten days from April to July, on a warm and still afternoon when most foragers are out. Look for eggs and young larvae as a sign that the queen is laying, for queen cells along the bottom of the frames, which mean the colony is preparing to swarm, and for enough stores to last until the next inspection.',
+  'In August, treat for varroa mites once the honey has been taken off, and reduce the entrance so that wasps cannot rob the weakened colony. From October the hives should be left closed; heft them from behind once a month to judge whether they still hold enough honey, and feed fondant if they feel light.',
+  'Water matters on a roof: place a shallow tray with pebbles near the hives, so that the bees do not go looking for it in the neighbours\' gutters, swimming pools and washing.',
+].join('\n\n');
+
+/** The HTTP client: undici's Agent if the package is installed, else Node's global fetch (undici inside); keep-alive either way. */
+async function makeClient() {
+  try {
+    const undici = await import('undici');
+    const agent = new undici.Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, connections: null });
+    return { name: 'undici Agent (package, keep-alive 60 s)', fetch: (url, init) => undici.fetch(url, { ...init, dispatcher: agent }) };
+  } catch {
+    return { name: `Node's global fetch (bundled undici ${process.versions.undici ?? '?'}, default keep-alive agent; the undici package is not installed)`, fetch: globalThis.fetch };
+  }
+}
+
+/** Runs `task` `total` times, `concurrency` at a time; resolves with the samples it returned and the failures. */
+async function pool(concurrency, total, task) {
+  let started = 0;
+  const samples = [];
+  const failures = [];
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (started < total) {
+        started += 1;
+        try {
+          samples.push(await task());
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }),
+  );
+  return { samples, failures };
+}
+
+/** One non-streaming completion; its latency in ms (headers sent to body read). */
+async function completionOnce(client, target) {
+  const start = performance.now();
+  const response = await client.fetch(target.url, { method: 'POST', headers: target.headers, body: COMPLETION_BODY });
+  const text = await response.text();
+  const ms = performance.now() - start;
+  if (response.status !== 200) throw new Error(`${target.label} answered ${response.status}: ${text.slice(0, 200)}`);
+  return ms;
+}
+
+/** Reads a server-sent event stream; `onData(data)` for each event's data. Resolves when the body ends. */
+async function readEvents(response, onData) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = event
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n');
+      if (data) onData(data);
+    }
+    if (done) return;
+  }
+}
+
+const chatContent = (data) => JSON.parse(data).choices?.[0]?.delta?.content;
+const botContent = (data) => {
+  const event = JSON.parse(data);
+  if (event.error) throw new Error(`error event: ${JSON.stringify(event.error).slice(0, 200)}`);
+  return event.text;
+};
+
+/**
+ * One stream: ms to the response headers, to the first event with content (per `content(data)`) and to
+ * [DONE]. `hooks.opened()` runs when the headers arrive, `hooks.closed()` when the stream is over.
+ */
+async function streamOnce(client, target, body, content, hooks = {}) {
+  const start = performance.now();
+  const response = await client.fetch(target.url, { method: 'POST', headers: target.headers, body });
+  if (response.status !== 200) throw new Error(`${target.label} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const headers = performance.now() - start;
+  hooks.opened?.();
+  let first;
+  let done;
+  try {
+    await readEvents(response, (data) => {
+      if (data === '[DONE]') done ??= performance.now() - start;
+      else if (first === undefined && content(data)) first = performance.now() - start;
+    });
+  } finally {
+    hooks.closed?.();
+  }
+  if (done === undefined) throw new Error(`${target.label}: the stream ended without [DONE]`);
+  if (first === undefined) throw new Error(`${target.label}: the stream had no content`);
+  return { headers, first, done };
+}
+
+/**
+ * Direct and through at one concurrency: a warm-up per side, then `total` measured requests per side in
+ * ROUNDS rounds that alternate which side goes first. `once(target)` resolves with one sample.
+ */
+async function compare(targets, concurrency, total, once) {
+  const warmup = Math.max(50, Math.round(total / 10));
+  for (const target of targets) await pool(concurrency, warmup, () => once(target));
+  const results = targets.map(() => ({ samples: [], failures: [], ms: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const n = Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
+    const order = round % 2 ? [1, 0] : [0, 1];
+    for (const i of order) {
+      const start = performance.now();
+      const r = await pool(concurrency, n, () => once(targets[i]));
+      results[i].ms += performance.now() - start;
+      results[i].samples.push(...r.samples);
+      results[i].failures.push(...r.failures);
+    }
+  }
+  return results;
+}
+
+const ms = (x) => (x === undefined ? '-' : x.toFixed(2));
+const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+const verdict = (added, target) => (added <= target ? 'meets' : 'over');
+
+function failureNote(label, failures) {
+  if (!failures.length) return [];
+  return [`WARNING: ${label}: ${failures.length} failed requests (first: ${failures[0] instanceof Error ? failures[0].message : failures[0]}); the numbers are not valid`];
+}
+
+/** Resident set size of process `pid` in KiB, from /proc (undefined where there is no /proc). */
+function rssKiB(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The open-files limit of this process (soft, hard) from /proc, or undefined. */
+function openFilesLimit(pid = 'self') {
+  try {
+    const match = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+    const num = (v) => (v === 'unlimited' ? Infinity : Number(v));
+    return match ? { soft: num(match[1]), hard: num(match[2]) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Part 3 needs about 2 sockets per stream in this process (the direct run's idle connections can outlive
+ * it) and in the service (client side and upstream side). Node raises its soft limit to the hard one at
+ * start, and the children inherit ours; if that is still short, try prlimit, else run fewer streams.
+ */
+function planStreams() {
+  const needed = 2 * STREAMS + 200;
+  let limit = openFilesLimit();
+  const notes = [];
+  if (!limit) return { streams: STREAMS, notes: ['open-files limit: unknown (no /proc)'] };
+  if (limit.soft < needed) {
+    try {
+      execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${needed}:${Math.max(needed, limit.hard)}`], { stdio: 'ignore' });
+      notes.push(`raised the open-files limit with prlimit to ${needed}`);
+    } catch {
+      notes.push(`could not raise the open-files limit with prlimit (soft ${limit.soft}, hard ${limit.hard})`);
+    }
+    limit = openFilesLimit() ?? limit;
+  }
+  const streams = limit.soft >= needed ? STREAMS : Math.max(1, Math.floor((limit.soft - 200) / 2));
+  const fmt = (v) => (v === Infinity ? 'unlimited' : String(v));
+  notes.unshift(`open-files limit (this process; the children inherit it): soft ${fmt(limit.soft)}, hard ${fmt(limit.hard)}; ${STREAMS} streams need about ${needed}`);
+  if (streams < STREAMS) notes.push(`running ${streams} streams instead of ${STREAMS}`);
+  return { streams, notes };
+}
+
+async function postJson(client, url, headers, body) {
+  const response = await client.fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
+
+/** Opens `n` streams at once; measures each, samples the service's RSS (if `pid`) and how many are open. */
+async function burst(client, target, body, content, n, pid) {
+  let open = 0;
+  let peakOpen = 0;
+  const rss = [];
+  const sample = () => rss.push({ kib: rssKiB(pid), open });
+  const sampler = pid ? setInterval(sample, 50) : undefined;
+  const hooks = {
+    opened: () => {
+      open += 1;
+      peakOpen = Math.max(peakOpen, open);
+    },
+    closed: () => (open -= 1),
+  };
+  const start = performance.now();
+  const settled = await Promise.allSettled(Array.from({ length: n }, () => streamOnce(client, target, body, content, hooks)));
+  const totalMs = performance.now() - start;
+  if (sampler) clearInterval(sampler);
+  const samples = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+  const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
+  return { samples, failures, totalMs, peakOpen, rss };
+}
+
+async function botPart(client, service, upstream, streams) {
+  const auth = { 'x-api-key': service.apiKey };
+  const created = await postJson(client, `${service.url}/api/bots`, auth, { name: 'Rooftop bees', instructions: 'Answer questions about keeping bees on rooftops, briefly.', model: MODEL });
+  if (created.status === 404) return console.log('  bot endpoint not available yet (POST /api/bots answered 404); part skipped');
+  if (created.status >= 300 || !created.json?.id || !created.json?.public_url) {
+    return console.log(`  WARNING: POST /api/bots answered ${created.status}: ${created.text.slice(0, 300)}; part skipped`);
+  }
+  const bot = created.json;
+  const doc = await postJson(client, `${service.url}/api/bots/${bot.id}/documents`, auth, { title: 'Rooftop hives through the year', content: BOT_DOCUMENT });
+  if (doc.status === 404) return console.log('  bot endpoint not available yet (POST /api/bots/{id}/documents answered 404); part skipped');
+  if (doc.status >= 300) return console.log(`  WARNING: POST /api/bots/${bot.id}/documents answered ${doc.status}: ${doc.text.slice(0, 300)}; part skipped`);
+  // The contract gives a path segment; take the path of a full URL too.
+  const path = /^https?:\/\//.test(bot.public_url) ? new URL(bot.public_url).pathname.replace(/\/+$/, '') : `/bot/${bot.public_url}`;
+  const botsUrl = (process.env.BENCH_BOTS_URL ?? service.url).replace(/\/+$/, '');
+  const through = { label: `service POST ${path}/api`, url: `${botsUrl}${path}/api`, headers: { ...auth, 'content-type': 'application/json' } };
+  const direct = { label: 'upstream direct', url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' } };
+  const botBody = JSON.stringify({ message: BOT_QUESTION, stream: true });
+
+  await postJson(client, `${upstream.url}/control`, {}, { tokens: BOT_TOKENS, paceMs: BOT_PACE_MS });
+  const probe = await client.fetch(through.url, { method: 'POST', headers: through.headers, body: botBody });
+  if (probe.status === 404) {
+    await probe.body?.cancel();
+    return console.log(`  bot endpoint not available yet (POST ${path}/api answered 404); part skipped`);
+  }
+  if (probe.status !== 200) return console.log(`  WARNING: POST ${path}/api answered ${probe.status}: ${(await probe.text()).slice(0, 300)}; part skipped`);
+  let probeText = '';
+  await readEvents(probe, (data) => {
+    if (data !== '[DONE]') probeText += botContent(data) ?? '';
+  });
+  console.log(`  bot ${bot.id} (${path}); one probe answer: ${JSON.stringify(probeText.slice(0, 100))}${probeText.length > 100 ? '...' : ''}`);
+
+  // Warm-up on both sides (JIT, prepared statements), then a pause for the machine to settle.
+  await burst(client, direct, STREAM_BODY, chatContent, 20);
+  await burst(client, through, botBody, botContent, 20);
+  await sleep(1_000);
+
+  const d = await burst(client, direct, STREAM_BODY, chatContent, streams);
+  await sleep(1_000);
+  const before = [];
+  for (let i = 0; i < 5; i++, await sleep(50)) before.push(rssKiB(service.child.pid));
+  const rssBefore = median(before.filter((x) => x !== undefined));
+  const t = await burst(client, through, botBody, botContent, streams, service.child.pid);
+  const rssAfter = rssKiB(service.child.pid);
+  await postJson(client, `${upstream.url}/control`, {}, { tokens: TOKENS, paceMs: 0 });
+
+  const row = (label, r) => [
+    label,
+    String(r.samples.length),
+    String(r.failures.length),
+    ms(median(r.samples.map((s) => s.first))),
+    ms(percentile(r.samples.map((s) => s.first), 99)),
+    ms(median(r.samples.map((s) => s.done))),
+    ms(percentile(r.samples.map((s) => s.done), 99)),
+    (r.totalMs / 1000).toFixed(2),
+    String(r.peakOpen),
+  ];
+  const header = ['', 'ok', 'errors', 'first chunk med ms', 'first chunk p99 ms', '[DONE] med ms', '[DONE] p99 ms', 'total s', 'most open at once'];
+  console.log(tableLines(header, [row('upstream direct', d), row('service bot stream', t)], { alignLeft: [0], indent: '  ' }).join('\n'));
+  if (d.samples.length && t.samples.length) {
+    const f = (r, fn) => fn(r.samples.map((s) => s.first));
+    console.log(`  extra time to first chunk through the bot: median ${signed(f(t, median) - f(d, median))} ms, p99 ${signed(f(t, (xs) => percentile(xs, 99)) - f(d, (xs) => percentile(xs, 99)))} ms`);
+  }
+  for (const line of [...failureNote('upstream direct', d.failures), ...failureNote('bot streams', t.failures)]) console.log(`  ${line}`);
+
+  // The samples taken while the most streams were open (all of them, unless the stream is too short).
+  const sampled = t.rss.filter((s) => s.kib !== undefined);
+  if (rssBefore === undefined || !sampled.length) return console.log('  service memory: no RSS samples (no /proc?)');
+  const openNow = Math.max(...sampled.map((s) => s.open));
+  const allOpen = openNow === streams;
+  const window = sampled.filter((s) => s.open === openNow);
+  const peak = Math.max(...window.map((s) => s.kib));
+  const overall = Math.max(...sampled.map((s) => s.kib));
+  console.log(
+    `  service RSS: ${(rssBefore / 1024).toFixed(1)} MiB before; highest ${(peak / 1024).toFixed(1)} MiB in the ${window.length} samples (50 ms apart) taken while ${openNow === streams ? `all ${streams}` : `${openNow} (not all ${streams})`} streams were open; ` +
+      `highest during the burst ${(overall / 1024).toFixed(1)} MiB; ${rssAfter === undefined ? '?' : (rssAfter / 1024).toFixed(1)} MiB right after`,
+  );
+  console.log(`  service memory per open stream: (${(peak / 1024).toFixed(1)} - ${(rssBefore / 1024).toFixed(1)} MiB) / ${openNow} = ${((peak - rssBefore) / openNow).toFixed(1)} KiB (RSS, garbage not yet collected included)`);
+  if (!allOpen) console.log(`  NOTE: the ${streams} streams were never all open at once (at most ${t.peakOpen}); raise BENCH_BOT_TOKENS or BENCH_BOT_PACE_MS for a longer stream`);
+}
+
+async function main() {
+  if (!(REQUESTS >= ROUNDS)) throw new Error(`BENCH_REQUESTS must be at least ${ROUNDS}, not ${process.env.BENCH_REQUESTS}`);
+  if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0)) throw new Error('BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative');
+  assertBuilt('run `npm run build` first');
+  const { streams, notes } = planStreams();
+
+  const fakeDir = tempDir('atelier-bench-fake-openai-');
+  const upstream = await startServer({ label: 'fake upstream', script: join(root, 'bench/fake-openai.mjs'), env: childEnv(fakeDir, { FAKE_TOKENS: String(TOKENS), FAKE_PACE_MS: '0' }), cwd: fakeDir });
+  const service = await startService({
+    tempPrefix: 'atelier-bench-chat-',
+    env: { ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`, ATELIER_TEXT_MODEL: MODEL, ATELIER_RATE_LIMIT_ENABLED: 'false' },
+  });
+  const client = await makeClient();
+  const direct = { label: 'upstream direct', url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' } };
+  const through = { label: 'service', url: `${service.url}/api/chat/completions`, headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey } };
+  for (const target of [direct, through]) await completionOnce(client, target);
+  const probe = await (await client.fetch(through.url, { method: 'POST', headers: through.headers, body: COMPLETION_BODY })).json();
+  if (probe.object !== 'chat.completion' || !probe.choices?.[0]?.message?.content) throw new Error(`unexpected completion from the service: ${JSON.stringify(probe).slice(0, 300)}`);
+
+  printMachine();
+  console.log(`Client: ${client.name}, in this process; the fake upstream (plain node:http) and the service (LOG_LEVEL=warn, rate limit off) each in their own process.`);
+  console.log('"direct" = POST <fake>/v1/chat/completions; "through" = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.');
+  console.log(`Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in ${ROUNDS} rounds alternating which side goes first.`);
+  for (const note of notes) console.log(note);
+
+  console.log(`\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage)`);
+  const rows = [];
+  const warnings = [];
+  for (const concurrency of CONCURRENCIES) {
+    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
+    const [d, t] = await compare([direct, through], concurrency, total, (target) => completionOnce(client, target));
+    const dm = median(d.samples);
+    const tm = median(t.samples);
+    const d99 = percentile(d.samples, 99);
+    const t99 = percentile(t.samples, 99);
+    rows.push([
+      String(concurrency),
+      String(total),
+      (d.samples.length / (d.ms / 1000)).toFixed(0),
+      (t.samples.length / (t.ms / 1000)).toFixed(0),
+      ms(dm),
+      ms(d99),
+      ms(tm),
+      ms(t99),
+      signed(tm - dm),
+      signed(t99 - d99),
+      `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(t99 - d99, TARGET.p99)}`,
+    ]);
+    warnings.push(...failureNote(`direct c=${concurrency}`, d.failures), ...failureNote(`through c=${concurrency}`, t.failures));
+  }
+  const header = ['conc.', 'requests/side', 'direct req/s', 'through req/s', 'direct med ms', 'direct p99 ms', 'through med ms', 'through p99 ms', 'added med ms', 'added p99 ms', `vs targets (med <= ${TARGET.median}, p99 <= ${TARGET.p99} ms)`];
+  console.log(tableLines(header, rows, { alignLeft: [header.length - 1], indent: '  ' }).join('\n'));
+  for (const w of warnings.splice(0)) console.log(`  ${w}`);
+  console.log(`  ${PUBLISHED}`);
+
+  console.log(`\n2. Streaming completion (${TOKENS} tokens written back to back, then finish, usage and [DONE]; stream_options.include_usage on both sides)`);
+  const streamRows = [];
+  for (const concurrency of CONCURRENCIES) {
+    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
+    const [d, t] = await compare([direct, through], concurrency, total, (target) => streamOnce(client, target, STREAM_BODY, chatContent));
+    for (const [metric, key] of [['first content chunk', 'first'], ['[DONE]', 'done']]) {
+      const dv = d.samples.map((s) => s[key]);
+      const tv = t.samples.map((s) => s[key]);
+      const dm = median(dv);
+      const tm = median(tv);
+      const d99 = percentile(dv, 99);
+      const t99 = percentile(tv, 99);
+      const against = key === 'first' ? `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(t99 - d99, TARGET.p99)}` : '';
+      streamRows.push([String(concurrency), String(total), metric, ms(dm), ms(d99), ms(tm), ms(t99), signed(tm - dm), signed(t99 - d99), against]);
+    }
+    warnings.push(...failureNote(`direct streams c=${concurrency}`, d.failures), ...failureNote(`through streams c=${concurrency}`, t.failures));
+  }
+  const streamHeader = ['conc.', 'streams/side', 'time to', 'direct med ms', 'direct p99 ms', 'through med ms', 'through p99 ms', 'added med ms', 'added p99 ms', 'vs targets'];
+  console.log(tableLines(streamHeader, streamRows, { alignLeft: [2, streamHeader.length - 1], indent: '  ' }).join('\n'));
+  for (const w of warnings.splice(0)) console.log(`  ${w}`);
+
+  console.log(`\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`);
+  await botPart(client, service, upstream, streams);
+
+  console.log(`\nLoad average after the runs: ${loadAverage()}`);
+}
+
+await runBench(main);

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Db } from '../../storage/db/database.js';
+import type { BotDocumentRow, BotRow } from '../../storage/db/schema.js';
+
+export type BotWithCount = BotRow & { documents: number };
+export type BotChanges = Partial<Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message'>>;
+
+export interface NewChunk {
+  position: number;
+  text: string;
+  embedding: Buffer | null;
+}
+
+export interface KnowledgeLimits {
+  maxDocuments: number;
+  maxCharacters: number;
+}
+
+export type InsertDocumentResult = 'inserted' | 'bot_missing' | 'too_many_documents' | 'too_many_characters';
+
+export interface ChunkHit {
+  chunk_id: number;
+  document_id: string;
+  title: string;
+  text: string;
+}
+
+export interface FullTextHit extends ChunkHit {
+  /** FTS5 bm25(): negative, lower is better. */
+  rank: number;
+}
+
+export class BotsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the bot unless its account already has `max`; counted and inserted in one transaction. */
+  insertBot(row: BotRow, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const { n } = await trx.selectFrom('bots').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', row.account_id).executeTakeFirstOrThrow();
+      if (Number(n) >= max) return false;
+      await trx.insertInto('bots').values(row).execute();
+      return true;
+    });
+  }
+
+  private withCount() {
+    return this.db
+      .selectFrom('bots')
+      .selectAll('bots')
+      .select((eb) => eb.selectFrom('bot_documents').select(eb.fn.countAll<number>().as('n')).whereRef('bot_documents.bot_id', '=', 'bots.id').as('documents'));
+  }
+
+  async listBots(accountId: string): Promise<BotWithCount[]> {
+    const rows = await this.withCount().where('bots.account_id', '=', accountId).orderBy('bots.created_at', 'desc').orderBy('bots.id').execute();
+    return rows.map((row) => ({ ...row, documents: Number(row.documents ?? 0) }));
+  }
+
+  async findOwnedWithCount(accountId: string, id: string): Promise<BotWithCount | undefined> {
+    const row = await this.withCount().where('bots.id', '=', id).where('bots.account_id', '=', accountId).executeTakeFirst();
+    return row && { ...row, documents: Number(row.documents ?? 0) };
+  }
+
+  findOwned(accountId: string, id: string): Promise<BotRow | undefined> {
+    return this.db.selectFrom('bots').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  }
+
+  findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
+    return this.db.selectFrom('bots').selectAll().where('public_url', '=', publicUrl).executeTakeFirst();
+  }
+
+  async updateBot(accountId: string, id: string, changes: BotChanges & { updated_at: string }): Promise<boolean> {
+    const result = await this.db.updateTable('bots').set(changes).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Its documents, chunks and their index entries go with it (cascade and trigger). */
+  async deleteBot(accountId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('bots').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  async knowledgeUsage(botId: string): Promise<{ documents: number; characters: number }> {
+    const row = await this.db
+      .selectFrom('bot_documents')
+      .select((eb) => [eb.fn.countAll<number>().as('documents'), eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters')])
+      .where('bot_id', '=', botId)
+      .executeTakeFirstOrThrow();
+    return { documents: Number(row.documents), characters: Number(row.characters) };
+  }
+
+  /** The document and its chunks in one transaction, re-checking the bot and its limits inside it. */
+  insertDocument(document: BotDocumentRow, chunks: NewChunk[], limits: KnowledgeLimits): Promise<InsertDocumentResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const bot = await trx.selectFrom('bots').select('id').where('id', '=', document.bot_id).executeTakeFirst();
+      if (!bot) return 'bot_missing';
+      const usage = await trx
+        .selectFrom('bot_documents')
+        .select((eb) => [eb.fn.countAll<number>().as('documents'), eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters')])
+        .where('bot_id', '=', document.bot_id)
+        .executeTakeFirstOrThrow();
+      if (Number(usage.documents) >= limits.maxDocuments) return 'too_many_documents';
+      if (Number(usage.characters) + document.characters > limits.maxCharacters) return 'too_many_characters';
+      await trx.insertInto('bot_documents').values(document).execute();
+      // One row per statement: the same SQL every time, so its prepared statement is reused.
+      for (const chunk of chunks) {
+        await trx.insertInto('bot_chunks').values({ document_id: document.id, bot_id: document.bot_id, position: chunk.position, text: chunk.text, embedding: chunk.embedding }).execute();
+      }
+      return 'inserted';
+    });
+  }
+
+  listDocuments(botId: string): Promise<BotDocumentRow[]> {
+    return this.db.selectFrom('bot_documents').selectAll().where('bot_id', '=', botId).orderBy('created_at', 'desc').orderBy('id').execute();
+  }
+
+  /** Its chunks and their index entries go with it (cascade and trigger). */
+  async deleteDocument(botId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('bot_documents').where('id', '=', id).where('bot_id', '=', botId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Best first by BM25. `match` must be a well-formed FTS5 query (see ftsQuery). */
+  async fullTextSearch(botId: string, match: string, limit: number): Promise<FullTextHit[]> {
+    const { rows } = await sql<FullTextHit>`
+      select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts) as rank
+      from bot_chunks_fts
+      join bot_chunks c on c.id = bot_chunks_fts.rowid
+      join bot_documents d on d.id = c.document_id
+      where bot_chunks_fts match ${match} and c.bot_id = ${botId}
+      order by rank, c.id
+      limit ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** A page of the bot's chunks embedded by `model`, in id order after `afterId`. */
+  embeddedChunks(botId: string, model: string, afterId: number, pageSize: number): Promise<{ id: number; embedding: Buffer | null }[]> {
+    return this.db
+      .selectFrom('bot_chunks as c')
+      .innerJoin('bot_documents as d', 'd.id', 'c.document_id')
+      .select(['c.id as id', 'c.embedding as embedding'])
+      .where('c.bot_id', '=', botId)
+      .where('d.embedding_model', '=', model)
+      .where('c.id', '>', afterId)
+      .orderBy('c.id')
+      .limit(pageSize)
+      .execute();
+  }
+
+  async chunksByIds(ids: number[]): Promise<ChunkHit[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('bot_chunks as c')
+      .innerJoin('bot_documents as d', 'd.id', 'c.document_id')
+      .select(['c.id as chunk_id', 'c.document_id as document_id', 'd.title as title', 'c.text as text'])
+      .where('c.id', 'in', ids)
+      .execute();
+  }
+}

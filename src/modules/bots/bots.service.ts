@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { type Clock, isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { UUID_PATTERN, newId } from '../../shared/ids.js';
+import type { BotRow } from '../../storage/db/schema.js';
+import type { BotChanges, BotWithCount, BotsRepo } from './bots.repo.js';
+import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } from './knowledge.service.js';
+import type { Retrieval, SearchResult } from './retrieval.js';
+
+export const BOT_LIMITS = {
+  botsPerAccount: 50,
+  name: 100,
+  instructions: 8_000,
+  welcomeMessage: 1_000,
+  model: 100,
+  minTemperature: 0,
+  maxTemperature: 2,
+} as const;
+
+export const DEFAULT_TEMPERATURE = 0.7;
+
+export interface BotInput {
+  name: string;
+  instructions?: string | undefined;
+  /** Any model name; the configured standard text model when absent. */
+  model?: string | undefined;
+  temperature?: number | undefined;
+  welcome_message?: string | null | undefined;
+}
+
+export type BotUpdate = Partial<BotInput>;
+
+export interface BotRecord {
+  id: string;
+  name: string;
+  instructions: string;
+  model: string;
+  temperature: number;
+  welcome_message: string | null;
+  public_url: string;
+  created_at: string;
+  updated_at: string;
+  /** How many documents its knowledge base holds. */
+  documents: number;
+}
+
+const notFound = () => fail<never>('not_found', 'Bot not found');
+const PUBLIC_URL = /^[\w-]{16,128}$/;
+
+/** 24 random bytes, URL-safe: 32 characters nobody can guess. */
+export const newPublicUrl = (): string => randomBytes(24).toString('base64url');
+
+/** Custom bots and their knowledge: the management API's service, and what the chat side looks bots up with. */
+export class BotsService {
+  constructor(
+    private readonly repo: BotsRepo,
+    private readonly knowledge: KnowledgeService,
+    private readonly retrieval: Retrieval,
+    private readonly defaults: { model: string },
+    private readonly clock: Clock,
+  ) {}
+
+  async create(accountId: string, input: BotInput): Promise<Outcome<BotRecord>> {
+    const now = isoNow(this.clock);
+    const row: BotRow = {
+      id: newId(),
+      account_id: accountId,
+      public_url: newPublicUrl(),
+      name: input.name,
+      instructions: input.instructions ?? '',
+      model: input.model || this.defaults.model,
+      temperature: input.temperature ?? DEFAULT_TEMPERATURE,
+      welcome_message: input.welcome_message || null,
+      created_at: now,
+      updated_at: now,
+    };
+    if (!(await this.repo.insertBot(row, BOT_LIMITS.botsPerAccount))) {
+      return fail('conflict', `An account can have at most ${BOT_LIMITS.botsPerAccount} bots: delete one first`);
+    }
+    return ok(toRecord({ ...row, documents: 0 }));
+  }
+
+  async list(accountId: string): Promise<BotRecord[]> {
+    return (await this.repo.listBots(accountId)).map(toRecord);
+  }
+
+  async get(accountId: string, id: string): Promise<Outcome<BotRecord>> {
+    const row = isUuid(id) ? await this.repo.findOwnedWithCount(accountId, id.toLowerCase()) : undefined;
+    return row ? ok(toRecord(row)) : notFound();
+  }
+
+  async update(accountId: string, id: string, changes: BotUpdate): Promise<Outcome<BotRecord>> {
+    const set: BotChanges = {
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.instructions !== undefined && { instructions: changes.instructions }),
+      ...(changes.model !== undefined && { model: changes.model || this.defaults.model }),
+      ...(changes.temperature !== undefined && { temperature: changes.temperature }),
+      ...(changes.welcome_message !== undefined && { welcome_message: changes.welcome_message || null }),
+    };
+    if (!isUuid(id) || !(await this.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.clock) }))) return notFound();
+    return this.get(accountId, id);
+  }
+
+  async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
+    if (!isUuid(id) || !(await this.repo.deleteBot(accountId, id.toLowerCase()))) return notFound();
+    return ok({ id: id.toLowerCase(), deleted: true });
+  }
+
+  /** One of the account's bots; another account's is as missing as a missing one. */
+  findOwned(accountId: string, id: string): Promise<BotRow | undefined> {
+    return isUuid(id) ? this.repo.findOwned(accountId, id.toLowerCase()) : Promise.resolve(undefined);
+  }
+
+  /** For the chat side: the bot behind a public_url, whoever owns it (its `account_id` says who). */
+  findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
+    return PUBLIC_URL.test(publicUrl) ? this.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
+  }
+
+  async addDocument(accountId: string, botId: string, input: NewDocument, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
+    const bot = await this.findOwned(accountId, botId);
+    return bot ? this.knowledge.add(bot.id, input, signal) : notFound();
+  }
+
+  async listDocuments(accountId: string, botId: string): Promise<Outcome<DocumentRecord[]>> {
+    const bot = await this.findOwned(accountId, botId);
+    return bot ? ok(await this.knowledge.list(bot.id)) : notFound();
+  }
+
+  async deleteDocument(accountId: string, botId: string, documentId: string): Promise<Outcome<{ id: string; deleted: true }>> {
+    const bot = await this.findOwned(accountId, botId);
+    if (!bot) return notFound();
+    if (!isUuid(documentId) || !(await this.knowledge.delete(bot.id, documentId.toLowerCase()))) return fail('not_found', 'Document not found');
+    return ok({ id: documentId.toLowerCase(), deleted: true });
+  }
+
+  /**
+   * For the chat side: the passages of the bot's knowledge that best match `query`, best first (at most
+   * `limit`, up to 50). The caller has already resolved the bot (findByPublicUrl or findOwned).
+   */
+  search(botId: string, query: string, limit = 5, signal?: AbortSignal): Promise<SearchResult[]> {
+    return this.retrieval.search(botId, query, limit, signal);
+  }
+}
+
+const isUuid = (id: string) => UUID_PATTERN.test(id);
+
+function toRecord(row: BotWithCount): BotRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    instructions: row.instructions,
+    model: row.model,
+    temperature: row.temperature,
+    welcome_message: row.welcome_message,
+    public_url: row.public_url,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    documents: row.documents,
+  };
+}
