@@ -6,17 +6,19 @@ import { type EngineDeps, createAsrModels, createImageModels, createTextModels, 
 import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Worker } from './jobs/worker.js';
-import { type ServerOptions, buildServer } from './http/server.js';
+import { type ServerOptions, buildBotServer, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
 import { BotsService } from './modules/bots/bots.service.js';
+import { BotChatService } from './modules/bots/bot-chat.service.js';
 import { KnowledgeService } from './modules/bots/knowledge.service.js';
 import { Retrieval } from './modules/bots/retrieval.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
 import { chatModels } from './modules/chat/chat-models.js';
+import { TokenBilling } from './modules/chat/token-billing.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { ImagesRepo } from './modules/images/images.repo.js';
 import { ImagesService } from './modules/images/images.service.js';
@@ -68,6 +70,7 @@ export interface Services {
   idempotency: IdempotencyService;
   chat: ChatService;
   bots: BotsService;
+  botChat: BotChatService;
   worker: Worker;
 }
 
@@ -145,7 +148,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const botsRepo = new BotsRepo(db);
   const embeddingModel = createEmbeddingModel(config, overrides.engines);
   const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model }, clock);
-  const chat = new ChatService(chatModels(config, textModels), credits, { ...config.chat, maxTokens: config.text.maxTokens });
+  const tokenBilling = new TokenBilling(credits, config.chat);
+  const chat = new ChatService(chatModels(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens });
   worker = new Worker(queue, [transcriptions, webhooks, images, videos], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
@@ -154,27 +158,31 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     clock,
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
   });
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, worker };
+  const botChat = new BotChatService(bots, chat, tokenBilling);
+  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker };
 }
 
 export interface App {
   server: FastifyInstance;
+  /** The bot interface on its own port, when ATELIER_BOTS_PORT is set. */
+  botServer: FastifyInstance | undefined;
   services: Services;
   close(): Promise<void>;
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
-  const server = await buildServer(
-    config,
-    { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) },
-    { logStream: overrides.logStream },
-  );
+  const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) };
+  const options = { logStream: overrides.logStream };
+  const server = await buildServer(config, httpServices, options);
+  const botServer = config.bots.port === undefined ? undefined : await buildBotServer(config, httpServices, options);
   return {
     server,
+    botServer,
     services,
     async close() {
       await services.worker.stop();
+      await botServer?.close();
       await server.close();
       await services.db.destroy();
     },

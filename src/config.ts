@@ -133,6 +133,8 @@ const envSchema = z.object({
   ATELIER_EMBEDDINGS_BASE_URL: httpUrl.optional(),
   ATELIER_EMBEDDINGS_API_KEY: z.string().optional(),
   ATELIER_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  ATELIER_BOTS_PORT: int(0, 65_535).optional(),
+  ATELIER_BOTS_PUBLIC_URL: httpUrl.optional(),
   ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
   ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
 });
@@ -215,6 +217,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     embeddings: env.ATELIER_EMBEDDINGS_BASE_URL
       ? { baseUrl: env.ATELIER_EMBEDDINGS_BASE_URL, apiKey: env.ATELIER_EMBEDDINGS_API_KEY, model: env.ATELIER_EMBEDDINGS_MODEL }
       : undefined,
+    bots: {
+      port: env.ATELIER_BOTS_PORT,
+      /** {bots_url}: where the bot interface answers. */
+      publicUrl: (env.ATELIER_BOTS_PUBLIC_URL ?? (env.ATELIER_BOTS_PORT === undefined ? (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`) : `http://${publicHost}:${env.ATELIER_BOTS_PORT}`)).replace(/\/+$/, ''),
+    },
     chat: { creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS, advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     tts: {

@@ -10,8 +10,10 @@ export async function serve(config: Config): Promise<App> {
   if (admin) announceAdminKey(config, admin.api_key);
 
   await app.server.listen({ host: config.host, port: config.port });
+  if (app.botServer) await app.botServer.listen({ host: config.host, port: config.bots.port });
   if (config.jobs.enabled) app.services.worker.start();
   console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)`);
+  if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -16,6 +16,7 @@ import type { TextService } from '../modules/text/text.service.js';
 import type { TranscriptionsService } from '../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
 import type { ChatService } from '../modules/chat/chat.service.js';
+import type { BotChatService } from '../modules/bots/bot-chat.service.js';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import type { ImagesService } from '../modules/images/images.service.js';
 import type { VideosService } from '../modules/videos/videos.service.js';
@@ -31,6 +32,7 @@ import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { chatRoutes } from './routes/chat.js';
+import { botChatRoutes } from './routes/bot-chat.js';
 import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
@@ -56,6 +58,7 @@ export interface HttpServices {
   idempotency: IdempotencyService;
   chat: ChatService;
   bots: BotsService;
+  botChat: BotChatService;
   isDatabaseReachable: () => Promise<boolean>;
 }
 
@@ -66,7 +69,8 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
 }
 
-export async function buildServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+/** What every server of the service shares: logging, request ids, error bodies, authentication, rate limits. */
+async function baseServer(config: Config, accounts: AccountsService, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -93,7 +97,13 @@ export async function buildServer(config: Config, services: HttpServices, option
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
+  registerAuth(app, accounts);
+  await registerRateLimit(app, config);
+  return app;
+}
 
+export async function buildServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = await baseServer(config, services.accounts, options);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -114,8 +124,6 @@ export async function buildServer(config: Config, services: HttpServices, option
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  registerAuth(app, services.accounts);
-  await registerRateLimit(app, config);
   registerIdempotency(app, services.idempotency);
 
   healthRoutes(app, services.isDatabaseReachable);
@@ -128,6 +136,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   imageRoutes(app, services.images);
   videoRoutes(app, services.videos, config.videos.maxSeconds);
   chatRoutes(app, services.chat);
+  if (config.bots.port === undefined) botChatRoutes(app, services.botChat);
   // Multipart uploads (knowledge documents) only where they are expected: a scope of their own.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });
@@ -136,5 +145,13 @@ export async function buildServer(config: Config, services: HttpServices, option
   await fileRoutes(app, services.blobs.root);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  return app;
+}
+
+/** The bot interface on a port of its own (ATELIER_BOTS_PORT): only the bot chat and a health check. */
+export async function buildBotServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = await baseServer(config, services.accounts, options);
+  healthRoutes(app, services.isDatabaseReachable);
+  botChatRoutes(app, services.botChat);
   return app;
 }

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage, FinishReason, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import type { Reservation } from '../credits/credits.service.js';
 import type { ChatModel } from './chat-models.js';
 import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
+import { TokenBilling } from './token-billing.js';
 import { estimateTokens } from './tokens.js';
 
 export interface ChatConfig {
-  creditsPer1kTokens: number;
-  advancedCreditsPer1kTokens: number;
   /** Output tokens when the request sets no max_tokens. */
   maxTokens: number;
 }
@@ -38,9 +37,14 @@ const MODELS_CREATED = 1_700_000_000;
 export class ChatService {
   constructor(
     private readonly models: ChatModel[],
-    private readonly credits: CreditsService,
+    private readonly billing: TokenBilling,
     private readonly config: ChatConfig,
   ) {}
+
+  /** A model by the name a client or a bot gives, exact or in another case. */
+  find(name: string): ChatModel | undefined {
+    return this.models.find((m) => m.id === name) ?? this.models.find((m) => m.id.toLowerCase() === name.toLowerCase());
+  }
 
   list() {
     return { object: 'list' as const, data: this.models.map((m) => ({ id: m.id, object: 'model' as const, created: MODELS_CREATED, owned_by: m.ownedBy })) };
@@ -52,13 +56,13 @@ export class ChatService {
     const p = prepared.value;
     const cancel = new AbortController();
     const generating = Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal })));
-    const reserved = await this.reserveAlongside(p, generating, cancel);
+    const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
     let results;
     try {
       results = await generating;
     } catch (error) {
-      await this.credits.refund(p.reservation);
+      await this.billing.refund(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
     const usage = this.usageOf(p, results.map((r) => ({ usage: r.usage, text: r.text })));
@@ -75,19 +79,6 @@ export class ChatService {
   }
 
   /**
-   * Reserves the credits while the provider already works: the reservation's write then costs the
-   * request no time. Refused, the provider's work is cancelled before anything is answered.
-   */
-  private async reserveAlongside(p: Prepared, work: Promise<unknown>, cancel: AbortController): Promise<Outcome<unknown>> {
-    const reserved = await this.credits.reserve(p.reservation);
-    if (!reserved.ok) {
-      cancel.abort();
-      await work.catch(() => undefined);
-    }
-    return reserved;
-  }
-
-  /**
    * Starts the generation and waits for its first part, so a provider that fails at once is still an
    * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away.
    */
@@ -99,14 +90,14 @@ export class ChatService {
     const abortSignal = AbortSignal.any([signal, cancel.signal]);
     const streams = Array.from({ length: p.n }, () => p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator]());
     const starting = Promise.all(streams.map((s) => s.next()));
-    const reserved = await this.reserveAlongside(p, starting, cancel);
+    const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
     if (!reserved.ok) return reserved;
     let firsts: IteratorResult<TextStreamPart>[];
     try {
       firsts = await starting;
     } catch (error) {
       for (const s of streams) void s.return?.(undefined).catch(() => undefined);
-      await this.credits.refund(p.reservation);
+      await this.billing.refund(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
     return ok(this.chunks(p, streams, firsts, request.stream_options?.include_usage === true));
@@ -146,7 +137,7 @@ export class ChatService {
 
   /** Checks the request and works out what it may cost; reserving is the caller's next step. */
   private prepare(caller: Caller, request: ChatRequest): Outcome<Prepared> {
-    const model = this.models.find((m) => m.id === request.model) ?? this.models.find((m) => m.id.toLowerCase() === request.model.toLowerCase());
+    const model = this.find(request.model);
     if (!model) {
       return fail('invalid_input', `The model '${request.model}' does not exist here; available: ${this.models.map((m) => m.id).join(', ')}`, undefined, 'model');
     }
@@ -162,7 +153,7 @@ export class ChatService {
     const n = request.n ?? 1;
     const promptEstimate = estimateTokens(messages);
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
-    const reservation: Reservation = { accountId: caller.account.id, amount: this.creditsFor(model, (promptEstimate + maxOutputTokens) * n), kind: 'chat', reference: id };
+    const reservation = this.billing.reservation(caller.account.id, model, (promptEstimate + maxOutputTokens) * n, id);
     const stop = typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined);
     return ok({
       id,
@@ -180,23 +171,11 @@ export class ChatService {
     });
   }
 
-  /** What the provider reported, or an estimate from the text where it reported nothing. */
   private usageOf(p: Prepared, choices: { usage: TextUsage | undefined; text: string }[]): ChatUsage {
-    let prompt = 0;
-    let completion = 0;
-    for (const choice of choices) {
-      prompt += choice.usage?.inputTokens ?? p.promptEstimate;
-      completion += choice.usage?.outputTokens ?? (choice.text ? estimateTokens([{ role: 'assistant', content: choice.text }]) - 4 : 0);
-    }
-    return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+    return TokenBilling.usageOf(p.promptEstimate, choices);
   }
 
-  private async settle(p: Prepared, usage: ChatUsage): Promise<void> {
-    await this.credits.settle(p.reservation, this.creditsFor(p.model, usage.total_tokens));
-  }
-
-  private creditsFor(model: ChatModel, tokens: number): number {
-    const rate = model.advanced ? this.config.advancedCreditsPer1kTokens : this.config.creditsPer1kTokens;
-    return Math.ceil((tokens * rate) / 1000);
+  private settle(p: Prepared, usage: ChatUsage): Promise<void> {
+    return this.billing.settle(p.reservation, p.model, usage);
   }
 }

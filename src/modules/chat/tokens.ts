@@ -1,10 +1,7 @@
 import type { ChatMessage } from '../../engines/spec/text-model.js';
+import { tokensOfText } from './token-billing.js';
 
-/**
- * Tokens of a conversation, estimated the way OpenAI's guidance does (about four characters a token,
- * plus a few for each message's framing). Used to reserve credits, and to bill when a provider reports
- * no usage.
- */
+/** Tokens of a conversation: each message's text plus a few for its framing. */
 export function estimateTokens(messages: ChatMessage[]): number {
-  return messages.reduce((sum, m) => sum + Math.ceil(m.content.length / 4) + 4, 0);
+  return messages.reduce((sum, m) => sum + tokensOfText(m.content) + 4, 0);
 }

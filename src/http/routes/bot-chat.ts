@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BotChatService } from '../../modules/bots/bot-chat.service.js';
+import { flagField } from '../../shared/body-fields.js';
+import { UpstreamError, unwrap } from '../../shared/errors.js';
+import { callerOf, errors, secured } from '../route-helpers.js';
+import { clientGone, openEventStream } from '../sse.js';
+
+const MAX_MESSAGE = 4_000;
+const MAX_HISTORY = 50;
+
+const history = z
+  .array(z.strictObject({ role: z.enum(['human', 'ai']), text: z.string().trim().min(1).max(MAX_MESSAGE) }))
+  .max(MAX_HISTORY)
+  .refine((turns) => turns.every((turn, i) => i === 0 || turn.role !== turns[i - 1]?.role), 'must alternate between human and ai');
+
+const sourceSchema = z.object({ index: z.number().int(), document_id: z.string(), title: z.string(), passage: z.string(), score: z.number() });
+
+const STREAM_FORMAT =
+  'With stream: true the answer is text/event-stream: one `data: {"text": "..."}` event per piece of the reply, in order; then, with include_sources, one `data: {"sources": [...]}` event; ' +
+  'then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).';
+
+/** A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. */
+export function botChatRoutes(app: FastifyInstance, botChat: BotChatService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/bot/:publicUrl/api',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['bots'],
+        summary: "Send a message to a bot; it answers from its knowledge base (streamed with stream: true)",
+        description: STREAM_FORMAT,
+        security: secured,
+        params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
+        body: z.strictObject({
+          message: z.string().trim().min(1).max(MAX_MESSAGE),
+          history: history.default([]).describe(`Earlier turns, oldest first, alternating; at most ${MAX_HISTORY}`),
+          stream: flagField.default(false),
+          include_sources: flagField.default(false),
+        }),
+        response: { 200: z.object({ response: z.string(), sources: z.array(sourceSchema).optional() }), ...errors(400, 401, 402, 403, 404, 429, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { message, history: turns, stream, include_sources: includeSources } = request.body;
+      if (!stream) {
+        const answer = unwrap(await botChat.answer(caller, request.params.publicUrl, { message, history: turns }));
+        return { response: answer.response, ...(includeSources && { sources: answer.sources }) };
+      }
+      const gone = clientGone(reply);
+      const answer = unwrap(await botChat.stream(caller, request.params.publicUrl, { message, history: turns }, gone));
+      const events = openEventStream(reply);
+      try {
+        for await (const text of answer.parts) await events.send({ text });
+        if (includeSources) await events.send({ sources: answer.sources });
+        await events.send('[DONE]');
+      } catch (error) {
+        if (!gone.aborted) {
+          request.log.warn({ err: error }, 'bot stream failed');
+          await events.send({ error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error' });
+        }
+      } finally {
+        events.end();
+      }
+      return reply;
+    },
+  );
+}

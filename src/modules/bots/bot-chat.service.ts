@@ -1,0 +1,162 @@
+import type { ChatMessage, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
+import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import type { BotRow } from '../../storage/db/schema.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { ChatModel } from '../chat/chat-models.js';
+import type { ChatService } from '../chat/chat.service.js';
+import { TokenBilling } from '../chat/token-billing.js';
+import { estimateTokens } from '../chat/tokens.js';
+import type { Reservation } from '../credits/credits.service.js';
+import type { BotsService } from './bots.service.js';
+import { extractiveAnswer } from './extractive-answer.js';
+import type { SearchResult } from './retrieval.js';
+
+export interface BotMessage {
+  message: string;
+  history: { role: 'human' | 'ai'; text: string }[];
+}
+
+export interface BotSource {
+  /** The number the answer cites it by: [1] is the first source. */
+  index: number;
+  document_id: string;
+  title: string;
+  passage: string;
+  score: number;
+}
+
+export interface BotAnswerStream {
+  parts: AsyncGenerator<string>;
+  /** The sources, known before the first part. */
+  sources: BotSource[];
+}
+
+/** Passages put in front of the model, and the most tokens an answer may use. */
+const PASSAGES = 5;
+const MAX_ANSWER_TOKENS = 1_024;
+
+interface Prepared {
+  bot: BotRow;
+  model: ChatModel;
+  call: Omit<TextCallOptions, 'abortSignal'>;
+  sources: BotSource[];
+  promptEstimate: number;
+  reservation: Reservation;
+}
+
+/**
+ * Answers a bot's visitors from its knowledge base: the best passages are retrieved (BM25, plus
+ * embeddings when configured) and given to the bot's model with its instructions; the builtin engine
+ * answers by extraction instead (the most relevant sentences, cited). Billed by tokens to the bot's owner.
+ */
+export class BotChatService {
+  constructor(
+    private readonly bots: BotsService,
+    private readonly chat: ChatService,
+    private readonly billing: TokenBilling,
+  ) {}
+
+  async answer(caller: Caller, publicUrl: string, input: BotMessage, signal?: AbortSignal): Promise<Outcome<{ response: string; sources: BotSource[] }>> {
+    const prepared = await this.prepare(caller, publicUrl, input, signal);
+    if (!prepared.ok) return prepared;
+    const p = prepared.value;
+    const cancel = new AbortController();
+    const generating = p.model.engine.doGenerate({ ...p.call, abortSignal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal });
+    const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
+    if (!reserved.ok) return reserved;
+    try {
+      const result = await generating;
+      await this.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]));
+      return ok({ response: result.text, sources: p.sources });
+    } catch (error) {
+      await this.billing.refund(p.reservation);
+      return engineFailure(error, 'The bot could not answer');
+    }
+  }
+
+  /** Starts the answer and waits for its first part, so a provider that fails at once is still an HTTP error. */
+  async stream(caller: Caller, publicUrl: string, input: BotMessage, signal: AbortSignal): Promise<Outcome<BotAnswerStream>> {
+    const prepared = await this.prepare(caller, publicUrl, input, signal);
+    if (!prepared.ok) return prepared;
+    const p = prepared.value;
+    const cancel = new AbortController();
+    const stream = p.model.engine.doStream({ ...p.call, abortSignal: AbortSignal.any([signal, cancel.signal]) })[Symbol.asyncIterator]();
+    const starting = stream.next();
+    const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
+    if (!reserved.ok) return reserved;
+    let first: IteratorResult<TextStreamPart>;
+    try {
+      first = await starting;
+    } catch (error) {
+      await this.billing.refund(p.reservation);
+      return engineFailure(error, 'The bot could not answer');
+    }
+    return ok({ parts: this.parts(p, stream, first), sources: p.sources });
+  }
+
+  private async *parts(p: Prepared, stream: AsyncIterator<TextStreamPart>, first: IteratorResult<TextStreamPart>): AsyncGenerator<string> {
+    let text = '';
+    let usage: TextUsage | undefined;
+    try {
+      for (let next = first; !next.done; next = await stream.next()) {
+        if (next.value.type === 'text-delta') {
+          text += next.value.text;
+          yield next.value.text;
+        } else usage = next.value.usage;
+      }
+    } finally {
+      void stream.return?.(undefined).catch(() => undefined);
+      await this.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage, text }]));
+    }
+  }
+
+  private async prepare(caller: Caller, publicUrl: string, input: BotMessage, signal?: AbortSignal): Promise<Outcome<Prepared>> {
+    const bot = await this.bots.findByPublicUrl(publicUrl);
+    // Another account's bot is as unknown as a missing one.
+    if (!bot || bot.account_id !== caller.account.id) return fail('not_found', 'Bot not found');
+    const model = this.chat.find(bot.model) ?? this.chat.find('builtin');
+    if (!model) return fail('unavailable', 'No text model is configured for this bot');
+    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);
+    const found = await this.bots.search(bot.id, [input.message, ...input.history.slice(-2).map((h) => h.text)].join('\n'), PASSAGES, signal);
+    const offline = extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message });
+    // The builtin engine quotes only some passages; the sources are those it cites, numbered as it cites them.
+    const cited = model.engine.provider === 'builtin' ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined) : found;
+    const sources = cited.map((s, i) => ({ index: i + 1, document_id: s.documentId, title: s.title, passage: s.passage, score: s.score }));
+    const messages: ChatMessage[] = [
+      { role: 'system', content: systemPrompt(bot, found) },
+      ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
+      { role: 'user', content: input.message },
+    ];
+    const promptEstimate = estimateTokens(messages);
+    const builtinText = model.engine.provider === 'builtin' ? renumber(offline.text, offline.sources) : offline.text;
+    return ok({
+      bot,
+      model,
+      sources,
+      promptEstimate,
+      reservation: this.billing.reservation(caller.account.id, model, promptEstimate + MAX_ANSWER_TOKENS, `bot:${bot.id}:${newId()}`),
+      call: { messages, maxOutputTokens: MAX_ANSWER_TOKENS, temperature: bot.temperature, providerOptions: { builtin: { text: builtinText } } },
+    });
+  }
+}
+
+function systemPrompt(bot: BotRow, passages: SearchResult[]): string {
+  const knowledge = passages.length
+    ? passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.passage}`).join('\n\n')
+    : '(nothing in the knowledge base matches this question)';
+  return [
+    bot.instructions.trim() || `You are ${bot.name}, a helpful assistant.`,
+    'Answer from the numbered passages of your knowledge base below when they are relevant, and cite them by number like [1]. ' +
+      'If they do not contain the answer, say so plainly rather than guessing.',
+    `Knowledge base:\n${knowledge}`,
+  ].join('\n\n');
+}
+
+/** The extractive answer cites passages by their place in the search results; the sources list only the cited ones, from 1. */
+function renumber(text: string, cited: number[]): string {
+  return text.replace(/\[(\d+)\]/g, (marker, n: string) => {
+    const place = cited.indexOf(Number(n));
+    return place === -1 ? marker : `[${place + 1}]`;
+  });
+}
