@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
     if (status >= 400 && status < 500) {
       const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
       if (!known && /SyntaxError|JSON/i.test(error.name + error.message)) return send(400, 'Request body is not valid JSON');
-      return send(status, known ? known(error, bodyLimit) : error.message);
+      return send(status, known ? known(error, request.routeOptions.bodyLimit ?? bodyLimit) : error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, serverErrorText ?? 'Internal server error');
