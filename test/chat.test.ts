@@ -221,3 +221,26 @@ describe('chat completions through an OpenAI-compatible upstream', () => {
     expect(await balance(t, key)).toBe(10_000);
   });
 });
+
+describe('chat completions when the upstream cannot be reached', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A port nothing listens on: the connection is refused at once, while the credits are being reserved.
+    const closed = await startFakeUpstream();
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: baseUrl, ATELIER_UPSTREAM_RETRIES: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 502 for plain and streamed requests, refunds, and leaves no unhandled failure behind', async () => {
+    const { key } = await t.account({ credits: 500 });
+    for (const stream of [false, true, false, true]) {
+      const response = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(key), payload: { model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'hello' }] } });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error: { type: 'server_error', message: expect.stringMatching(/could not be reached/) } });
+    }
+    expect(await balance(t, key)).toBe(500);
+  });
+});
