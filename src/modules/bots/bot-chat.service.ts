@@ -119,9 +119,10 @@ export class BotChatService {
     if (!model) return fail('unavailable', 'No text model is configured for this bot');
     if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);
     const found = await this.bots.search(bot.id, [input.message, ...input.history.slice(-2).map((h) => h.text)].join('\n'), PASSAGES, signal);
-    const offline = extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message });
-    // The builtin engine quotes only some passages; the sources are those it cites, numbered as it cites them.
-    const cited = model.engine.provider === 'builtin' ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined) : found;
+    // The builtin engine answers by extraction and quotes only some passages: the sources are those it
+    // cites, numbered as it cites them. A language model gets all the passages.
+    const offline = model.engine.provider === 'builtin' ? extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message }) : undefined;
+    const cited = offline ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined) : found;
     const sources = cited.map((s, i) => ({ index: i + 1, document_id: s.documentId, title: s.title, passage: s.passage, score: s.score }));
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt(bot, found) },
@@ -129,14 +130,19 @@ export class BotChatService {
       { role: 'user', content: input.message },
     ];
     const promptEstimate = estimateTokens(messages);
-    const builtinText = model.engine.provider === 'builtin' ? renumber(offline.text, offline.sources) : offline.text;
+
     return ok({
       bot,
       model,
       sources,
       promptEstimate,
       reservation: this.billing.reservation(caller.account.id, model, promptEstimate + MAX_ANSWER_TOKENS, `bot:${bot.id}:${newId()}`),
-      call: { messages, maxOutputTokens: MAX_ANSWER_TOKENS, temperature: bot.temperature, providerOptions: { builtin: { text: builtinText } } },
+      call: {
+        messages,
+        maxOutputTokens: MAX_ANSWER_TOKENS,
+        temperature: bot.temperature,
+        ...(offline && { providerOptions: { builtin: { text: renumber(offline.text, offline.sources) } } }),
+      },
     });
   }
 }
