@@ -21,6 +21,14 @@ const STREAM_FORMAT =
   'With stream: true the answer is text/event-stream: one `data: {"text": "..."}` event per piece of the reply, in order; then, with include_sources, one `data: {"sources": [...]}` event; ' +
   'then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).';
 
+/** The body of POST /bot/{public_url}/api; the MCP tool takes the same (plus the public_url). */
+export const botMessageBody = z.strictObject({
+  message: z.string().trim().min(1).max(MAX_MESSAGE),
+  history: history.default([]).describe(`Earlier turns, oldest first, alternating; at most ${MAX_HISTORY}`),
+  stream: flagField.default(false),
+  include_sources: flagField.default(false),
+});
+
 /** A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. */
 export function botChatRoutes(app: FastifyInstance, botChat: BotChatService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,12 +42,7 @@ export function botChatRoutes(app: FastifyInstance, botChat: BotChatService): vo
         description: STREAM_FORMAT,
         security: secured,
         params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
-        body: z.strictObject({
-          message: z.string().trim().min(1).max(MAX_MESSAGE),
-          history: history.default([]).describe(`Earlier turns, oldest first, alternating; at most ${MAX_HISTORY}`),
-          stream: flagField.default(false),
-          include_sources: flagField.default(false),
-        }),
+        body: botMessageBody,
         response: { 200: z.object({ response: z.string(), sources: z.array(sourceSchema).optional() }), ...errors(400, 401, 402, 403, 404, 429, 502, 503) },
       },
     },

@@ -19,6 +19,19 @@ const dimensions = z
   })
   .refine((s) => [s.width, s.height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE), `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
 
+/** The body of POST /api/generate-image; the MCP tool takes the same. */
+export const generateImageBody = z.strictObject({
+  prompt: z.string().trim().min(1).max(4000),
+  model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"'),
+  style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
+  artist: optionalText(100),
+  dimensions: dimensions.default({ width: 1024, height: 1024 }).describe('WIDTHxHEIGHT, e.g. 1024x1024, 1792x1024, 1024x1792, 512x512'),
+  useHD: flagField.default(false),
+  image: mediaUrl.optional().describe('A reference picture (image-to-image) for models that take one'),
+  outputs: wholeNumberField(1, 4).default(1),
+  waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
+});
+
 export const imageRecordSchema = z.object({
   id: z.number().int(),
   image_url: z.string().nullable().describe('Null while the image is pending or when it failed'),
@@ -53,17 +66,7 @@ export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
           IDEMPOTENCY_NOTE,
         security: secured,
         headers: idempotencyHeader,
-        body: z.strictObject({
-          prompt: z.string().trim().min(1).max(4000),
-          model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"'),
-          style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
-          artist: optionalText(100),
-          dimensions: dimensions.default({ width: 1024, height: 1024 }).describe('WIDTHxHEIGHT, e.g. 1024x1024, 1792x1024, 1024x1792, 512x512'),
-          useHD: flagField.default(false),
-          image: mediaUrl.optional().describe('A reference picture (image-to-image) for models that take one'),
-          outputs: wholeNumberField(1, 4).default(1),
-          waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
-        }),
+        body: generateImageBody,
         response: { 200: z.array(imageRecordSchema), ...errors(400, 401, 402, 409, 422, 429) },
       },
     },

@@ -11,6 +11,14 @@ import { voiceSchema } from './voice-schemas.js';
 const settingValue = z.union([z.number(), z.boolean()]);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The body of POST /api/generate-text-to-speech; the MCP tool takes the same. */
+export const speechBody = (maxCharacters: number) =>
+  z.strictObject({
+    voiceID: z.string().min(1).max(200).describe('An id from GET /api/get-text-to-speech-voices, or one of your custom voices'),
+    text: z.string().min(1).max(maxCharacters * 2).describe(`Text to speak, at most ${maxCharacters} characters`),
+    voiceSettings: z.record(z.string().max(50), settingValue).optional().describe('See GET /api/get-text-to-speech-voice-settings'),
+  });
+
 export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices: VoiceListing, maxCharacters: number): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -24,11 +32,7 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
         description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. ${IDEMPOTENCY_NOTE}`,
         security: secured,
         headers: idempotencyHeader,
-        body: z.strictObject({
-          voiceID: z.string().min(1).max(200).describe('An id from GET /api/get-text-to-speech-voices, or one of your custom voices'),
-          text: z.string().min(1).max(maxCharacters * 2).describe(`Text to speak, at most ${maxCharacters} characters`),
-          voiceSettings: z.record(z.string().max(50), settingValue).optional().describe('See GET /api/get-text-to-speech-voice-settings'),
-        }),
+        body: speechBody(maxCharacters),
         response: {
           200: z.object({ uuid: z.string(), url: z.string(), used_characters: z.number().int(), status: z.literal('completed') }),
           ...errors(400, 401, 402, 409, 413, 422, 429, 502, 503),

@@ -45,6 +45,17 @@ const audioSchema = z
   })
   .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 
+/** The body of POST /api/transcriptions; the MCP tool takes the same. */
+export const transcriptionBody = z.strictObject({
+  url: httpUrl.describe('Where the audio (or video) file is'),
+  audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+  language: z.string().trim().min(1).max(50).default('English'),
+  name: z.string().trim().max(200).optional(),
+  detect_speakers: flagField.default(false),
+  enhanced_quality: flagField.default(false),
+  webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
+});
+
 /** The spec words this operation's errors "Invalid input" and "Server error". */
 const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error', idempotent: true };
 
@@ -62,15 +73,7 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
         description: IDEMPOTENCY_NOTE,
         security: secured,
         headers: idempotencyHeader,
-        body: z.strictObject({
-          url: httpUrl.describe('Where the audio (or video) file is'),
-          audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
-          language: z.string().trim().min(1).max(50).default('English'),
-          name: z.string().trim().max(200).optional(),
-          detect_speakers: flagField.default(false),
-          enhanced_quality: flagField.default(false),
-          webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
-        }),
+        body: transcriptionBody,
         response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 409, 422, 429) },
       },
     },

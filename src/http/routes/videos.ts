@@ -7,6 +7,16 @@ import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
 import { mediaUrl, recordId } from './media-fields.js';
 
+/** The body of POST /api/generate-video; the MCP tool takes the same. */
+export const generateVideoBody = (maxSeconds: number) =>
+  z.strictObject({
+    prompt: z.string().trim().min(1).max(2000),
+    model: z.string().trim().min(1).max(100).describe('A name from GET /api/video-models'),
+    duration: wholeNumberField(1, maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
+    aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+    image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
+  });
+
 const videoSchema = z.object({
   id: z.number().int(),
   prompt: z.string(),
@@ -36,13 +46,7 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
         description: `Credits are reserved per second of video and refunded if it fails. ${IDEMPOTENCY_NOTE}`,
         security: secured,
         headers: idempotencyHeader,
-        body: z.strictObject({
-          prompt: z.string().trim().min(1).max(2000),
-          model: z.string().trim().min(1).max(100).describe('A name from GET /api/video-models'),
-          duration: wholeNumberField(1, maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
-          aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
-          image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
-        }),
+        body: generateVideoBody(maxSeconds),
         response: {
           200: z.object({
             id: z.number().int(),
