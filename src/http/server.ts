@@ -32,6 +32,7 @@ import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { chatRoutes } from './routes/chat.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
@@ -137,6 +138,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   videoRoutes(app, services.videos, config.videos.maxSeconds);
   chatRoutes(app, services.chat);
   if (config.bots.port === undefined) botChatRoutes(app, services.botChat);
+  mcpRoutes(app, services, config);
   // Multipart uploads (knowledge documents) only where they are expected: a scope of their own.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });

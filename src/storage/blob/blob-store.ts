@@ -5,6 +5,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** The public URL the service serves the blob under. */
   publicUrl(key: string): string;
+  /** The key of a blob from its public URL; undefined for any other URL. */
+  keyOf(url: string): string | undefined;
 }
 
 export const BLOB_KEY = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;

@@ -35,6 +35,12 @@ export class FsBlobStore implements BlobStore {
     return `${this.publicBaseUrl}/files/${key}`;
   }
 
+  keyOf(url: string): string | undefined {
+    const prefix = `${this.publicBaseUrl}/files/`;
+    const key = url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+    return key !== undefined && BLOB_KEY.test(key) ? key : undefined;
+  }
+
   private pathOf(key: string): string {
     if (!BLOB_KEY.test(key)) throw new Error(`Invalid blob key: ${key}`);
     return join(this.root, key);

@@ -1,0 +1,62 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { Services } from '../app.js';
+import type { Config } from '../config.js';
+import { API_VERSION } from '../http/server.js';
+import type { Caller } from '../modules/accounts/accounts.service.js';
+import { registerTools } from './tools.js';
+
+export type McpServices = Pick<
+  Services,
+  'accounts' | 'presets' | 'text' | 'images' | 'videos' | 'transcriptions' | 'speech' | 'voices' | 'bots' | 'botChat' | 'chat' | 'blobs'
+>;
+
+/**
+ * The MCP server for one request and one caller. Stateless: each POST /mcp carries a whole JSON-RPC
+ * exchange, so any API process can answer any request and nothing is kept between them (the tools
+ * need no server-initiated messages; long jobs hand back an id to poll).
+ */
+export function createMcpServer(services: McpServices, caller: Caller, config: Config, log: (error: unknown) => void): McpServer {
+  const server = new McpServer(
+    { name: 'atelier', version: API_VERSION },
+    { instructions: 'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.' },
+  );
+  registerTools(server, services, caller, config, log);
+
+  // Presets as resources: the catalogue and each preset's field definitions.
+  server.registerResource(
+    'preset',
+    new ResourceTemplate('atelier://presets/{slug}', {
+      list: async () => ({
+        resources: services.presets.list().presets.map((p) => ({ uri: `atelier://presets/${p.slug}`, name: p.slug, title: p.title, description: p.description, mimeType: 'application/json' })),
+      }),
+    }),
+    { title: 'Preset', description: "A text-generation preset with its input fields", mimeType: 'application/json' },
+    async (uri, variables) => {
+      const detail = services.presets.detail(String(variables.slug ?? ''));
+      if (!detail.ok) throw new Error(detail.error.message);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(detail.value, null, 2) }] };
+    },
+  );
+
+  server.registerPrompt(
+    'write_with_preset',
+    {
+      title: 'Write with a preset',
+      description: 'Write something (a blog post, an email, an ad...) with one of the presets: the prompt tells the agent to fetch the fields and call generate_text.',
+      argsSchema: { preset: z.string().describe('Preset slug, e.g. blog-post'), topic: z.string().describe('What it is about'), tone: z.string().optional().describe('e.g. friendly, formal') },
+    },
+    ({ preset, topic, tone }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: `Use the Atelier tools to write with the preset "${preset}" about: ${topic}${tone ? ` (tone: ${tone})` : ''}. First call get_preset to see its fields, then call generate_text with preset "${preset}" and the fields filled in from the topic, then show me the result.`,
+          },
+        },
+      ],
+    }),
+  );
+  return server;
+}
