@@ -131,7 +131,8 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     const { resources } = await client.listResources();
     expect(resources.length).toBeGreaterThan(100);
     const blog = await client.readResource({ uri: 'atelier://presets/blog-post' });
-    expect(JSON.parse(String(blog.contents[0]?.text)).slug).toBe('blog-post');
+    const first = blog.contents[0];
+    expect(JSON.parse(first && 'text' in first ? first.text : '{}').slug).toBe('blog-post');
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['write_with_preset']);
     const prompt = await client.getPrompt({ name: 'write_with_preset', arguments: { preset: 'blog-post', topic: 'bees' } });

@@ -1,10 +1,10 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Services } from '../app.js';
-import type { Config } from '../config.js';
 import { API_VERSION } from '../http/server.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
-import { registerTools } from './tools.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { type ToolSchemas, registerTools } from './tools.js';
 
 export type McpServices = Pick<
   Services,
@@ -16,12 +16,18 @@ export type McpServices = Pick<
  * exchange, so any API process can answer any request and nothing is kept between them (the tools
  * need no server-initiated messages; long jobs hand back an id to poll).
  */
-export function createMcpServer(services: McpServices, caller: Caller, config: Config, log: (error: unknown) => void): McpServer {
+/** One validator for every server: each new one would compile its own (a tenth of a request's time). */
+const validator = new AjvJsonSchemaValidator();
+
+export function createMcpServer(services: McpServices, caller: Caller, schemas: ToolSchemas, log: (error: unknown) => void): McpServer {
   const server = new McpServer(
     { name: 'atelier', version: API_VERSION },
-    { instructions: 'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.' },
+    {
+      jsonSchemaValidator: validator,
+      instructions: 'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
+    },
   );
-  registerTools(server, services, caller, config, log);
+  registerTools(server, services, caller, schemas, log);
 
   // Presets as resources: the catalogue and each preset's field definitions.
   server.registerResource(

@@ -2,6 +2,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { type McpServices, createMcpServer } from '../../mcp/mcp-server.js';
+import { toolSchemas } from '../../mcp/tools.js';
 import { callerOf } from '../route-helpers.js';
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC with POST' }, id: null };
@@ -11,8 +12,9 @@ const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Me
  * route (401 before any tool runs), then a server for this caller answers this one request.
  */
 export function mcpRoutes(app: FastifyInstance, services: McpServices, config: Config): void {
+  const schemas = toolSchemas(config);
   app.post('/mcp', { config: { auth: 'required' }, schema: { hide: true } }, async (request, reply) => {
-    const server = createMcpServer(services, callerOf(request), config, (error) => request.log.error({ err: error }, 'MCP tool failed'));
+    const server = createMcpServer(services, callerOf(request), schemas, (error) => request.log.error({ err: error }, 'MCP tool failed'));
     // JSON answers rather than an event stream: every tool answers once, and JSON is cheaper to write and read.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

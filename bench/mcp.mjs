@@ -1,0 +1,48 @@
+// MCP benchmark: tools/call generate_text (builtin engine) per second over MCP (POST /mcp, one JSON-RPC
+// call per request, stateless) against the same generation through POST /api/generate, same service,
+// same run, alternating. Usage: npm run bench:mcp. BENCH_DURATION (s per run, default 10).
+// Only prints; never fails on slow numbers.
+import autocannon from 'autocannon';
+import { assertBuilt, loadAverage, printMachine, runBench, startService, tableLines } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 20;
+const ARGS = { preset: 'blog-post', keywords: 'urban beekeeping', outputs: 1 };
+const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_text', arguments: ARGS } });
+const HTTP_BODY = JSON.stringify(ARGS);
+
+async function load(url, path, apiKey, body, headers = {}) {
+  const options = { url: url + path, method: 'POST', connections: CONNECTIONS, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers }, body };
+  await autocannon({ ...options, duration: 2 });
+  const r = await autocannon({ ...options, duration: DURATION });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+}
+
+async function main() {
+  assertBuilt('run `npm run build` first');
+  const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
+  const mcpHeaders = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const probe = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json', ...mcpHeaders }, body: MCP_BODY });
+  const answer = await probe.json();
+  if (!probe.ok || answer.result?.isError || !answer.result) throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
+
+  printMachine();
+  console.log(`autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run; builtin text engine; each MCP request is one stateless tools/call (no initialize), JSON response.\n`);
+  const rows = [];
+  const runs = { http: [], mcp: [] };
+  for (let round = 0; round < 2; round++) {
+    runs.http.push(await load(service.url, '/api/generate', service.apiKey, HTTP_BODY));
+    runs.mcp.push(await load(service.url, '/mcp', service.apiKey, MCP_BODY, mcpHeaders));
+  }
+  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const http = best(runs.http);
+  const mcp = best(runs.mcp);
+  rows.push(['POST /api/generate', http.rps.toFixed(0), String(http.p50), String(http.p99), '']);
+  rows.push(['MCP tools/call generate_text', mcp.rps.toFixed(0), String(mcp.p50), String(mcp.p99), (mcp.rps / http.rps).toFixed(2)]);
+  console.log(tableLines(['route (best of 2 alternating runs)', 'req/s', 'p50 ms', 'p99 ms', 'ratio to HTTP'], rows, { alignLeft: [0] }).join('\n'));
+  if (http.bad || mcp.bad) console.log(`WARNING: errors or non-2xx (http ${http.bad}, mcp ${mcp.bad})`);
+  console.log(`\nAll runs (req/s): http ${runs.http.map((r) => r.rps.toFixed(0)).join(', ')}; mcp ${runs.mcp.map((r) => r.rps.toFixed(0)).join(', ')}`);
+  console.log(`Load average after the runs: ${loadAverage()}`);
+}
+
+await runBench(main);
