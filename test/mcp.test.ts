@@ -139,6 +139,24 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     expect(JSON.stringify(prompt.messages)).toContain('generate_text');
   });
 
+  it('answers protocol misuse with a 4xx JSON-RPC error, never a 5xx', async () => {
+    const headers = { ...withKey(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    for (const body of ['{}', '[]', '{"jsonrpc":"2.0","id":1,"method":"no/such"}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"generate_text","arguments":{"preset":7}}}']) {
+      const response = await fetch(`${base}/mcp`, { method: 'POST', headers, body });
+      expect(response.status, body).toBeLessThan(500);
+      const text = await response.text();
+      // An empty batch is acknowledged without a body (202), as the SDK's transport does.
+      if (text === '') expect(response.status, body).toBe(202);
+      else {
+        const answer = JSON.parse(text) as { error?: unknown; result?: { isError?: boolean } };
+        expect(answer.error !== undefined || answer.result?.isError === true, body).toBe(true);
+      }
+    }
+    const notJson = await fetch(`${base}/mcp`, { method: 'POST', headers, body: 'not json' });
+    expect(notJson.status).toBe(400);
+    expect((await call('check_connection')).isError).toBeFalsy();
+  });
+
   it('answers 401 without a valid key, before any tool runs, and 405 to GET', async () => {
     await expect(connect('atl_wrong')).rejects.toThrow(/401|Invalid API key/);
     const raw = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_text', arguments: {} } }) });

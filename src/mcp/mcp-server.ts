@@ -16,6 +16,8 @@ export type McpServices = Pick<
  * exchange, so any API process can answer any request and nothing is kept between them (the tools
  * need no server-initiated messages; long jobs hand back an id to poll).
  */
+const WRITE_PROMPT_ARGS = { preset: z.string().describe('Preset slug, e.g. blog-post'), topic: z.string().describe('What it is about'), tone: z.string().optional().describe('e.g. friendly, formal') };
+
 /** One validator for every server: each new one would compile its own (a tenth of a request's time). */
 const validator = new AjvJsonSchemaValidator();
 
@@ -50,7 +52,7 @@ export function createMcpServer(services: McpServices, caller: Caller, schemas: 
     {
       title: 'Write with a preset',
       description: 'Write something (a blog post, an email, an ad...) with one of the presets: the prompt tells the agent to fetch the fields and call generate_text.',
-      argsSchema: { preset: z.string().describe('Preset slug, e.g. blog-post'), topic: z.string().describe('What it is about'), tone: z.string().optional().describe('e.g. friendly, formal') },
+      argsSchema: WRITE_PROMPT_ARGS,
     },
     ({ preset, topic, tone }) => ({
       messages: [
