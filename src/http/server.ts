@@ -4,23 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Services } from '../app.js';
 import type { Config } from '../config.js';
-import type { AccountsService } from '../modules/accounts/accounts.service.js';
-import type { BotsService } from '../modules/bots/bots.service.js';
-import type { KeysService } from '../modules/keys/keys.service.js';
-import type { PresetsService } from '../modules/presets/presets.service.js';
-import type { CustomVoicesService } from '../modules/speech/custom-voices.service.js';
-import type { SpeechService } from '../modules/speech/speech.service.js';
-import type { VoiceListing } from '../modules/speech/voice-listing.js';
-import type { TextService } from '../modules/text/text.service.js';
-import type { TranscriptionsService } from '../modules/transcriptions/transcriptions.service.js';
-import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
-import type { ChatService } from '../modules/chat/chat.service.js';
-import type { BotChatService } from '../modules/bots/bot-chat.service.js';
-import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
-import type { ImagesService } from '../modules/images/images.service.js';
-import type { VideosService } from '../modules/videos/videos.service.js';
-import type { FsBlobStore } from '../storage/blob/fs-blob-store.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
@@ -43,25 +28,8 @@ import { voiceRoutes } from './routes/voices.js';
 
 export const API_VERSION = '1.0.5';
 
-export interface HttpServices {
-  accounts: AccountsService;
-  keys: KeysService;
-  presets: PresetsService;
-  text: TextService;
-  speech: SpeechService;
-  voices: VoiceListing;
-  customVoices: CustomVoicesService;
-  blobs: FsBlobStore;
-  transcriptions: TranscriptionsService;
-  webhooks: WebhooksService;
-  images: ImagesService;
-  videos: VideosService;
-  idempotency: IdempotencyService;
-  chat: ChatService;
-  bots: BotsService;
-  botChat: BotChatService;
-  isDatabaseReachable: () => Promise<boolean>;
-}
+/** The services the routes use: those of the composition root, and a database check for /health. */
+export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -71,7 +39,7 @@ export interface ServerOptions {
 }
 
 /** What every server of the service shares: logging, request ids, error bodies, authentication, rate limits. */
-async function baseServer(config: Config, accounts: AccountsService, options: ServerOptions): Promise<FastifyInstance> {
+async function baseServer(config: Config, accounts: Services['accounts'], options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
