@@ -79,9 +79,20 @@ describe('chat completions with the builtin engine, through the official openai 
     expect(joined).toBe(whole);
   });
 
-  it('answers n choices', async () => {
+  it('answers n choices, streamed too (interleaved, each with its index)', async () => {
     const completion = await client.chat.completions.create({ model: 'builtin', n: 3, messages: [{ role: 'user', content: 'Hi' }] });
     expect(completion.choices.map((c) => c.index)).toEqual([0, 1, 2]);
+    const stream = await client.chat.completions.create({ model: 'builtin', n: 2, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    const texts = ['', ''];
+    const finishes: (string | null)[] = [null, null];
+    for await (const chunk of stream) {
+      for (const choice of chunk.choices) {
+        texts[choice.index] += choice.delta.content ?? '';
+        finishes[choice.index] = choice.finish_reason ?? finishes[choice.index] ?? null;
+      }
+    }
+    expect(texts).toEqual([completion.choices[0]?.message.content, completion.choices[0]?.message.content]);
+    expect(finishes).toEqual(['stop', 'stop']);
   });
 
   it('gives errors in the OpenAI shape, which the client turns into its typed errors', async () => {
