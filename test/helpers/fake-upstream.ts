@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
 export interface UpstreamCall {
@@ -76,5 +77,36 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * One fake upstream for a whole test file: started before its tests, emptied of calls between them,
+ * closed after. Call at the top level of the file.
+ */
+export function fakeUpstreamForFile(): FakeUpstream {
+  let server: FakeUpstream | undefined;
+  const started = () => {
+    if (!server) throw new Error('the fake upstream starts in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startFakeUpstream();
+  });
+  beforeEach(() => {
+    started().calls.length = 0;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get calls() {
+      return started().calls;
+    },
+    handle: (handler) => started().handle(handler),
+    close: () => started().close(),
   };
 }

@@ -1,28 +1,21 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import type { ImageCallOptions } from '../../spec/image-model.js';
 import { type Automatic1111ImageConfig, Automatic1111ImageModel } from './automatic1111-image-model.js';
 
-let upstream: FakeUpstream;
+const upstream = fakeUpstreamForFile();
 /** The web UI has no version segment: its API lives under /sdapi/v1. */
 let baseUrl: string;
 let png: Buffer;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
   baseUrl = new URL(upstream.baseUrl).origin;
   const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 20, b: 90 } } });
   png = await canvas(64, 48).png().toBuffer();
   jpeg = await canvas(40, 30).jpeg().toBuffer();
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
 });
 
 const model = (overrides: Partial<Automatic1111ImageConfig> = {}) =>

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { replyBytes, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { type ElevenLabsTtsConfig, ElevenLabsTtsModel } from './elevenlabs-tts-model.js';
 
-let upstream: FakeUpstream;
+const upstream = fakeUpstreamForFile();
 let baseUrl: string;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
   baseUrl = upstream.baseUrl.replace(/\/v1$/, '');
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
 });
 
 const model = (overrides: Partial<ElevenLabsTtsConfig> = {}) =>
@@ -32,7 +25,6 @@ const pcm = (samples: number) => {
   for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(Math.sin(i / 7) * 9_000), i * 2);
   return buffer;
 };
-
 
 const speak = (m: ElevenLabsTtsModel, settings: Record<string, number | boolean> = {}) =>
   m.doGenerate({ providerVoiceId: 'JBFqnCBsd6RMkjVDRZzb', text: 'Good evening.', settings });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, type UpstreamCall, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type UpstreamCall, replyJson, startFakeUpstream, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
 import { type OpenAICompatibleAsrConfig, OpenAICompatibleAsrModel, languageCode } from './openai-compatible-asr-model.js';
 
-let upstream: FakeUpstream;
+const upstream = fakeUpstreamForFile();
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
 beforeEach(() => {
-  upstream.calls.length = 0;
   upstream.handle((_call, res) => replyJson(res, 200, { text: '', segments: [] }));
-});
-afterAll(async () => {
-  await upstream.close();
 });
 
 const model = (overrides: Partial<OpenAICompatibleAsrConfig> = {}) =>
@@ -43,7 +36,6 @@ const formOf = (call: UpstreamCall | undefined): Promise<FormData> => {
   if (!call) throw new Error('no call reached the fake upstream');
   return new Response(call.raw, { headers: { 'content-type': String(call.headers['content-type']) } }).formData();
 };
-
 
 describe('OpenAICompatibleAsrModel request', () => {
   it('posts multipart/form-data to /v1/audio/transcriptions with the WAV, model, verbose_json, ISO language and bearer key', async () => {

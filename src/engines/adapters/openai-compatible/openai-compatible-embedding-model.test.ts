@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, type UpstreamCall, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { type UpstreamCall, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { type OpenAICompatibleEmbeddingConfig, OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-model.js';
 
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = fakeUpstreamForFile();
 
 const model = (overrides: Partial<OpenAICompatibleEmbeddingConfig> = {}) =>
   new OpenAICompatibleEmbeddingModel({

@@ -1,27 +1,20 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { replyBytes, replyJson, startFakeUpstream, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import type { ImageCallOptions } from '../../spec/image-model.js';
 import { type OpenAICompatibleImageConfig, OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
 
-let upstream: FakeUpstream;
+const upstream = fakeUpstreamForFile();
 let origin: string;
 let png: Buffer;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
   origin = new URL(upstream.baseUrl).origin;
   const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } });
   png = await canvas(64, 48).png().toBuffer();
   jpeg = await canvas(40, 30).jpeg().toBuffer();
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
 });
 
 const model = (overrides: Partial<OpenAICompatibleImageConfig> = {}) =>

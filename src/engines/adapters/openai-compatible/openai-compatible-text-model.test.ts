@@ -1,21 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, chatCompletion, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { chatCompletion, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { UpstreamError } from '../../../shared/errors.js';
 import type { TextCallOptions, TextStreamPart } from '../../spec/text-model.js';
 import { type OpenAICompatibleTextConfig, OpenAICompatibleTextModel } from './openai-compatible-text-model.js';
 
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = fakeUpstreamForFile();
 
 const model = (overrides: Partial<OpenAICompatibleTextConfig> = {}) =>
   new OpenAICompatibleTextModel({

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from '../../../../test/helpers/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { replyBytes, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
 import type { ProviderVoice } from '../../spec/tts-model.js';
 import { type OpenAICompatibleTtsConfig, OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
 
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = fakeUpstreamForFile();
 
 const VOICES: ProviderVoice[] = [
   { providerVoiceId: 'alloy', name: 'Alloy', description: 'OpenAI-compatible voice alloy', language: 'English' },
@@ -38,7 +28,6 @@ const tone = (samples: number) => {
   for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(Math.sin(i / 5) * 8_000), i * 2);
   return pcm;
 };
-
 
 const speak = (m: OpenAICompatibleTtsModel, settings: Record<string, number | boolean> = {}, abortSignal?: AbortSignal) =>
   m.doGenerate({ providerVoiceId: 'nova', text: 'Hello there.', settings, abortSignal });
