@@ -134,6 +134,9 @@ describe('bot chat with a language model: retrieval-augmented answers', () => {
     });
     // ATELIER_BOTS_PORT: the bot interface has a server of its own, and the main one does not serve it.
     expect(t.app.botServer).toBeDefined();
+    const record = (await t.server.inject({ method: 'GET', url: `/api/bots/${bot.id}`, headers: withKey(key) })).json<{ api_url: string }>();
+    // {bots_url} is the bot server's own address when ATELIER_BOTS_PORT is set.
+    expect(record.api_url).toBe(`http://127.0.0.1:0/bot/${bot.public_url}/api`);
     const botsBase = await listen(t.app.botServer as TestApp['server']);
     const onMain = await t.server.inject({ method: 'POST', url: `/bot/${bot.public_url}/api`, headers: withKey(key), payload: { message: 'x' } });
     expect(onMain.statusCode).toBe(404);

@@ -11,6 +11,7 @@ type Bot = {
   temperature: number;
   welcome_message: string | null;
   public_url: string;
+  api_url: string;
   created_at: string;
   updated_at: string;
   documents: number;
@@ -64,6 +65,7 @@ describe('bots: create, list, read, change, delete', () => {
     expect(bot).toMatchObject({ name: 'Harbour guide', instructions: 'Answer briefly.', model: 'gpt-4o-mini', temperature: 0.7, welcome_message: 'Ask me about the harbour.', documents: 0 });
     expect(bot.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(bot.public_url).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(bot.api_url).toBe(`http://127.0.0.1:8080/bot/${bot.public_url}/api`);
     expect(bot.created_at).toBe(bot.updated_at);
     const other = await createBot({ model: 'my-local-llama', temperature: 0, welcome_message: '' });
     expect(other).toMatchObject({ model: 'my-local-llama', temperature: 0, welcome_message: null, instructions: '' });

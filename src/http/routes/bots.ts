@@ -31,6 +31,7 @@ const botSchema = z.object({
   temperature: z.number(),
   welcome_message: z.string().nullable(),
   public_url: z.string().describe('The unguessable identifier of the bot\'s chat address: POST {bots_url}/bot/{public_url}/api'),
+  api_url: z.string().describe('Its chat address, ready to call: {bots_url}/bot/{public_url}/api'),
   created_at: z.string(),
   updated_at: z.string(),
   documents: z.number().int().describe('How many documents its knowledge base holds'),

@@ -38,6 +38,8 @@ export interface BotRecord {
   temperature: number;
   welcome_message: string | null;
   public_url: string;
+  /** POST here to talk to the bot: {bots_url}/bot/{public_url}/api. */
+  api_url: string;
   created_at: string;
   updated_at: string;
   /** How many documents its knowledge base holds. */
@@ -56,7 +58,8 @@ export class BotsService {
     private readonly repo: BotsRepo,
     private readonly knowledge: KnowledgeService,
     private readonly retrieval: Retrieval,
-    private readonly defaults: { model: string },
+    /** `botsUrl`: where the bot interface answers ({bots_url}), for each bot's ready-to-call address. */
+    private readonly defaults: { model: string; botsUrl: string },
     private readonly clock: Clock,
   ) {}
 
@@ -77,16 +80,16 @@ export class BotsService {
     if (!(await this.repo.insertBot(row, BOT_LIMITS.botsPerAccount))) {
       return fail('conflict', `An account can have at most ${BOT_LIMITS.botsPerAccount} bots: delete one first`);
     }
-    return ok(toRecord({ ...row, documents: 0 }));
+    return ok(this.toRecord({ ...row, documents: 0 }));
   }
 
   async list(accountId: string): Promise<BotRecord[]> {
-    return (await this.repo.listBots(accountId)).map(toRecord);
+    return (await this.repo.listBots(accountId)).map((row) => this.toRecord(row));
   }
 
   async get(accountId: string, id: string): Promise<Outcome<BotRecord>> {
     const row = isUuid(id) ? await this.repo.findOwnedWithCount(accountId, id.toLowerCase()) : undefined;
-    return row ? ok(toRecord(row)) : notFound();
+    return row ? ok(this.toRecord(row)) : notFound();
   }
 
   async update(accountId: string, id: string, changes: BotUpdate): Promise<Outcome<BotRecord>> {
@@ -112,6 +115,10 @@ export class BotsService {
   }
 
   /** For the chat side: the bot behind a public_url, whoever owns it (its `account_id` says who). */
+  private toRecord(row: BotWithCount): BotRecord {
+    return recordOf(row, this.defaults.botsUrl);
+  }
+
   findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
     return PUBLIC_URL.test(publicUrl) ? this.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
   }
@@ -144,7 +151,7 @@ export class BotsService {
 
 const isUuid = (id: string) => UUID_PATTERN.test(id);
 
-function toRecord(row: BotWithCount): BotRecord {
+function recordOf(row: BotWithCount, botsUrl: string): BotRecord {
   return {
     id: row.id,
     name: row.name,
@@ -153,6 +160,7 @@ function toRecord(row: BotWithCount): BotRecord {
     temperature: row.temperature,
     welcome_message: row.welcome_message,
     public_url: row.public_url,
+    api_url: `${botsUrl}/bot/${row.public_url}/api`,
     created_at: row.created_at,
     updated_at: row.updated_at,
     documents: row.documents,

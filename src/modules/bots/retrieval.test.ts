@@ -45,7 +45,7 @@ let accountId: string;
 
 async function makeBots(embeddings?: EmbeddingModel) {
   const repo = new BotsRepo(db);
-  const service = new BotsService(repo, new KnowledgeService(repo, embeddings, systemClock), new Retrieval(repo, embeddings), { model: 'gpt-4o-mini' }, systemClock);
+  const service = new BotsService(repo, new KnowledgeService(repo, embeddings, systemClock), new Retrieval(repo, embeddings), { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' }, systemClock);
   const bot = unwrap(await service.create(accountId, { name: 'Harbour guide' }));
   const add = async (title: string, content: string, botId = bot.id) => unwrap(await service.addDocument(accountId, botId, { title, source: { kind: 'text', content } }));
   return { service, bot, add };
