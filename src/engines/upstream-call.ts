@@ -73,3 +73,16 @@ export async function readJson(response: Response, label: string): Promise<unkno
 export const readBytes = async (response: Response): Promise<Buffer> => Buffer.from(await response.arrayBuffer());
 
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
+
+/** The Authorization header OpenAI-style providers take, or none without a key. */
+export const bearer = (apiKey: string | undefined): Record<string, string> => (apiKey ? { authorization: `Bearer ${apiKey}` } : {});
+
+/** POST a JSON body and read a JSON answer: the call most provider APIs are made of. `headers` adds to the JSON ones. */
+export function postJson(call: Omit<UpstreamCall<unknown>, 'method' | 'read'> & { body: string }): Promise<unknown> {
+  return callUpstream({
+    ...call,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...call.headers },
+    read: (response) => readJson(response, call.label),
+  });
+}

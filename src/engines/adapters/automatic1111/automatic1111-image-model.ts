@@ -3,7 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
-import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { bearer, joinUrl, postJson } from '../../upstream-call.js';
 
 export interface Automatic1111ImageConfig {
   /** The web UI's address without any API path, e.g. http://127.0.0.1:7860. */
@@ -80,16 +80,14 @@ export class Automatic1111ImageModel implements ImageModel {
   }
 
   private post(path: string, body: string, signal: AbortSignal | undefined): Promise<unknown> {
-    return callUpstream({
+    return postJson({
       fetch: this.fetch,
       url: joinUrl(this.config.baseUrl, path),
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...this.authorization },
+      headers: this.authorization,
       body,
       timeoutMs: this.config.timeoutMs,
       signal,
       label: LABEL,
-      read: (response) => readJson(response, LABEL),
       statusText: {
         401: `${LABEL} rejected the credentials`,
         404: `${LABEL} has no Stable Diffusion API at this address (the web UI must run with --api)`,
@@ -103,7 +101,7 @@ function authorizationHeader({ apiKey, username, password }: Automatic1111ImageC
     throw new Error('Stable Diffusion web UI: give either an API key or a username and password, not both');
   }
   if (password && !username) throw new Error('Stable Diffusion web UI: a password needs a username');
-  if (apiKey) return { authorization: `Bearer ${apiKey}` };
+  if (apiKey) return bearer(apiKey);
   if (username) return { authorization: `Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}` };
   return {};
 }

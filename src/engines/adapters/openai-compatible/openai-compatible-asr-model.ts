@@ -3,7 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { durationSeconds, parseWav } from '../../audio/wav.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.js';
-import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 
 export interface OpenAICompatibleAsrConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:8080/v1 (whisper.cpp server). */
@@ -104,7 +104,7 @@ export class OpenAICompatibleAsrModel implements AsrModel {
       fetch: this.fetch,
       url: joinUrl(this.config.baseUrl, '/audio/transcriptions'),
       method: 'POST',
-      headers: { ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }) },
+      headers: bearer(this.config.apiKey),
       body: form,
       timeoutMs: this.config.timeoutMs,
       signal,

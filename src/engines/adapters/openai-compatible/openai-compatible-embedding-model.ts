@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { EmbeddingCallOptions, EmbeddingModel, EmbeddingResult } from '../../spec/embedding-model.js';
-import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { bearer, joinUrl, postJson } from '../../upstream-call.js';
 
 export interface OpenAICompatibleEmbeddingConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
@@ -55,16 +55,14 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
     const body = JSON.stringify({ model: this.config.modelId, input: values });
     const json = await withRetries(
       () =>
-        callUpstream({
+        postJson({
           fetch: this.fetch,
           url: joinUrl(this.config.baseUrl, '/embeddings'),
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...this.authorization() },
+          headers: bearer(this.config.apiKey),
           body,
           timeoutMs: this.config.timeoutMs,
           signal,
           label: LABEL,
-          read: (response) => readJson(response, LABEL),
           statusText: { 401: `${LABEL} rejected the API key` },
         }),
       this.config.retry,
@@ -82,9 +80,5 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
       ordered[at] = item.embedding;
     });
     return ordered;
-  }
-
-  private authorization(): Record<string, string> {
-    return this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {};
   }
 }

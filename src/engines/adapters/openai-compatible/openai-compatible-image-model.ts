@@ -3,7 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
-import { callUpstream, joinUrl, readBytes, readJson } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../upstream-call.js';
 
 export interface OpenAICompatibleImageConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1. */
@@ -66,16 +66,14 @@ export class OpenAICompatibleImageModel implements ImageModel {
   }
 
   private post(body: string, signal: AbortSignal | undefined): Promise<unknown> {
-    return callUpstream({
+    return postJson({
       fetch: this.fetch,
       url: joinUrl(this.config.baseUrl, '/images/generations'),
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...this.authorization() },
+      headers: bearer(this.config.apiKey),
       body,
       timeoutMs: this.config.timeoutMs,
       signal,
       label: LABEL,
-      read: (response) => readJson(response, LABEL),
       statusText: { 401: `${LABEL} rejected the API key` },
     });
   }
@@ -101,7 +99,7 @@ export class OpenAICompatibleImageModel implements ImageModel {
           fetch: this.fetch,
           url: url.href,
           method: 'GET',
-          headers: { accept: 'image/*', ...(sameOrigin && this.authorization()) },
+          headers: { accept: 'image/*', ...(sameOrigin && bearer(this.config.apiKey)) },
           timeoutMs: this.config.timeoutMs,
           signal,
           label: LABEL,
@@ -110,10 +108,6 @@ export class OpenAICompatibleImageModel implements ImageModel {
       this.config.retry,
       signal,
     );
-  }
-
-  private authorization(): Record<string, string> {
-    return this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {};
   }
 }
 

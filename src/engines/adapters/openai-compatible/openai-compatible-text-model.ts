@@ -2,7 +2,7 @@ import { type EventSourceMessage, createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { FinishReason, TextCallOptions, TextModel, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
@@ -168,7 +168,7 @@ export class OpenAICompatibleTextModel implements TextModel {
     return {
       'content-type': 'application/json',
       accept,
-      ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
+      ...bearer(this.config.apiKey),
     };
   }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { WavFormatError, parseWav } from '../../audio/wav.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import { callUpstream, joinUrl, readBytes } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, readBytes } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 
 export interface OpenAICompatibleTtsConfig {
@@ -64,7 +64,7 @@ export class OpenAICompatibleTtsModel implements TtsModel {
       headers: {
         'content-type': 'application/json',
         accept: 'audio/wav',
-        ...(this.config.apiKey && { authorization: `Bearer ${this.config.apiKey}` }),
+        ...bearer(this.config.apiKey),
       },
       body,
       timeoutMs: this.config.timeoutMs,
