@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { imageSize } from '../engines/image-size.js';
 import { botMessageBody } from '../http/routes/bot-chat.js';
 import { generateImageBody } from '../http/routes/images.js';
 import { speechBody } from '../http/routes/speech.js';
@@ -178,9 +179,8 @@ async function inlineImages(services: McpServices, images: ImageRecord[]): Promi
   for (const image of images) {
     const key = image.status === 'completed' && image.image_url ? services.blobs.keyOf(image.image_url) : undefined;
     const data = key ? await services.blobs.get(key) : undefined;
-    if (data && data.length <= INLINE_IMAGE_BYTES) content.push({ type: 'image', data: data.toString('base64'), mimeType: mimeOf(image.image_url ?? '') });
+    const mediaType = data && data.length <= INLINE_IMAGE_BYTES ? imageSize(data)?.mediaType : undefined;
+    if (data && mediaType) content.push({ type: 'image', data: data.toString('base64'), mimeType: mediaType });
   }
   return content;
 }
-
-const mimeOf = (url: string) => (url.endsWith('.jpg') ? 'image/jpeg' : url.endsWith('.webp') ? 'image/webp' : 'image/png');

@@ -2,6 +2,9 @@
 
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp';
 
+/** File name extensions for stored pictures. */
+export const IMAGE_EXTENSIONS: Record<ImageMediaType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
 export interface ReferenceImage {
   data: Buffer;
   mediaType: ImageMediaType;

@@ -1,4 +1,5 @@
 import type { CatalogueImageModel } from '../../engines/registry.js';
+import { IMAGE_EXTENSIONS } from '../../engines/spec/image-model.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import { CompletionSignal, waitUntilSettled } from '../../jobs/completion-signal.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -36,8 +37,6 @@ export interface ImagesConfig {
   waitMs: number;
   guard: GuardOptions;
 }
-
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 
 /** Image generation: records and their jobs are created together; each image is one durable job. */
 export class ImagesService implements JobHandler {
@@ -141,7 +140,7 @@ export class ImagesService implements JobHandler {
       referenceImage,
       abortSignal: signal,
     });
-    const key = `images/${newId()}.${EXTENSIONS[result.image.mediaType]}`;
+    const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
     await this.blobs.put(key, result.image.data);
     const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
     await this.repo.complete(row.id, { blob_key: key, model: model.engine.modelId, width: result.width, height: result.height, warnings: JSON.stringify(warnings), updated_at: isoNow(this.clock) });

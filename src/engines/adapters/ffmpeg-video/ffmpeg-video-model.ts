@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { durationSeconds as audioSeconds, encodeWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
-import type { ImageMediaType, ImageModel } from '../../spec/image-model.js';
+import { IMAGE_EXTENSIONS, type ImageModel } from '../../spec/image-model.js';
 import type { SpeechAudio } from '../../spec/tts-model.js';
 import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';
 import { captionFont } from './caption-font.js';
@@ -23,8 +23,6 @@ export interface FfmpegVideoConfig {
   /** A font file for the captions, or false for none; by default fontconfig's DejaVu Sans or a usual path. */
   captionFont?: string | false | undefined;
 }
-
-const EXTENSIONS: Record<ImageMediaType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** Keyframes asked of the image engine at once. */
 const KEYFRAME_CONCURRENCY = 3;
@@ -85,7 +83,7 @@ export class FfmpegVideoModel implements VideoModel {
     try {
       const keyframesReady: Promise<string[]> = image
         ? (async () => {
-            const file = join(dir, `source.${EXTENSIONS[image.mediaType]}`);
+            const file = join(dir, `source.${IMAGE_EXTENSIONS[image.mediaType]}`);
             await writeFile(file, image.data);
             return [file];
           })()
@@ -100,7 +98,7 @@ export class FfmpegVideoModel implements VideoModel {
               providerOptions: { builtin: { caption: false } },
             });
             for (const warning of result.warnings) warn(`keyframe: ${warning}`);
-            const file = join(dir, `keyframe-${i}.${EXTENSIONS[result.image.mediaType]}`);
+            const file = join(dir, `keyframe-${i}.${IMAGE_EXTENSIONS[result.image.mediaType]}`);
             await writeFile(file, result.image.data);
             return file;
           });
