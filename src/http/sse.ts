@@ -44,3 +44,27 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
   };
 }
+
+/**
+ * Answers with the events `produce` sends, then `data: [DONE]`. A failure after the stream began is sent
+ * as one last event (`failure(error)`), unless the client is already gone.
+ */
+export async function streamEvents(
+  reply: FastifyReply,
+  gone: AbortSignal,
+  produce: (send: EventStream['send']) => Promise<void>,
+  failure: (error: unknown) => unknown,
+): Promise<void> {
+  const events = openEventStream(reply);
+  try {
+    await produce((data) => events.send(data));
+    await events.send('[DONE]');
+  } catch (error) {
+    if (!gone.aborted) {
+      reply.log.warn({ err: error }, 'event stream failed');
+      await events.send(failure(error));
+    }
+  } finally {
+    events.end();
+  }
+}

@@ -5,7 +5,7 @@ import type { BotChatService } from '../../modules/bots/bot-chat.service.js';
 import { flagField } from '../../shared/body-fields.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
 import { callerOf, errors, secured } from '../route-helpers.js';
-import { clientGone, openEventStream } from '../sse.js';
+import { clientGone, streamEvents } from '../sse.js';
 
 const MAX_MESSAGE = 4_000;
 const MAX_HISTORY = 50;
@@ -55,19 +55,15 @@ export function botChatRoutes(app: FastifyInstance, botChat: BotChatService): vo
       }
       const gone = clientGone(reply);
       const answer = unwrap(await botChat.stream(caller, request.params.publicUrl, { message, history: turns }, gone));
-      const events = openEventStream(reply);
-      try {
-        for await (const text of answer.parts) await events.send({ text });
-        if (includeSources) await events.send({ sources: answer.sources });
-        await events.send('[DONE]');
-      } catch (error) {
-        if (!gone.aborted) {
-          request.log.warn({ err: error }, 'bot stream failed');
-          await events.send({ error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error' });
-        }
-      } finally {
-        events.end();
-      }
+      await streamEvents(
+        reply,
+        gone,
+        async (send) => {
+          for await (const text of answer.parts) await send({ text });
+          if (includeSources) await send({ sources: answer.sources });
+        },
+        (error) => ({ error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error' }),
+      );
       return reply;
     },
   );

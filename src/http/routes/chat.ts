@@ -6,7 +6,7 @@ import { chatCompletionSchema, chatRequestSchema, modelListSchema } from '../../
 import { AppError, UpstreamError, unwrap } from '../../shared/errors.js';
 import { openAiError } from '../error-handler.js';
 import { callerOf, openAiErrors, secured } from '../route-helpers.js';
-import { clientGone, openEventStream } from '../sse.js';
+import { clientGone, streamEvents } from '../sse.js';
 
 const STREAM_FORMAT =
   'With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), ' +
@@ -40,19 +40,15 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
         if (!request.body.stream) return unwrap(await chat.complete(caller, request.body));
         const gone = clientGone(reply);
         const chunks = unwrap(await chat.stream(caller, request.body, gone));
-        const events = openEventStream(reply);
-        try {
-          for await (const chunk of chunks) await events.send(chunk);
-          await events.send('[DONE]');
-        } catch (error) {
-          if (!gone.aborted) {
-            request.log.warn({ err: error }, 'chat stream failed');
-            const message = error instanceof UpstreamError ? `The text provider failed: ${error.message}` : 'Internal server error';
-            await events.send(openAiError(error instanceof UpstreamError ? 502 : 500, message));
-          }
-        } finally {
-          events.end();
-        }
+        await streamEvents(
+          reply,
+          gone,
+          async (send) => {
+            for await (const chunk of chunks) await send(chunk);
+          },
+          (error) =>
+            error instanceof UpstreamError ? openAiError(502, `The text provider failed: ${error.message}`) : openAiError(500, 'Internal server error'),
+        );
         return reply;
       },
     );
