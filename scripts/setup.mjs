@@ -22,8 +22,8 @@ const SERVICE_PACKAGES = {
   '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
 };
-/** Only the tests need these. */
-const TEST_PACKAGES = {};
+/** Only the tests need these: Chromium drives the dashboard's browser tests. */
+const TEST_PACKAGES = { '/usr/bin/chromium': 'chromium' };
 
 function main() {
   checkNode();

@@ -28,6 +28,8 @@ import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { SessionsRepo } from './modules/sessions/sessions.repo.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
 import { CustomVoicesRepo } from './modules/speech/custom-voices.repo.js';
 import { CustomVoicesService } from './modules/speech/custom-voices.service.js';
 import { SpeechService } from './modules/speech/speech.service.js';
@@ -56,6 +58,7 @@ export interface Services {
   db: Db;
   accounts: AccountsService;
   keys: KeysService;
+  sessions: SessionsService;
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
@@ -84,6 +87,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
   const credits = new CreditsService(new CreditsRepo(db, writer), clock);
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
+  const sessions = new SessionsService(new SessionsRepo(db), accounts, config, clock);
   const presets = new PresetsService(PRESETS);
   const textModels = createTextModels(config, overrides.engines);
   const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
@@ -159,7 +163,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
-  return { db, accounts, keys, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker };
+  return { db, accounts, keys, sessions, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker };
 }
 
 export interface App {

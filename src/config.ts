@@ -137,6 +137,9 @@ const envSchema = z.object({
   ATELIER_BOTS_PUBLIC_URL: httpUrl.optional(),
   ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
   ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
+  ATELIER_DASHBOARD_SIGNUP: bool.default(true),
+  ATELIER_SESSION_DAYS: int(1, 365).default(14),
+  ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
 });
 
 function buildConfig(env: z.infer<typeof envSchema>) {
@@ -221,6 +224,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       port: env.ATELIER_BOTS_PORT,
       /** {bots_url}: where the bot interface answers. */
       publicUrl: (env.ATELIER_BOTS_PUBLIC_URL ?? (env.ATELIER_BOTS_PORT === undefined ? (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`) : `http://${publicHost}:${env.ATELIER_BOTS_PORT}`)).replace(/\/+$/, ''),
+    },
+    dashboard: {
+      /** Whether anyone who reaches /dashboard/signup may open an account (on the smallest plan). */
+      signup: env.ATELIER_DASHBOARD_SIGNUP,
+      sessionDays: env.ATELIER_SESSION_DAYS,
+      /** Login and sign-up attempts per minute and address, whatever ATELIER_RATE_LIMIT_ENABLED says. */
+      loginAttemptsPerMinute: env.ATELIER_LOGIN_ATTEMPTS_PER_MINUTE,
     },
     chat: { creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS, advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
+import type { SessionsService } from '../modules/sessions/sessions.service.js';
+import { callerFromSession } from './session-auth.js';
 import './fastify-types.js';
 
 /** The key from `x-api-key`, or from `Authorization: Bearer <key>` as OpenAI-style clients send it. */
@@ -15,7 +17,7 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  * Resolves the caller in onRequest but only rejects in preValidation, so the rate limiter (in between)
  * counts failed attempts per address too, and a 401 comes before any body validation.
  */
-export function registerAuth(app: FastifyInstance, accounts: AccountsService): void {
+export function registerAuth(app: FastifyInstance, accounts: AccountsService, sessions: SessionsService): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
@@ -23,7 +25,14 @@ export function registerAuth(app: FastifyInstance, accounts: AccountsService): v
     const mode = request.routeOptions.config.auth;
     if (!mode) return;
     const key = apiKeyOf(request);
-    if (mode === 'optional' && key === undefined) return;
+    if (key === undefined) {
+      const caller = await callerFromSession(request, sessions);
+      if (caller) {
+        request.caller = caller;
+        return;
+      }
+      if (mode === 'optional') return;
+    }
     const outcome = await accounts.resolveCaller(key);
     if (outcome.ok) request.caller = outcome.value;
     else request.authFailure = outcome.error;

@@ -1,13 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import './fastify-types.js';
 
-/** Per key (limit from the caller's plan) once authenticated, per address otherwise. In memory: per process. */
+/**
+ * Per key (limit from the caller's plan) once authenticated, per address otherwise. In memory: per process.
+ * Registered even when ATELIER_RATE_LIMIT_ENABLED is false, for the routes that carry their own limit
+ * (logging in: see `loginRateLimit`).
+ */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
-  if (!config.rateLimit.enabled) return;
   await app.register(rateLimit, {
-    global: true,
+    global: config.rateLimit.enabled,
     hook: 'preParsing',
     timeWindow: 60_000,
     enableDraftSpec: true,
@@ -19,4 +22,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       message: `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${context.after}`,
     }),
   });
+}
+
+/** Route options that limit password guessing: attempts per minute and address, counted apart from API traffic. */
+export function loginRateLimit(config: Config) {
+  return {
+    rateLimit: { max: config.dashboard.loginAttemptsPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `login:${request.ip}` },
+  };
 }

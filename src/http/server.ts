@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Services } from '../app.js';
 import type { Config } from '../config.js';
+import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
@@ -39,7 +40,7 @@ export interface ServerOptions {
 }
 
 /** What every server of the service shares: logging, request ids, error bodies, authentication, rate limits. */
-async function baseServer(config: Config, accounts: Services['accounts'], options: ServerOptions): Promise<FastifyInstance> {
+async function baseServer(config: Config, services: HttpServices, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,13 +67,13 @@ async function baseServer(config: Config, accounts: Services['accounts'], option
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
-  registerAuth(app, accounts);
+  registerAuth(app, services.accounts, services.sessions);
   await registerRateLimit(app, config);
   return app;
 }
 
 export async function buildServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = await baseServer(config, services.accounts, options);
+  const app = await baseServer(config, services, options);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -113,6 +114,9 @@ export async function buildServer(config: Config, services: HttpServices, option
     botRoutes(scope, services.bots);
   });
   await fileRoutes(app, services.blobs.root);
+  await dashboardRoutes(app, { config, services });
+  // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
+  await app.register(async (scope) => botChatRoutes(scope, services.botChat, { hidden: true }), { prefix: '/dashboard' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
@@ -120,7 +124,7 @@ export async function buildServer(config: Config, services: HttpServices, option
 
 /** The bot interface on a port of its own (ATELIER_BOTS_PORT): only the bot chat and a health check. */
 export async function buildBotServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = await baseServer(config, services.accounts, options);
+  const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   botChatRoutes(app, services.botChat);
   return app;

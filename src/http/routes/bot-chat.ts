@@ -30,13 +30,14 @@ export const botMessageBody = z.strictObject({
 });
 
 /** A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. */
-export function botChatRoutes(app: FastifyInstance, botChat: BotChatService): void {
+export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { hidden = false } = {}): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/bot/:publicUrl/api',
     {
       config: { auth: 'required' },
       schema: {
+        hide: hidden,
         tags: ['bots'],
         summary: "Send a message to a bot; it answers from its knowledge base (streamed with stream: true)",
         description: STREAM_FORMAT,

@@ -36,4 +36,17 @@ export class AccountsRepo {
   async setPlan(id: string, plan: string): Promise<void> {
     await this.db.updateTable('accounts').set({ plan }).where('id', '=', id).execute();
   }
+
+  async passwordHash(accountId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('account_passwords').select('password_hash').where('account_id', '=', accountId).executeTakeFirst();
+    return row?.password_hash;
+  }
+
+  async setPasswordHash(accountId: string, passwordHash: string, at: string, db: Db = this.db): Promise<void> {
+    await db
+      .insertInto('account_passwords')
+      .values({ account_id: accountId, password_hash: passwordHash, updated_at: at })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ password_hash: passwordHash, updated_at: at }))
+      .execute();
+  }
 }

@@ -24,6 +24,8 @@ export interface NewAccount {
   plan?: string;
   credits?: number;
   isAdmin?: boolean;
+  /** A scrypt hash (passwords.ts), for accounts that log in to the dashboard. */
+  passwordHash?: string;
 }
 
 export interface CreatedAccount {
@@ -45,6 +47,16 @@ export class AccountsService {
   ) {}
 
   async create(input: NewAccount): Promise<Outcome<CreatedAccount>> {
+    const created = await this.insert(input, true);
+    return created.ok ? ok(created.value as CreatedAccount) : created;
+  }
+
+  /** An account without an API key: dashboard sign-ups make their keys on the API settings page. */
+  async createWithoutKey(input: NewAccount): Promise<Outcome<{ account_id: string }>> {
+    return this.insert(input, false);
+  }
+
+  private async insert(input: NewAccount, withKey: boolean): Promise<Outcome<{ account_id: string; api_key?: string; key_id?: string }>> {
     const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) return fail('invalid_input', `Invalid email: ${input.email}`);
     const plan = findPlan(this.config, input.plan ?? this.config.plans[0]?.name ?? '');
@@ -61,9 +73,10 @@ export class AccountsService {
         trx,
       );
       await this.credits.grant(id, credits, 'initial', trx);
-      return this.keys.create(id, 'default', trx);
+      if (input.passwordHash) await this.repo.setPasswordHash(id, input.passwordHash, now, trx);
+      return withKey ? this.keys.create(id, 'default', trx) : undefined;
     });
-    return ok({ account_id: id, api_key: created.api_key, key_id: created.key_id });
+    return ok({ account_id: id, ...(created && { api_key: created.api_key, key_id: created.key_id }) });
   }
 
   /** On the first start with an empty database, an admin account on the top plan so the API is usable at once. */
@@ -77,10 +90,22 @@ export class AccountsService {
   async resolveCaller(rawKey: string | undefined): Promise<Outcome<Caller>> {
     const auth = await this.keys.authenticate(rawKey);
     if (!auth.ok) return auth;
-    const { account, keyId } = auth.value;
+    return ok(await this.callerFor(auth.value.account, auth.value.keyId));
+  }
+
+  /** The caller an account acts as; `keyId` names what authenticated it (an API key's id, or `session:...`). */
+  async callerFor(account: AccountRow, keyId: string): Promise<Caller> {
     const plan = this.planOf(account);
     const period = await this.credits.ensureCurrentPeriod(account, plan);
-    return ok({ account, keyId, plan, period });
+    return { account, keyId, plan, period };
+  }
+
+  passwordHashOf(accountId: string): Promise<string | undefined> {
+    return this.repo.passwordHash(accountId);
+  }
+
+  async storePasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    await this.repo.setPasswordHash(accountId, passwordHash, isoNow(this.clock));
   }
 
   /** Finds an account by id or email, for the command line. */

@@ -236,6 +236,21 @@ export interface BotChunksTable {
   embedding: Buffer | null;
 }
 
+export interface AccountPasswordsTable {
+  account_id: string;
+  /** `scrypt$N$r$p$salt$hash`, base64url parts. */
+  password_hash: string;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the token in the browser's cookie. */
+  id: string;
+  account_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -252,6 +267,8 @@ export interface Database {
   bots: BotsTable;
   bot_documents: BotDocumentsTable;
   bot_chunks: BotChunksTable;
+  account_passwords: AccountPasswordsTable;
+  sessions: SessionsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -269,3 +286,4 @@ export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type BotRow = Selectable<BotsTable>;
 export type BotDocumentRow = Selectable<BotDocumentsTable>;
 export type BotChunkRow = Selectable<BotChunksTable>;
+export type SessionRow = Selectable<SessionsTable>;

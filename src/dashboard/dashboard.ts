@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../shared/errors.js';
+import type { HttpServices } from '../http/server.js';
+import { BROWSER_COOKIE, CSRF_HEADER, SESSION_COOKIE, csrfTokenFor, isSameToken } from '../http/session-auth.js';
+import { validationMessage } from '../http/validation-message.js';
+import { html } from './html.js';
+import { sendPage } from './layout.js';
+import { authPages } from './pages/auth-pages.js';
+import { botPages } from './pages/bot-pages.js';
+import { keysPage } from './pages/keys-page.js';
+import { mediaPages } from './pages/media-pages.js';
+import { presetsPages } from './pages/presets-pages.js';
+import { speechPage } from './pages/speech-page.js';
+import { transcriptionPages } from './pages/transcription-pages.js';
+import { usagePage } from './pages/usage-page.js';
+import type { Viewer } from './viewer.js';
+
+export interface DashboardDeps {
+  config: Config;
+  services: HttpServices;
+}
+
+/** A group of dashboard pages; each file under pages/ exports one. */
+export type DashboardPages = (scope: FastifyInstance, deps: DashboardDeps) => void | Promise<void>;
+
+const PAGES: DashboardPages[] = [authPages, usagePage, keysPage, presetsPages, mediaPages, transcriptionPages, speechPage, botPages];
+
+const ASSETS = fileURLToPath(new URL('../../public/dashboard/', import.meta.url));
+const FORM_LIMIT = 64 * 1024;
+
+/** The web dashboard at /dashboard: server-rendered pages whose small scripts call the JSON API with the session. */
+export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
+  // Chart.js's browser build, served as is: the package's exports do not name it, so it is found beside the main file.
+  const chartJs = readFileSync(join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js'));
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyCookie);
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+      scope.decorateRequest('viewer', null as unknown as Viewer);
+      scope.addHook('onRequest', async (request, reply) => {
+        securityHeaders(reply, deps.config);
+        if (!request.url.startsWith('/dashboard/assets/')) await identify(request, reply, deps);
+      });
+      scope.addHook('preHandler', async (request) => {
+        if (request.method !== 'POST') return;
+        const body = request.body as Record<string, unknown> | undefined;
+        const token = body?._csrf ?? request.headers[CSRF_HEADER];
+        if (!isSameToken(request.viewer.csrf, token)) throw new AppError('forbidden', 'This form has expired or did not come from this site: reload the page and try again');
+      });
+      scope.setErrorHandler((error: FastifyError, request, reply) => errorPage(error, request, reply));
+      scope.setNotFoundHandler((request, reply) => errorPage(new AppError('not_found', 'There is no such page'), request, reply));
+
+      await scope.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', decorateReply: false, index: false, list: false, maxAge: '1h' });
+      scope.get('/assets/vendor/chart.umd.min.js', (_request, reply) => {
+        void reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(chartJs);
+      });
+      for (const pages of PAGES) await pages(scope, deps);
+    },
+    { prefix: '/dashboard' },
+  );
+}
+
+/** Works out who is asking: a valid session, or an anonymous browser that gets its pre-login secret. */
+async function identify(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  const caller = token ? await services.sessions.resolve(token) : undefined;
+  if (caller && token) {
+    request.viewer = { caller, csrf: csrfTokenFor(token) };
+    return;
+  }
+  if (token) void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config));
+  let secret = request.cookies[BROWSER_COOKIE];
+  if (!secret || secret.length > 100) {
+    secret = crypto.randomUUID() + crypto.randomUUID();
+    void reply.setCookie(BROWSER_COOKIE, secret, cookieOptions(request, config));
+    request.cookies[BROWSER_COOKIE] = secret;
+  }
+  request.viewer = { caller: null, csrf: csrfTokenFor(secret) };
+}
+
+/** HttpOnly, SameSite=Lax (links into the dashboard from mail or a chat still work), Secure behind TLS. */
+export function cookieOptions(request: FastifyRequest, config: Config, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https' || config.publicUrl.startsWith('https:'),
+    ...(maxAgeSeconds !== undefined && { maxAge: maxAgeSeconds }),
+  };
+}
+
+function securityHeaders(reply: FastifyReply, config: Config): void {
+  const files = new URL(config.publicUrl).origin;
+  void reply.headers({
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      `img-src 'self' data: blob: ${files}`,
+      `media-src 'self' blob: ${files}`,
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+  });
+}
+
+function errorPage(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  let status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  let message = error.message;
+  if (!(error instanceof AppError) && error.validation) {
+    status = 400;
+    message = validationMessage(error.validation, error.validationContext);
+  } else if (status === 429) {
+    message = 'Too many attempts: wait a minute and try again';
+  } else if (status >= 500) {
+    request.log.error({ err: error }, 'dashboard page failed');
+    message = 'Something went wrong on our side; try again';
+  }
+  const viewer = request.viewer ?? { caller: null, csrf: '' };
+  const body = html`<p class="error" role="alert">${message}</p>
+    <p><a href="${viewer.caller ? '/dashboard' : '/dashboard/login'}">Back to the dashboard</a></p>`;
+  return sendPage(reply, { title: status === 404 ? 'Not found' : 'Something is wrong', viewer, body }, status);
+}

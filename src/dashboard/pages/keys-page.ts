@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Caller } from '../../modules/accounts/accounts.service.js';
+import type { CreatedKey } from '../../modules/keys/keys.service.js';
+import type { DashboardDeps, DashboardPages } from '../dashboard.js';
+import { html } from '../html.js';
+import { csrfField, formatTime, sendPage } from '../layout.js';
+import { loggedIn } from '../viewer.js';
+
+const keyName = z.string().trim().min(1, 'Give the key a name').max(100, 'A key name is at most 100 characters');
+
+/** API settings: create a named key (shown once), list keys, revoke. */
+export const keysPage: DashboardPages = (scope, deps) => {
+  scope.get('/keys', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (caller) return render(request, reply, deps, caller);
+  });
+
+  scope.post('/keys', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const name = keyName.safeParse((request.body as { name?: unknown }).name ?? '');
+    if (!name.success) return render(request, reply, deps, caller, { error: name.error.issues[0]?.message }, 400);
+    const created = await deps.services.keys.create(caller.account.id, name.data);
+    return render(request, reply, deps, caller, { created }, 201);
+  });
+
+  scope.post('/keys/:id/revoke', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const { id } = request.params as { id: string };
+    const outcome = await deps.services.keys.revoke(caller.account.id, id.slice(0, 100));
+    if (!outcome.ok) return render(request, reply, deps, caller, { error: 'That key does not exist' }, 404);
+    return reply.redirect('/dashboard/keys', 303);
+  });
+};
+
+async function render(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps, caller: Caller, state: { created?: CreatedKey; error?: string } = {}, status = 200) {
+  const keys = await services.keys.list(caller.account.id);
+  const viewer = request.viewer;
+  const { created, error } = state;
+  const body = html`
+    ${created
+      ? html`<section class="card notice" aria-labelledby="new-key">
+          <h2 id="new-key">Your new key “${created.name}”</h2>
+          <p>Copy it now: it is shown only this once. Atelier keeps only a hash of it.</p>
+          <div class="copy-row">
+            <input id="new-key-value" class="mono" readonly value="${created.api_key}" aria-label="New API key" />
+            <button type="button" data-copy="#new-key-value">Copy</button>
+          </div>
+          <p>Try it:</p>
+          <pre class="mono" id="curl-example">curl -s ${config.publicUrl}/api/account -H "x-api-key: ${created.api_key}"</pre>
+        </section>`
+      : ''}
+    <section class="card" aria-labelledby="create-title">
+      <h2 id="create-title">Create a key</h2>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+      <form method="post" action="/dashboard/keys" class="inline">
+        ${csrfField(viewer)}
+        <label for="key-name">Name</label>
+        <input id="key-name" name="name" required maxlength="100" placeholder="e.g. production server" />
+        <button type="submit">Create key</button>
+      </form>
+      <p class="hint">Send a key as <code>x-api-key: KEY</code> or <code>Authorization: Bearer KEY</code>. The API is described at <a href="/docs">/docs</a>.</p>
+    </section>
+    <section class="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">Keys</h2>
+      ${keys.length === 0
+        ? html`<p>No keys yet.</p>`
+        : html`<div class="table-wrap"><table id="keys">
+            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              ${keys.map(
+                (key) => html`<tr data-key-id="${key.id}">
+                  <td>${key.name}</td>
+                  <td class="mono">${key.prefix}…</td>
+                  <td>${formatTime(key.created_at)}</td>
+                  <td>${formatTime(key.last_used_at)}</td>
+                  <td>${key.revoked_at ? html`<span class="badge failed">revoked ${formatTime(key.revoked_at)}</span>` : html`<span class="badge completed">active</span>`}</td>
+                  <td>${key.revoked_at
+                    ? ''
+                    : html`<form method="post" action="/dashboard/keys/${key.id}/revoke" data-confirm="Revoke the key “${key.name}”? Programs using it will stop working.">
+                        ${csrfField(viewer)}<button type="submit" class="danger">Revoke</button>
+                      </form>`}</td>
+                </tr>`,
+              )}
+            </tbody>
+          </table></div>`}
+    </section>`;
+  return sendPage(reply, { title: 'API keys', viewer, section: '/dashboard/keys', body }, status);
+}

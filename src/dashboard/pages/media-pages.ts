@@ -1,0 +1,3 @@
+import type { DashboardPages } from '../dashboard.js';
+
+export const mediaPages: DashboardPages = () => undefined;

@@ -1,0 +1,3 @@
+import type { DashboardPages } from '../dashboard.js';
+
+export const transcriptionPages: DashboardPages = () => undefined;

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../shared/clock.js';
+import { isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { sha256Hex } from '../../shared/ids.js';
+import type { AccountRow } from '../../storage/db/schema.js';
+import type { AccountsService, Caller } from '../accounts/accounts.service.js';
+import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
+import type { SessionsRepo } from './sessions.repo.js';
+
+export const INVALID_LOGIN = 'Wrong email or password';
+const DAY_MS = 86_400_000;
+/** Expired sessions are swept at most this often (when someone logs in). */
+const SWEEP_EVERY_MS = 3_600_000;
+
+export interface NewSession {
+  /** Goes into the browser's cookie; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+  account: AccountRow;
+}
+
+/** Dashboard log-ins: passwords and browser sessions of accounts. */
+export class SessionsService {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly repo: SessionsRepo,
+    private readonly accounts: AccountsService,
+    private readonly config: Pick<Config, 'dashboard' | 'plans'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens an account on the smallest plan, with a password and no API key yet, and logs it in. */
+  async signUp(email: string, password: string): Promise<Outcome<NewSession>> {
+    if (!this.config.dashboard.signup) return fail('forbidden', 'Sign-up is closed on this service; ask its operator for an account');
+    const problem = passwordProblem(password);
+    if (problem) return fail('invalid_input', problem);
+    const created = await this.accounts.createWithoutKey({ email, plan: this.config.plans[0]?.name, passwordHash: await hashPassword(password) });
+    if (!created.ok) return created;
+    const account = await this.accounts.find(created.value.account_id);
+    return account.ok ? ok(await this.open(account.value)) : account;
+  }
+
+  async logIn(email: string, password: string): Promise<Outcome<NewSession>> {
+    const found = await this.accounts.find(email.trim().toLowerCase());
+    const stored = found.ok ? await this.accounts.passwordHashOf(found.value.id) : undefined;
+    // An unknown email costs a hash too, so timing does not tell which emails have accounts.
+    const matches = await verifyPassword(password.slice(0, 1_000), stored ?? DECOY_HASH);
+    if (!found.ok || !stored || !matches) return fail('unauthorized', INVALID_LOGIN);
+    if (found.value.blocked) return fail('forbidden', `Account is blocked${found.value.blocked_reason ? `: ${found.value.blocked_reason}` : ''}`);
+    return ok(await this.open(found.value));
+  }
+
+  /** Sets an account's password (the CLI, or the dashboard after checking the current one) and ends its sessions. */
+  async setPassword(idOrEmail: string, password: string): Promise<Outcome<{ account_id: string }>> {
+    const problem = passwordProblem(password);
+    if (problem) return fail('invalid_input', problem);
+    const found = await this.accounts.find(idOrEmail);
+    if (!found.ok) return found;
+    await this.accounts.storePasswordHash(found.value.id, await hashPassword(password));
+    await this.repo.deleteForAccount(found.value.id);
+    return ok({ account_id: found.value.id });
+  }
+
+  /** The caller behind a session cookie, or undefined when the session is unknown, expired or its account blocked. */
+  async resolve(token: string | undefined): Promise<Caller | undefined> {
+    if (!token || token.length > 100) return undefined;
+    const id = sha256Hex(token);
+    const found = await this.repo.findWithAccount(id);
+    const now = this.clock.now();
+    if (!found || found.account.blocked || new Date(found.session.expires_at) <= now) return undefined;
+    return this.accounts.callerFor(found.account, `session:${id.slice(0, 16)}`);
+  }
+
+  async logOut(token: string | undefined): Promise<void> {
+    if (token) await this.repo.delete(sha256Hex(token));
+  }
+
+  private async open(account: AccountRow): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    // A fixed lifetime: the cookie expires with the session, so neither outlives the other.
+    const expiresAt = new Date(now.getTime() + this.config.dashboard.sessionDays * DAY_MS);
+    await this.repo.insert({ id: sha256Hex(token), account_id: account.id, created_at: now.toISOString(), expires_at: expiresAt.toISOString() });
+    await this.sweepSometimes(now);
+    return { token, expiresAt, account };
+  }
+
+  private async sweepSometimes(now: Date): Promise<void> {
+    if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now.getTime();
+    await this.repo.deleteExpired(isoNow(this.clock));
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import type { AppOverrides } from '../../src/app.js';
+import { type TestApp, startTestApp } from './test-app.js';
+
+/** Debian's Chromium (installed by `npm test`'s set-up), with the flags that keep it off the network. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface DashboardApp extends TestApp {
+  /** http://127.0.0.1:PORT, which is also the service's public URL (file links point here). */
+  base: string;
+}
+
+/** The whole service listening on a free loopback port, workers running, its public URL set to that port. */
+export async function startDashboardApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<DashboardApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({ PORT: String(port), ATELIER_PUBLIC_URL: base, ...env }, overrides);
+  await t.server.listen({ host: '127.0.0.1', port });
+  t.app.services.worker.start();
+  return { ...t, base };
+}
+
+let accounts = 0;
+
+/** Signs a new account up through the form and leaves the page logged in (on the API keys page). */
+export async function signUp(page: Page, base: string, email = `browser${++accounts}-${Date.now()}@example.test`, password = 'correct horse battery'): Promise<{ email: string; password: string }> {
+  await page.goto(`${base}/dashboard/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${base}/dashboard/keys`);
+  return { email, password };
+}
+
+/** Saves a full-page screenshot under test-artifacts/screenshots/NAME.png (phone-sized too when asked). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Fails the test on any script error or CSP violation the page reports. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
