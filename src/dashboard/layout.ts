@@ -23,12 +23,14 @@ export interface PageOptions {
   body: SafeHtml;
   /** Scripts under /dashboard/assets/, loaded as modules after common.js. */
   scripts?: string[];
+  /** Page-specific stylesheets under /dashboard/assets/, after dashboard.css. */
+  styles?: string[];
   /** Read by the page's script from #page-data. */
   data?: unknown;
 }
 
 /** The page shell: navigation for logged-in viewers, the CSRF token for scripts, no inline script or style. */
-export function page({ title, viewer, section, body, scripts = [], data }: PageOptions): string {
+export function page({ title, viewer, section, body, scripts = [], styles = [], data }: PageOptions): string {
   const nav = viewer.caller
     ? html`<nav aria-label="Main">
         <ul>
@@ -49,6 +51,7 @@ export function page({ title, viewer, section, body, scripts = [], data }: PageO
     <meta name="csrf-token" content="${viewer.csrf}" />
     <title>${title} · Atelier</title>
     <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+    ${styles.map((s) => html`<link rel="stylesheet" href="/dashboard/assets/${s}" />`)}
     <link rel="icon" href="data:," />
   </head>
   <body>
