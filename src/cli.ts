@@ -14,6 +14,8 @@ const USAGE = `Usage: atelier <command>
   accounts unblock <account-id|email>
   accounts set-plan <account-id|email> <plan>
   accounts add-credits <account-id|email> <amount>
+  accounts set-password <account-id|email>      the new password is read from standard input
+                                                (typed unseen on a terminal); logs the dashboard out
   keys create <account-id|email> [--name NAME]
   keys list <account-id|email>
   keys revoke <account-id|email> <key-id>
@@ -81,6 +83,8 @@ async function run(s: Services, group: string, action: string | undefined, args:
       return print(mapOk(await s.accounts.setPlan(who(), required(args[1], '<plan>')), publicAccount));
     case 'accounts add-credits':
       return print(await s.accounts.addCredits(who(), wholeNumber(required(args[1], '<amount>'), '<amount>')));
+    case 'accounts set-password':
+      return print(await s.sessions.setPassword(who(), await readPassword()));
     case 'keys create':
     case 'keys list':
     case 'keys revoke': {
@@ -121,6 +125,35 @@ function print(outcome: Outcome<unknown>): number {
   }
   console.log(JSON.stringify(outcome.value, null, 2));
   return 0;
+}
+
+/** The password from standard input: typed without echo on a terminal, else the first line of what is piped in. */
+async function readPassword(): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  process.stderr.write('New password: ');
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  return new Promise((resolve) => {
+    let typed = '';
+    const onData = (key: string) => {
+      if (key === '\u0003') process.exit(130);
+      if (key !== '\r' && key !== '\n') {
+        typed = key === '\u007f' ? typed.slice(0, -1) : typed + key;
+        return;
+      }
+      stdin.setRawMode(false);
+      stdin.off('data', onData);
+      stdin.pause();
+      process.stderr.write('\n');
+      resolve(typed);
+    };
+    stdin.on('data', onData);
+  });
 }
 
 function required(value: string | undefined, name: string): string {

@@ -83,4 +83,25 @@ describe('atelier command, on the database of a running server', () => {
     const badFlag = await atelier(['accounts', 'create', '--email', 'y@example.test', '--credits', 'lots'], env);
     expect(badFlag.code).toBe(2);
   });
+
+  it('sets a password from standard input, with which the account logs in to the dashboard', async () => {
+    json((await atelier(['accounts', 'create', '--email', 'pat@example.test'], env)).stdout);
+    const short = await atelier(['accounts', 'set-password', 'pat@example.test'], env, 'short\n');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('Password must be at least 8 characters');
+    const set = await atelier(['accounts', 'set-password', 'pat@example.test'], env, 'a long pass phrase\n');
+    expect(set.code).toBe(0);
+
+    const form = await fetch(`${service.baseUrl}/dashboard/login`);
+    const browserCookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+    const login = await fetch(`${service.baseUrl}/dashboard/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: browserCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf, email: 'pat@example.test', password: 'a long pass phrase' }),
+    });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('set-cookie')).toMatch(/^atelier_session=/);
+  });
 });

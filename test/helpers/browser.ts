@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { AppOverrides } from '../../src/app.js';
+import { freePort } from './processes.js';
 import { type TestApp, startTestApp } from './test-app.js';
 
 /** Debian's Chromium (installed by `npm test`'s set-up), with the flags that keep it off the network. */
@@ -56,15 +56,4 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(`console: ${message.text()}`);
   });
   return errors;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

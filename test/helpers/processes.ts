@@ -11,11 +11,12 @@ export interface CliResult {
 }
 
 /** Runs the real `atelier` command (bin/atelier.mjs over the built dist/). */
-export function atelier(args: string[], env: Record<string, string>): Promise<CliResult> {
+export function atelier(args: string[], env: Record<string, string>, input = ''): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
+    child.stdin?.end(input);
   });
 }
 

@@ -51,9 +51,7 @@ function finish(request: FastifyRequest, reply: FastifyReply, config: Config, ou
     const status = outcome.error.code === 'conflict' ? 409 : outcome.error.code === 'invalid_input' ? 400 : outcome.error.code === 'forbidden' ? 403 : 401;
     return credentialsPage(request, reply, kind, { email: form.email, next: safeNext(form.next) }, outcome.error.message, status);
   }
-  const { token, expiresAt } = outcome.value;
-  const seconds = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
-  void reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, config, seconds));
+  void reply.setCookie(SESSION_COOKIE, outcome.value.token, cookieOptions(request, config, config.dashboard.sessionDays * 86_400));
   return reply.redirect(kind === 'signup' ? '/dashboard/keys' : safeNext(form.next), 303);
 }
 

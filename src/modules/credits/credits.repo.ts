@@ -121,14 +121,34 @@ export class CreditsRepo {
     return spent;
   }
 
-  async ledger(accountId: string, limit: number) {
-    return this.db
+  /** Newest first; `before` (an entry id) pages back. */
+  async ledger(accountId: string, limit: number, before?: number) {
+    let query = this.db
       .selectFrom('credit_ledger')
       .select(['id', 'delta', 'balance_after', 'reason', 'reference', 'created_at'])
+      .where('account_id', '=', accountId);
+    if (before !== undefined) query = query.where('id', '<', before);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Credits spent on work per UTC day and kind since `since` (reservations net of refunds, as spentSince). */
+  async spentByDay(accountId: string, since: string): Promise<{ day: string; kind: string; credits: number }[]> {
+    const rows = await this.db
+      .selectFrom('credit_ledger')
+      .select([sql<string>`substr(created_at, 1, 10)`.as('day'), 'reason', (eb) => eb.fn.sum<number>('delta').as('total')])
       .where('account_id', '=', accountId)
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .where('created_at', '>=', since)
+      .where((eb) => eb.or([eb('reason', 'like', 'reserve:%'), eb('reason', 'like', 'refund:%')]))
+      .groupBy([sql`substr(created_at, 1, 10)`, 'reason'])
       .execute();
+    const byKey = new Map<string, { day: string; kind: string; credits: number }>();
+    for (const row of rows) {
+      const kind = row.reason.slice(row.reason.indexOf(':') + 1);
+      const entry = byKey.get(`${row.day} ${kind}`) ?? { day: row.day, kind, credits: 0 };
+      entry.credits -= Number(row.total);
+      byKey.set(`${row.day} ${kind}`, entry);
+    }
+    return [...byKey.values()].sort((a, b) => a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind));
   }
 
   private async appendLedger(trx: Db, entry: LedgerEntry, balanceAfter: number): Promise<void> {

@@ -121,7 +121,11 @@ export class CreditsService {
     return this.repo.spentSince(accountId, since.toISOString());
   }
 
-  ledger(accountId: string, limit = 50) {
-    return this.repo.ledger(accountId, limit);
+  ledger(accountId: string, limit = 50, before?: number) {
+    return this.repo.ledger(accountId, limit, before);
+  }
+
+  spentByDay(accountId: string, since: Date) {
+    return this.repo.spentByDay(accountId, since.toISOString());
   }
 }
