@@ -65,4 +65,39 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
     await page.waitForURL(`${t.base}/dashboard/keys`);
     await page.close();
   });
+
+  it('shows the plan, balances, a drawn chart of spending per day and capability, and the ledger', async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    const { email } = await signUp(page, t.base);
+    await t.app.services.accounts.addCredits(email, 50);
+    const account = await t.app.services.accounts.find(email);
+    const { api_key: key } = await t.app.services.keys.create(account.ok ? account.value.id : '', 'usage');
+    const generated = await fetch(`${t.base}/api/generate`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: 'blog-post', keywords: 'urban beekeeping', outputs: 2 }),
+    });
+    expect(generated.status).toBe(200);
+
+    await page.goto(`${t.base}/dashboard`);
+    expect(await page.locator('#plan-name').textContent()).toBe('free');
+    expect(await page.locator('#credit-balance').textContent()).toBe('148');
+    // Chart.js drew on the canvas: it keeps the chart, with the capability as a data set.
+    const drawn = await page.evaluate(() => {
+      const chart = (window as unknown as { Chart: { getChart(c: Element): { data: { datasets: { label: string; data: number[] }[] } } | undefined } }).Chart.getChart(document.getElementById('usage-chart') as Element);
+      return chart?.data.datasets.map((d) => ({ label: d.label, total: d.data.reduce((a, b) => a + b, 0) }));
+    });
+    expect(drawn).toEqual([{ label: 'Presets', total: 2 }]);
+    const ledger = await page.locator('#ledger tbody tr').allTextContents();
+    expect(ledger[0]).toContain('Presets');
+    expect(ledger.at(-1)).toContain('Opening credits');
+    await screenshot(page, 'usage');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await screenshot(page, 'usage-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
