@@ -38,6 +38,8 @@ const FORM_LIMIT = 64 * 1024;
 /** The web dashboard at /dashboard: server-rendered pages whose small scripts call the JSON API with the session. */
 export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   // Chart.js's browser build, served as is: the package's exports do not name it, so it is found beside the main file.
+  // Someone who opens the service's address in a browser is looking for the dashboard.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/dashboard', 302));
   const chartJs = readFileSync(join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js'));
   await app.register(
     async (scope) => {
