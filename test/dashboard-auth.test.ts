@@ -84,10 +84,10 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
     expect(await page.locator('#plan-name').textContent()).toBe('free');
     expect(await page.locator('#credit-balance').textContent()).toBe('148');
     // Chart.js drew on the canvas: it keeps the chart, with the capability as a data set.
-    const drawn = await page.evaluate(() => {
-      const chart = (window as unknown as { Chart: { getChart(c: Element): { data: { datasets: { label: string; data: number[] }[] } } | undefined } }).Chart.getChart(document.getElementById('usage-chart') as Element);
+    const drawn = await page.evaluate<{ label: string; total: number }[] | undefined>(`(() => {
+      const chart = window.Chart.getChart(document.getElementById('usage-chart'));
       return chart?.data.datasets.map((d) => ({ label: d.label, total: d.data.reduce((a, b) => a + b, 0) }));
-    });
+    })()`);
     expect(drawn).toEqual([{ label: 'Presets', total: 2 }]);
     const ledger = await page.locator('#ledger tbody tr').allTextContents();
     expect(ledger[0]).toContain('Presets');
@@ -95,7 +95,7 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
     await screenshot(page, 'usage');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
     await screenshot(page, 'usage-phone');
     expect(errors).toEqual([]);
     await page.close();

@@ -64,7 +64,7 @@ describe('dashboard sessions and CSRF', () => {
     expect(session?.secure).toBeFalsy();
     expect(session?.maxAge).toBe(14 * 86_400);
     const account = await t.app.services.accounts.find('cookie@example.test');
-    const stored = account.ok ? await t.app.services.accounts.passwordHashOf(account.value.id) : '';
+    const stored = (account.ok && (await t.app.services.accounts.passwordHashOf(account.value.id))) || '';
     expect(stored).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(stored).not.toContain('a good password');
     const sessions = await t.app.services.db.selectFrom('sessions').selectAll().execute();
@@ -86,7 +86,7 @@ describe('dashboard sessions and CSRF', () => {
     await get(jar, '/dashboard/login');
     const other = new Jar();
     const othersToken = csrfOf((await get(other, '/dashboard/login')).body);
-    for (const form of [{}, { _csrf: '' }, { _csrf: othersToken }, { _csrf: 'x'.repeat(43) }]) {
+    for (const form of [{}, { _csrf: '' }, { _csrf: othersToken }, { _csrf: 'x'.repeat(43) }] as Record<string, string>[]) {
       const response = await post(jar, '/dashboard/signup', { ...form, email: 'csrf@example.test', password: 'long enough password' }, '10.2.0.1');
       expect(response.statusCode).toBe(403);
       expect(response.headers['content-type']).toContain('text/html');
@@ -127,7 +127,7 @@ describe('dashboard sessions and CSRF', () => {
       ['//evil.example/dashboard', '/dashboard'],
       ['/dashboard//evil.example', '/dashboard'],
       ['/dashboardx', '/dashboard'],
-    ]) {
+    ] as const) {
       const jar = new Jar();
       const form = await get(jar, '/dashboard/login');
       const response = await post(jar, '/dashboard/login', { _csrf: csrfOf(form.body), email, password, next }, '10.3.0.1');
@@ -196,6 +196,23 @@ describe('dashboard sessions and CSRF', () => {
     const { jar, csrf, email } = await signUp();
     expect((await t.app.services.sessions.setPassword(email, 'a brand new password')).ok).toBe(true);
     expect((await t.server.inject({ url: '/api/account', headers: { cookie: jar.header, 'x-csrf-token': csrf } })).statusCode).toBe(401);
+  });
+
+  it('changes the password on the API settings page: the current one is checked, other browsers are logged out', async () => {
+    const { jar, csrf, email, password } = await signUp();
+    const other = new Jar();
+    const otherCsrf = csrfOf((await get(other, '/dashboard/login')).body);
+    await post(other, '/dashboard/login', { _csrf: otherCsrf, email, password }, '10.6.0.1');
+    expect((await get(other, '/dashboard/keys')).statusCode).toBe(200);
+
+    const wrong = await post(jar, '/dashboard/password', { _csrf: csrf, current: 'not it', password: 'a newer password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('The current password is wrong');
+    const changed = await post(jar, '/dashboard/password', { _csrf: csrf, current: password, password: 'a newer password' });
+    expect(changed.headers.location).toBe('/dashboard/keys?password=changed');
+    expect((await get(jar, '/dashboard/keys?password=changed')).body).toContain('Password changed');
+    expect((await get(other, '/dashboard/keys')).statusCode).toBe(303);
+    expect((await t.app.services.sessions.logIn(email, 'a newer password')).ok).toBe(true);
   });
 
   it('keeps API keys working beside sessions', async () => {

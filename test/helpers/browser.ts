@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// Browser tests evaluate code in the page: the DOM types are needed here (the service build, without tests, never sees them).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';

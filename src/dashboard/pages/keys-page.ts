@@ -2,14 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../../modules/accounts/accounts.service.js';
 import type { CreatedKey } from '../../modules/keys/keys.service.js';
-import type { DashboardDeps, DashboardPages } from '../dashboard.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../modules/accounts/passwords.js';
+import { SESSION_COOKIE } from '../../http/session-auth.js';
+import { type DashboardDeps, type DashboardPages, cookieOptions } from '../dashboard.js';
 import { html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
 
 const keyName = z.string().trim().min(1, 'Give the key a name').max(100, 'A key name is at most 100 characters');
 
-/** API settings: create a named key (shown once), list keys, revoke. */
+/** API settings: create a named key (shown once), list keys, revoke; and the account's password. */
 export const keysPage: DashboardPages = (scope, deps) => {
   scope.get('/keys', async (request, reply) => {
     const caller = loggedIn(request, reply);
@@ -25,6 +27,16 @@ export const keysPage: DashboardPages = (scope, deps) => {
     return render(request, reply, deps, caller, { created }, 201);
   });
 
+  scope.post('/password', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const form = request.body as { current?: unknown; password?: unknown };
+    const outcome = await deps.services.sessions.changePassword(caller.account, String(form.current ?? ''), String(form.password ?? ''));
+    if (!outcome.ok) return render(request, reply, deps, caller, { passwordError: outcome.error.message }, 400);
+    void reply.setCookie(SESSION_COOKIE, outcome.value.token, cookieOptions(request, deps.config, deps.config.dashboard.sessionDays * 86_400));
+    return reply.redirect('/dashboard/keys?password=changed', 303);
+  });
+
   scope.post('/keys/:id/revoke', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
@@ -35,10 +47,11 @@ export const keysPage: DashboardPages = (scope, deps) => {
   });
 };
 
-async function render(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps, caller: Caller, state: { created?: CreatedKey; error?: string } = {}, status = 200) {
+async function render(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps, caller: Caller, state: { created?: CreatedKey; error?: string; passwordError?: string } = {}, status = 200) {
   const keys = await services.keys.list(caller.account.id);
   const viewer = request.viewer;
-  const { created, error } = state;
+  const { created, error, passwordError } = state;
+  const passwordChanged = (request.query as { password?: string }).password === 'changed';
   const body = html`
     ${created
       ? html`<section class="card notice" aria-labelledby="new-key">
@@ -86,6 +99,19 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
               )}
             </tbody>
           </table></div>`}
+    </section>
+    <section class="card" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      ${passwordChanged ? html`<p class="ok" role="status">Password changed; other browsers were logged out.</p>` : ''}
+      ${passwordError ? html`<p class="error" role="alert">${passwordError}</p>` : ''}
+      <form method="post" action="/dashboard/password">
+        ${csrfField(viewer)}
+        <label for="current-password">Current password</label>
+        <input id="current-password" name="current" type="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}" />
+        <label for="new-password">New password</label>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" />
+        <button type="submit">Change password</button>
+      </form>
     </section>`;
   return sendPage(reply, { title: 'API keys', viewer, section: '/dashboard/keys', body }, status);
 }

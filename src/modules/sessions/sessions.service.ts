@@ -64,6 +64,14 @@ export class SessionsService {
     return ok({ account_id: found.value.id });
   }
 
+  /** A logged-in user's own change: the current password must match; other sessions end, this browser gets a new one. */
+  async changePassword(account: AccountRow, current: string, next: string): Promise<Outcome<NewSession>> {
+    const stored = await this.accounts.passwordHashOf(account.id);
+    if (!stored || !(await verifyPassword(current.slice(0, 1_000), stored))) return fail('invalid_input', 'The current password is wrong');
+    const changed = await this.setPassword(account.id, next);
+    return changed.ok ? ok(await this.open(account)) : changed;
+  }
+
   /** The caller behind a session cookie, or undefined when the session is unknown, expired or its account blocked. */
   async resolve(token: string | undefined): Promise<Caller | undefined> {
     if (!token || token.length > 100) return undefined;
