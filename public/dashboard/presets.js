@@ -1,0 +1,144 @@
+// Presets playground: filters the catalogue as you type; turns a preset's form into a POST /api/generate and shows the outputs.
+import { ApiError, api, busy, el, pageData } from './common.js';
+
+const search = document.getElementById('preset-search');
+if (search) setUpSearch(search);
+const form = document.getElementById('generate-form');
+if (form) setUpGenerate(form);
+
+function setUpSearch(searchForm) {
+  const input = searchForm.querySelector('#preset-query');
+  const groups = document.getElementById('preset-groups');
+  const items = [...groups.querySelectorAll('.preset-item')];
+  const total = Number(groups.dataset.total);
+  const category = groups.dataset.category;
+
+  const apply = () => {
+    const query = input.value.trim();
+    // The same matching as the server: every word must appear in the title or description.
+    const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const item of items) {
+      item.hidden = !terms.every((term) => item.dataset.search.includes(term));
+      if (!item.hidden) shown += 1;
+    }
+    for (const group of groups.querySelectorAll('.preset-group')) group.hidden = !group.querySelector('.preset-item:not([hidden])');
+    document.getElementById('no-match').hidden = shown > 0;
+    document.getElementById('preset-count').textContent = countText(shown, total, category);
+    keepQueryInLinks(query);
+  };
+  input.addEventListener('input', apply);
+  searchForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    apply();
+  });
+}
+
+function countText(shown, total, category) {
+  const noun = total === 1 ? 'preset' : 'presets';
+  const where = category ? ` in ${category}` : '';
+  return shown === total ? `${total} ${noun}${where}` : `Showing ${shown} of ${total} ${noun}${where}`;
+}
+
+/** The address and the category links carry the search, so a reload or a category change keeps it. */
+function keepQueryInLinks(query) {
+  const withQuery = (href) => {
+    const url = new URL(href, location.origin);
+    if (query) url.searchParams.set('q', query);
+    else url.searchParams.delete('q');
+    return url.pathname + url.search;
+  };
+  history.replaceState(null, '', withQuery(location.href));
+  for (const link of document.querySelectorAll('.category-links a')) link.setAttribute('href', withQuery(link.getAttribute('href')));
+}
+
+function setUpGenerate(generateForm) {
+  const { preset, fields, balance } = pageData();
+  let knownBalance = balance;
+
+  for (const counter of generateForm.querySelectorAll('.counter')) {
+    const field = document.getElementById(counter.id.replace(/-count$/, ''));
+    const limit = Number(counter.dataset.limit);
+    const update = () => {
+      counter.textContent = `${field.value.length} / ${limit} characters`;
+      counter.classList.toggle('near', field.value.length >= limit * 0.9);
+    };
+    field.addEventListener('input', update);
+    update();
+  }
+
+  generateForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    for (const node of generateForm.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
+    void busy(generateForm, async () => {
+      let outputs;
+      try {
+        outputs = await api('/api/generate', { method: 'POST', body: requestBody(generateForm, preset, fields) });
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 400) markField(generateForm, failure.message);
+        throw failure;
+      }
+      showOutputs(outputs);
+      knownBalance = await showCredits(knownBalance);
+    });
+  });
+}
+
+function requestBody(generateForm, preset, fields) {
+  const value = (name) => generateForm.elements.namedItem(name);
+  const checked = (name) => generateForm.querySelector(`input[name="${name}"]:checked`)?.value;
+  const body = { preset };
+  for (const field of fields) {
+    const given = field.type === 'radio' ? checked(field.name) : value(field.name).value;
+    if (given !== undefined) body[field.name] = given;
+  }
+  const outputs = value('outputs').value.trim();
+  if (outputs !== '') body.outputs = /^\d+$/.test(outputs) ? Number(outputs) : outputs;
+  const language = value('language').value.trim();
+  if (language !== '') body.language = language;
+  body.shouldUseGPT4 = checked('shouldUseGPT4') === 'true';
+  return body;
+}
+
+/** Points at the field a validation message names ("keywords (Topic) is required…", "outputs: must be…"). */
+function markField(generateForm, message) {
+  const name = /^(\w+)(?: \(|:)/.exec(message)?.[1];
+  const target = name ? generateForm.querySelector(`[name="${name}"]`) : null;
+  if (!target) return;
+  target.setAttribute('aria-invalid', 'true');
+  target.focus();
+}
+
+function showOutputs(outputs) {
+  const list = document.getElementById('outputs');
+  list.replaceChildren(
+    ...outputs.map((output, i) => {
+      const id = `output-${output.id}`;
+      return el(
+        'li',
+        { class: 'output' },
+        el('div', { class: 'output-text', id }, output.name),
+        el('button', { type: 'button', class: 'small secondary', 'data-copy': `#${id}`, 'aria-label': `Copy output ${i + 1}` }, 'Copy'),
+      );
+    }),
+  );
+  const results = document.getElementById('results');
+  results.hidden = false;
+  document.getElementById('results-status').textContent = `${outputs.length} ${outputs.length === 1 ? 'output' : 'outputs'} generated.`;
+  document.getElementById('results-title').focus();
+}
+
+/** The generate answer carries no balance, so the account is read again to show what the run used. */
+async function showCredits(before) {
+  let balance;
+  try {
+    balance = (await api('/api/account')).credits.balance;
+  } catch {
+    return before;
+  }
+  const used = Math.max(0, before - balance);
+  document.getElementById('credit-balance').textContent = String(balance);
+  const status = document.getElementById('results-status');
+  status.textContent += ` Used ${used} ${used === 1 ? 'credit' : 'credits'}, ${balance} left.`;
+  return balance;
+}

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+
+let t: DashboardApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startDashboardApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const TOPIC = 'why remote teams need written rituals';
+
+describe('dashboard presets playground in a browser', () => {
+  it('searches the catalogue, fills a preset form, generates, copies an output', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    const errors = collectPageErrors(page);
+    await signUp(page, t.base);
+    await page.getByRole('link', { name: 'Presets', exact: true }).click();
+    await page.waitForURL(`${t.base}/dashboard/presets`);
+
+    const items = page.locator('.preset-item');
+    const visible = page.locator('.preset-item:visible');
+    const total = t.app.services.presets.list().total;
+    expect(await items.count()).toBe(total);
+    expect(await visible.count()).toBe(total);
+    // A free account sees which presets need a paid plan.
+    expect(await page.locator('.preset-item', { hasText: 'TikTok Video Script' }).locator('.badge.locked').count()).toBe(1);
+    expect(await page.locator('.preset-item', { hasText: 'Paragraph Writer' }).locator('.badge.free').count()).toBe(1);
+    await screenshot(page, 'presets');
+
+    await page.getByLabel('Search presets').fill('paragraph');
+    await expect.poll(() => visible.count()).toBeLessThan(total);
+    const shown = await visible.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(await page.locator('#preset-count').textContent()).toBe(`Showing ${shown} of ${total} presets`);
+    expect(await page.locator('.preset-item:visible', { hasText: 'TikTok Video Script' }).count()).toBe(0);
+    await page.getByLabel('Search presets').fill('no such preset anywhere');
+    await expect.poll(() => page.locator('#no-match').isVisible()).toBe(true);
+    await page.getByLabel('Search presets').fill('paragraph writer');
+
+    await page.getByRole('link', { name: 'Paragraph Writer' }).click();
+    await page.waitForURL(`${t.base}/dashboard/presets/paragraph-writer`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Paragraph Writer');
+    expect(await page.getByRole('group', { name: 'Length' }).getByRole('radio').count()).toBe(3);
+    expect(await page.getByRole('radio', { name: 'Medium' }).isChecked()).toBe(true);
+
+    // The required topic left empty: the API's validation message shows in the form and points at the field.
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('is required');
+    expect(await page.getByLabel('Topic or main idea').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Topic or main idea').fill(TOPIC);
+    expect(await page.locator('#field-keywords-count').textContent()).toBe(`${TOPIC.length} / 1000 characters`);
+    await page.getByRole('radio', { name: 'Short' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const output = page.locator('.output-text').first();
+    await expect.poll(() => output.textContent()).toContain(TOPIC);
+    expect(await page.locator('#generate-form .error').textContent()).toBe('');
+    await expect.poll(() => page.locator('#results-status').textContent()).toMatch(/1 output generated\. Used 1 credit, \d+ left\./);
+
+    await page.getByRole('button', { name: 'Copy output 1' }).click();
+    await expect.poll(() => page.locator('#toast').textContent()).toBe('Copied');
+    await screenshot(page, 'preset-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'preset-form-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('works as plain links, refuses a premium preset on the free plan, and 404s an unknown preset', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    const errors = collectPageErrors(page);
+    await signUp(page, t.base);
+
+    await page.goto(`${t.base}/dashboard/presets?category=Business&q=email`);
+    const business = t.app.services.presets.list('Business').total;
+    const shown = await page.locator('.preset-item:visible').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(await page.locator('#preset-count').textContent()).toBe(`Showing ${shown} of ${business} presets in Business`);
+    expect(await page.getByRole('link', { name: /^Business/ }).getAttribute('aria-current')).toBe('page');
+
+    await page.goto(`${t.base}/dashboard/presets/tiktok-video-script`);
+    expect(await page.getByRole('note').textContent()).toContain('premium preset');
+    await page.getByLabel('Video idea').fill('a cooking channel');
+    // The request's own bounds are checked first: the message names the field, which is marked.
+    await page.getByLabel('Number of outputs').fill('11');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('outputs: must be at most 10');
+    expect(await page.getByLabel('Number of outputs').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Number of outputs').fill('1');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not available on the free plan');
+    expect(await page.locator('#results').isVisible()).toBe(false);
+
+    const missing = await page.goto(`${t.base}/dashboard/presets/no-such-preset`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('alert').textContent()).toBe('Preset not found');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
