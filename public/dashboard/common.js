@@ -74,7 +74,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (name === 'dataset') Object.assign(node.dataset, value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
+  for (const child of children.flat(Infinity)) if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
   return node;
 }
 
