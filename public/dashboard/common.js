@@ -139,7 +139,15 @@ document.addEventListener('click', (event) => {
   if (target) copyText('value' in target && target.value !== undefined ? target.value : target.textContent);
 });
 
-document.addEventListener('submit', (event) => {
-  const message = event.target.dataset?.confirm;
-  if (message && !window.confirm(message)) event.preventDefault();
-});
+// In the capture phase, so a form's own submit handler never runs when the confirmation is declined.
+document.addEventListener(
+  'submit',
+  (event) => {
+    const message = event.target.dataset?.confirm;
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  },
+  true,
+);

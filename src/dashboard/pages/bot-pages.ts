@@ -1,3 +1,225 @@
-import type { DashboardPages } from '../dashboard.js';
+import { BOT_LIMITS, type BotRecord, DEFAULT_TEMPERATURE } from '../../modules/bots/bots.service.js';
+import { FILE_EXTENSIONS } from '../../modules/bots/document-text.js';
+import { type DocumentRecord, KNOWLEDGE_LIMITS } from '../../modules/bots/knowledge.service.js';
+import { AppError } from '../../shared/errors.js';
+import type { DashboardDeps, DashboardPages } from '../dashboard.js';
+import { type SafeHtml, escapeHtml, html } from '../html.js';
+import { formatTime, sendPage } from '../layout.js';
+import { loggedIn } from '../viewer.js';
 
-export const botPages: DashboardPages = () => undefined;
+const page = { section: '/dashboard/bots' as const, scripts: ['bots.js'], styles: ['bots.css'] };
+
+/** Custom bots: the list with a create form, and each bot's settings, knowledge, integration and a test chat. */
+export const botPages: DashboardPages = (scope, deps) => {
+  scope.get('/bots', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const bots = await deps.services.bots.list(caller.account.id);
+    const body = html`${botList(bots)}
+      <section class="card" aria-labelledby="create-title">
+        <h2 id="create-title">Create a bot</h2>
+        <p class="hint">A bot answers from the documents you give it. At most ${BOT_LIMITS.botsPerAccount} bots per account.</p>
+        <form id="create-bot" novalidate>
+          ${botFields(models(deps))}
+          <p class="error" role="alert"></p>
+          <button type="submit">Create bot</button>
+        </form>
+      </section>`;
+    return sendPage(reply, { ...page, title: 'Bots', viewer: request.viewer, body });
+  });
+
+  scope.get('/bots/:id', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const id = (request.params as { id: string }).id.slice(0, 100);
+    const found = await deps.services.bots.get(caller.account.id, id);
+    if (!found.ok) throw new AppError('not_found', 'Bot not found');
+    const bot = found.value;
+    const documents = await deps.services.bots.listDocuments(caller.account.id, bot.id);
+    const body = html`<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
+        <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
+        <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
+      <div class="bot-layout">
+        ${settings(bot, models(deps))} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [])} ${integration(bot, deps.config.publicUrl)}
+      </div>`;
+    const data = { bot: { id: bot.id, name: bot.name, public_url: bot.public_url, api_url: bot.api_url, welcome_message: bot.welcome_message }, publicUrl: deps.config.publicUrl };
+    return sendPage(reply, { ...page, title: bot.name, viewer: request.viewer, body, data });
+  });
+};
+
+const models = (deps: DashboardDeps) => ({ names: deps.services.chat.list().data.map((m) => m.id), standard: deps.config.text.model });
+
+function botList(bots: BotRecord[]): SafeHtml {
+  return html`<section class="card" aria-labelledby="bots-title">
+    <h2 id="bots-title">Your bots</h2>
+    ${bots.length === 0
+      ? html`<p>No bots yet: create the first one below.</p>`
+      : html`<div class="table-wrap"><table id="bots">
+          <thead><tr><th scope="col">Name</th><th scope="col">Documents</th><th scope="col">Created</th></tr></thead>
+          <tbody>
+            ${bots.map((bot) => html`<tr><td><a href="/dashboard/bots/${bot.id}">${bot.name}</a></td><td>${bot.documents}</td><td>${formatTime(bot.created_at)}</td></tr>`)}
+          </tbody>
+        </table></div>`}
+  </section>`;
+}
+
+/** The fields of POST /api/bots (and PATCH), filled in from `bot` when editing. */
+function botFields({ names, standard }: { names: string[]; standard: string }, bot?: BotRecord): SafeHtml {
+  return html`<label for="bot-name">Name</label>
+    <input id="bot-name" name="name" required maxlength="${BOT_LIMITS.name}" value="${bot?.name ?? ''}" autocomplete="off" />
+    <label for="bot-instructions">Instructions</label>
+    <textarea id="bot-instructions" name="instructions" maxlength="${BOT_LIMITS.instructions}" aria-describedby="instructions-hint">${bot?.instructions ?? ''}</textarea>
+    <p class="hint" id="instructions-hint">How the bot behaves (its system prompt), e.g. “You answer questions about our opening hours, briefly.” At most ${BOT_LIMITS.instructions.toLocaleString('en')} characters.</p>
+    <div class="field-row">
+      <div>
+        <label for="bot-model">Model</label>
+        <input id="bot-model" name="model" list="bot-models" maxlength="${BOT_LIMITS.model}" value="${bot?.model ?? ''}" placeholder="${standard}" aria-describedby="model-hint" autocomplete="off" />
+        <datalist id="bot-models">${names.map((name) => html`<option value="${name}"></option>`)}</datalist>
+        <p class="hint" id="model-hint">Offered here: ${names.join(', ')}. Empty for the standard model.</p>
+      </div>
+      <div>
+        <label for="bot-temperature">Temperature</label>
+        <input id="bot-temperature" name="temperature" type="number" min="${BOT_LIMITS.minTemperature}" max="${BOT_LIMITS.maxTemperature}" step="0.1" value="${bot?.temperature ?? DEFAULT_TEMPERATURE}" aria-describedby="temperature-hint" />
+        <p class="hint" id="temperature-hint">0 (focused) to 2 (inventive).</p>
+      </div>
+    </div>
+    <label for="bot-welcome">Welcome message</label>
+    <textarea id="bot-welcome" name="welcome_message" class="short" maxlength="${BOT_LIMITS.welcomeMessage}" aria-describedby="welcome-hint">${bot?.welcome_message ?? ''}</textarea>
+    <p class="hint" id="welcome-hint">The first message a chat shows; empty for none.</p>`;
+}
+
+function settings(bot: BotRecord, modelNames: { names: string[]; standard: string }): SafeHtml {
+  return html`<section class="card" aria-labelledby="settings-title">
+    <h2 id="settings-title">Settings</h2>
+    <form id="bot-settings" novalidate>
+      ${botFields(modelNames, bot)}
+      <p class="error" role="alert"></p>
+      <button type="submit">Save changes</button>
+    </form>
+    <form id="delete-bot" class="delete-bot" data-confirm="Delete the bot “${bot.name}” with its whole knowledge base? Sites that use it will stop working.">
+      <p class="error" role="alert"></p>
+      <button type="submit" class="danger">Delete bot</button>
+      <span class="hint">Deletes its documents too; this cannot be undone.</span>
+    </form>
+  </section>`;
+}
+
+function knowledge(documents: DocumentRecord[]): SafeHtml {
+  const characters = documents.reduce((sum, d) => sum + d.characters, 0);
+  return html`<section class="card wide" aria-labelledby="knowledge-title">
+    <h2 id="knowledge-title">Knowledge</h2>
+    <p class="hint" id="knowledge-limits">Files: ${FILE_EXTENSIONS.join(', ')} (text, Markdown, HTML, PDF), at most ${KNOWLEDGE_LIMITS.fileBytes / MB} MB each;
+      the text of one document at most ${KNOWLEDGE_LIMITS.documentBytes / MB} MB. At most ${KNOWLEDGE_LIMITS.documentsPerBot} documents and
+      ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters per bot.</p>
+    <p id="knowledge-usage" role="status">${usage(documents.length, characters)}</p>
+    <div class="table-wrap"><table id="documents">
+      <thead><tr><th scope="col">Title</th><th scope="col">Kind</th><th scope="col">Characters</th><th scope="col">Passages</th><th scope="col">Added</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+      <tbody>${documents.map(documentRow)}</tbody>
+    </table></div>
+    <p id="no-documents" class="hint" ${documents.length ? html`hidden` : ''}>No documents yet: without them the bot can only say it does not know.</p>
+    <div class="columns">${uploadForm()} ${pasteForm()}</div>
+  </section>`;
+}
+
+const MB = 1024 * 1024;
+const usage = (count: number, characters: number) => `${count} ${count === 1 ? 'document' : 'documents'}, ${characters.toLocaleString('en')} characters`;
+
+function documentRow(doc: DocumentRecord): SafeHtml {
+  return html`<tr data-document-id="${doc.id}" data-characters="${doc.characters}">
+    <td>${doc.title}</td><td data-label="Kind">${doc.kind}</td><td data-label="Characters">${doc.characters.toLocaleString('en')}</td>
+    <td data-label="Passages">${doc.chunks}</td><td data-label="Added">${formatTime(doc.created_at)}</td>
+    <td><form class="delete-document" data-document-id="${doc.id}" data-confirm="Delete the document “${doc.title}” from the knowledge base?">
+      <button type="submit" class="danger" aria-label="Delete ${doc.title}">Delete</button>
+    </form></td>
+  </tr>`;
+}
+
+function uploadForm(): SafeHtml {
+  const accept = [...FILE_EXTENSIONS, 'text/plain', 'text/markdown', 'text/html', 'application/pdf'].join(',');
+  return html`<div>
+    <h3>Upload a file</h3>
+    <form id="upload-form" novalidate>
+      <label for="upload-file">File</label>
+      <input id="upload-file" name="file" type="file" required accept="${accept}" />
+      <label for="upload-title">Title <span class="optional">(optional: the file name otherwise)</span></label>
+      <input id="upload-title" name="title" maxlength="${KNOWLEDGE_LIMITS.title}" />
+      <p class="error" role="alert"></p>
+      <button type="submit">Upload</button>
+    </form>
+  </div>`;
+}
+
+function pasteForm(): SafeHtml {
+  return html`<div>
+    <h3>Paste text</h3>
+    <form id="paste-form" novalidate>
+      <label for="paste-title">Title</label>
+      <input id="paste-title" name="title" required maxlength="${KNOWLEDGE_LIMITS.title}" />
+      <label for="paste-kind">Format</label>
+      <select id="paste-kind" name="kind"><option value="text">Plain text</option><option value="markdown">Markdown</option><option value="html">HTML</option></select>
+      <label for="paste-content">Text</label>
+      <textarea id="paste-content" name="content" required></textarea>
+      <p class="error" role="alert"></p>
+      <button type="submit">Add text</button>
+    </form>
+  </div>`;
+}
+
+function integration(bot: BotRecord, publicUrl: string): SafeHtml {
+  return html`<section class="card wide" aria-labelledby="integration-title">
+    <h2 id="integration-title">Integration</h2>
+    <div class="columns">${apiAccess(bot)} ${widgetCode(bot, publicUrl)}</div>
+  </section>`;
+}
+
+function apiAccess(bot: BotRecord): SafeHtml {
+  const curl = `curl ${bot.api_url} \\
+  -H "x-api-key: YOUR_API_KEY" \\
+  -H "content-type: application/json" \\
+  -d '{"message": "Hello!", "history": [], "include_sources": true}'`;
+  return html`<div>
+    <label for="public-url">Public URL <span class="optional">(the bot's identifier)</span></label>
+    <div class="copy-row"><input id="public-url" class="mono" readonly value="${bot.public_url}" /><button type="button" class="small" data-copy="#public-url" aria-label="Copy the public URL">Copy</button></div>
+    <label for="api-url">API URL</label>
+    <div class="copy-row"><input id="api-url" class="mono" readonly value="${bot.api_url}" /><button type="button" class="small" data-copy="#api-url" aria-label="Copy the API URL">Copy</button></div>
+    <h3>Call it with curl</h3>
+    <pre class="mono" id="curl-example">${curl}</pre>
+    <button type="button" class="small secondary" data-copy="#curl-example">Copy curl example</button>
+    <p class="hint">Replace <code>YOUR_API_KEY</code> with a key from <a href="/dashboard/keys">API keys</a>. Add <code>"stream": true</code> for the answer as server-sent events.</p>
+  </div>`;
+}
+
+function widgetCode(bot: BotRecord, publicUrl: string): SafeHtml {
+  return html`<div>
+    <h3>Chat widget for your site</h3>
+    <p class="hint">Paste this before <code>&lt;/body&gt;</code>: visitors get a chat button in the corner of the page.</p>
+    <pre class="mono" id="widget-snippet">${widgetSnippet(bot, publicUrl)}</pre>
+    <button type="button" class="small secondary" data-copy="#widget-snippet">Copy widget code</button>
+    <p class="warning" role="note"><strong>The key in this code is visible to every visitor of your site</strong> (anyone can read a page's source), and
+      it can do everything your account can. Create a key only for the widget on the <a href="/dashboard/keys">API keys</a> page, so you can revoke it at any time.</p>
+  </div>`;
+}
+
+/** The embed code; the bot's name and welcome are attribute values inside it, so they are escaped for that markup. */
+function widgetSnippet(bot: BotRecord, publicUrl: string): string {
+  const welcome = bot.welcome_message ? `\n  data-welcome="${escapeHtml(bot.welcome_message)}"` : '';
+  return `<script src="${publicUrl}/dashboard/assets/widget.js" defer
+  data-api-url="${escapeHtml(bot.api_url)}"
+  data-api-key="YOUR_API_KEY"
+  data-title="${escapeHtml(bot.name)}"${welcome}></script>`;
+}
+
+function testChat(bot: BotRecord): SafeHtml {
+  return html`<section class="card" aria-labelledby="chat-title">
+    <h2 id="chat-title">Test chat</h2>
+    <p class="hint">Talk to the bot as a visitor would; answers are billed to your account like any other.</p>
+    <div id="chat-log" class="chat-log" role="log" aria-live="polite" aria-label="Conversation with ${bot.name}"></div>
+    <form id="chat-form" novalidate>
+      <label for="chat-message">Message</label>
+      <textarea id="chat-message" name="message" class="short" required maxlength="4000" aria-describedby="chat-hint"></textarea>
+      <p class="hint" id="chat-hint">Enter sends; Shift+Enter starts a new line.</p>
+      <p class="error" role="alert"></p>
+      <div class="buttons"><button type="submit">Send</button> <button type="button" class="secondary" id="chat-reset">New conversation</button></div>
+    </form>
+  </section>`;
+}

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BotChatService } from '../../modules/bots/bot-chat.service.js';
@@ -29,8 +30,33 @@ export const botMessageBody = z.strictObject({
   include_sources: flagField.default(false),
 });
 
-/** A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. */
+const BOT_PATH = /^\/bot\/[^/?#]+\/api(?:[?#]|$)/;
+
+/**
+ * Any site may embed a bot (the chat widget calls it from the visitor's browser with the owner's key), so its
+ * address answers CORS. Cookies are never allowed across sites; the preflight route @fastify/cors adds matches
+ * every path, so it is limited to the bot's own address.
+ */
+function corsFor(request: FastifyRequest, done: (error: Error | null, options: { origin: string | false; methods: string[]; allowedHeaders: string[]; maxAge: number }) => void): void {
+  done(null, { origin: BOT_PATH.test(request.url) ? '*' : false, methods: ['POST'], allowedHeaders: ['content-type', 'x-api-key', 'authorization'], maxAge: 600 });
+}
+
+/**
+ * A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. `hidden`
+ * is the dashboard's same-site copy (session and CSRF token instead of a key): no CORS there.
+ */
 export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { hidden = false } = {}): void {
+  if (hidden) {
+    botChatRoute(app, botChat, hidden);
+    return;
+  }
+  void app.register(async (scope) => {
+    await scope.register(cors, { delegator: corsFor });
+    botChatRoute(scope, botChat, hidden);
+  });
+}
+
+function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boolean): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/bot/:publicUrl/api',

@@ -16,6 +16,7 @@ const audioSchema = z
   .object({
     uuid: z.string(),
     name: z.string(),
+    url: z.string().describe('The audio file the transcription was made from'),
     content: z.string(),
     segments: z.array(segmentSchema),
     audio_type: z.string(),

@@ -224,6 +224,7 @@ function toRecord(row: TranscriptionRow) {
   return {
     uuid: row.id,
     name: row.name,
+    url: row.url,
     content: done ? row.content : '',
     segments: done ? (JSON.parse(row.segments) as TranscriptSegment[]) : [],
     audio_type: row.audio_type,
