@@ -107,6 +107,11 @@ describe('dashboard speech in a browser', () => {
     expect(await page.locator('#text-counter').textContent()).toContain('more than the 4 words you have left');
     expect(await page.locator('#takes > li').count()).toBe(1);
     await screenshot(page, 'speech');
+    // Earlier results stay listed after a reload, from the account's history.
+    await page.reload();
+    await expect.poll(() => page.locator('#takes > li').count()).toBe(1);
+    expect(await page.locator('#takes > li audio').getAttribute('src')).toMatch(/\.mp3$/);
+    expect(await page.locator('#takes > li').textContent()).toMatch(/11 words · \d+\.\d s/);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await openSpeech(page);

@@ -81,6 +81,25 @@ describe('POST /api/generate-text-to-speech', () => {
   });
 });
 
+describe('GET /api/text-to-speech', () => {
+  it("lists the account's results newest first, pages back with before, and shows no one else's", async () => {
+    const own = await t.account({ plan: 'pro' });
+    const made: string[] = [];
+    for (const text of ['First one.', 'Second one.', 'Third one.']) made.push((await speak({ voiceID: 'espeak-ng:en-us', text }, own.key)).json<SpeechResult>().uuid);
+    const list = (query = '', apiKey = own.key) => t.server.inject({ url: `/api/text-to-speech${query}`, headers: withKey(apiKey) });
+    const all = (await list()).json<{ items: { uuid: string; created_at: string; duration_seconds: number }[] }>().items;
+    expect(all.map((r) => r.uuid)).toEqual([...made].reverse());
+    expect(all[0]?.duration_seconds).toBeGreaterThan(0);
+    const first = (await list('?limit=2')).json<{ items: { uuid: string; created_at: string }[] }>().items;
+    expect(first).toHaveLength(2);
+    const older = (await list(`?limit=2&before=${encodeURIComponent(first[1]?.created_at ?? '')}`)).json<{ items: { uuid: string }[] }>().items;
+    expect(older.map((r) => r.uuid)).toEqual([made[0]]);
+    const other = await t.account({ plan: 'pro' });
+    expect((await list('', other.key)).json()).toEqual({ items: [] });
+    for (const bad of ['?limit=0', '?limit=101', '?before=yesterday']) expect((await list(bad)).statusCode, bad).toBe(400);
+  });
+});
+
 describe('text-to-speech bad input, each a clear error that charges nothing', () => {
   let poorKey: string;
   const wordsUsed = async (apiKey: string) =>

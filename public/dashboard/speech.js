@@ -1,6 +1,6 @@
 // Speech page: the voice picker (filters, radio group), per-provider settings, generation with a player,
 // and the account's custom voices. Everything goes through the JSON API with the session.
-import { ApiError, api, busy, el, toast } from './common.js';
+import { ApiError, api, busy, el, formatTime, pageData, toast } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -180,18 +180,23 @@ async function loadVoices() {
 
 // ---- Generating speech.
 
+/** A result in "Your speech": just made (with its text), or an earlier one the page was given (without). */
 function addTake(result, voice, text) {
-  const excerpt = text.length > 140 ? `${text.slice(0, 140)}…` : text;
+  const excerpt = text && (text.length > 140 ? `${text.slice(0, 140)}…` : text);
   const meta = el('p', { class: 'hint' }, `${voice.name} · ${result.used_characters} words`);
   const audio = el('audio', { controls: true, preload: 'metadata', src: result.url, 'aria-label': `Speech by ${voice.name}` });
   const take = el('li', { class: 'take', dataset: { uuid: result.uuid } },
-    el('p', { class: 'take-text' }, excerpt),
+    excerpt ? el('p', { class: 'take-text' }, excerpt) : null,
     audio,
     el('div', { class: 'take-actions' },
       el('a', { class: 'download', href: result.url, download: `speech-${result.uuid}.mp3` }, 'Download MP3'),
       meta));
   $('takes').prepend(take);
   $('takes-card').hidden = false;
+  if (result.duration_seconds !== undefined) {
+    meta.textContent += ` · ${result.duration_seconds.toFixed(1)} s · ${formatTime(result.created_at)}`;
+    return;
+  }
   api(`/api/text-to-speech/${result.uuid}`).then((record) => {
     meta.textContent += ` · ${record.duration_seconds.toFixed(1)} s`;
     if (record.warnings.length) take.append(el('ul', { class: 'warnings' }, record.warnings.map((w) => el('li', {}, w))));
@@ -332,6 +337,8 @@ async function start() {
     voiceList.querySelector(`input[value="${CSS.escape(first.id)}"]`).checked = true;
   }
   updateCounter();
+  const { recent } = pageData();
+  for (const record of [...recent].reverse()) addTake(record, state.voices.find((v) => v.id === record.voice_id) ?? { name: record.voice_id }, null);
 }
 
 start().catch((failure) => {

@@ -5,13 +5,15 @@ import { loggedIn } from '../viewer.js';
 
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
+/** Earlier results listed under "Your speech". */
+const RECENT = 20;
 
 /** Text-to-speech: pick a voice, set it up, speak a text, listen and download; and the account's custom voices. */
 export const speechPage: DashboardPages = (scope, { config, services }) => {
   scope.get('/speech', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { plan, usage, period } = await services.accounts.overview(caller);
+    const [{ plan, usage, period }, recent] = await Promise.all([services.accounts.overview(caller), services.speech.list(caller, RECENT)]);
     const maxCharacters = config.tts.maxCharacters;
     const body = html`
       <section class="card" aria-labelledby="speak-title">
@@ -62,7 +64,7 @@ export const speechPage: DashboardPages = (scope, { config, services }) => {
 
       <section class="card" aria-labelledby="takes-title" id="takes-card" hidden>
         <h2 id="takes-title">Your speech</h2>
-        <p class="hint">Made on this page since you opened it; the newest first. Each file stays at its link.</p>
+        <p class="hint">Your latest results, the newest first. Each file stays at its link.</p>
         <ol class="takes" id="takes"></ol>
       </section>
 
@@ -96,6 +98,7 @@ export const speechPage: DashboardPages = (scope, { config, services }) => {
       body,
       scripts: ['speech.js'],
       styles: ['speech.css'],
+      data: { recent },
     });
   });
 };

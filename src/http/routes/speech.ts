@@ -19,6 +19,18 @@ export const speechBody = (maxCharacters: number) =>
     voiceSettings: z.record(z.string().max(50), settingValue).optional().describe('See GET /api/get-text-to-speech-voice-settings'),
   });
 
+const speechRecordSchema = z.object({
+  uuid: z.string(),
+  url: z.string(),
+  used_characters: z.number().int(),
+  status: z.literal('completed'),
+  voice_id: z.string(),
+  characters: z.number().int(),
+  duration_seconds: z.number(),
+  warnings: z.array(z.string()),
+  created_at: z.string(),
+});
+
 export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices: VoiceListing, maxCharacters: number): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -51,23 +63,28 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
         summary: 'A stored text-to-speech result, with its duration and any warnings',
         security: secured,
         params: z.object({ uuid: z.string().regex(UUID_PATTERN, 'must be a UUID') }),
-        response: {
-          200: z.object({
-            uuid: z.string(),
-            url: z.string(),
-            used_characters: z.number().int(),
-            status: z.literal('completed'),
-            voice_id: z.string(),
-            characters: z.number().int(),
-            duration_seconds: z.number(),
-            warnings: z.array(z.string()),
-            created_at: z.string(),
-          }),
-          ...errors(400, 401, 404, 429),
-        },
+        response: { 200: speechRecordSchema, ...errors(400, 401, 404, 429) },
       },
     },
     async (request) => unwrap(await speech.record(callerOf(request), request.params.uuid.toLowerCase())),
+  );
+
+  api.get(
+    '/api/text-to-speech',
+    {
+      ...keyRequired,
+      schema: {
+        tags: ['speech'],
+        summary: "The account's text-to-speech results, newest first",
+        security: secured,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          before: z.iso.datetime().optional().describe('A created_at from the previous page: lists older results'),
+        }),
+        response: { 200: z.object({ items: z.array(speechRecordSchema) }), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({ items: await speech.list(callerOf(request), request.query.limit, request.query.before) }),
   );
 
   api.get(

@@ -8,6 +8,7 @@ import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shar
 import { newId } from '../../shared/ids.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
+import type { SpeechSynthesisRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
@@ -111,8 +112,19 @@ export class SpeechService {
       .where('id', '=', uuid)
       .where('account_id', '=', caller.account.id)
       .executeTakeFirst();
-    if (!row) return fail('not_found', 'Audio not found');
-    return ok({
+    return row ? ok(this.toRecord(row)) : fail('not_found', 'Audio not found');
+  }
+
+  /** The account's syntheses, newest first; `before` (a created_at) pages back. */
+  async list(caller: Caller, limit: number, before?: string): Promise<SpeechRecord[]> {
+    let query = this.db.selectFrom('speech_syntheses').selectAll().where('account_id', '=', caller.account.id);
+    if (before) query = query.where('created_at', '<', before);
+    const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  private toRecord(row: SpeechSynthesisRow): SpeechRecord {
+    return {
       uuid: row.id,
       url: this.blobs.publicUrl(row.blob_key),
       used_characters: row.words,
@@ -122,7 +134,7 @@ export class SpeechService {
       duration_seconds: row.duration_ms / 1000,
       warnings: JSON.parse(row.warnings) as string[],
       created_at: row.created_at,
-    });
+    };
   }
 
   private async resolveVoice(accountId: string, voiceId: string) {
