@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 
-let t: DashboardApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startDashboardApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = dashboardSuite();
 
 describe('dashboard in a browser: sign up, keys, log in and out', () => {
   it('signs up, creates a key shown once, and the key calls the API', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${t.base}/dashboard/signup`);
+    await page.goto(`${suite.app.base}/dashboard/signup`);
     await screenshot(page, 'signup');
-    const { email } = await signUp(page, t.base);
+    const { email } = await signUp(page, suite.app.base);
 
     await page.getByLabel('Name').fill('production server');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -29,30 +18,30 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
     await expect.poll(() => page.locator('#keys tbody tr').count()).toBe(1);
     await screenshot(page, 'keys');
 
-    const response = await fetch(`${t.base}/api/account`, { headers: { 'x-api-key': key } });
+    const response = await fetch(`${suite.app.base}/api/account`, { headers: { 'x-api-key': key } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { account: { email: string } }).account.email).toBe(email);
 
     // Reloading does not show the key again: only its prefix.
-    await page.goto(`${t.base}/dashboard/keys`);
+    await page.goto(`${suite.app.base}/dashboard/keys`);
     expect(await page.getByLabel('New API key').count()).toBe(0);
     expect(await page.locator('#keys').textContent()).toContain(key.slice(0, 12));
 
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.locator('#keys').textContent()).toContain('revoked');
-    expect((await fetch(`${t.base}/api/account`, { headers: { 'x-api-key': key } })).status).toBe(401);
+    expect((await fetch(`${suite.app.base}/api/account`, { headers: { 'x-api-key': key } })).status).toBe(401);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('logs out, sends a logged-out visitor to log in, and back to the page asked for', async () => {
-    const page = await browser.newPage();
-    const { email, password } = await signUp(page, t.base);
+    const page = await suite.browser.newPage();
+    const { email, password } = await signUp(page, suite.app.base);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/dashboard\/login$/);
 
-    await page.goto(`${t.base}/dashboard/keys`);
+    await page.goto(`${suite.app.base}/dashboard/keys`);
     await page.waitForURL(/\/dashboard\/login\?next=%2Fdashboard%2Fkeys$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
@@ -62,25 +51,25 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
 
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${t.base}/dashboard/keys`);
+    await page.waitForURL(`${suite.app.base}/dashboard/keys`);
     await page.close();
   });
 
   it('shows the plan, balances, a drawn chart of spending per day and capability, and the ledger', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
-    const { email } = await signUp(page, t.base);
-    await t.app.services.accounts.addCredits(email, 50);
-    const account = await t.app.services.accounts.find(email);
-    const { api_key: key } = await t.app.services.keys.create(account.ok ? account.value.id : '', 'usage');
-    const generated = await fetch(`${t.base}/api/generate`, {
+    const { email } = await signUp(page, suite.app.base);
+    await suite.app.app.services.accounts.addCredits(email, 50);
+    const account = await suite.app.app.services.accounts.find(email);
+    const { api_key: key } = await suite.app.app.services.keys.create(account.ok ? account.value.id : '', 'usage');
+    const generated = await fetch(`${suite.app.base}/api/generate`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ preset: 'blog-post', keywords: 'urban beekeeping', outputs: 2 }),
     });
     expect(generated.status).toBe(200);
 
-    await page.goto(`${t.base}/dashboard`);
+    await page.goto(`${suite.app.base}/dashboard`);
     expect(await page.locator('#plan-name').textContent()).toBe('free');
     expect(await page.locator('#credit-balance').textContent()).toBe('148');
     // Chart.js drew on the canvas: it keeps the chart, with the capability as a data set.

@@ -1,26 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/shared/errors.js';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import { collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 
-let t: DashboardApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startDashboardApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = dashboardSuite();
 
 /** A signed-up browser session on the pro plan: it may make videos and has credits. */
 async function proPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = collectPageErrors(page);
-  const { email } = await signUp(page, t.base);
-  unwrap(await t.app.services.accounts.setPlan(email, 'pro'));
+  const { email } = await signUp(page, suite.app.base);
+  unwrap(await suite.app.app.services.accounts.setPlan(email, 'pro'));
   return { page, errors };
 }
 
@@ -29,7 +19,7 @@ const tileOf = (page: Page, prompt: string) => page.locator('#gallery > li', { h
 describe('dashboard images and videos in a browser', () => {
   it('generates an image that turns into a loaded picture, and shows why another one failed', async () => {
     const { page, errors } = await proPage();
-    await page.goto(`${t.base}/dashboard/images`);
+    await page.goto(`${suite.app.base}/dashboard/images`);
     await expect.poll(() => page.locator('#gallery-empty').isVisible()).toBe(true);
 
     const prompt = 'A lighthouse at dusk, seen from the sea';
@@ -70,13 +60,13 @@ describe('dashboard images and videos in a browser', () => {
 
   it('pages the gallery with "Load more" and polls nothing once every image has settled', async () => {
     const { page, errors } = await proPage();
-    await page.goto(`${t.base}/dashboard/images`);
+    await page.goto(`${suite.app.base}/dashboard/images`);
     const headers = { 'x-csrf-token': (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '' };
     for (let batch = 0; batch < 6; batch++) {
       const data = { prompt: `Seeded picture ${batch}`, model: 'builtin-sketch', dimensions: '64x64', outputs: 4, waitForResult: true };
-      expect((await page.request.post(`${t.base}/api/generate-image`, { headers, data })).status()).toBe(200);
+      expect((await page.request.post(`${suite.app.base}/api/generate-image`, { headers, data })).status()).toBe(200);
     }
-    const { images } = (await (await page.request.get(`${t.base}/api/images?limit=100`, { headers })).json()) as { images: { status: string }[] };
+    const { images } = (await (await page.request.get(`${suite.app.base}/api/images?limit=100`, { headers })).json()) as { images: { status: string }[] };
     const settled = images.map((image) => image.status);
     expect(settled).toEqual(Array(24).fill('completed'));
 
@@ -95,7 +85,7 @@ describe('dashboard images and videos in a browser', () => {
 
   it('generates a two-second video that becomes a playable player', async () => {
     const { page, errors } = await proPage();
-    await page.goto(`${t.base}/dashboard/videos`);
+    await page.goto(`${suite.app.base}/dashboard/videos`);
     const prompt = 'Waves rolling onto a beach at sunrise';
     await page.getByLabel('Prompt').fill(prompt);
     await page.getByLabel('Duration').fill('2');
@@ -118,10 +108,10 @@ describe('dashboard images and videos in a browser', () => {
   });
 
   it('tells a free-plan account that videos need a paid plan instead of showing the form', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
-    await signUp(page, t.base);
-    await page.goto(`${t.base}/dashboard/videos`);
+    await signUp(page, suite.app.base);
+    await page.goto(`${suite.app.base}/dashboard/videos`);
     expect(await page.locator('#plan-message').textContent()).toContain('Video generation needs a paid plan; the free plan does not include it');
     expect(await page.locator('#generate-form').count()).toBe(0);
     expect(await page.locator('#gallery-empty').isVisible()).toBe(true);

@@ -1,33 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 
-let t: DashboardApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startDashboardApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = dashboardSuite();
 
 const TOPIC = 'why remote teams need written rituals';
 
 describe('dashboard presets playground in a browser', () => {
   it('searches the catalogue, fills a preset form, generates, copies an output', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(8_000);
     const errors = collectPageErrors(page);
-    await signUp(page, t.base);
+    await signUp(page, suite.app.base);
     await page.getByRole('link', { name: 'Presets', exact: true }).click();
-    await page.waitForURL(`${t.base}/dashboard/presets`);
+    await page.waitForURL(`${suite.app.base}/dashboard/presets`);
 
     const items = page.locator('.preset-item');
     const visible = page.locator('.preset-item:visible');
-    const total = t.app.services.presets.list().total;
+    const total = suite.app.app.services.presets.list().total;
     expect(await items.count()).toBe(total);
     expect(await visible.count()).toBe(total);
     // A free account sees which presets need a paid plan.
@@ -46,7 +35,7 @@ describe('dashboard presets playground in a browser', () => {
     await page.getByLabel('Search presets').fill('paragraph writer');
 
     await page.getByRole('link', { name: 'Paragraph Writer' }).click();
-    await page.waitForURL(`${t.base}/dashboard/presets/paragraph-writer`);
+    await page.waitForURL(`${suite.app.base}/dashboard/presets/paragraph-writer`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Paragraph Writer');
     expect(await page.getByRole('group', { name: 'Length' }).getByRole('radio').count()).toBe(3);
     expect(await page.getByRole('radio', { name: 'Medium' }).isChecked()).toBe(true);
@@ -75,19 +64,19 @@ describe('dashboard presets playground in a browser', () => {
   });
 
   it('works as plain links, refuses a premium preset on the free plan, and 404s an unknown preset', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(8_000);
     const errors = collectPageErrors(page);
-    await signUp(page, t.base);
+    await signUp(page, suite.app.base);
 
-    await page.goto(`${t.base}/dashboard/presets?category=Business&q=email`);
-    const business = t.app.services.presets.list('Business').total;
+    await page.goto(`${suite.app.base}/dashboard/presets?category=Business&q=email`);
+    const business = suite.app.app.services.presets.list('Business').total;
     const shown = await page.locator('.preset-item:visible').count();
     expect(shown).toBeGreaterThan(0);
     expect(await page.locator('#preset-count').textContent()).toBe(`Showing ${shown} of ${business} presets in Business`);
     expect(await page.getByRole('link', { name: /^Business/ }).getAttribute('aria-current')).toBe('page');
 
-    await page.goto(`${t.base}/dashboard/presets/tiktok-video-script`);
+    await page.goto(`${suite.app.base}/dashboard/presets/tiktok-video-script`);
     expect(await page.getByRole('note').textContent()).toContain('premium preset');
     await page.getByLabel('Video idea').fill('a cooking channel');
     // The request's own bounds are checked first: the message names the field, which is marked.
@@ -100,7 +89,7 @@ describe('dashboard presets playground in a browser', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not available on the free plan');
     expect(await page.locator('#results').isVisible()).toBe(false);
 
-    const missing = await page.goto(`${t.base}/dashboard/presets/no-such-preset`);
+    const missing = await page.goto(`${suite.app.base}/dashboard/presets/no-such-preset`);
     expect(missing?.status()).toBe(404);
     expect(await page.getByRole('alert').textContent()).toBe('Preset not found');
     expect(errors).toEqual([]);

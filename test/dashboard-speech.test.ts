@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/shared/errors.js';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import { collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 
-let t: DashboardApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startDashboardApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = dashboardSuite();
 
 // The project's TypeScript has no DOM library: the page-side callbacks name only what they read.
 type Img = { complete: boolean; naturalWidth: number };
@@ -23,7 +13,7 @@ const voiceCount = (page: Page) => page.locator('#voice-list label.voice').count
 const checkedVoice = (page: Page) => page.locator('#voice-list input:checked').getAttribute('value');
 
 async function openSpeech(page: Page): Promise<void> {
-  await page.goto(`${t.base}/dashboard/speech`);
+  await page.goto(`${suite.app.base}/dashboard/speech`);
   await expect.poll(() => page.locator('#voice-count').textContent()).toMatch(/^Showing \d+ of \d+ voices$/);
 }
 
@@ -40,9 +30,9 @@ const loadedDuration = (page: Page, selector: string) =>
 
 describe('dashboard speech in a browser', () => {
   it('picks a voice by keyboard, speaks a text into a playable, downloadable MP3, and reports the word limit', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
-    const { email } = await signUp(page, t.base);
+    const { email } = await signUp(page, suite.app.base);
     await openSpeech(page);
 
     // The browser speaks English, so the picker starts there; each voice shows its portrait.
@@ -97,8 +87,8 @@ describe('dashboard speech in a browser', () => {
     await expect.poll(() => take.textContent()).toMatch(/11 words · \d+\.\d s/);
 
     // The account spends almost all its words elsewhere: the next text is refused with the service's reason.
-    const account = unwrap(await t.app.services.accounts.find(email));
-    expect((await t.app.services.credits.reserveWords(account.id, 1985, t.app.services.accounts.planOf(account))).ok).toBe(true);
+    const account = unwrap(await suite.app.app.services.accounts.find(email));
+    expect((await suite.app.app.services.credits.reserveWords(account.id, 1985, suite.app.app.services.accounts.planOf(account))).ok).toBe(true);
     await page.getByLabel('Text', { exact: true }).fill('Five words are too many.');
     await page.getByRole('button', { name: 'Generate speech' }).click();
     await expect.poll(() => page.locator('#speak-error').textContent()).toContain('Text-to-speech word limit reached');
@@ -121,9 +111,9 @@ describe('dashboard speech in a browser', () => {
   }, 30_000);
 
   it('creates a custom voice from a base voice and settings, offers it in the picker, speaks with it, and deletes it', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
-    await signUp(page, t.base);
+    await signUp(page, suite.app.base);
     await openSpeech(page);
     expect(await page.locator('#custom-empty').isVisible()).toBe(true);
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppOverrides } from '../../src/app.js';
 import { freePort } from './processes.js';
 import { type TestApp, startTestApp } from './test-app.js';
@@ -28,6 +29,20 @@ export async function startDashboardApp(env: Record<string, string> = {}, overri
   await t.server.listen({ host: '127.0.0.1', port });
   t.app.services.worker.start();
   return { ...t, base };
+}
+
+/** A test file's service and browser, started before its tests and closed after them. */
+export function dashboardSuite(env: Record<string, string> = {}): { app: DashboardApp; browser: Browser } {
+  const suite = {} as { app: DashboardApp; browser: Browser };
+  beforeAll(async () => {
+    suite.app = await startDashboardApp(env);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.close();
+  });
+  return suite;
 }
 
 let accounts = 0;
