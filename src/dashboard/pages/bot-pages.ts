@@ -54,7 +54,7 @@ function botList(bots: BotRecord[]): SafeHtml {
     <h2 id="bots-title">Your bots</h2>
     ${bots.length === 0
       ? html`<p>No bots yet: create the first one below.</p>`
-      : html`<div class="table-wrap"><table id="bots">
+      : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Bots"><table id="bots">
           <thead><tr><th scope="col">Name</th><th scope="col">Documents</th><th scope="col">Created</th></tr></thead>
           <tbody>
             ${bots.map((bot) => html`<tr><td><a href="/dashboard/bots/${bot.id}">${bot.name}</a></td><td>${bot.documents}</td><td>${formatTime(bot.created_at)}</td></tr>`)}
@@ -112,7 +112,7 @@ function knowledge(documents: DocumentRecord[]): SafeHtml {
       the text of one document at most ${KNOWLEDGE_LIMITS.documentBytes / MB} MB. At most ${KNOWLEDGE_LIMITS.documentsPerBot} documents and
       ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters per bot.</p>
     <p id="knowledge-usage" role="status">${usage(documents.length, characters)}</p>
-    <div class="table-wrap"><table id="documents">
+    <div class="table-wrap" tabindex="0" role="region" aria-label="Documents"><table id="documents">
       <thead><tr><th scope="col">Title</th><th scope="col">Kind</th><th scope="col">Characters</th><th scope="col">Passages</th><th scope="col">Added</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${documents.map(documentRow)}</tbody>
     </table></div>

@@ -80,7 +80,7 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
       <h2 id="keys-title">Keys</h2>
       ${keys.length === 0
         ? html`<p>No keys yet.</p>`
-        : html`<div class="table-wrap"><table id="keys">
+        : html`<div class="table-wrap" tabindex="0" role="region" aria-label="API keys"><table id="keys">
             <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
             <tbody>
               ${keys.map(

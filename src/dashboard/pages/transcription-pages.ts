@@ -55,7 +55,7 @@ export const transcriptionPages: DashboardPages = (scope, { config, services }) 
         <h2 id="list-title">Your transcriptions</h2>
         ${transcriptions.length === 0
           ? html`<p id="no-transcriptions">No transcriptions yet: give the form above the address of a recording.</p>`
-          : html`<div class="table-wrap"><table id="transcriptions">
+          : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Transcriptions"><table id="transcriptions">
               <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
               <tbody>${transcriptions.map(listRow)}</tbody>
             </table></div>`}

@@ -60,7 +60,7 @@ export const usagePage: DashboardPages = (scope, { services }) => {
           : html`<div class="chart-box"><canvas id="usage-chart" role="img" aria-label="Stacked bars of credits spent per day this period, by capability; the same numbers are in the table below"></canvas></div>
             <details>
               <summary>The same numbers as a table</summary>
-              <div class="table-wrap"><table id="usage-table">
+              <div class="table-wrap" tabindex="0" role="region" aria-label="Credits per day"><table id="usage-table">
                 <thead><tr><th scope="col">Day</th>${series.map((s) => html`<th scope="col">${s.label}</th>`)}</tr></thead>
                 <tbody>${days.map((day, i) => html`<tr><th scope="row">${day}</th>${series.map((s) => html`<td>${s.credits[i]}</td>`)}</tr>`)}</tbody>
               </table></div>
@@ -69,7 +69,7 @@ export const usagePage: DashboardPages = (scope, { services }) => {
       <section class="card" aria-labelledby="ledger-title">
         <h2 id="ledger-title">Ledger</h2>
         <p class="hint">Every change to the balance: work reserves credits when it starts and gets them back if it fails.</p>
-        <div class="table-wrap"><table id="ledger">
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Ledger"><table id="ledger">
           <thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Change</th><th scope="col">Balance</th><th scope="col">Reference</th></tr></thead>
           <tbody>
             ${entries.map(
