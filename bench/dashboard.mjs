@@ -1,0 +1,88 @@
+// Dashboard benchmark: server-rendered pages for a logged-in browser (session cookie) against a bare Fastify
+// route sending the same HTML from memory, the weight of each page with its scripts and styles, and the
+// time a log-in takes (scrypt is meant to be slow). No target is set for the dashboard: the figures are for
+// watching. Usage: npm run bench:dashboard. BENCH_DURATION (s per run, default 5).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { assertBuilt, childEnv, loadAverage, median, printMachine, root, runBench, startServer, startService, tableLines, tempDir, timeMs } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const PAGES = ['/dashboard', '/dashboard/keys', '/dashboard/presets', '/dashboard/presets/paragraph-writer', '/dashboard/images', '/dashboard/speech', '/dashboard/bots'];
+
+/** Signs up through the forms as a browser does; returns the Cookie header of the logged-in session. */
+async function signUp(url, email, password) {
+  const form = await fetch(`${url}/dashboard/signup`);
+  const browser = form.headers.get('set-cookie').split(';')[0];
+  const csrf = /name="csrf-token" content="([^"]+)"/.exec(await form.text())[1];
+  const response = await fetch(`${url}/dashboard/signup`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: browser, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _csrf: csrf, email, password }),
+  });
+  if (response.status !== 303) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  return { cookie: `${browser}; ${response.headers.get('set-cookie').split(';')[0]}`, browser, csrf };
+}
+
+async function rate(url, cookie) {
+  const options = { url, connections: CONNECTIONS, headers: cookie ? { cookie } : {} };
+  await autocannon({ ...options, duration: 1 });
+  const r = await autocannon({ ...options, duration: DURATION });
+  return { rps: r.requests.average, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+}
+
+/** Bytes of the page and of each script and stylesheet it loads (what a first visit downloads, before images). */
+async function weight(url, cookie, html) {
+  const assets = [...html.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  let bytes = Buffer.byteLength(html);
+  for (const asset of new Set(assets)) bytes += (await (await fetch(`${url}${asset}`, { headers: { cookie } })).arrayBuffer()).byteLength;
+  return bytes;
+}
+
+async function main() {
+  assertBuilt('run `npm run build` first');
+  const service = await startService({ tempPrefix: 'atelier-bench-dashboard-', env: { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: '10000' } });
+  const { cookie, browser, csrf } = await signUp(service.url, 'dashboard-bench@example.test', 'a bench password');
+  const pages = {};
+  for (const path of PAGES) {
+    const response = await fetch(`${service.url}${path}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    pages[path] = await response.text();
+  }
+  const payloadDir = tempDir('atelier-bench-bare-');
+  writeFileSync(join(payloadDir, 'payload.json'), JSON.stringify({ presets: {}, generatedName: '', pages }));
+  const bare = await startServer({ label: 'bare server', script: join(root, 'bench/bare-server.mjs'), args: [join(payloadDir, 'payload.json')], env: childEnv(payloadDir), cwd: payloadDir });
+
+  printMachine();
+  console.log(`autocannon ${CONNECTIONS} connections, 1 s warm-up + ${DURATION} s per run; the bare server sends the same HTML from memory.\n`);
+  const rows = [];
+  for (const path of PAGES) {
+    const b = await rate(`${bare.url}${path}`);
+    const s = await rate(`${service.url}${path}`, cookie);
+    const kib = (await weight(service.url, cookie, pages[path])) / 1024;
+    rows.push([path, b.rps.toFixed(0), s.rps.toFixed(0), (s.rps / b.rps).toFixed(2), String(s.p99), (Buffer.byteLength(pages[path]) / 1024).toFixed(1), kib.toFixed(0)]);
+    if (b.bad || s.bad) console.log(`WARNING: ${path}: errors or non-2xx (bare ${b.bad}, service ${s.bad})`);
+  }
+  console.log(tableLines(['page', 'bare req/s', 'service req/s', 'ratio', 'p99 ms', 'HTML KiB', 'with assets KiB'], rows, { alignLeft: [0] }).join('\n'));
+
+  const logins = [];
+  for (let i = 0; i < 7; i++) {
+    logins.push(
+      await timeMs(async () => {
+        const response = await fetch(`${service.url}/dashboard/login`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie: browser, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ _csrf: csrf, email: 'dashboard-bench@example.test', password: 'a bench password' }),
+        });
+        if (response.status !== 303) throw new Error(`log-in answered ${response.status}`);
+      }),
+    );
+  }
+  console.log(`\nPOST /dashboard/login (scrypt N=2^14, r=8): median ${median(logins).toFixed(0)} ms of ${logins.length}`);
+  console.log(`Load average after the runs: ${loadAverage()}`);
+}
+
+await runBench(main);
