@@ -215,6 +215,12 @@ describe('dashboard sessions and CSRF', () => {
     expect((await t.app.services.sessions.logIn(email, 'a newer password')).ok).toBe(true);
   });
 
+  it('sends a visitor of the bare address to the dashboard', async () => {
+    const root = await t.server.inject({ url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/dashboard');
+  });
+
   it('keeps API keys working beside sessions', async () => {
     const { key } = await t.account();
     expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(200);

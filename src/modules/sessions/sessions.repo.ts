@@ -8,11 +8,18 @@ export class SessionsRepo {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  async findWithAccount(id: string): Promise<{ session: SessionRow; account: AccountRow } | undefined> {
-    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!session) return undefined;
-    const account = await this.db.selectFrom('accounts').selectAll().where('id', '=', session.account_id).executeTakeFirst();
-    return account ? { session, account } : undefined;
+  /** The session and its account in one read (every dashboard page and session API call asks). */
+  async findWithAccount(id: string): Promise<{ session: Pick<SessionRow, 'expires_at'>; account: AccountRow } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .selectAll('a')
+      .select('s.expires_at')
+      .where('s.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { expires_at, ...account } = row;
+    return { session: { expires_at }, account };
   }
 
   async delete(id: string): Promise<void> {
