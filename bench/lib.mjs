@@ -154,3 +154,27 @@ export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
+
+/** A throwaway PostgreSQL 15 cluster (Debian's binaries; as root its programs run as `postgres`) on a free loopback
+ *  port, durability off, removed by cleanup(). Resolves with the admin URL. */
+export async function startPostgres() {
+  const bin = '/usr/lib/postgresql/15/bin';
+  if (!existsSync(join(bin, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${bin}/initdb): apt-get install postgresql`);
+  const asPostgres = (program, args) => (process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args]);
+  const folder = mkdtempSync(join(os.tmpdir(), 'atelier-bench-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', folder]);
+  const data = join(folder, 'data');
+  execFileSync(...asPostgres('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']), { stdio: 'ignore' });
+  const port = await freePort();
+  const settings = `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  execFileSync(...asPostgres('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-o', settings, 'start']), { stdio: 'ignore' });
+  onCleanup(() => {
+    try {
+      execFileSync(...asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+    } catch {
+      // already stopped
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}

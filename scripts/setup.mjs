@@ -22,8 +22,9 @@ const SERVICE_PACKAGES = {
   '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
 };
-/** Only the tests need these: Chromium drives the dashboard's browser tests. */
-const TEST_PACKAGES = { '/usr/bin/chromium': 'chromium' };
+/** Only the tests need these: Chromium drives the dashboard's browser tests; the suite runs a second time on
+ *  a throwaway PostgreSQL 15 cluster (initdb and pg_ctl from Debian's postgresql package). */
+const TEST_PACKAGES = { '/usr/bin/chromium': 'chromium', '/usr/lib/postgresql/15/bin/initdb': 'postgresql' };
 
 function main() {
   checkNode();

@@ -5,8 +5,11 @@ import type { Config } from './config.js';
 import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { Worker } from './jobs/worker.js';
-import { type ServerOptions, buildBotServer, buildServer } from './http/server.js';
+import { type JobLog, Worker } from './jobs/worker.js';
+import { noopJobs } from './jobs/noop-jobs.js';
+import { ServiceMetrics } from './http/metrics.js';
+import { buildReadiness } from './http/readiness-checks.js';
+import { type ServerOptions, buildBotServer, buildOperationsServer, buildServer } from './http/server.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
@@ -41,8 +44,13 @@ import { TranscriptionsService } from './modules/transcriptions/transcriptions.s
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
-import { type Db, isDatabaseReachable, migrateToLatest, openSqlite } from './storage/db/database.js';
+import { type Db, isDatabaseReachable, migrateToLatest, openDatabase } from './storage/db/database.js';
+import { BlobUrls, type ServedBlobStore } from './storage/blob/blob-store.js';
 import { FsBlobStore } from './storage/blob/fs-blob-store.js';
+import { S3BlobStore } from './storage/blob/s3-blob-store.js';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
+import { RateLimitsRepo } from './modules/rate-limits/rate-limits.repo.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
 
 export interface AppOverrides {
@@ -51,7 +59,7 @@ export interface AppOverrides {
   /** An already open database (tests share one); otherwise the configured file is opened. */
   db?: Db;
   logStream?: ServerOptions['logStream'];
-  jobLog?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  jobLog?: JobLog;
 }
 
 export interface Services {
@@ -62,7 +70,9 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
-  blobs: FsBlobStore;
+  blobs: ServedBlobStore;
+  /** Where request counts live when not in each process's memory (ATELIER_RATE_LIMIT_STORE=database). */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
   speech: SpeechService;
   customVoices: CustomVoicesService;
   voices: VoiceListing;
@@ -75,26 +85,33 @@ export interface Services {
   bots: BotsService;
   botChat: BotChatService;
   worker: Worker;
+  /** Prometheus metrics; undefined when ATELIER_METRICS=false. */
+  metrics: ServiceMetrics | undefined;
 }
 
 /** The composition root: the only place that picks implementations. */
 export async function buildServices(config: Config, overrides: AppOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? openSqlite(config.databaseFile);
+  const db = overrides.db ?? openDatabase(config.database);
   await migrateToLatest(db);
 
+  // Without metrics nothing is wrapped or counted. The queue and the worker come later: read at scrape time.
+  const metrics = config.metrics.enabled ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => worker?.kinds ?? [], clock }) : undefined;
+  const engines: EngineDeps = { ...overrides.engines, observer: metrics };
   const writer = new WriteBatcher(db);
   const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
-  const credits = new CreditsService(new CreditsRepo(db, writer), clock);
+  const credits = new CreditsService(new CreditsRepo(db, writer), clock, metrics);
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const sessions = new SessionsService(new SessionsRepo(db), accounts, config, clock);
   const presets = new PresetsService(PRESETS);
-  const textModels = createTextModels(config, overrides.engines);
+  const textModels = createTextModels(config, engines);
   const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
 
-  const blobs = new FsBlobStore(join(config.dataDir, 'files'), config.publicUrl);
+  const blobUrls = new BlobUrls(config.blobs);
+  const blobs: ServedBlobStore = config.blobs.store === 's3' ? new S3BlobStore(config.blobs.s3, blobUrls) : new FsBlobStore(join(config.dataDir, 'files'), blobUrls);
+  const rateLimitStore = config.rateLimit.store === 'database' ? databaseRateLimitStore(new RateLimitsRepo(db), clock) : undefined;
   const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
-  const ttsModels = createTtsModels(config, overrides.engines);
+  const ttsModels = createTtsModels(config, engines);
   const catalogue = new VoiceCatalogue(ttsModels, avatarUrl);
   const customVoices = new CustomVoicesService(new CustomVoicesRepo(db), catalogue, avatarUrl, clock);
   const speech = new SpeechService(db, catalogue, customVoices, credits, blobs, config.tts, clock);
@@ -103,7 +120,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const queue = new JobQueue(db, clock);
   const guard = { allowPrivate: config.fetching.allowPrivate, maxBytes: config.fetching.maxBytes, timeoutMs: config.fetching.timeoutMs };
   const webhooks = new WebhooksService(db, queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
-  const pipeline = new TranscriptionPipeline(createAsrModels(config, overrides.engines), {
+  const pipeline = new TranscriptionPipeline(createAsrModels(config, engines), {
     ffmpegPath: config.asr.ffmpegPath,
     decodeTimeoutMs: config.asr.timeoutMs,
     guard,
@@ -130,7 +147,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     db,
     new ImagesRepo(db),
     queue,
-    createImageModels(config, overrides.engines),
+    createImageModels(config, engines),
     credits,
     blobs,
     { maxAttempts: config.jobs.maxAttempts, waitMs: config.images.waitMs, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
@@ -141,7 +158,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     db,
     new VideosRepo(db),
     queue,
-    createVideoModels(config, ttsModels),
+    createVideoModels(config, ttsModels, engines),
     credits,
     blobs,
     { maxAttempts: config.jobs.maxAttempts, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
@@ -150,44 +167,50 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   );
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
   const botsRepo = new BotsRepo(db);
-  const embeddingModel = createEmbeddingModel(config, overrides.engines);
+  const embeddingModel = createEmbeddingModel(config, engines);
   const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model, botsUrl: config.bots.publicUrl }, clock);
   const tokenBilling = new TokenBilling(credits, config.chat);
   const chat = new ChatService(chatModels(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens });
-  worker = new Worker(queue, [transcriptions, webhooks, images, videos], {
+  worker = new Worker(queue, [transcriptions, webhooks, images, videos, noopJobs], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,
     retryBaseMs: config.jobs.retryBaseMs,
     clock,
-    log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker' }),
+    log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } }),
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
-  return { db, accounts, keys, sessions, credits, presets, text, blobs, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker };
+  return { db, accounts, keys, sessions, credits, presets, text, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker, metrics };
 }
 
 export interface App {
   server: FastifyInstance;
   /** The bot interface on its own port, when ATELIER_BOTS_PORT is set. */
   botServer: FastifyInstance | undefined;
+  /** A worker's /health, /ready and /metrics on 127.0.0.1, when ATELIER_ROLE=worker and ATELIER_WORKER_METRICS_PORT is set. */
+  operationsServer: FastifyInstance | undefined;
   services: Services;
-  close(): Promise<void>;
+  /** Stops taking requests and jobs at once, gives running jobs `graceMs` (5 s when absent), then closes the database. */
+  close(graceMs?: number): Promise<void>;
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
-  const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) };
+  const readiness = buildReadiness({ config, db: services.db, blobs: services.blobs, worker: services.worker });
+  const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
   const options = { logStream: overrides.logStream };
   const server = await buildServer(config, httpServices, options);
   const botServer = config.bots.port === undefined ? undefined : await buildBotServer(config, httpServices, options);
+  const operationsServer =
+    config.role === 'worker' && config.workerMetricsPort !== undefined ? await buildOperationsServer(config, httpServices, options) : undefined;
   return {
     server,
     botServer,
+    operationsServer,
     services,
-    async close() {
-      await services.worker.stop();
-      await botServer?.close();
-      await server.close();
+    async close(graceMs) {
+      await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
+      if (services.blobs.kind === 'remote') services.blobs.close();
       await services.db.destroy();
     },
   };

@@ -1,12 +1,17 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Services, buildServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import type { Outcome } from './shared/errors.js';
+import { type Outcome, fail } from './shared/errors.js';
 import type { AccountRow } from './storage/db/schema.js';
+import { TransferError, exportDatabase, importDatabase } from './storage/transfer.js';
 
 const USAGE = `Usage: atelier <command>
 
-  serve                                         start the service (same as npm start)
+  serve [--role api|worker|all]                 start the service (same as npm start); the role
+                                                (default all, or ATELIER_ROLE): api serves HTTP and
+                                                never runs jobs, worker runs jobs and never listens
+                                                publicly, all does both
   accounts create --email E [--plan P] [--credits N]
   accounts list
   accounts show <account-id|email>
@@ -19,6 +24,8 @@ const USAGE = `Usage: atelier <command>
   keys create <account-id|email> [--name NAME]
   keys list <account-id|email>
   keys revoke <account-id|email> <key-id>
+  export <file|->                               the whole database as JSON lines (stop the service first)
+  import <file|->                               into an empty database, e.g. PostgreSQL after SQLite
 
 Results are printed as JSON. The command works on the same database as a running server.`;
 
@@ -31,6 +38,7 @@ const options = {
   reason: { type: 'string' },
   name: { type: 'string' },
   account: { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -43,7 +51,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return group ? 0 : 2;
   }
-  const config = loadConfig();
+  if (values.role !== undefined && group !== 'serve') throw new UsageError('--role only goes with serve');
+  // The flag wins over ATELIER_ROLE and is checked by the same schema.
+  const config = loadConfig(values.role === undefined ? process.env : { ...process.env, ATELIER_ROLE: values.role });
   if (group === 'serve') {
     const { serve } = await import('./serve.js');
     await serve(config);
@@ -59,6 +69,16 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(s: Services, group: string, action: string | undefined, args: string[], flags: Flags): Promise<number> {
   const who = () => required(args[0] ?? flags.account, '<account-id|email>');
+  if (group === 'export' || group === 'import') {
+    const file = required(action, '<file|->');
+    const outcome = await transfer(s, group, file);
+    // An export on standard output keeps standard output for the data: the summary goes to standard error.
+    if (outcome.ok && group === 'export' && file === '-') {
+      console.error(JSON.stringify(outcome.value));
+      return 0;
+    }
+    return print(outcome);
+  }
   switch (`${group} ${action ?? ''}`) {
     case 'accounts create':
       return print(
@@ -125,6 +145,26 @@ function print(outcome: Outcome<unknown>): number {
   }
   console.log(JSON.stringify(outcome.value, null, 2));
   return 0;
+}
+
+/** Moves the data between databases: export from one ATELIER_DATABASE_URL (or SQLite), import into another. */
+async function transfer(s: Services, direction: string, file: string): Promise<Outcome<{ rows: Record<string, number> }>> {
+  try {
+    if (direction === 'export') {
+      const out = file === '-' ? process.stdout : createWriteStream(file, { flags: 'wx' });
+      const rows = await exportDatabase(s.db, out);
+      if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      return { ok: true, value: { rows } };
+    }
+    const rows = await importDatabase(s.db, file === '-' ? process.stdin : createReadStream(file));
+    return { ok: true, value: { rows } };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (error instanceof TransferError || code === 'ENOENT' || code === 'EEXIST' || error instanceof SyntaxError) {
+      return fail('invalid_input', code === 'EEXIST' ? `${file} already exists: choose a new file` : (error as Error).message);
+    }
+    throw error;
+  }
 }
 
 /** The password from standard input: typed without echo on a terminal, else the first line of what is piped in. */

@@ -57,6 +57,18 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65_535).default(8080),
   ATELIER_DATA_DIR: z.string().min(1).default('./data'),
+  ATELIER_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL').optional(),
+  ATELIER_DATABASE_POOL_SIZE: int(1, 1_000).default(10),
+  ATELIER_BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
+  ATELIER_BLOB_PUBLIC_URL: httpUrl.optional(),
+  ATELIER_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').optional(),
+  ATELIER_S3_REGION: z.string().min(1).default('us-east-1'),
+  ATELIER_S3_ENDPOINT: httpUrl.optional(),
+  ATELIER_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ATELIER_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  ATELIER_S3_FORCE_PATH_STYLE: bool.default(false),
+  ATELIER_S3_PREFIX: z.string().regex(/^[A-Za-z0-9._/-]*$/, 'expected letters, digits, . _ - and /').default(''),
+  ATELIER_RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   ATELIER_PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATELIER_BODY_LIMIT_BYTES: int(1_024, 100 * 1024 * 1024).default(1024 * 1024),
@@ -140,22 +152,37 @@ const envSchema = z.object({
   ATELIER_DASHBOARD_SIGNUP: bool.default(true),
   ATELIER_SESSION_DAYS: int(1, 365).default(14),
   ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
+  ATELIER_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  ATELIER_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
+  ATELIER_METRICS: bool.default(true),
+  ATELIER_METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  ATELIER_WORKER_METRICS_PORT: int(1, 65_535).optional(),
 });
 
 function buildConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.ATELIER_DATA_DIR);
   const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: servicePublicUrl,
     dataDir,
     databaseFile: resolve(dataDir, 'atelier.db'),
+    /** PostgreSQL when `url` is set; the SQLite file `file` otherwise. */
+    database: { url: env.ATELIER_DATABASE_URL, file: resolve(dataDir, 'atelier.db'), poolSize: env.ATELIER_DATABASE_POOL_SIZE },
+    blobs: blobSettings(env, servicePublicUrl),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.ATELIER_BODY_LIMIT_BYTES,
     authCacheMs: env.ATELIER_AUTH_CACHE_MS,
-    rateLimit: { enabled: env.ATELIER_RATE_LIMIT_ENABLED, anonymousPerMinute: env.ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE },
+    rateLimit: {
+      enabled: env.ATELIER_RATE_LIMIT_ENABLED,
+      anonymousPerMinute: env.ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE,
+      /** Where request counts live: this process's memory, or the database that every process shares. */
+      // Several processes share a PostgreSQL database: their limits must too.
+      store: env.ATELIER_RATE_LIMIT_STORE ?? (env.ATELIER_DATABASE_URL ? 'database' : 'memory'),
+    },
     plans,
     adminEmail: env.ATELIER_ADMIN_EMAIL,
     credits: { perOutput: env.ATELIER_CREDITS_PER_OUTPUT, perAdvancedOutput: env.ATELIER_CREDITS_PER_ADVANCED_OUTPUT },
@@ -234,6 +261,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     chat: { creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS, advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
+    /** api: serves HTTP and never runs jobs; worker: runs jobs and never listens publicly; all: both. */
+    role: env.ATELIER_ROLE,
+    /** How long running jobs and requests get to finish on SIGTERM before leases are given back. */
+    shutdownGraceMs: env.ATELIER_SHUTDOWN_GRACE_MS,
+    metrics: { enabled: env.ATELIER_METRICS, token: env.ATELIER_METRICS_TOKEN },
+    /** A worker's /metrics and /ready, on 127.0.0.1 only; none when absent. */
+    workerMetricsPort: env.ATELIER_WORKER_METRICS_PORT,
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
       espeakNgPath: env.ATELIER_ESPEAK_NG_PATH,
@@ -254,6 +288,32 @@ function buildConfig(env: z.infer<typeof envSchema>) {
 }
 
 export type Config = Readonly<ReturnType<typeof buildConfig>>;
+
+/** Where produced files live (a local folder or an S3-compatible bucket) and the base of their public URLs. */
+function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) {
+  const serviceBase = `${servicePublicUrl}/files`;
+  const publicBase = (env.ATELIER_BLOB_PUBLIC_URL ?? serviceBase).replace(/\/+$/, '');
+  if (env.ATELIER_BLOB_STORE === 'fs') return { store: 'fs' as const, publicBase, serviceBase };
+  if (!env.ATELIER_S3_BUCKET) throw new ConfigError('Invalid configuration:\n  ATELIER_S3_BUCKET: required when ATELIER_BLOB_STORE is s3');
+  const { ATELIER_S3_ACCESS_KEY_ID: accessKeyId, ATELIER_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ATELIER_S3_ACCESS_KEY_ID and ATELIER_S3_SECRET_ACCESS_KEY: give both or neither');
+  }
+  const prefix = env.ATELIER_S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  return {
+    store: 's3' as const,
+    publicBase,
+    serviceBase,
+    s3: {
+      bucket: env.ATELIER_S3_BUCKET,
+      region: env.ATELIER_S3_REGION,
+      endpoint: env.ATELIER_S3_ENDPOINT,
+      forcePathStyle: env.ATELIER_S3_FORCE_PATH_STYLE,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      prefix: prefix === '' ? '' : `${prefix}/`,
+    },
+  };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -288,6 +348,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   const config = buildConfig(result.data);
   if (config.text.provider === 'openai-compatible' && !config.text.baseUrl) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
+  }
+  if (config.role === 'worker' && !config.jobs.enabled) {
+    throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }
   return deepFreeze(config);
 }

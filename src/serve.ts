@@ -3,30 +3,59 @@ import { join } from 'node:path';
 import { type App, buildApp } from './app.js';
 import type { Config } from './config.js';
 
-/** Starts the whole service: database, first-start admin account, HTTP server, clean shutdown on signals. */
+/**
+ * Starts the service in its role (ATELIER_ROLE / --role): `all` serves HTTP and runs jobs, `api` only
+ * serves HTTP, `worker` only runs jobs (its /ready and /metrics on 127.0.0.1 when a port is set).
+ * SIGTERM or SIGINT: no new requests or jobs, running jobs get the grace period, then the leases of
+ * those still running are given back and the database is closed.
+ */
 export async function serve(config: Config): Promise<App> {
   const app = await buildApp(config);
-  const admin = await app.services.accounts.ensureAdmin();
-  if (admin) announceAdminKey(config, admin.api_key);
+  const serving = config.role !== 'worker';
+  const working = config.role !== 'api' && config.jobs.enabled;
+  if (serving) {
+    const admin = await app.services.accounts.ensureAdmin();
+    if (admin) announceAdminKey(config, admin.api_key);
+    await app.server.listen({ host: config.host, port: config.port });
+    if (app.botServer) await app.botServer.listen({ host: config.host, port: config.bots.port });
+  }
+  if (app.operationsServer) await app.operationsServer.listen({ host: '127.0.0.1', port: config.workerMetricsPort });
+  if (working) app.services.worker.start();
 
-  await app.server.listen({ host: config.host, port: config.port });
-  if (app.botServer) await app.botServer.listen({ host: config.host, port: config.bots.port });
-  if (config.jobs.enabled) app.services.worker.start();
-  console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)`);
-  if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
+  if (serving) {
+    const note = config.role === 'api' ? ' [role api: jobs run in worker processes]' : '';
+    console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)${note}`);
+    if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
+  } else {
+    console.log(`Atelier worker ${app.services.worker.id} is running, up to ${config.jobs.concurrency} jobs at once [role worker: no public port]`);
+    if (app.operationsServer) console.log(`Worker health on http://127.0.0.1:${config.workerMetricsPort}/ready and /metrics`);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.server.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    const log = app.server.log;
+    log.info({ signal, role: config.role, graceMs: config.shutdownGraceMs }, 'shutting down: no new requests or jobs');
+    // A request or a job that ignores its abort must not keep the process from ever stopping.
+    setTimeout(() => {
+      log.error({ signal }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000).unref();
+    app.close(config.shutdownGraceMs).then(
+      () => {
+        log.info({ signal }, 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
+  // A second Ctrl-C stops at once (Node's default); repeated SIGTERMs from a supervisor change nothing.
   process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   return app;
 }
 

@@ -104,4 +104,24 @@ describe('atelier command, on the database of a running server', () => {
     expect(login.status).toBe(303);
     expect(login.headers.get('set-cookie')).toMatch(/^atelier_session=/);
   });
+
+  it('exports the database to a file and imports it into an empty one', async () => {
+    const file = join(dataDir, 'export.jsonl');
+    const exported = await atelier(['export', file], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(json<{ rows: { accounts: number } }>(exported.stdout).rows.accounts).toBeGreaterThan(0);
+    expect((await atelier(['export', file], env)).stderr).toContain('already exists');
+
+    const other = mkdtempSync(join(tmpdir(), 'atelier-cli-import-'));
+    try {
+      const imported = await atelier(['import', file], { ATELIER_DATA_DIR: other });
+      expect(imported.code, imported.stderr).toBe(0);
+      const before = json<{ accounts: { email: string }[] }>((await atelier(['accounts', 'list'], env)).stdout).accounts.map((a) => a.email);
+      const after = json<{ accounts: { email: string }[] }>((await atelier(['accounts', 'list'], { ATELIER_DATA_DIR: other })).stdout).accounts.map((a) => a.email);
+      expect(after).toEqual(before);
+      expect((await atelier(['import', file], { ATELIER_DATA_DIR: other })).stderr).toContain('already has accounts');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
 });

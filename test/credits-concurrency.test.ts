@@ -28,6 +28,6 @@ describe('credits under concurrency', () => {
 
   it('the database refuses a negative balance even if a write bypassed the conditional update', async () => {
     const { id } = await t.account({ credits: 1 });
-    await expect(t.app.services.db.updateTable('accounts').set({ credits: -1 }).where('id', '=', id).execute()).rejects.toThrow(/CHECK/);
+    await expect(t.app.services.db.updateTable('accounts').set({ credits: -1 }).where('id', '=', id).execute()).rejects.toThrow(/check constraint/i);
   });
 });

@@ -215,6 +215,17 @@ describe('dashboard sessions and CSRF', () => {
     expect((await t.app.services.sessions.logIn(email, 'a newer password')).ok).toBe(true);
   });
 
+  it('lets pages show files from a CDN when one serves them', async () => {
+    const cdn = await startTestApp({ ATELIER_BLOB_PUBLIC_URL: 'https://cdn.example.com/atelier' });
+    try {
+      const csp = String((await cdn.server.inject({ url: '/dashboard/login' })).headers['content-security-policy']);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
+      expect(csp).toMatch(/media-src [^;]*https:\/\/cdn\.example\.com/);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('sends a visitor of the bare address to the dashboard', async () => {
     const root = await t.server.inject({ url: '/' });
     expect(root.statusCode).toBe(302);

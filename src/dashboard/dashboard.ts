@@ -101,7 +101,8 @@ export function cookieOptions(request: FastifyRequest, config: Config, maxAgeSec
 }
 
 function securityHeaders(reply: FastifyReply, config: Config): void {
-  const files = new URL(config.publicUrl).origin;
+  // Produced files come from the service, or from a CDN in front of the object store when one is configured.
+  const files = [...new Set([new URL(config.publicUrl).origin, new URL(config.blobs.publicBase).origin])].join(' ');
   void reply.headers({
     'content-security-policy': [
       "default-src 'self'",

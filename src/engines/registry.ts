@@ -13,6 +13,7 @@ import { FfmpegVideoModel } from './adapters/ffmpeg-video/ffmpeg-video-model.js'
 import { OpenAICompatibleImageModel } from './adapters/openai-compatible/openai-compatible-image-model.js';
 import { OpenAICompatibleEmbeddingModel } from './adapters/openai-compatible/openai-compatible-embedding-model.js';
 import { ModelCatalogue } from './model-catalogue.js';
+import { type EngineKind, type EngineObserver, observeEngine } from './observed-engine.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
@@ -23,7 +24,12 @@ import type { TtsModel } from './spec/tts-model.js';
 
 export interface EngineDeps {
   fetch?: typeof fetch;
+  /** Told the duration and outcome of every engine call (metrics); engines are used as they are without one. */
+  observer?: EngineObserver;
 }
+
+const observed = <T extends { readonly provider: string }>(deps: EngineDeps, kind: EngineKind, engine: T): T =>
+  deps.observer ? observeEngine(engine, kind, deps.observer) : engine;
 
 type TextAdapterFactory = (config: Config, modelId: string, deps: EngineDeps) => TextModel;
 
@@ -51,9 +57,9 @@ export interface TextModels {
 export function createTextModels(config: Config, deps: EngineDeps = {}): TextModels {
   const factory = textAdapters[config.text.provider];
   return {
-    standard: factory(config, config.text.model, deps),
-    advanced: factory(config, config.text.advancedModel, deps),
-    builtin: new BuiltinTextModel(),
+    standard: observed(deps, 'text', factory(config, config.text.model, deps)),
+    advanced: observed(deps, 'text', factory(config, config.text.advancedModel, deps)),
+    builtin: observed(deps, 'text', new BuiltinTextModel()),
   };
 }
 
@@ -92,7 +98,7 @@ export function createTtsModels(config: Config, deps: EngineDeps = {}): TtsModel
       }),
     );
   }
-  return models;
+  return models.map((model) => observed(deps, 'speech', model));
 }
 
 export interface AsrModels {
@@ -109,19 +115,19 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModel
   let enhanced: AsrModel | undefined;
   const { openai } = config.asr;
   const remote = (modelId: string) =>
-    new OpenAICompatibleAsrModel({
+    observed(deps, 'transcription', new OpenAICompatibleAsrModel({
       baseUrl: openai?.baseUrl ?? '',
       apiKey: openai?.apiKey,
       modelId,
       timeoutMs: config.asr.timeoutMs,
       retry: { retries: config.upstream.retries },
       fetch: deps.fetch,
-    });
+    }));
   if (openai) {
     engines.push(remote(openai.model));
     enhanced = openai.enhancedModel ? remote(openai.enhancedModel) : engines[0];
   }
-  if (config.asr.local) engines.push(new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs }));
+  if (config.asr.local) engines.push(observed(deps, 'transcription', new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs })));
   const routes: Record<string, AsrModel> = {};
   for (const [language, provider] of Object.entries(config.asr.routes)) {
     const engine = engines.find((e) => e.provider === provider);
@@ -173,7 +179,7 @@ export function createImageModels(config: Config, deps: EngineDeps = {}): ModelC
     if (!factory) return [];
     const model: CatalogueImageModel = {
       name: entry.name,
-      engine: factory(entry),
+      engine: observed(deps, 'image', factory(entry)),
       credits: entry.credits,
       hdCredits: entry.hdCredits ?? entry.credits * 2,
       sizes: entry.sizes?.map(parseSize),
@@ -195,13 +201,13 @@ export interface CatalogueVideoModel {
 }
 
 /** Video models: the embedded ffmpeg engine, drawing keyframes with the builtin image engine and narrating with a local voice. */
-export function createVideoModels(config: Config, ttsModels: TtsModel[]): ModelCatalogue<CatalogueVideoModel> {
-  const engine = new FfmpegVideoModel({
+export function createVideoModels(config: Config, ttsModels: TtsModel[], deps: EngineDeps = {}): ModelCatalogue<CatalogueVideoModel> {
+  const engine = observed(deps, 'video', new FfmpegVideoModel({
     ffmpegPath: config.asr.ffmpegPath,
     timeoutMs: config.videos.timeoutMs,
     images: new BuiltinImageModel(),
     ...(config.videos.narration && { narrate: narrator(ttsModels) }),
-  });
+  }));
   return new ModelCatalogue(config.videos.models.map((entry) => ({ model: { name: entry.name, engine, creditsPerSecond: entry.creditsPerSecond }, aliases: entry.aliases })));
 }
 
@@ -222,12 +228,16 @@ function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => 
 export function createEmbeddingModel(config: Config, deps: EngineDeps = {}): EmbeddingModel | undefined {
   const { embeddings } = config;
   if (!embeddings) return undefined;
-  return new OpenAICompatibleEmbeddingModel({
-    baseUrl: embeddings.baseUrl,
-    apiKey: embeddings.apiKey,
-    modelId: embeddings.model,
-    timeoutMs: config.upstream.timeoutMs,
-    retry: { retries: config.upstream.retries },
-    fetch: deps.fetch,
-  });
+  return observed(
+    deps,
+    'embedding',
+    new OpenAICompatibleEmbeddingModel({
+      baseUrl: embeddings.baseUrl,
+      apiKey: embeddings.apiKey,
+      modelId: embeddings.model,
+      timeoutMs: config.upstream.timeoutMs,
+      retry: { retries: config.upstream.retries },
+      fetch: deps.fetch,
+    }),
+  );
 }

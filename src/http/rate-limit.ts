@@ -1,15 +1,20 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import './fastify-types.js';
 
 /**
- * Per key (limit from the caller's plan) once authenticated, per address otherwise. In memory: per process.
+ * Per key (limit from the caller's plan) once authenticated, per address otherwise. Counted in memory (per
+ * process) unless a store is given (the database's: one count for every process that shares it).
  * Registered even when ATELIER_RATE_LIMIT_ENABLED is false, for the routes that carry their own limit
  * (logging in: see `loginRateLimit`).
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, config: Config, store?: FastifyRateLimitStoreCtor): Promise<void> {
   await app.register(rateLimit, {
+    ...(store && { store }),
+    // If the counters cannot be reached (the database is down), let requests through: health checks still
+    // answer, and everything that needs the database fails on its own terms.
+    skipOnError: true,
     global: config.rateLimit.enabled,
     hook: 'preParsing',
     timeWindow: 60_000,

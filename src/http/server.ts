@@ -16,6 +16,9 @@ import { accountRoutes } from './routes/account.js';
 import { BOT_UPLOAD_LIMITS, botRoutes } from './routes/bots.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
+import { readyRoutes } from './routes/ready.js';
+import type { Readiness } from './readiness.js';
 import { imageRoutes } from './routes/images.js';
 import { chatRoutes } from './routes/chat.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -29,8 +32,8 @@ import { voiceRoutes } from './routes/voices.js';
 
 export const API_VERSION = '1.0.5';
 
-/** The services the routes use: those of the composition root, and a database check for /health. */
-export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean> };
+/** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
+export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean>; readiness: Readiness };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -66,9 +69,10 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (services.metrics) registerRequestMetrics(app, services.metrics);
   registerErrorHandling(app, config.bodyLimitBytes);
   registerAuth(app, services.accounts, services.sessions);
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, config, services.rateLimitStore);
   return app;
 }
 
@@ -97,6 +101,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   registerIdempotency(app, services.idempotency);
 
   healthRoutes(app, services.isDatabaseReachable);
+  operationsRoutes(app, config, services);
   presetRoutes(app, services.presets);
   generateRoutes(app, services.text);
   accountRoutes(app, services.accounts, services.keys);
@@ -113,7 +118,7 @@ export async function buildServer(config: Config, services: HttpServices, option
     await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });
     botRoutes(scope, services.bots);
   });
-  await fileRoutes(app, services.blobs.root);
+  await fileRoutes(app, services.blobs);
   await dashboardRoutes(app, { config, services });
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
   await app.register(async (scope) => botChatRoutes(scope, services.botChat, { hidden: true }), { prefix: '/dashboard' });
@@ -127,5 +132,19 @@ export async function buildBotServer(config: Config, services: HttpServices, opt
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   botChatRoutes(app, services.botChat);
+  return app;
+}
+
+/** /ready, and /metrics unless ATELIER_METRICS=false. */
+function operationsRoutes(app: FastifyInstance, config: Config, services: HttpServices): void {
+  readyRoutes(app, services.readiness);
+  if (services.metrics) metricsRoutes(app, services.metrics, config.metrics.token);
+}
+
+/** A worker's own port (ATELIER_WORKER_METRICS_PORT, loopback only): /health, /ready and /metrics, nothing else. */
+export async function buildOperationsServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = await baseServer(config, services, options);
+  healthRoutes(app, services.isDatabaseReachable);
+  operationsRoutes(app, config, services);
   return app;
 }

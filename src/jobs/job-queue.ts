@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import type { Db } from '../storage/db/database.js';
+import { type Db, dialectOf } from '../storage/db/database.js';
 import type { JobRow } from '../storage/db/schema.js';
 
 export interface NewJob {
@@ -13,16 +13,27 @@ export interface NewJob {
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 
+export interface QueueDepth {
+  kind: string;
+  state: 'queued' | 'scheduled' | 'running';
+  jobs: number;
+  oldestCreatedAt: string;
+}
+
 /**
  * Jobs live in the same database as the records they produce; `enqueue` takes the transaction that
  * creates the record so one never exists without the other. Claims are leases: a worker that dies
  * stops renewing, and once the lease runs out another worker takes the job again.
  */
 export class JobQueue {
+  private readonly postgres: boolean;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.postgres = dialectOf(db) === 'postgres';
+  }
 
   async enqueue(job: NewJob, trx: Db = this.db): Promise<string> {
     const now = this.clock.now().toISOString();
@@ -44,7 +55,12 @@ export class JobQueue {
     return id;
   }
 
-  /** One statement: the next due job (or one whose lease ran out) becomes this worker's. */
+  /**
+   * One statement: the next due job (or one whose lease ran out) becomes this worker's. SQLite runs one
+   * write at a time, so the statement alone is enough. On PostgreSQL, workers in many processes claim at
+   * once: FOR UPDATE SKIP LOCKED makes each pass over the rows another one is taking, so no two get the
+   * same job and none waits on another.
+   */
   async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const now = this.clock.now();
@@ -70,7 +86,7 @@ export class JobQueue {
         locked_by: workerId,
         updated_at: nowIso,
       })
-      .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
+      .where('id', '=', (eb) => (this.postgres ? due.forUpdate().skipLocked() : eb.selectFrom(due.as('due')).select('due.id')))
       .returningAll()
       .executeTakeFirst();
   }
@@ -103,6 +119,26 @@ export class JobQueue {
   /** On a clean shutdown: give the job back at once instead of waiting for its lease to run out. */
   async release(jobId: string, workerId: string): Promise<void> {
     await this.finish(jobId, workerId, { status: 'queued', attempts: sql<number>`attempts - 1` });
+  }
+
+  /**
+   * Unfinished jobs per kind and state (queued and due, scheduled for a retry, running) with the creation
+   * time of the oldest: one grouped query, for /metrics. ISO strings compare like the times they hold.
+   */
+  async depth(): Promise<QueueDepth[]> {
+    const nowIso = this.clock.now().toISOString();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select((eb) => [
+        'kind',
+        sql<string>`case when status = 'queued' and run_at > ${nowIso} then 'scheduled' else status end`.as('state'),
+        eb.fn.countAll().as('jobs'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .where('status', 'in', ['queued', 'running'])
+      .groupBy(sql.raw('1, 2'))
+      .execute();
+    return rows.map((r) => ({ kind: r.kind, state: r.state as QueueDepth['state'], jobs: Number(r.jobs), oldestCreatedAt: String(r.oldest) }));
   }
 
   async find(jobId: string): Promise<JobRow | undefined> {

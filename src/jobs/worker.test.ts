@@ -1,24 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../shared/errors.js';
 import { systemClock } from '../shared/clock.js';
-import { type Db, migrateToLatest, openSqlite } from '../storage/db/database.js';
+import type { Db } from '../storage/db/database.js';
+import { openTestDb } from '../../test/helpers/test-database.js';
 import { JobQueue } from './job-queue.js';
 import { type JobContext, type JobHandler, Worker } from './worker.js';
 
 let db: Db;
+let closeDb: () => Promise<void>;
 let queue: JobQueue;
 let workers: Worker[];
 const quiet = { warn: () => undefined, error: () => undefined };
 
 beforeEach(async () => {
-  db = openSqlite(':memory:');
-  await migrateToLatest(db);
+  ({ db, close: closeDb } = await openTestDb());
   queue = new JobQueue(db, systemClock);
   workers = [];
 });
 afterEach(async () => {
   for (const w of workers) await w.stop(100);
-  await db.destroy();
+  await closeDb();
 });
 
 function startWorker(handler: JobHandler, leaseMs = 1_000): Worker {
@@ -136,5 +137,66 @@ describe('job queue and worker', () => {
     const job = await queue.find(id);
     expect(job?.status).toBe('queued');
     expect(job?.attempts).toBe(0);
+  });
+
+  it('lets a running job finish within the grace period on stop', async () => {
+    let finished = 0;
+    const worker = startWorker(handler(async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      finished += 1;
+    }));
+    const id = await queue.enqueue({ kind: 'test', payload: {} });
+    await until(async () => (await statusOf(id)) === 'running');
+    expect(worker.isRunning()).toBe(true);
+    const stopping = worker.stop(5_000);
+    expect(worker.isRunning()).toBe(false);
+    await stopping;
+    expect(finished).toBe(1);
+    expect(await statusOf(id)).toBe('completed');
+  });
+
+  it('gives a job that outlives the grace period back at once: the next worker runs it, exactly once', async () => {
+    const leaseMs = 30_000;
+    let aborted = 0;
+    const first = startWorker(handler(async ({ signal }) => {
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      aborted += 1;
+      throw new Error('aborted');
+    }), leaseMs);
+    const id = await queue.enqueue({ kind: 'test', payload: {} });
+    await until(async () => (await statusOf(id)) === 'running');
+    await first.stop(50);
+    expect(aborted).toBe(1);
+    expect(await queue.find(id)).toMatchObject({ status: 'queued', locked_by: null, lease_until: null, attempts: 0 });
+    let completed = 0;
+    const started = Date.now();
+    startWorker(handler(async () => void (completed += 1)), leaseMs);
+    await until(async () => (await statusOf(id)) === 'completed');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(completed).toBe(1);
+    expect((await queue.find(id))?.attempts).toBe(1);
+  });
+
+  it("logs every job's end with its id and kind, and an unexpected error once with its stack", async () => {
+    const lines: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+    const log = {
+      info: (obj: object, msg: string) => void lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
+      warn: (obj: object, msg: string) => void lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
+      error: (obj: object, msg: string) => void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+    };
+    const worker = new Worker(queue, [handler(async ({ payload }) => {
+      if ((payload as { fail?: boolean }).fail) throw new TypeError('boom');
+    })], { concurrency: 2, leaseMs: 1_000, pollMs: 10, retryBaseMs: 10, clock: systemClock, log });
+    workers.push(worker);
+    worker.start();
+    const good = await queue.enqueue({ kind: 'test', payload: {} });
+    const bad = await queue.enqueue({ kind: 'test', payload: { fail: true }, maxAttempts: 1 });
+    await until(async () => (await statusOf(good)) === 'completed' && (await statusOf(bad)) === 'failed');
+    expect(lines.find((l) => l.msg === 'job completed')?.obj).toMatchObject({ jobId: good, kind: 'test', attempt: 1, ms: expect.any(Number) });
+    const errors = lines.filter((l) => l.obj.err !== undefined);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ level: 'error', msg: 'job failed unexpectedly', obj: { jobId: bad, kind: 'test' } });
+    expect((errors[0]?.obj.err as Error).stack).toContain('TypeError: boom');
+    expect(lines.find((l) => l.msg === 'job failed')?.obj).toMatchObject({ jobId: bad, kind: 'test', reason: 'internal error while processing' });
   });
 });

@@ -16,14 +16,26 @@ export interface JobHandler {
   onGiveUp(payload: unknown, reason: string): Promise<void>;
 }
 
+/** Every line about a job carries its `jobId` and `kind`. */
+export interface JobLog {
+  info?(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface WorkerOptions {
   concurrency: number;
   leaseMs: number;
   pollMs: number;
   retryBaseMs: number;
   clock: Clock;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: JobLog;
 }
+
+/** How long jobs aborted at shutdown get to unwind before their leases are given back. */
+const ABORT_SETTLE_MS = 2_000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Every error that knows whether trying again can help says so in `isRetryable`. */
 const isRetryable = (error: unknown) => typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
@@ -39,7 +51,7 @@ const reasonOf = (error: unknown) =>
 export class Worker {
   readonly id = `worker-${randomUUID().slice(0, 8)}`;
   private readonly handlers: Map<string, JobHandler>;
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { kind: string; controller: AbortController; done: Promise<void> }>();
   private stopped = true;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
@@ -50,6 +62,16 @@ export class Worker {
     private readonly options: WorkerOptions,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.kind, h]));
+  }
+
+  /** The job kinds this worker has handlers for. */
+  get kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Claiming jobs: started and not (being) stopped. */
+  isRunning(): boolean {
+    return !this.stopped;
   }
 
   start(): void {
@@ -63,20 +85,31 @@ export class Worker {
     this.wake?.();
   }
 
-  /** Stops claiming; running jobs get `graceMs` to finish, then are aborted and given back to the queue. */
+  /**
+   * Stops claiming; running jobs get `graceMs` to finish. Those that do not are aborted and, once they
+   * have unwound (or after a short wait), given back to the queue at once rather than when their lease
+   * runs out, so another worker takes them without delay.
+   */
   async stop(graceMs = 5_000): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     this.notify();
     await this.loop;
-    const all = Promise.all([...this.running.values()].map((r) => r.done));
-    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-    await Promise.race([all, timer]);
-    for (const [jobId, { controller }] of this.running) {
-      controller.abort();
-      await this.queue.release(jobId, this.id).catch(() => undefined);
-    }
-    await all;
+    await Promise.race([Promise.all([...this.running.values()].map((r) => r.done)), wait(graceMs)]);
+    const left = [...this.running.entries()];
+    if (left.length === 0) return;
+    for (const [, { controller }] of left) controller.abort();
+    await Promise.race([Promise.all(left.map(([, r]) => r.done)), wait(ABORT_SETTLE_MS)]);
+    await Promise.all(
+      left.map(async ([jobId, { kind }]) => {
+        try {
+          await this.queue.release(jobId, this.id);
+          this.options.log.warn({ jobId, kind }, 'job given back to the queue at shutdown');
+        } catch (error) {
+          this.options.log.error({ err: error, jobId, kind }, 'could not give a job back at shutdown');
+        }
+      }),
+    );
   }
 
   private async run(): Promise<void> {
@@ -109,11 +142,14 @@ export class Worker {
 
   private execute(job: JobRow): void {
     const controller = new AbortController();
-    const done = this.process(job, controller.signal).finally(() => {
-      this.running.delete(job.id);
-      this.notify();
-    });
-    this.running.set(job.id, { controller, done });
+    const done = this.process(job, controller.signal)
+      // The job's outcome could not be written (the database went away): its lease runs out and it runs again.
+      .catch((error: unknown) => this.options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not record the outcome of a job'))
+      .finally(() => {
+        this.running.delete(job.id);
+        this.notify();
+      });
+    this.running.set(job.id, { kind: job.kind, controller, done });
   }
 
   private async process(job: JobRow, signal: AbortSignal): Promise<void> {
@@ -121,24 +157,34 @@ export class Worker {
     const payload = JSON.parse(job.payload) as unknown;
     if (!handler) return;
     if (job.attempts > job.max_attempts) {
-      return this.giveUp(handler, job, payload, `gave up after ${job.max_attempts} attempts (the worker stopped during each)`);
+      const reason = `gave up after ${job.max_attempts} attempts (the worker stopped during each)`;
+      this.options.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, reason }, 'job failed');
+      return this.giveUp(handler, job, payload, reason);
     }
     const heartbeat = setInterval(() => {
       this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => undefined);
     }, this.options.leaseMs / 3);
+    const about = { jobId: job.id, kind: job.kind, attempt: job.attempts };
+    const started = performance.now();
     try {
       await handler.run({ job, payload, signal });
+      // Aborted at shutdown: given back, never marked done here; handlers skip work already done when it runs again.
+      if (signal.aborted) return;
       await this.queue.complete(job.id, this.id);
+      this.options.log.info?.({ ...about, ms: Math.round(performance.now() - started) }, 'job completed');
     } catch (error) {
       if (signal.aborted) return;
       const reason = reasonOf(error);
+      // The stack once, for what nobody expected; the job's fate on the line after, without it.
       if (!(error instanceof Error) || reason === 'internal error while processing') {
-        this.options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed unexpectedly');
+        this.options.log.error({ ...about, err: error }, 'job failed unexpectedly');
       }
       if (isRetryable(error) && job.attempts < job.max_attempts) {
         const delay = Math.min(5 * 60_000, this.options.retryBaseMs * 2 ** (job.attempts - 1));
+        this.options.log.warn({ ...about, reason, retryInMs: delay }, 'job failed, will be retried');
         await this.queue.retryLater(job.id, this.id, reason, new Date(this.options.clock.now().getTime() + delay));
       } else {
+        this.options.log.warn({ ...about, reason }, 'job failed');
         await this.giveUp(handler, job, payload, reason);
       }
     } finally {

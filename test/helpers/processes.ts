@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { databaseEnvFor } from './test-database.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,10 +11,20 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The database of the dialect under test for a process on data folder ATELIER_DATA_DIR (PostgreSQL: one
+ * database per folder), unless `env` names one.
+ */
+async function withDatabase(env: Record<string, string>): Promise<Record<string, string>> {
+  const dataDir = env.ATELIER_DATA_DIR;
+  return dataDir && !env.ATELIER_DATABASE_URL ? { ...(await databaseEnvFor(dataDir)), ...env } : env;
+}
+
 /** Runs the real `atelier` command (bin/atelier.mjs over the built dist/). */
-export function atelier(args: string[], env: Record<string, string>, input = ''): Promise<CliResult> {
+export async function atelier(args: string[], env: Record<string, string>, input = ''): Promise<CliResult> {
+  const childEnv = await withDatabase(env);
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...childEnv } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
     child.stdin?.end(input);
@@ -42,9 +53,10 @@ export interface RunningService {
 /** Starts `node dist/main.js` and waits until it says it is listening. */
 export async function startService(env: Record<string, string>): Promise<RunningService> {
   const port = await freePort();
+  const childEnv = await withDatabase(env);
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...childEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type App, type AppOverrides, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { unwrap } from '../../src/shared/errors.js';
+import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: App;
@@ -17,12 +18,23 @@ export interface TestApp {
 
 let counter = 0;
 
-/** A whole app on a fresh SQLite file in a temporary folder, with quiet logs. */
+/**
+ * A whole app on a fresh database of the dialect under test (SQLite: a file in a temporary folder;
+ * PostgreSQL: a database of its own, dropped on close), with quiet logs.
+ */
 export async function startTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
-  const config = loadConfig({ ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, join(dataDir, 'no.env'));
-  const app = await buildApp(config, overrides);
-  await app.server.ready();
+  const database = overrides.db || env.ATELIER_DATABASE_URL ? undefined : await createTestDatabase();
+  const databaseEnv: Record<string, string> = database?.url ? { ATELIER_DATABASE_URL: database.url } : {};
+  const config = loadConfig({ ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv, ...env }, join(dataDir, 'no.env'));
+  let app: App;
+  try {
+    app = await buildApp(config, overrides);
+    await app.server.ready();
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
   return {
     app,
     server: app.server,
@@ -40,6 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     },
     async close() {
       await app.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

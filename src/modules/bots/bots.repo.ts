@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../storage/db/database.js';
+import { type Db, dialectOf } from '../../storage/db/database.js';
 import type { BotDocumentRow, BotRow } from '../../storage/db/schema.js';
+import { fts5Match, postgresDocumentVector, postgresQuery } from './full-text-query.js';
 
 export type BotWithCount = BotRow & { documents: number };
 export type BotChanges = Partial<Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message'>>;
@@ -26,16 +27,25 @@ export interface ChunkHit {
 }
 
 export interface FullTextHit extends ChunkHit {
-  /** FTS5 bm25(): negative, lower is better. */
+  /** Lower is better: FTS5's bm25() (negative), or ts_rank() negated on PostgreSQL. */
   rank: number;
 }
 
 export class BotsRepo {
-  constructor(private readonly db: Db) {}
+  private readonly postgres: boolean;
 
-  /** Inserts the bot unless its account already has `max`; counted and inserted in one transaction. */
+  constructor(private readonly db: Db) {
+    this.postgres = dialectOf(db) === 'postgres';
+  }
+
+  /**
+   * Inserts the bot unless its account already has `max`; counted and inserted in one transaction. SQLite
+   * runs one transaction at a time; on PostgreSQL the account's row is locked first, so two inserts for
+   * one account cannot both count below the limit.
+   */
   insertBot(row: BotRow, max: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      if (this.postgres) await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
       const { n } = await trx.selectFrom('bots').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', row.account_id).executeTakeFirstOrThrow();
       if (Number(n) >= max) return false;
       await trx.insertInto('bots').values(row).execute();
@@ -88,10 +98,14 @@ export class BotsRepo {
     return { documents: Number(row.documents), characters: Number(row.characters) };
   }
 
-  /** The document and its chunks in one transaction, re-checking the bot and its limits inside it. */
+  /**
+   * The document and its chunks in one transaction, re-checking the bot and its limits inside it (on
+   * PostgreSQL with the bot's row locked, so documents added at once are counted one after the other).
+   */
   insertDocument(document: BotDocumentRow, chunks: NewChunk[], limits: KnowledgeLimits): Promise<InsertDocumentResult> {
     return this.db.transaction().execute(async (trx) => {
-      const bot = await trx.selectFrom('bots').select('id').where('id', '=', document.bot_id).executeTakeFirst();
+      const botQuery = trx.selectFrom('bots').select('id').where('id', '=', document.bot_id);
+      const bot = await (this.postgres ? botQuery.forNoKeyUpdate() : botQuery).executeTakeFirst();
       if (!bot) return 'bot_missing';
       const usage = await trx
         .selectFrom('bot_documents')
@@ -119,14 +133,29 @@ export class BotsRepo {
     return result.numDeletedRows > 0n;
   }
 
-  /** Best first by BM25. `match` must be a well-formed FTS5 query (see ftsQuery). */
-  async fullTextSearch(botId: string, match: string, limit: number): Promise<FullTextHit[]> {
+  /** The chunks holding any of `terms` (words, any text), best first: BM25 on SQLite, ts_rank on PostgreSQL. */
+  async fullTextSearch(botId: string, terms: readonly string[], limit: number): Promise<FullTextHit[]> {
+    if (terms.length === 0) return [];
+    if (this.postgres) return this.postgresFullTextSearch(botId, terms, limit);
     const { rows } = await sql<FullTextHit>`
       select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts) as rank
       from bot_chunks_fts
       join bot_chunks c on c.id = bot_chunks_fts.rowid
       join bot_documents d on d.id = c.document_id
-      where bot_chunks_fts match ${match} and c.bot_id = ${botId}
+      where bot_chunks_fts match ${fts5Match(terms)} and c.bot_id = ${botId}
+      order by rank, c.id
+      limit ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  private async postgresFullTextSearch(botId: string, terms: readonly string[], limit: number): Promise<FullTextHit[]> {
+    const vector = postgresDocumentVector(sql`c.text`);
+    const { rows } = await sql<FullTextHit>`
+      select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, -ts_rank(${vector}, q.query) as rank
+      from (select ${postgresQuery(terms)} as query) q
+      join bot_chunks c on ${vector} @@ q.query
+      join bot_documents d on d.id = c.document_id
+      where c.bot_id = ${botId}
       order by rank, c.id
       limit ${limit}`.execute(this.db);
     return rows;

@@ -5,7 +5,9 @@ import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import { systemClock } from '../../shared/clock.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
-import { type Db, migrateToLatest, openSqlite } from '../../storage/db/database.js';
+import type { Db } from '../../storage/db/database.js';
+import { BOT_CHUNKS_TEXT_SEARCH_CONFIG } from '../../storage/db/schema.js';
+import { openTestDb, testDialect } from '../../../test/helpers/test-database.js';
 import { BotsRepo } from './bots.repo.js';
 import { BotsService } from './bots.service.js';
 import { KnowledgeService } from './knowledge.service.js';
@@ -41,6 +43,7 @@ class FakeEmbeddings implements EmbeddingModel {
 }
 
 let db: Db;
+let closeDb: () => Promise<void>;
 let accountId: string;
 
 async function makeBots(embeddings?: EmbeddingModel) {
@@ -51,18 +54,38 @@ async function makeBots(embeddings?: EmbeddingModel) {
   return { service, bot, add };
 }
 
-const ftsMatches = async (word: string) => Number((await sql<{ n: number }>`select count(*) as n from bot_chunks_fts where bot_chunks_fts match ${`"${word}"`}`.execute(db)).rows[0]?.n);
-const integrityCheck = () => sql`insert into bot_chunks_fts(bot_chunks_fts, rank) values ('integrity-check', 1)`.execute(db);
+/**
+ * How many chunks the full-text index itself finds for a word: FTS5's own table on SQLite; on PostgreSQL
+ * the GIN index, with sequential scans off so the count cannot come from the table instead.
+ */
+async function ftsMatches(word: string): Promise<number> {
+  if (testDialect === 'sqlite') {
+    return Number((await sql<{ n: number }>`select count(*) as n from bot_chunks_fts where bot_chunks_fts match ${`"${word}"`}`.execute(db)).rows[0]?.n);
+  }
+  const config = sql.raw(`'${BOT_CHUNKS_TEXT_SEARCH_CONFIG}'`);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from bot_chunks where to_tsvector(${config}, text) @@ plainto_tsquery(${config}, ${word})`.execute(trx);
+    return Number(rows[0]?.n);
+  });
+}
+
+/**
+ * FTS5's external-content index is kept in step by triggers and could drift from its table: FTS5 checks
+ * it. PostgreSQL maintains its GIN index itself, so on PostgreSQL there is no separate index to drift.
+ */
+async function integrityCheck(): Promise<void> {
+  if (testDialect === 'sqlite') await sql`insert into bot_chunks_fts(bot_chunks_fts, rank) values ('integrity-check', 1)`.execute(db);
+}
 
 beforeEach(async () => {
-  db = openSqlite(':memory:');
-  await migrateToLatest(db);
+  ({ db, close: closeDb } = await openTestDb());
   accountId = newId();
   const now = new Date().toISOString();
   await db.insertInto('accounts').values({ id: accountId, email: `${accountId}@example.test`, plan: 'pro', credits: 0, period_start: now, created_at: now }).execute();
 });
 afterEach(async () => {
-  await db.destroy();
+  await closeDb();
 });
 
 describe('ftsQuery', () => {

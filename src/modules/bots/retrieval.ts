@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import type { BotsRepo, ChunkHit } from './bots.repo.js';
+import { fts5Match } from './full-text-query.js';
 import { contentWords } from './text-terms.js';
 import { decodeVector, dot, normalize } from './vectors.js';
 
@@ -8,7 +9,8 @@ export interface SearchResult {
   title: string;
   passage: string;
   /**
-   * Higher is better. Keyword search alone: the BM25 relevance (bm25() negated). With embeddings:
+   * Higher is better. Keyword search alone: the keyword relevance (SQLite: bm25() negated; PostgreSQL:
+   * ts_rank()). With embeddings:
    * the reciprocal-rank-fusion score of the keyword and the meaning rankings.
    */
   score: number;
@@ -20,14 +22,18 @@ export const RRF_K = 60;
 const MAX_QUERY_TERMS = 32;
 const VECTOR_PAGE = 2_000;
 
+/** The meaningful words of a question, each once, at most MAX_QUERY_TERMS; [] when the text has no words. */
+export function searchTerms(text: string): string[] {
+  return [...new Set(contentWords(text.slice(0, 4_000)))].slice(0, MAX_QUERY_TERMS);
+}
+
 /**
- * An FTS5 query that can never be a syntax error: every word of the text quoted (so `"`, `*`, `NEAR(`,
- * `AND`, `col:` are plain words or nothing), the meaningful ones OR-ed. Undefined when the text has no words.
+ * The FTS5 query of a text, which can never be a syntax error: every word of the text quoted (so `"`, `*`,
+ * `NEAR(`, `AND`, `col:` are plain words or nothing), the meaningful ones OR-ed. Undefined when the text has no words.
  */
 export function ftsQuery(text: string): string | undefined {
-  const terms = [...new Set(contentWords(text.slice(0, 4_000)))].slice(0, MAX_QUERY_TERMS);
-  if (terms.length === 0) return undefined;
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
+  const terms = searchTerms(text);
+  return terms.length === 0 ? undefined : fts5Match(terms);
 }
 
 /** Merges rankings (each a list of ids, best first): an id scores the sum of 1 / (k + its place) over the lists. */
@@ -49,10 +55,10 @@ export class Retrieval {
   /** Best first; [] for a query without words. A failing embedding model leaves the keyword results. */
   async search(botId: string, query: string, limit = 5, signal?: AbortSignal): Promise<SearchResult[]> {
     const wanted = Math.max(1, Math.min(MAX_SEARCH_RESULTS, Math.floor(limit) || 1));
-    const match = ftsQuery(query);
-    if (match === undefined) return [];
+    const terms = searchTerms(query);
+    if (terms.length === 0) return [];
     const pool = Math.max(wanted * 4, 20);
-    const keyword = await this.repo.fullTextSearch(botId, match, pool);
+    const keyword = await this.repo.fullTextSearch(botId, terms, pool);
     const nearest = await this.nearestByMeaning(botId, query, pool, signal);
     if (nearest.length === 0) {
       return keyword.slice(0, wanted).map((hit) => toResult(hit, Math.max(0, -hit.rank)));

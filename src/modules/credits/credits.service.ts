@@ -10,6 +10,12 @@ import type { CreditsRepo } from './credits.repo.js';
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
 export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
 
+/** Told of every charge and refund as it is made (metrics): credits spent = charged - refunded. */
+export interface CreditsObserver {
+  creditsCharged(kind: WorkKind, amount: number): void;
+  creditsRefunded(kind: WorkKind, amount: number): void;
+}
+
 export interface Reservation {
   accountId: string;
   amount: number;
@@ -23,6 +29,7 @@ export class CreditsService {
   constructor(
     private readonly repo: CreditsRepo,
     private readonly clock: Clock,
+    private readonly observer?: CreditsObserver,
   ) {}
 
   async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {
@@ -37,6 +44,7 @@ export class CreditsService {
     if (balance === undefined) {
       return fail('payment_required', `Not enough credits: this request needs ${amount} and the balance is lower`);
     }
+    this.observer?.creditsCharged(kind, amount);
     return ok({ balance });
   }
 
@@ -71,13 +79,14 @@ export class CreditsService {
   /** Gives back a reservation (all of it, or the part of the work that failed). */
   async refund(reservation: Reservation): Promise<void> {
     if (reservation.amount <= 0) return;
-    await this.repo.add({
+    const balance = await this.repo.add({
       accountId: reservation.accountId,
       delta: reservation.amount,
       reason: `refund:${reservation.kind}`,
       reference: reservation.reference,
       at: isoNow(this.clock),
     });
+    if (balance !== undefined) this.observer?.creditsRefunded(reservation.kind, reservation.amount);
   }
 
   async grant(accountId: string, amount: number, reason: string, db?: Db): Promise<number | undefined> {

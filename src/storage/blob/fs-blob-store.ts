@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { BLOB_KEY, type BlobStore } from './blob-store.js';
+import { BLOB_KEY, type BlobUrls, type LocalBlobStore } from './blob-store.js';
 
 /** Blobs as files under a folder, written to a temporary name first so a reader never sees half a file. */
-export class FsBlobStore implements BlobStore {
+export class FsBlobStore implements LocalBlobStore {
+  readonly kind = 'local';
+
   constructor(
     readonly root: string,
-    private readonly publicBaseUrl: string,
+    private readonly urls: BlobUrls,
   ) {}
 
   async put(key: string, data: Buffer): Promise<void> {
@@ -32,13 +34,11 @@ export class FsBlobStore implements BlobStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicBaseUrl}/files/${key}`;
+    return this.urls.publicUrl(key);
   }
 
   keyOf(url: string): string | undefined {
-    const prefix = `${this.publicBaseUrl}/files/`;
-    const key = url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
-    return key !== undefined && BLOB_KEY.test(key) ? key : undefined;
+    return this.urls.keyOf(url);
   }
 
   private pathOf(key: string): string {

@@ -1,11 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { NulFreeTextPlugin } from './nul-free-text.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+export { type Dialect, dialectOf } from './dialect.js';
+
+export interface DatabaseConfig {
+  /** `postgres://...`: PostgreSQL; absent: the embedded SQLite file. */
+  url: string | undefined;
+  file: string;
+  /** Connections per process (PostgreSQL only). */
+  poolSize: number;
+}
+
+/** The one place that picks the database: PostgreSQL when a URL is configured, SQLite otherwise. */
+export function openDatabase(config: DatabaseConfig): Db {
+  return config.url ? openPostgres(config.url, { poolSize: config.poolSize }) : openSqlite(config.file);
+}
 
 /** Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running server. */
 export function openSqlite(file: string): Db {
@@ -44,12 +60,47 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Numbers stay numbers, as on SQLite: pg hands BIGINT (every integer column here, COUNT, SUM of integers)
+ * and NUMERIC (SUM of BIGINT) over as strings. Every value here is far below 2^53. Per pool, not global.
+ */
+const numericTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID || oid === NUMERIC_OID ? Number : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface PostgresOptions {
+  poolSize?: number;
+  /** Lets a process exit while connections sit idle (tests, command-line tools). */
+  allowExitOnIdle?: boolean;
+}
+
+/** A pool of connections to PostgreSQL; each transaction runs on one connection of it. */
+export function openPostgres(url: string, options: PostgresOptions = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: numericTypes,
+    allowExitOnIdle: options.allowExitOnIdle ?? false,
+    application_name: 'atelier',
+  });
+  // A connection that breaks while idle (a server restart) is dropped from the pool and replaced on next
+  // use; without a listener its error would end the process.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+    // Said in the message itself: on PostgreSQL the usual reason is an unreachable server or a refused login.
+    const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}${reason}`, { cause: error });
   }
 }
 

@@ -224,7 +224,11 @@ export interface BotDocumentsTable {
   created_at: Timestamp;
 }
 
-/** A passage of a document; indexed by the FTS5 table bot_chunks_fts (kept in step by triggers). */
+/**
+ * A passage of a document. Its text is indexed for full-text search: on SQLite by the FTS5 table
+ * bot_chunks_fts (kept in step by triggers), on PostgreSQL by the GIN index bot_chunks_text_search over
+ * to_tsvector(BOT_CHUNKS_TEXT_SEARCH_CONFIG, text).
+ */
 export interface BotChunksTable {
   id: Generated<number>;
   document_id: string;
@@ -235,6 +239,12 @@ export interface BotChunksTable {
   /** float32 little-endian, unit length. */
   embedding: Buffer | null;
 }
+
+/**
+ * The PostgreSQL counterpart of FTS5's `porter unicode61`: the English Snowball stemmer without a stop-word
+ * list (the query side drops common words itself, and keeps them when a question has nothing else).
+ */
+export const BOT_CHUNKS_TEXT_SEARCH_CONFIG = 'atelier_english';
 
 export interface AccountPasswordsTable {
   account_id: string;
@@ -249,6 +259,13 @@ export interface SessionsTable {
   account_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** Requests counted per rate-limit key in the current window (times in epoch milliseconds). */
+export interface RateLimitsTable {
+  key: string;
+  resets_at: number;
+  count: number;
 }
 
 export interface Database {
@@ -269,6 +286,7 @@ export interface Database {
   bot_chunks: BotChunksTable;
   account_passwords: AccountPasswordsTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
 
 type Work<T> = (trx: Db) => Promise<T>;
 interface Pending {
@@ -13,17 +14,25 @@ interface Pending {
  * If a unit fails, the shared transaction is rolled back and each unit of that batch runs again in a
  * transaction of its own, so a failure never takes others with it (units only touch the database, which
  * makes running them again safe). Measured here: one SQLite commit per write was most of a generate request.
+ *
+ * On PostgreSQL each unit is a transaction of its own on a pooled connection, run at once: the server
+ * already flushes the commits of concurrent connections together, and a shared transaction would hold
+ * the row locks of all its units until its commit, so batches of two processes could deadlock.
  */
 export class WriteBatcher {
   private queue: Pending[] = [];
   private flushing = false;
+  private readonly grouping: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 64,
-  ) {}
+  ) {
+    this.grouping = dialectOf(db) === 'sqlite';
+  }
 
   run<T>(work: Work<T>): Promise<T> {
+    if (!this.grouping) return this.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {

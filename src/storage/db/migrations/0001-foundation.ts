@@ -1,15 +1,17 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('accounts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('plan', 'text', (c) => c.notNull())
-    .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('blocked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('is_admin', t.integer, (c) => c.notNull().defaultTo(0))
+    .addColumn('blocked', t.integer, (c) => c.notNull().defaultTo(0))
     .addColumn('blocked_reason', 'text')
-    .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits >= 0`))
+    .addColumn('credits', t.integer, (c) => c.notNull().check(sql`credits >= 0`))
     .addColumn('period_start', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -29,10 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('credit_ledger')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', t.integer, t.generatedKey(false))
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-    .addColumn('delta', 'integer', (c) => c.notNull())
-    .addColumn('balance_after', 'integer', (c) => c.notNull())
+    .addColumn('delta', t.integer, (c) => c.notNull())
+    .addColumn('balance_after', t.integer, (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('reference', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -41,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('text_outputs')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', t.integer, t.generatedKey(false))
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('preset', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('accounts').addColumn('tts_words_used', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  const t = columnTypes(db);
+  await db.schema.alterTable('accounts').addColumn('tts_words_used', t.integer, (c) => c.notNull().defaultTo(0)).execute();
 
   await db.schema
     .createTable('speech_syntheses')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('voice_id', 'text', (c) => c.notNull())
-    .addColumn('characters', 'integer', (c) => c.notNull())
-    .addColumn('words', 'integer', (c) => c.notNull())
-    .addColumn('duration_ms', 'integer', (c) => c.notNull())
+    .addColumn('characters', t.integer, (c) => c.notNull())
+    .addColumn('words', t.integer, (c) => c.notNull())
+    .addColumn('duration_ms', t.integer, (c) => c.notNull())
     .addColumn('blob_key', 'text', (c) => c.notNull())
     .addColumn('warnings', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

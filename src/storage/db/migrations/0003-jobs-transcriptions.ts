@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('max_attempts', 'integer', (c) => c.notNull())
+    .addColumn('attempts', t.integer, (c) => c.notNull().defaultTo(0))
+    .addColumn('max_attempts', t.integer, (c) => c.notNull())
     .addColumn('run_at', 'text', (c) => c.notNull())
     .addColumn('lease_until', 'text')
     .addColumn('locked_by', 'text')
@@ -26,17 +28,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('audio_type', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('detect_speakers', 'integer', (c) => c.notNull())
-    .addColumn('enhanced_quality', 'integer', (c) => c.notNull())
+    .addColumn('detect_speakers', t.integer, (c) => c.notNull())
+    .addColumn('enhanced_quality', t.integer, (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('error', 'text')
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('segments', 'text', (c) => c.notNull())
-    .addColumn('duration', 'real')
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('duration', t.real)
+    .addColumn('progress', t.integer, (c) => c.notNull().defaultTo(0))
     .addColumn('model', 'text')
     .addColumn('derived', 'text', (c) => c.notNull())
-    .addColumn('credits', 'integer', (c) => c.notNull())
+    .addColumn('credits', t.integer, (c) => c.notNull())
     .addColumn('webhook_url', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

@@ -5,6 +5,7 @@ import * as m0003 from './0003-jobs-transcriptions.js';
 import * as m0004 from './0004-images-videos-idempotency.js';
 import * as m0005 from './0005-bots.js';
 import * as m0006 from './0006-dashboard.js';
+import * as m0007 from './0007-rate-limits.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-images-videos-idempotency': m0004,
   '0005-bots': m0005,
   '0006-dashboard': m0006,
+  '0007-rate-limits': m0007,
 };

@@ -1,0 +1,11 @@
+import type { JobHandler } from './worker.js';
+
+/**
+ * Jobs that do nothing: nothing in the API creates them; the scaling benchmark (bench/scale.mjs) fills the
+ * queue with them to measure claiming, leasing and completing alone, without any engine's work.
+ */
+export const noopJobs: JobHandler = {
+  kind: 'noop',
+  run: async () => undefined,
+  onGiveUp: async () => undefined,
+};
