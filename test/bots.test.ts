@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BotRecord } from '../src/modules/bots/bots.service.js';
 import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 import { tinyPdf } from './helpers/tiny-pdf.js';
 
-type Bot = {
-  id: string;
-  name: string;
-  instructions: string;
-  model: string;
-  temperature: number;
-  welcome_message: string | null;
-  public_url: string;
-  api_url: string;
-  created_at: string;
-  updated_at: string;
-  documents: number;
-};
+type Bot = BotRecord;
 type BotDocument = { id: string; title: string; kind: string; characters: number; chunks: number; created_at: string; warnings?: string[] };
 type FilePart = { name: string; filename: string; type: string; data: Buffer | string };
 

@@ -41,6 +41,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
   // Someone who opens the service's address in a browser is looking for the dashboard.
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/dashboard', 302));
   const chartJs = readFileSync(join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js'));
+  const headers = securityHeaders(deps.config);
   await app.register(
     async (scope) => {
       await scope.register(fastifyCookie);
@@ -49,7 +50,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
       });
       scope.decorateRequest('viewer', null as unknown as Viewer);
       scope.addHook('onRequest', async (request, reply) => {
-        securityHeaders(reply, deps.config);
+        void reply.headers(headers);
         if (!request.url.startsWith('/dashboard/assets/')) await identify(request, reply, deps);
       });
       scope.addHook('preHandler', async (request) => {
@@ -100,10 +101,11 @@ export function cookieOptions(request: FastifyRequest, config: Config, maxAgeSec
   };
 }
 
-function securityHeaders(reply: FastifyReply, config: Config): void {
+/** The headers of every dashboard answer; they depend only on the configuration, so they are built once. */
+function securityHeaders(config: Config): Record<string, string> {
   // Produced files come from the service, or from a CDN in front of the object store when one is configured.
   const files = [...new Set([new URL(config.publicUrl).origin, new URL(config.blobs.publicBase).origin])].join(' ');
-  void reply.headers({
+  return {
     'content-security-policy': [
       "default-src 'self'",
       "script-src 'self'",
@@ -118,7 +120,7 @@ function securityHeaders(reply: FastifyReply, config: Config): void {
     ].join('; '),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',
-  });
+  };
 }
 
 function errorPage(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './ports.js';
 
 /** Debian's PostgreSQL 15 (package `postgresql`, which `npm test`'s set-up installs). */
 export const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
@@ -21,18 +21,6 @@ export interface PostgresCluster {
 /** The lines PostgreSQL wrote before it failed, for an error message that says why. */
 function logTail(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') : '(no log)';
-}
-
-async function loopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
@@ -67,7 +55,7 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   try {
     await run(...asPostgresUser(initdb, ['-D', dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']), { timeout: 60_000 });
     for (let attempt = 1; ; attempt++) {
-      const port = await loopbackPort();
+      const port = await freePort();
       const settings = [
         `-p ${port}`,
         '-c listen_addresses=127.0.0.1',

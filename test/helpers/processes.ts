@@ -1,7 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 import { databaseEnvFor } from './test-database.js';
+
+export { freePort };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,18 +30,6 @@ export async function atelier(args: string[], env: Record<string, string>, input
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
     child.stdin?.end(input);
-  });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }
 
