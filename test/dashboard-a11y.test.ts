@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../src/shared/errors.js';
 import { dashboardSuite, signUp } from './helpers/browser.js';
 
@@ -18,16 +18,36 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  it('finds no serious or critical problem on any main page, logged out or in, wide or phone-sized', async () => {
-    // axe is injected as an inline script, which the pages' CSP rightly refuses: this context alone bypasses it.
-    const context = await suite.browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    const base = suite.app.base;
+  // axe is injected as an inline script, which the pages' CSP rightly refuses: this context alone bypasses it.
+  let context: BrowserContext;
+  let page: Page;
+  let pages: string[];
+
+  beforeAll(async () => {
+    context = await suite.browser.newContext({ bypassCSP: true });
+    page = await context.newPage();
+  });
+  afterAll(async () => context?.close());
+
+  /** Every page in `paths` at `width` pixels: the pages with serious or critical findings, and what they are. */
+  async function problemsAt(width: number, paths: string[]): Promise<Record<string, string[]>> {
+    await page.setViewportSize({ width, height: 900 });
     const problems: Record<string, string[]> = {};
-    for (const path of ['/dashboard/login', '/dashboard/signup']) {
-      await page.goto(`${base}${path}`);
-      problems[path] = await violations(page);
+    for (const path of paths) {
+      await page.goto(`${suite.app.base}${path}`);
+      await page.waitForLoadState('networkidle');
+      const found = await violations(page);
+      if (found.length) problems[`${path} @${width}px`] = found;
     }
+    return problems;
+  }
+
+  it('finds no serious or critical problem on the log-in and sign-up pages', async () => {
+    expect(await problemsAt(1280, ['/dashboard/login', '/dashboard/signup'])).toEqual({});
+  });
+
+  it('finds none on any main page of a logged-in account, wide', async () => {
+    const base = suite.app.base;
     const { email } = await signUp(page, base);
     await suite.app.app.services.accounts.setPlan(email, 'pro');
     const account = unwrap(await suite.app.app.services.accounts.find(email));
@@ -40,18 +60,12 @@ describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       body: JSON.stringify({ url: 'http://127.0.0.1:9/talk.wav', audio_type: 'meeting', language: 'English', name: 'Stand-up' }),
     });
     const { dashboard_url: transcription } = (await created.json()) as { dashboard_url: string };
+    pages = ['/dashboard', '/dashboard/keys', '/dashboard/presets', '/dashboard/presets/paragraph-writer', '/dashboard/images', '/dashboard/videos', '/dashboard/transcriptions', new URL(transcription).pathname, '/dashboard/speech', '/dashboard/bots', `/dashboard/bots/${bot.id}`, '/dashboard/no-such-page'];
+    expect(await problemsAt(1280, pages)).toEqual({});
+  }, 90_000);
 
-    const pages = ['/dashboard', '/dashboard/keys', '/dashboard/presets', '/dashboard/presets/paragraph-writer', '/dashboard/images', '/dashboard/videos', '/dashboard/transcriptions', new URL(transcription).pathname, '/dashboard/speech', '/dashboard/bots', `/dashboard/bots/${bot.id}`, '/dashboard/no-such-page'];
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of pages) {
-        await page.goto(`${base}${path}`);
-        await page.waitForLoadState('networkidle');
-        const found = await violations(page);
-        if (found.length) problems[`${path} @${width}px`] = found;
-      }
-    }
-    expect(Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0))).toEqual({});
-    await context.close();
-  });
+  it('finds none on the same pages phone-sized', async () => {
+    expect(pages).toBeDefined();
+    expect(await problemsAt(390, pages)).toEqual({});
+  }, 90_000);
 });
