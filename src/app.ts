@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
-import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
+import { type EngineDeps, type LocalAsrModels, type TextModels, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
@@ -70,6 +70,10 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
+  /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start. */
+  textModels: TextModels;
+  /** The transcription engines; `release` frees the whisper model at shutdown. */
+  asrModels: LocalAsrModels;
   blobs: ServedBlobStore;
   /** Where request counts live when not in each process's memory (ATELIER_RATE_LIMIT_STORE=database). */
   rateLimitStore: FastifyRateLimitStoreCtor | undefined;
@@ -120,7 +124,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const queue = new JobQueue(db, clock);
   const guard = { allowPrivate: config.fetching.allowPrivate, maxBytes: config.fetching.maxBytes, timeoutMs: config.fetching.timeoutMs };
   const webhooks = new WebhooksService(db, queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
-  const pipeline = new TranscriptionPipeline(createAsrModels(config, engines), {
+  const asrModels = createAsrModels(config, engines);
+  const pipeline = new TranscriptionPipeline(asrModels, {
     ffmpegPath: config.asr.ffmpegPath,
     decodeTimeoutMs: config.asr.timeoutMs,
     guard,
@@ -180,7 +185,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } }),
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
-  return { db, accounts, keys, sessions, credits, presets, text, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker, metrics };
+  return { db, accounts, keys, sessions, credits, presets, text, textModels, asrModels, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker, metrics };
 }
 
 export interface App {
@@ -196,7 +201,7 @@ export interface App {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
-  const readiness = buildReadiness({ config, db: services.db, blobs: services.blobs, worker: services.worker });
+  const readiness = buildReadiness({ config, db: services.db, blobs: services.blobs, worker: services.worker, localText: services.textModels.local });
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
   const options = { logStream: overrides.logStream };
   const server = await buildServer(config, httpServices, options);
@@ -211,6 +216,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close(graceMs) {
       await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
       if (services.blobs.kind === 'remote') services.blobs.close();
+      await services.textModels.local?.release();
+      await services.asrModels.release();
       await services.db.destroy();
     },
   };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS } from './engines/media-catalogue.js';
+import { findPulledModel } from './models/pulled-models.js';
 
 const planSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
@@ -79,7 +80,8 @@ const envSchema = z.object({
   ATELIER_ADMIN_EMAIL: z.email().default('admin@atelier.local'),
   ATELIER_CREDITS_PER_OUTPUT: int(0, 1_000_000).default(1),
   ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
-  ATELIER_TEXT_PROVIDER: z.enum(['builtin', 'openai-compatible']).default('builtin'),
+  /** Unset: llama-cpp when a GGUF model is configured or pulled, builtin otherwise. */
+  ATELIER_TEXT_PROVIDER: z.enum(['builtin', 'openai-compatible', 'llama-cpp']).optional(),
   ATELIER_TEXT_BASE_URL: httpUrl.optional(),
   ATELIER_TEXT_API_KEY: z.string().optional(),
   ATELIER_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -107,6 +109,15 @@ const envSchema = z.object({
   ATELIER_DOWNLOAD_TIMEOUT_MS: int(1_000, 3_600_000).default(120_000),
   ATELIER_FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   ATELIER_POCKETSPHINX_PATH: z.string().min(1).default('pocketsphinx_continuous'),
+  ATELIER_LLM_MODEL_PATH: z.string().min(1).optional(),
+  ATELIER_LLM_ADVANCED_MODEL_PATH: z.string().min(1).optional(),
+  ATELIER_LLM_CONTEXT_SIZE: int(512, 131_072).default(4_096),
+  ATELIER_LLM_SEQUENCES: int(1, 64).default(2),
+  ATELIER_LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan']).default('false'),
+  ATELIER_LLM_THREADS: int(1, 256).optional(),
+  ATELIER_MODELS_DIR: z.string().min(1).optional(),
+  ATELIER_WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  ATELIER_WHISPER_THREADS: int(1, 256).optional(),
   ATELIER_ASR_LOCAL: bool.default(true),
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
   ATELIER_ASR_OPENAI_BASE_URL: httpUrl.optional(),
@@ -115,7 +126,7 @@ const envSchema = z.object({
   ATELIER_ASR_OPENAI_ENHANCED_MODEL: z.string().min(1).optional(),
   ATELIER_ASR_ROUTES: z
     .string()
-    .regex(/^\s*([^=,]+=\s*(pocketsphinx|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|openai)\s*)*$/, 'expected Language=engine pairs, e.g. English=pocketsphinx,French=openai')
+    .regex(/^\s*([^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)*$/, 'expected Language=engine pairs, e.g. English=pocketsphinx,French=whisper-cpp')
     .optional(),
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
@@ -163,6 +174,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.ATELIER_DATA_DIR);
   const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const modelsDir = resolve(env.ATELIER_MODELS_DIR ?? resolve(dataDir, 'models'));
+  // An explicit path wins; otherwise the preferred model `atelier models pull` put in the models folder.
+  const llmModelPath = env.ATELIER_LLM_MODEL_PATH ? resolve(env.ATELIER_LLM_MODEL_PATH) : findPulledModel(modelsDir, 'llm');
+  const whisperModelPath = env.ATELIER_WHISPER_MODEL_PATH ? resolve(env.ATELIER_WHISPER_MODEL_PATH) : findPulledModel(modelsDir, 'whisper');
   const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
     host: env.HOST,
@@ -186,8 +201,22 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     plans,
     adminEmail: env.ATELIER_ADMIN_EMAIL,
     credits: { perOutput: env.ATELIER_CREDITS_PER_OUTPUT, perAdvancedOutput: env.ATELIER_CREDITS_PER_ADVANCED_OUTPUT },
+    /** Where `atelier models pull` puts model files. */
+    modelsDir,
+    /** The local llama.cpp engine (the text provider `llama-cpp`). */
+    llm: {
+      /** The GGUF file serving the standard model (and the advanced one unless it has its own). */
+      modelPath: llmModelPath,
+      advancedModelPath: env.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(env.ATELIER_LLM_ADVANCED_MODEL_PATH) : undefined,
+      /** Tokens of context per sequence. */
+      contextSize: env.ATELIER_LLM_CONTEXT_SIZE,
+      /** Generations that run at once, each on its own context sequence. */
+      sequences: env.ATELIER_LLM_SEQUENCES,
+      gpu: env.ATELIER_LLM_GPU === 'false' ? (false as const) : env.ATELIER_LLM_GPU,
+      threads: env.ATELIER_LLM_THREADS,
+    },
     text: {
-      provider: env.ATELIER_TEXT_PROVIDER,
+      provider: env.ATELIER_TEXT_PROVIDER ?? (llmModelPath ? 'llama-cpp' : 'builtin'),
       baseUrl: env.ATELIER_TEXT_BASE_URL,
       apiKey: env.ATELIER_TEXT_API_KEY,
       model: env.ATELIER_TEXT_MODEL,
@@ -205,6 +234,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ffmpegPath: env.ATELIER_FFMPEG_PATH,
       pocketsphinxPath: env.ATELIER_POCKETSPHINX_PATH,
       local: env.ATELIER_ASR_LOCAL,
+      /** The whisper.cpp engine, when a model file is configured (or pulled). */
+      whisper: whisperModelPath ? { modelPath: whisperModelPath, threads: env.ATELIER_WHISPER_THREADS } : undefined,
       routes: parseRoutes(env.ATELIER_ASR_ROUTES),
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
       openai: env.ATELIER_ASR_OPENAI_BASE_URL
@@ -348,6 +379,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   const config = buildConfig(result.data);
   if (config.text.provider === 'openai-compatible' && !config.text.baseUrl) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
+  }
+  if (config.text.provider === 'llama-cpp' && !config.llm.modelPath) {
+    throw new ConfigError('Invalid configuration:\n  ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)');
   }
   if (config.role === 'worker' && !config.jobs.enabled) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');

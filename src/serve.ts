@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 export async function serve(config: Config): Promise<App> {
   const app = await buildApp(config);
   const serving = config.role !== 'worker';
+  // Text is generated where requests are served; a worker process loads a model only if a job asks for one.
+  if (serving) warmUpLocalModels(app);
   const working = config.role !== 'api' && config.jobs.enabled;
   if (serving) {
     const admin = await app.services.accounts.ensureAdmin();
@@ -57,6 +59,18 @@ export async function serve(config: Config): Promise<App> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   return app;
+}
+
+/** Local models load in the background from the start: /ready reports them loading, a request waits for them. */
+function warmUpLocalModels(app: App): void {
+  const local = app.services.textModels.local;
+  if (!local) return;
+  void local.warmUp().then(() => {
+    for (const part of local.status()) {
+      if (part.ok) app.server.log.info({ model: part.text }, 'text model loaded');
+      else app.server.log.error({ model: part.text }, 'text model could not be loaded');
+    }
+  });
 }
 
 /** Shown once on the first start; also kept in a file only the owner can read. */

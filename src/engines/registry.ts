@@ -1,11 +1,14 @@
 import type { Config } from '../config.js';
 import { BuiltinTextModel } from './adapters/builtin/builtin-text-model.js';
 import { OpenAICompatibleTextModel } from './adapters/openai-compatible/openai-compatible-text-model.js';
+import { createLlamaCppTextModels } from './adapters/llama-cpp/llama-cpp-text-model.js';
+import { EngineUnavailableError } from '../shared/errors.js';
 import { ElevenLabsTtsModel } from './adapters/elevenlabs/elevenlabs-tts-model.js';
 import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './adapters/openai-compatible/openai-compatible-tts-model.js';
 import { EspeakNgTtsModel } from './adapters/espeak-ng/espeak-ng-tts-model.js';
 import { FliteTtsModel } from './adapters/flite/flite-tts-model.js';
 import { PocketsphinxAsrModel } from './adapters/pocketsphinx/pocketsphinx-asr-model.js';
+import { WhisperCppAsrModel } from './adapters/whisper-cpp/whisper-cpp-asr-model.js';
 import { OpenAICompatibleAsrModel } from './adapters/openai-compatible/openai-compatible-asr-model.js';
 import { Automatic1111ImageModel } from './adapters/automatic1111/automatic1111-image-model.js';
 import { BuiltinImageModel } from './adapters/builtin/builtin-image-model.js';
@@ -31,20 +34,49 @@ export interface EngineDeps {
 const observed = <T extends { readonly provider: string }>(deps: EngineDeps, kind: EngineKind, engine: T): T =>
   deps.observer ? observeEngine(engine, kind, deps.observer) : engine;
 
-type TextAdapterFactory = (config: Config, modelId: string, deps: EngineDeps) => TextModel;
+/** Engines that run in this process and hold memory (model files): warmed up at start, released on close. */
+export interface LocalEngines {
+  /** Loads everything now; resolves when all are loaded or have failed (their status says why). */
+  warmUp(): Promise<void>;
+  /** One line per engine for /ready: ok when loaded or not yet needed. */
+  status(): { ok: boolean; text: string }[];
+  release(): Promise<void>;
+}
+
+interface TextEngines {
+  standard: TextModel;
+  advanced: TextModel;
+  local?: LocalEngines;
+}
+
+type TextAdapterFactory = (config: Config, deps: EngineDeps) => TextEngines;
+
+/** The standard and advanced models of an adapter that serves both names, each under its own. */
+const byName = (config: Config, make: (modelId: string) => TextModel): TextEngines => ({ standard: make(config.text.model), advanced: make(config.text.advancedModel) });
 
 /** The only list of adapters. Adding a provider: one folder under adapters/ and one line here. */
 const textAdapters: Record<Config['text']['provider'], TextAdapterFactory> = {
-  builtin: () => new BuiltinTextModel(),
-  'openai-compatible': (config, modelId, deps) =>
-    new OpenAICompatibleTextModel({
-      baseUrl: config.text.baseUrl ?? '',
-      apiKey: config.text.apiKey,
-      modelId,
-      timeoutMs: config.upstream.timeoutMs,
-      retry: { retries: config.upstream.retries },
-      fetch: deps.fetch,
-    }),
+  builtin: (config) => byName(config, () => new BuiltinTextModel()),
+  'openai-compatible': (config, deps) =>
+    byName(
+      config,
+      (modelId) =>
+        new OpenAICompatibleTextModel({
+          baseUrl: config.text.baseUrl ?? '',
+          apiKey: config.text.apiKey,
+          modelId,
+          timeoutMs: config.upstream.timeoutMs,
+          retry: { retries: config.upstream.retries },
+          fetch: deps.fetch,
+        }),
+    ),
+  // Standard: ATELIER_LLM_MODEL_PATH; advanced: its own file or the same (then one model, one context).
+  'llama-cpp': (config) => {
+    const { modelPath, ...llm } = config.llm;
+    if (!modelPath) throw new EngineUnavailableError('the llama-cpp text provider needs a model file (ATELIER_LLM_MODEL_PATH)');
+    const local = createLlamaCppTextModels({ ...llm, modelPath });
+    return { standard: local.standard, advanced: local.advanced, local };
+  },
 };
 
 export interface TextModels {
@@ -52,14 +84,17 @@ export interface TextModels {
   advanced: TextModel;
   /** The offline engine, always there: chat's `builtin` model and the bots' extractive answers. */
   builtin: TextModel;
+  /** The models this process runs itself (llama-cpp), if any. */
+  local: LocalEngines | undefined;
 }
 
 export function createTextModels(config: Config, deps: EngineDeps = {}): TextModels {
-  const factory = textAdapters[config.text.provider];
+  const engines = textAdapters[config.text.provider](config, deps);
   return {
-    standard: observed(deps, 'text', factory(config, config.text.model, deps)),
-    advanced: observed(deps, 'text', factory(config, config.text.advancedModel, deps)),
+    standard: observed(deps, 'text', engines.standard),
+    advanced: observed(deps, 'text', engines.advanced),
     builtin: observed(deps, 'text', new BuiltinTextModel()),
+    local: engines.local,
   };
 }
 
@@ -110,7 +145,12 @@ export interface AsrModels {
   routes: Record<string, AsrModel>;
 }
 
-export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModels {
+export interface LocalAsrModels extends AsrModels {
+  /** Frees what the local engines hold (the whisper model), at shutdown. */
+  release(): Promise<void>;
+}
+
+export function createAsrModels(config: Config, deps: EngineDeps = {}): LocalAsrModels {
   const engines: AsrModel[] = [];
   let enhanced: AsrModel | undefined;
   const { openai } = config.asr;
@@ -127,13 +167,20 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): AsrModel
     engines.push(remote(openai.model));
     enhanced = openai.enhancedModel ? remote(openai.enhancedModel) : engines[0];
   }
+  // A configured whisper model comes before pocketsphinx, and is the better engine when nothing remote is.
+  const { whisper } = config.asr;
+  const whisperModel = whisper && new WhisperCppAsrModel({ modelPath: whisper.modelPath, threads: whisper.threads, timeoutMs: config.asr.timeoutMs });
+  if (whisperModel) {
+    engines.push(observed(deps, 'transcription', whisperModel));
+    enhanced ??= engines.at(-1);
+  }
   if (config.asr.local) engines.push(observed(deps, 'transcription', new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs })));
   const routes: Record<string, AsrModel> = {};
   for (const [language, provider] of Object.entries(config.asr.routes)) {
     const engine = engines.find((e) => e.provider === provider);
     if (engine) routes[language] = engine;
   }
-  return { engines, enhanced, routes };
+  return { engines, enhanced, routes, release: async () => whisperModel?.close() };
 }
 
 export interface CatalogueImageModel {

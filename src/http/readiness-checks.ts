@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
+import { readWhisperModelFile } from '../engines/adapters/whisper-cpp/whisper-model-file.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { Db } from '../storage/db/database.js';
 import { type CheckResult, Readiness, type ReadinessCheck, cachedFor, describeError, programProblem } from './readiness.js';
@@ -13,10 +14,12 @@ export interface ReadinessDependencies {
   db: Db;
   blobs: BlobStore;
   worker: { isRunning(): boolean };
+  /** The text models this process loads itself (llama-cpp): not ready while one loads or cannot. */
+  localText?: { status(): { ok: boolean; text: string }[] } | undefined;
 }
 
 /** What /ready reports: the database, the blob store, the job workers and each kind of engine that is configured. */
-export function buildReadiness({ config, db, blobs, worker }: ReadinessDependencies): Readiness {
+export function buildReadiness({ config, db, blobs, worker, localText }: ReadinessDependencies): Readiness {
   const program = programCheck();
   const checks: Record<string, ReadinessCheck> = {
     database: async () => {
@@ -25,7 +28,12 @@ export function buildReadiness({ config, db, blobs, worker }: ReadinessDependenc
     },
     blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs)),
     workers: async () => workersCheck(config, worker),
-    text: async () => engineParts([config.text.provider === 'builtin' ? builtin() : remote('openai-compatible', config.text.baseUrl)]),
+    text: async () =>
+      engineParts(
+        localText
+          ? localText.status().map((part) => Promise.resolve(part))
+          : [config.text.provider === 'builtin' ? builtin() : remote('openai-compatible', config.text.baseUrl)],
+      ),
     speech: async () =>
       engineParts([
         ...config.tts.localProviders.map((name) => program(name, name === 'espeak-ng' ? config.tts.espeakNgPath : config.tts.flitePath)),
@@ -36,6 +44,7 @@ export function buildReadiness({ config, db, blobs, worker }: ReadinessDependenc
     transcription: async () =>
       engineParts([
         program('ffmpeg (decoding)', config.asr.ffmpegPath),
+        ...(config.asr.whisper ? [whisperModel(config.asr.whisper.modelPath)] : []),
         ...(config.asr.local ? [program('pocketsphinx', config.asr.pocketsphinxPath)] : []),
         ...(config.asr.openai ? [remote('openai', config.asr.openai.baseUrl)] : []),
       ]),
@@ -55,6 +64,16 @@ export function buildReadiness({ config, db, blobs, worker }: ReadinessDependenc
 }
 
 type Part = Promise<{ ok: boolean; text: string }>;
+
+/** The model file's header is read (48 bytes), not the model loaded: that takes the memory of a transcription. */
+async function whisperModel(path: string): Part {
+  try {
+    const file = readWhisperModelFile(path);
+    return { ok: true, text: `whisper.cpp (${file.multilingual ? `${file.languageCount} languages` : 'English only'})` };
+  } catch (error) {
+    return { ok: false, text: `whisper.cpp: ${error instanceof Error ? error.message : 'model file unusable'}` };
+  }
+}
 
 const builtin = (): Part => Promise.resolve({ ok: true, text: 'builtin (offline)' });
 

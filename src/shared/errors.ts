@@ -60,6 +60,14 @@ export class EngineUnavailableError extends UpstreamError {
   }
 }
 
+/** A request the engine cannot serve as it is (a prompt longer than a local model's context, a schema it cannot follow): the caller's to change. */
+export class EngineRequestError extends UpstreamError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { isRetryable: false, cause: options.cause });
+    this.name = 'EngineRequestError';
+  }
+}
+
 /** Expected denials are values, not throws: services return an Outcome and routes unwrap it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -75,11 +83,12 @@ export function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 /**
- * An engine failure as an answer: 503 when the engine cannot run here, 502 when it failed; anything
- * else is not an engine's failure and is thrown on.
+ * An engine failure as an answer: 503 when the engine cannot run here, 400 when the request is more
+ * than it can take, 502 when it failed; anything else is not an engine's failure and is thrown on.
  */
 export function engineFailure<T = never>(error: unknown, failed: string, unavailable: string = failed): Outcome<T> {
   if (error instanceof EngineUnavailableError) return fail('unavailable', `${unavailable}: ${error.message}`);
+  if (error instanceof EngineRequestError) return fail('invalid_input', error.message);
   if (error instanceof UpstreamError) return fail('upstream', `${failed}: ${error.message}`);
   throw error;
 }

@@ -12,7 +12,7 @@ export interface TranscriptSegment {
 export interface AsrCallOptions {
   /** 16 kHz mono 16-bit PCM WAV. */
   wav: Buffer;
-  /** Language name as the API takes it: English, French... */
+  /** Language name as the API takes it: English, French... or `auto` for an engine that detects it. */
   language: string;
   detectSpeakers: boolean;
   abortSignal?: AbortSignal;
@@ -23,6 +23,8 @@ export interface AsrResult {
   /** True when the engine labelled speakers itself. */
   diarized: boolean;
   warnings: string[];
+  /** The language the engine heard (a name, as the API writes them), when it says: the one detected for `auto`. */
+  language?: string;
 }
 
 export interface AsrModel {
@@ -32,5 +34,7 @@ export interface AsrModel {
   readonly languages: readonly string[] | undefined;
   /** Longest audio one call takes, in seconds; the service splits longer audio at silences. */
   readonly maxChunkSeconds: number;
+  /** Whether it works the language out itself when asked for `auto` (and says which in `AsrResult.language`). */
+  readonly detectsLanguage?: boolean;
   doGenerate(options: AsrCallOptions): Promise<AsrResult>;
 }

@@ -5,6 +5,15 @@ export interface ChatMessage {
   content: string;
 }
 
+export interface ResponseFormat {
+  type: 'json';
+  schema?: Record<string, unknown>;
+  /** The schema's name, for providers that want one (OpenAI's json_schema). */
+  name?: string;
+  /** Whether a provider that can should follow the schema exactly (OpenAI's strict). */
+  strict?: boolean;
+}
+
 export interface TextCallOptions {
   messages: ChatMessage[];
   maxOutputTokens?: number;
@@ -13,6 +22,8 @@ export interface TextCallOptions {
   /** Up to 4 sequences where the model stops; none of them is part of the text. */
   stopSequences?: string[];
   abortSignal?: AbortSignal;
+  /** JSON output: any JSON object, or one that follows `schema` (a JSON Schema) where the engine can enforce it. */
+  responseFormat?: ResponseFormat;
   /** Options for one provider only, keyed by provider name; other providers ignore them. */
   providerOptions?: Record<string, Record<string, unknown>>;
 }
@@ -41,7 +52,14 @@ export type TextStreamPart =
 export interface TextModel {
   readonly provider: string;
   readonly modelId: string;
+  /** Tokens prompt and answer can take together, where the engine has such a fixed limit (local models). */
+  readonly contextTokens?: number;
   doGenerate(options: TextCallOptions): Promise<TextResult>;
+  /**
+   * The tokens `messages` take as a prompt, counted as the engine will count them, where it can do so
+   * without a call that costs (local models). Callers estimate otherwise.
+   */
+  countPromptTokens?(messages: ChatMessage[]): Promise<number>;
   /**
    * The same generation as it is produced. Aborting `abortSignal` stops it (and the upstream request);
    * the iterator then throws. Failures before the first part are retried like doGenerate's.

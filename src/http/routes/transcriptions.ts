@@ -50,7 +50,7 @@ const audioSchema = z
 export const transcriptionBody = z.strictObject({
   url: httpUrl.describe('Where the audio (or video) file is'),
   audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
-  language: z.string().trim().min(1).max(50).default('English'),
+  language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
   name: z.string().trim().max(200).optional(),
   detect_speakers: flagField.default(false),
   enhanced_quality: flagField.default(false),

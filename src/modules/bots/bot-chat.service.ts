@@ -6,7 +6,7 @@ import type { Caller } from '../accounts/accounts.service.js';
 import type { ChatModel } from '../chat/chat-models.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { TokenBilling } from '../chat/token-billing.js';
-import { estimateTokens } from '../chat/tokens.js';
+import { promptTokens } from '../chat/tokens.js';
 import type { Reservation } from '../credits/credits.service.js';
 import type { BotsService } from './bots.service.js';
 import { extractiveAnswer } from './extractive-answer.js';
@@ -129,7 +129,7 @@ export class BotChatService {
       ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
       { role: 'user', content: input.message },
     ];
-    const promptEstimate = estimateTokens(messages);
+    const promptEstimate = await promptTokens(model.engine, messages);
 
     return ok({
       bot,

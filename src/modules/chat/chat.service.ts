@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, FinishReason, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
+import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { Reservation } from '../credits/credits.service.js';
@@ -7,7 +7,7 @@ import type { ChatModel } from './chat-models.js';
 import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
 import { TokenBilling } from './token-billing.js';
-import { estimateTokens } from './tokens.js';
+import { promptTokens } from './tokens.js';
 
 export interface ChatConfig {
   /** Output tokens when the request sets no max_tokens. */
@@ -51,7 +51,7 @@ export class ChatService {
   }
 
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
-    const prepared = this.prepare(caller, request);
+    const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
@@ -83,7 +83,7 @@ export class ChatService {
    * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away.
    */
   async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
-    const prepared = this.prepare(caller, request);
+    const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
@@ -136,7 +136,7 @@ export class ChatService {
   }
 
   /** Checks the request and works out what it may cost; reserving is the caller's next step. */
-  private prepare(caller: Caller, request: ChatRequest): Outcome<Prepared> {
+  private async prepare(caller: Caller, request: ChatRequest): Promise<Outcome<Prepared>> {
     const model = this.find(request.model);
     if (!model) {
       return fail('invalid_input', `The model '${request.model}' does not exist here; available: ${this.models.map((m) => m.id).join(', ')}`, undefined, 'model');
@@ -151,10 +151,11 @@ export class ChatService {
     }
     const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? this.config.maxTokens;
     const n = request.n ?? 1;
-    const promptEstimate = estimateTokens(messages);
+    const promptEstimate = await promptTokens(model.engine, messages);
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
     const reservation = this.billing.reservation(caller.account.id, model, (promptEstimate + maxOutputTokens) * n, id);
     const stop = typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined);
+    const responseFormat = toResponseFormat(request.response_format);
     return ok({
       id,
       model,
@@ -167,6 +168,7 @@ export class ChatService {
         ...(request.temperature != null && { temperature: request.temperature }),
         ...(request.top_p != null && { topP: request.top_p }),
         ...(stop && { stopSequences: stop }),
+        ...(responseFormat && { responseFormat }),
       },
     });
   }
@@ -178,4 +180,12 @@ export class ChatService {
   private settle(p: Prepared, usage: ChatUsage): Promise<void> {
     return this.billing.settle(p.reservation, p.model, usage);
   }
+}
+
+/** OpenAI's response_format as the engines take it: nothing for text, JSON (with the schema, if any) otherwise. */
+function toResponseFormat(format: ChatRequest['response_format']): ResponseFormat | undefined {
+  if (!format || format.type === 'text') return undefined;
+  if (format.type === 'json_object') return { type: 'json' };
+  const { name, schema, strict } = format.json_schema;
+  return { type: 'json', name, ...(schema && { schema }), ...(strict != null && { strict }) };
 }

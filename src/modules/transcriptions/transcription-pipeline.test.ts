@@ -115,6 +115,7 @@ function fakeEngine(options: {
   provider?: string;
   languages?: readonly string[];
   maxChunkSeconds?: number;
+  detectsLanguage?: boolean;
   answer?: (index: number, call: RecordedCall) => AsrResult;
 }): FakeEngine {
   const calls: RecordedCall[] = [];
@@ -124,6 +125,7 @@ function fakeEngine(options: {
     modelId: options.modelId,
     languages: options.languages,
     maxChunkSeconds: options.maxChunkSeconds ?? 600,
+    detectsLanguage: options.detectsLanguage,
     calls,
     async doGenerate(callOptions: AsrCallOptions): Promise<AsrResult> {
       const { pcm, sampleRate } = parseWav(callOptions.wav);
@@ -242,6 +244,19 @@ describe('TranscriptionPipeline.pickEngine', () => {
     expect(local.calls).toHaveLength(0);
   });
 
+  it('gives auto only to an engine that detects the language, and says what to configure when none does', async () => {
+    const local = englishOnly();
+    const detecting = fakeEngine({ provider: 'whisper-cpp', modelId: 'tiny', languages: ['English', 'French'], detectsLanguage: true });
+    expect(pipelineWith([local, detecting]).pickEngine('auto', false)).toBe(detecting);
+    expect(pipelineWith([local, detecting]).pickEngine(' AUTO ', true)).toBe(detecting);
+    const pipeline = pipelineWith([local]);
+    expect(pipeline.pickEngine('auto', false)).toBeUndefined();
+    await expect(pipeline.run(runInput('/short.wav', { language: 'auto' }))).rejects.toThrow(
+      'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL',
+    );
+    expect(local.calls).toHaveLength(0);
+  });
+
   it('has no engine at all when none is configured', async () => {
     const pipeline = pipelineWith([]);
     expect(pipeline.pickEngine('English', true)).toBeUndefined();
@@ -250,6 +265,18 @@ describe('TranscriptionPipeline.pickEngine', () => {
 });
 
 describe('TranscriptionPipeline.run on long audio', () => {
+  it('keeps the language the engine detected in the first piece for the following ones, and reports it', async () => {
+    const engine = fakeEngine({
+      modelId: 'detecting',
+      maxChunkSeconds: 10,
+      detectsLanguage: true,
+      answer: (index) => ({ segments: [{ start: 0, end: 1, text: `piece ${index + 1}` }], diarized: false, warnings: [], language: 'French' }),
+    });
+    const result = await pipelineWith([engine]).run(runInput('/recording.wav', { language: 'auto' }));
+    expect(engine.calls.map((c) => c.options.language)).toEqual(['auto', 'French', 'French']);
+    expect(result.language).toBe('French');
+  });
+
   it('cuts 25 s into 3 pieces at the quiet points, offsets each piece, and reports rising progress to 90', async () => {
     const engine = fakeEngine({ modelId: 'ten-seconds', maxChunkSeconds: 10 });
     const input = runInput('/recording.wav', { language: 'English' });

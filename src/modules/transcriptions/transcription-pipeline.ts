@@ -25,7 +25,12 @@ export interface PipelineResult {
   segments: TranscriptSegment[];
   duration: number;
   model: string;
+  /** The language the engine heard, when it says (for `auto`, the one it detected). */
+  language: string | undefined;
 }
+
+/** The language a request gives to have it detected from the audio. */
+export const DETECT_LANGUAGE = 'auto';
 
 /** A language no configured engine can do: trying again will not help. */
 export class NoEngineError extends Error {
@@ -45,7 +50,8 @@ export class TranscriptionPipeline {
   /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
   pickEngine(language: string, enhanced: boolean): AsrModel | undefined {
     const wanted = language.trim().toLowerCase();
-    const fits = (m: AsrModel) => m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
+    const fits = (m: AsrModel) =>
+      wanted === DETECT_LANGUAGE ? m.detectsLanguage === true : m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
     if (enhanced && this.models.enhanced && fits(this.models.enhanced)) return this.models.enhanced;
     const routed = this.models.routes[wanted];
     if (routed && fits(routed)) return routed;
@@ -58,7 +64,9 @@ export class TranscriptionPipeline {
       throw new NoEngineError(
         this.models.engines.length === 0
           ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
-          : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
+          : input.language.trim().toLowerCase() === DETECT_LANGUAGE
+            ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'
+            : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
       );
     }
     const download = await guardedDownload(input.url, this.config.guard);
@@ -69,11 +77,13 @@ export class TranscriptionPipeline {
     const pieces = splitAtSilences(audio, engine.maxChunkSeconds);
     const segments: TranscriptSegment[] = [];
     let diarized = true;
+    // Detected on the first piece, the language then holds for the rest, so pieces do not disagree.
+    let heard: string | undefined;
     for (const [index, piece] of pieces.entries()) {
       const pcm = audio.pcm.subarray(piece.start * 2, piece.end * 2);
       const result = await engine.doGenerate({
         wav: encodeWav({ pcm, sampleRate: audio.sampleRate }),
-        language: input.language,
+        language: heard ?? input.language,
         detectSpeakers: input.detectSpeakers,
         ...(input.signal && { abortSignal: input.signal }),
       });
@@ -82,6 +92,7 @@ export class TranscriptionPipeline {
         if (s.text.trim()) segments.push({ ...s, start: round(s.start + offset), end: round(s.end + offset) });
       }
       diarized &&= result.diarized;
+      heard ??= result.language;
       await input.onProgress(25 + Math.round((65 * (index + 1)) / pieces.length));
     }
     if (input.detectSpeakers && !diarized && segments.length > 0) {
@@ -91,7 +102,7 @@ export class TranscriptionPipeline {
       });
     }
     if (!input.detectSpeakers) for (const s of segments) delete s.speaker;
-    return { segments, duration: round(durationSeconds(audio)), model: `${engine.provider}:${engine.modelId}` };
+    return { segments, duration: round(durationSeconds(audio)), model: `${engine.provider}:${engine.modelId}`, language: heard };
   }
 }
 

@@ -13,8 +13,8 @@ import type { CreditsService, Reservation } from '../credits/credits.service.js'
 import type { WebhookDelivery, WebhooksService } from '../webhooks/webhooks.service.js';
 import { deriveBuiltin } from './derived/builtin.js';
 import { type DerivedField, type TranscriptInput, displayAudioType, fieldsFor } from './derived/fields.js';
-import { fieldMessages } from './derived/prompts.js';
-import type { TranscriptionPipeline } from './transcription-pipeline.js';
+import { fieldPrompt } from './derived/field-prompt.js';
+import { DETECT_LANGUAGE, type TranscriptionPipeline } from './transcription-pipeline.js';
 
 export const TRANSCRIPTION_JOB = 'transcription.process';
 export const NOT_TRANSCRIBED = 'Audio has not been transcribed yet';
@@ -164,6 +164,7 @@ export class TranscriptionsService implements JobHandler {
           segments: JSON.stringify(result.segments),
           duration: result.duration,
           model: result.model,
+          ...(row.language.trim().toLowerCase() === DETECT_LANGUAGE && result.language && { language: result.language }),
           updated_at: isoNow(this.clock),
         })
         .where('id', '=', row.id)
@@ -193,8 +194,7 @@ export class TranscriptionsService implements JobHandler {
 
   private async generateField(field: DerivedField, transcript: TranscriptInput): Promise<string> {
     const result = await this.textModels.standard.doGenerate({
-      messages: fieldMessages(field, transcript),
-      maxOutputTokens: 1_500,
+      ...(await fieldPrompt(this.textModels.standard, field, transcript)),
       providerOptions: { builtin: { text: deriveBuiltin(field, transcript) } },
     });
     if (!result.text.trim()) throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });

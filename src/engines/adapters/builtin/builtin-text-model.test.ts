@@ -68,6 +68,11 @@ describe('BuiltinTextModel', () => {
     expect(result.warnings).toEqual(['temperature is not supported by the builtin engine', 'topP is not supported by the builtin engine']);
   });
 
+  it('warns that it cannot make JSON output, and answers as usual', async () => {
+    const { result } = await expectStreamMirrorsGenerate(composed('Hi.', { responseFormat: { type: 'json' } }));
+    expect(result).toMatchObject({ text: 'Hi.', warnings: ['JSON output (responseFormat) is not supported by the builtin engine'] });
+  });
+
   it('streams a long text without starving the event loop', async () => {
     const text = Array.from({ length: 2_000 }, (_, i) => `word${i}`).join(' ');
     let ticks = 0;

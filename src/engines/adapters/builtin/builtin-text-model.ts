@@ -45,6 +45,7 @@ export class BuiltinTextModel implements TextModel {
     const warnings: string[] = [];
     if (options.temperature !== undefined) warnings.push('temperature is not supported by the builtin engine');
     if (options.topP !== undefined) warnings.push('topP is not supported by the builtin engine');
+    if (options.responseFormat) warnings.push('JSON output (responseFormat) is not supported by the builtin engine');
     const composed = options.providerOptions?.builtin?.text;
     const full = typeof composed === 'string' ? composed : this.acknowledge(options);
     // Generation ends at whichever comes first, a stop sequence or the token limit.

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type UpstreamCall, replyJson, startFakeUpstream, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
-import { type OpenAICompatibleAsrConfig, OpenAICompatibleAsrModel, languageCode } from './openai-compatible-asr-model.js';
+import { type OpenAICompatibleAsrConfig, OpenAICompatibleAsrModel, languageCode, languageName } from './openai-compatible-asr-model.js';
 
 const upstream = fakeUpstreamForFile();
 
@@ -114,6 +114,7 @@ describe('OpenAICompatibleAsrModel answers', () => {
       ],
       diarized: false,
       warnings: [],
+      language: 'French',
     });
     for (const s of result.segments) expect(s).not.toHaveProperty('speaker');
   });
@@ -294,5 +295,14 @@ describe('languageCode', () => {
     expect(languageCode('')).toBeUndefined();
     expect(languageCode('en')).toBeUndefined();
     expect(languageCode('Frenchish')).toBeUndefined();
+  });
+});
+
+describe('languageName', () => {
+  it('turns what providers report (a lower-case name or a code) into the name the API writes', () => {
+    expect(languageName('french')).toBe('French');
+    expect(languageName('en')).toBe('English');
+    expect(languageName(' de ')).toBe('German');
+    expect(languageName('Klingon')).toBe('Klingon');
   });
 });

@@ -18,6 +18,7 @@ export interface OpenAICompatibleAsrConfig {
 const LABEL = 'The transcription provider';
 const verboseJsonSchema = z.object({
   text: z.string().optional(),
+  language: z.string().optional(),
   segments: z
     .array(z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.union([z.string(), z.number()]).optional() }))
     .optional(),
@@ -57,6 +58,14 @@ function wavSeconds(wav: Buffer): number {
   }
 }
 
+/** What providers report ("english" from OpenAI, "en" from some whisper servers) -> the API's name: English. */
+export function languageName(reported: string): string {
+  const value = reported.trim();
+  const named = /^[a-z]{2,3}$/i.test(value) ? new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(value.toLowerCase()) : undefined;
+  const name = named ?? value;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 export const languageCode = (name: string): string | undefined => (languageCodes ??= buildLanguageCodes()).get(name.trim().toLowerCase());
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
@@ -66,6 +75,7 @@ export class OpenAICompatibleAsrModel implements AsrModel {
   readonly languages = undefined;
   /** OpenAI takes 25 MB per file; 10 minutes of 16 kHz 16-bit mono WAV is 19 MB. */
   readonly maxChunkSeconds = 600;
+  readonly detectsLanguage = true;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly config: OpenAICompatibleAsrConfig) {
@@ -89,7 +99,8 @@ export class OpenAICompatibleAsrModel implements AsrModel {
         ...('speaker' in s && s.speaker !== undefined && { speaker: typeof s.speaker === 'number' ? `Speaker ${s.speaker + 1}` : s.speaker }),
       })),
       diarized,
-      warnings: code ? [] : [`language "${language}" has no ISO code; the provider detected it`],
+      warnings: code || language.trim().toLowerCase() === 'auto' ? [] : [`language "${language}" has no ISO code; the provider detected it`],
+      ...(parsed.data.language && { language: languageName(parsed.data.language) }),
     };
   }
 

@@ -101,6 +101,18 @@ describe('OpenAICompatibleTextModel.doGenerate', () => {
     expect(upstream.calls[1]?.body).toEqual({ model: 'gpt-test', messages: MESSAGES });
   });
 
+  it('asks for JSON as response_format: json_object without a schema, json_schema (named) with one', async () => {
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json' } });
+    await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema, name: 'verdict', strict: true } });
+    await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema } });
+    expect(upstream.calls.map((c) => (c.body as { response_format?: unknown }).response_format)).toEqual([
+      { type: 'json_object' },
+      { type: 'json_schema', json_schema: { name: 'verdict', schema, strict: true } },
+      { type: 'json_schema', json_schema: { name: 'response', schema } },
+    ]);
+  });
+
   it('reads the completion', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('  Hi there.  ', 'length')));
     expect(await model().doGenerate({ messages: MESSAGES })).toEqual({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
-import type { FinishReason, TextCallOptions, TextModel, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
+import type { FinishReason, ResponseFormat, TextCallOptions, TextModel, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -161,6 +161,7 @@ export class OpenAICompatibleTextModel implements TextModel {
       ...(options.temperature !== undefined && { temperature: options.temperature }),
       ...(options.topP !== undefined && { top_p: options.topP }),
       ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop: options.stopSequences }),
+      ...(options.responseFormat && { response_format: toResponseFormat(options.responseFormat) }),
     };
   }
 
@@ -227,6 +228,12 @@ function untilHeaders(fetchImpl: typeof fetch, request: AbortController): typeof
       phase?.removeEventListener('abort', forward);
     }
   };
+}
+
+/** OpenAI's response_format: json_schema with a schema (it requires a name), json_object without. */
+function toResponseFormat(format: ResponseFormat): Record<string, unknown> {
+  if (!format.schema) return { type: 'json_object' };
+  return { type: 'json_schema', json_schema: { name: format.name ?? 'response', schema: format.schema, ...(format.strict !== undefined && { strict: format.strict }) } };
 }
 
 type BodyReader = ReadableStreamDefaultReader<Uint8Array>;

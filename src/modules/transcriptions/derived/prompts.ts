@@ -88,7 +88,7 @@ const BRIEFS: Record<DerivedField, { label: string; instruction: (c: Context) =>
 };
 
 /** The messages an LLM receives to write one derived field from a transcript. */
-export function fieldMessages(field: DerivedField, t: TranscriptInput): ChatMessage[] {
+export function fieldMessages(field: DerivedField, t: TranscriptInput, budget: number = TRANSCRIPT_BUDGET): ChatMessage[] {
   const brief = BRIEFS[field];
   const kind = t.audioType.trim().toLowerCase() || 'recording';
   const duration = t.segments.reduce((max, s) => Math.max(max, s.end, s.start), 0);
@@ -117,7 +117,7 @@ export function fieldMessages(field: DerivedField, t: TranscriptInput): ChatMess
     '',
     `Recording: ${about.join(', ')}.`,
     `Transcript (${t.segments.length ? `one line per segment: ${context.stamp} Speaker: text` : 'no timestamps available'}):`,
-    fitToBudget(transcriptLines(t, withHours), TRANSCRIPT_BUDGET),
+    fitToBudget(transcriptLines(t, withHours), budget),
   ].join('\n');
   return [
     { role: 'system', content: system },

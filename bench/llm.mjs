@@ -1,0 +1,151 @@
+// Local LLM benchmark: what the service costs over calling node-llama-cpp directly, on the same model in the
+// same run. The model is the tests' tiny random-weight llama (test/helpers/tiny-llama.ts, transpiled here),
+// which never ends a turn by itself: every generation is exactly BENCH_LLM_TOKENS tokens, greedy.
+//  1. One generation at a time: tokens/s directly (LlamaChat on a context of the same settings, in this
+//     process) and through the service (POST /api/chat/completions, plain and streaming), rounds alternating
+//     which side goes first; the service's cost = 1 - through/direct (target: under 10%).
+//  2. The same with BENCH_LLM_SEQUENCES generations at once (one per context sequence on each side).
+// Usage: npm run bench:llm (or node bench/llm.mjs after a build). BENCH_LLM_TOKENS (tokens per generation,
+// default 256), BENCH_LLM_ROUNDS (default 10), BENCH_LLM_SEQUENCES (default 2), BENCH_LLM_THREADS (default 1:
+// the tiny model is too small to gain from more, and spinning threads only fight the other process).
+// Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { LlamaChat, getLlama } from 'node-llama-cpp';
+import ts from 'typescript';
+import { assertBuilt, loadAverage, median, printMachine, root, runBench, startService, tableLines, tempDir } from './lib.mjs';
+
+const TOKENS = Number(process.env.BENCH_LLM_TOKENS ?? 256);
+const ROUNDS = Number(process.env.BENCH_LLM_ROUNDS ?? 10);
+const SEQUENCES = Number(process.env.BENCH_LLM_SEQUENCES ?? 2);
+const THREADS = Number(process.env.BENCH_LLM_THREADS ?? 1);
+const CONTEXT = 1024;
+const TARGET = 0.1;
+const MESSAGES = [{ role: 'user', content: 'Tell me a long story about a lighthouse keeper.' }];
+
+/** The tests' model writer, transpiled to plain JavaScript next to the model it writes. */
+async function writeModel(dir) {
+  const out = join(dir, 'helpers');
+  mkdirSync(out);
+  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+  for (const name of ['gguf-writer', 'tiny-llama']) {
+    const source = readFileSync(join(root, `test/helpers/${name}.ts`), 'utf8');
+    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    writeFileSync(join(out, `${name}.js`), outputText);
+  }
+  const { writeTinyLlama } = await import(pathToFileURL(join(out, 'tiny-llama.js')).href);
+  const path = join(dir, 'tiny-bench.gguf');
+  await writeTinyLlama(path);
+  return path;
+}
+
+/** node-llama-cpp on its own, as the service sets it up: one context, a LlamaChat per sequence. */
+async function directEngine(modelPath) {
+  const llama = await getLlama({ gpu: false, build: 'never', maxThreads: 0 });
+  const model = await llama.loadModel({ modelPath });
+  const context = await model.createContext({ contextSize: CONTEXT, sequences: SEQUENCES, threads: THREADS });
+  const chats = Array.from({ length: SEQUENCES }, () => new LlamaChat({ contextSequence: context.getSequence() }));
+  const history = [...MESSAGES.map((m) => ({ type: 'user', text: m.content })), { type: 'model', response: [] }];
+  return {
+    async generate(slot) {
+      const before = chats[slot].sequence.tokenMeter.getState();
+      await chats[slot].generateResponse(history, { maxTokens: TOKENS, temperature: 0 });
+      return chats[slot].sequence.tokenMeter.diff(before).usedOutputTokens;
+    },
+    dispose: () => context.dispose().then(() => model.dispose()),
+  };
+}
+
+function serviceClient(service) {
+  const url = `${service.url}/api/chat/completions`;
+  const headers = { 'content-type': 'application/json', 'x-api-key': service.apiKey };
+  const body = (stream) => JSON.stringify({ model: 'gpt-4o-mini', messages: MESSAGES, max_tokens: TOKENS, temperature: 0, ...(stream && { stream: true, stream_options: { include_usage: true } }) });
+  return {
+    async plain() {
+      const response = await fetch(url, { method: 'POST', headers, body: body(false) });
+      const json = await response.json();
+      if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
+      return json.usage.completion_tokens;
+    },
+    async stream() {
+      const response = await fetch(url, { method: 'POST', headers, body: body(true) });
+      if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      const text = await response.text();
+      const events = text.split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => e.slice(6));
+      if (events.at(-1) !== '[DONE]') throw new Error('the stream ended without [DONE]');
+      return JSON.parse(events.at(-2)).usage.completion_tokens;
+    },
+  };
+}
+
+/** `parallel` generations at once; tokens per second over the wall time of the batch. */
+async function batch(parallel, generate) {
+  const start = performance.now();
+  const tokens = await Promise.all(Array.from({ length: parallel }, (_, slot) => generate(slot)));
+  const seconds = (performance.now() - start) / 1000;
+  const total = tokens.reduce((a, b) => a + b, 0);
+  if (total !== parallel * TOKENS) throw new Error(`expected ${parallel * TOKENS} tokens, got ${total}`);
+  return total / seconds;
+}
+
+async function main() {
+  if (!(TOKENS >= 16 && TOKENS <= CONTEXT - 64 && ROUNDS >= 2 && SEQUENCES >= 1 && THREADS >= 1)) {
+    throw new Error(`BENCH_LLM_TOKENS must be 16 to ${CONTEXT - 64}, BENCH_LLM_ROUNDS at least 2, BENCH_LLM_SEQUENCES and BENCH_LLM_THREADS at least 1`);
+  }
+  assertBuilt('run `npm run build` first');
+  const modelPath = await writeModel(tempDir('atelier-bench-llm-'));
+  const direct = await directEngine(modelPath);
+  const service = await startService({
+    tempPrefix: 'atelier-bench-llm-',
+    env: {
+      ATELIER_LLM_MODEL_PATH: modelPath,
+      ATELIER_LLM_CONTEXT_SIZE: String(CONTEXT),
+      ATELIER_LLM_SEQUENCES: String(SEQUENCES),
+      ATELIER_LLM_THREADS: String(THREADS),
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+    },
+  });
+  const client = serviceClient(service);
+  const sides = {
+    direct: (slot) => direct.generate(slot),
+    'service plain': () => client.plain(),
+    'service stream': () => client.stream(),
+  };
+  // Warm-up: the service loads the model on the first request; every side runs once at each width.
+  for (const generate of Object.values(sides)) for (const parallel of [1, SEQUENCES]) await batch(parallel, generate);
+
+  printMachine();
+  console.log(`Model: tiny random-weight llama (${TOKENS} tokens per generation, greedy, context ${CONTEXT} per sequence, ${SEQUENCES} sequences, ${THREADS} thread(s)).`);
+  console.log('"direct" = LlamaChat.generateResponse in this process; "service" = POST /api/chat/completions (max_tokens, temperature 0) on the service in its own process.');
+  console.log(`${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`);
+
+  const rows = [];
+  for (const parallel of [...new Set([1, SEQUENCES])]) {
+    const rates = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
+    const names = Object.keys(sides);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(i + round) % names.length];
+        rates[name].push(await batch(parallel, sides[name]));
+      }
+    }
+    const base = median(rates.direct);
+    for (const name of names) {
+      const rate = median(rates[name]);
+      const cost = 1 - rate / base;
+      const verdict = name === 'direct' ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
+      rows.push([String(parallel), name, rate.toFixed(0), `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`, name === 'direct' ? '' : `${(cost * 100).toFixed(1)}%`, verdict]);
+    }
+  }
+  console.log('');
+  console.log(tableLines(['at once', 'side', 'tokens/s', 'range', 'service cost', 'vs target'], rows, { alignLeft: [1, 5], indent: '  ' }).join('\n'));
+  const single = rows.find((r) => r[0] === '1' && r[1] === 'direct');
+  const wide = rows.find((r) => r[0] === String(SEQUENCES) && r[1] === 'direct');
+  if (single && wide && SEQUENCES > 1) console.log(`  ${SEQUENCES} sequences at once give ${(Number(wide[2]) / Number(single[2])).toFixed(2)}x the tokens/s of one (direct).`);
+  console.log(`\nLoad average after the runs: ${loadAverage()}`);
+  await direct.dispose();
+}
+
+await runBench(main);

@@ -1,0 +1,129 @@
+import type { ChatMessage, TextCallOptions, TextModel, TextResult, TextStreamPart } from '../../spec/text-model.js';
+import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelledBy } from './llama-cpp-engine.js';
+
+/**
+ * Streamed text goes out at most this often: tokens that come faster (a small model, a GPU: above 200
+ * a second) share a delta, so the service writes an event per few tokens rather than one per token,
+ * which on the tiny test model cost a quarter of its speed. Slower models see every token at once.
+ */
+const STREAM_INTERVAL_MS = 5;
+
+/** A local GGUF model through llama.cpp; the model id is the file's name without `.gguf`. */
+export class LlamaCppTextModel implements TextModel {
+  readonly provider = 'llama-cpp';
+  readonly modelId: string;
+  readonly contextTokens: number;
+
+  constructor(
+    private readonly engine: LlamaCppEngine,
+    private readonly streamIntervalMs = STREAM_INTERVAL_MS,
+  ) {
+    this.modelId = engine.fileName.replace(/\.gguf$/i, '');
+    this.contextTokens = engine.contextSize;
+  }
+
+  countPromptTokens(messages: ChatMessage[]): Promise<number> {
+    return this.engine.countPromptTokens(messages);
+  }
+
+  async doGenerate(options: TextCallOptions): Promise<TextResult> {
+    const result = await this.engine.generate(options);
+    return { ...result, text: result.text.trim() };
+  }
+
+  /**
+   * The text as llama.cpp produces it (not trimmed, unlike doGenerate's; pieces that come within the
+   * stream interval of the last delta are held back and joined to the next), then the finish. Aborting
+   * `abortSignal` stops the generation and the iterator throws an UpstreamError "The llama.cpp engine
+   * was cancelled"; leaving the loop early stops it too. Either way the sequence is free again before
+   * the iterator returns.
+   */
+  async *doStream(options: TextCallOptions): AsyncGenerator<TextStreamPart> {
+    const left = new AbortController();
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, left.signal]) : left.signal;
+    const pieces: string[] = [];
+    let wake: (() => void) | undefined;
+    let settled = false;
+    const notify = () => {
+      wake?.();
+      wake = undefined;
+    };
+    const running = this.engine.generate({ ...options, abortSignal: signal }, (text) => {
+      pieces.push(text);
+      notify();
+    });
+    const ended = running
+      .catch(() => undefined)
+      .finally(() => {
+        settled = true;
+        notify();
+      });
+    // Held-back text waits out the interval, or until the generation ends.
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        void ended.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    let sent = -Infinity;
+    try {
+      for (;;) {
+        if (options.abortSignal?.aborted) throw cancelledBy(options.abortSignal);
+        if (pieces.length > 0) {
+          const early = sent + this.streamIntervalMs - performance.now();
+          if (early > 0 && !settled) {
+            await pause(early);
+            continue;
+          }
+          const text = pieces.splice(0).join('');
+          sent = performance.now();
+          if (text) yield { type: 'text-delta', text };
+          continue;
+        }
+        if (settled) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      const { finishReason, usage, warnings } = await running;
+      yield { type: 'finish', finishReason, usage, warnings };
+    } finally {
+      left.abort();
+      await running.catch(() => undefined);
+    }
+  }
+}
+
+/** The standard and advanced models: one engine per distinct file, shared when both name the same one. */
+export interface LlamaCppTextModels {
+  standard: LlamaCppTextModel;
+  advanced: LlamaCppTextModel;
+  /** Loads every model now (warm-up at start); resolves when all are loaded or have failed. */
+  warmUp(): Promise<void>;
+  status(): EngineStatus[];
+  release(): Promise<void>;
+}
+
+export interface LlamaCppSettings extends LlamaCppEngineConfig {
+  advancedModelPath: string | undefined;
+  /** How often at most a stream sends a delta (ms); 0: one per piece of text. */
+  streamIntervalMs?: number;
+}
+
+export function createLlamaCppTextModels(settings: LlamaCppSettings): LlamaCppTextModels {
+  const { advancedModelPath, streamIntervalMs, ...config } = settings;
+  const standard = new LlamaCppEngine(config);
+  const advanced = advancedModelPath && advancedModelPath !== config.modelPath ? new LlamaCppEngine({ ...config, modelPath: advancedModelPath }) : standard;
+  const engines = standard === advanced ? [standard] : [standard, advanced];
+  return {
+    standard: new LlamaCppTextModel(standard, streamIntervalMs),
+    advanced: new LlamaCppTextModel(advanced, streamIntervalMs),
+    async warmUp() {
+      await Promise.allSettled(engines.map((e) => e.load()));
+    },
+    status: () => engines.map((e) => e.status()),
+    async release() {
+      await Promise.all(engines.map((e) => e.close()));
+    },
+  };
+}

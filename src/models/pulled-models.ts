@@ -1,0 +1,32 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CatalogueEntry, MODEL_CATALOGUE, type ModelKind } from './catalogue.js';
+
+export const modelPath = (modelsDir: string, entry: CatalogueEntry): string => join(modelsDir, entry.file);
+
+/** Where a download in progress (or interrupted) keeps its bytes until it is verified. */
+export const partPath = (modelsDir: string, entry: CatalogueEntry): string => `${modelPath(modelsDir, entry)}.part`;
+
+function fileSize(path: string): number | undefined {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  return stats?.isFile() ? stats.size : undefined;
+}
+
+/** Whether the entry's file is in the models folder, whole: a pull only renames it there once verified. */
+export function isPulled(modelsDir: string, entry: CatalogueEntry): boolean {
+  return fileSize(modelPath(modelsDir, entry)) === entry.bytes;
+}
+
+/** Bytes of an unfinished download of the entry, if there is one. */
+export function partialBytes(modelsDir: string, entry: CatalogueEntry): number | undefined {
+  return fileSize(partPath(modelsDir, entry));
+}
+
+/**
+ * The file of the first catalogue model of this kind found pulled in `modelsDir`, or undefined. Synchronous
+ * because the configuration is built synchronously at start.
+ */
+export function findPulledModel(modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string | undefined {
+  const entry = catalogue.find((e) => e.kind === kind && isPulled(modelsDir, e));
+  return entry ? modelPath(modelsDir, entry) : undefined;
+}
