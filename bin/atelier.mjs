@@ -7,4 +7,8 @@ if (!existsSync(cli)) {
   console.error('atelier is not built yet: run `npm run setup` (or `npm start`) in the checkout first.');
   process.exit(1);
 }
-await import(cli);
+// User commands only talk to a service over HTTP: they skip loading the service's own modules, which
+// takes a second or more, and a command-line client is run often.
+const user = await import(new URL('../dist/cli/user-commands.js', import.meta.url).href);
+if (user.USER_COMMANDS.has(process.argv[2] ?? '')) process.exitCode = await user.runUserCommand(process.argv.slice(2));
+else await import(cli);

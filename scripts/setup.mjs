@@ -150,14 +150,21 @@ function newestMtime(path) {
   return newest;
 }
 
+/** The client package first: the service's command line imports it. */
 function ensureBuild() {
-  const stampFile = join(root, 'dist', '.build-stamp');
-  const sources = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+  const common = ['tsconfig.json', 'package-lock.json'];
+  buildIfChanged('packages/client', ['packages/client/src', 'packages/client/tsconfig.json', ...common], 'packages/client/tsconfig.json');
+  buildIfChanged('.', ['src', 'tsconfig.build.json', ...common], 'tsconfig.build.json');
+}
+
+function buildIfChanged(folder, inputs, project) {
+  const stampFile = join(root, folder, 'dist', '.build-stamp');
+  const sources = inputs.map((p) => join(root, p)).filter(existsSync);
   const newest = Math.max(...sources.map(newestMtime));
   if (existsSync(stampFile) && statSync(stampFile).mtimeMs >= newest) return;
-  log('building');
-  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
-  mkdirSync(join(root, 'dist'), { recursive: true });
+  log(`building ${folder === '.' ? 'the service' : folder}`);
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project]);
+  mkdirSync(join(root, folder, 'dist'), { recursive: true });
   writeFileSync(stampFile, new Date().toISOString());
 }
 

@@ -1,9 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Services, buildServices } from './app.js';
+import type { Services } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Outcome, fail } from './shared/errors.js';
 import type { AccountRow } from './storage/db/schema.js';
+import { MODELS_USAGE, runModelsCommand } from './models/models-command.js';
+import { USER_COMMANDS, USER_USAGE, runUserCommand } from './cli/user-commands.js';
 import { TransferError, exportDatabase, importDatabase } from './storage/transfer.js';
 
 const USAGE = `Usage: atelier <command>
@@ -26,8 +28,11 @@ const USAGE = `Usage: atelier <command>
   keys revoke <account-id|email> <key-id>
   export <file|->                               the whole database as JSON lines (stop the service first)
   import <file|->                               into an empty database, e.g. PostgreSQL after SQLite
+${MODELS_USAGE}
 
-Results are printed as JSON. The command works on the same database as a running server.`;
+Results are printed as JSON. The command works on the same database as a running server.
+
+${USER_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -39,12 +44,15 @@ const options = {
   name: { type: 'string' },
   account: { type: 'string' },
   role: { type: 'string' },
+  'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Flags = { [K in keyof typeof options]?: (typeof options)[K]['type'] extends 'boolean' ? boolean : string };
 
 async function main(argv: string[]): Promise<number> {
+  // User commands talk to a running service over HTTP: no configuration or database here.
+  if (USER_COMMANDS.has(argv[0] ?? '')) return runUserCommand(argv);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [group, action, ...rest] = positionals;
   if (values.help || !group) {
@@ -52,6 +60,9 @@ async function main(argv: string[]): Promise<number> {
     return group ? 0 : 2;
   }
   if (values.role !== undefined && group !== 'serve') throw new UsageError('--role only goes with serve');
+  if (values['base-url'] !== undefined && group !== 'models') throw new UsageError('--base-url only goes with models pull');
+  // Model files need neither the database nor a configuration the service accepts (it may lack the model).
+  if (group === 'models') return runModelsCommand(action, rest, values['base-url']);
   // The flag wins over ATELIER_ROLE and is checked by the same schema.
   const config = loadConfig(values.role === undefined ? process.env : { ...process.env, ATELIER_ROLE: values.role });
   if (group === 'serve') {
@@ -59,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
     await serve(config);
     return -1;
   }
+  // Loaded only here: the whole service takes seconds to import, which `models` commands do without.
+  const { buildServices } = await import('./app.js');
   const services = await buildServices(config);
   try {
     return await run(services, group, action, rest, values);
