@@ -30,7 +30,7 @@ async function writeModel(dir) {
   const out = join(dir, 'helpers');
   mkdirSync(out);
   writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  for (const name of ['gguf-writer', 'tiny-llama']) {
+  for (const name of ['gguf-writer', 'seeded-random', 'tiny-llama']) {
     const source = readFileSync(join(root, `test/helpers/${name}.ts`), 'utf8');
     const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
     writeFileSync(join(out, `${name}.js`), outputText);

@@ -1,4 +1,5 @@
 import { type GgufTensor, type GgufValue, gguf, writeGguf } from './gguf-writer.js';
+import { seededRandom } from './seeded-random.js';
 
 export interface TinyLlamaOptions {
   /** Seeds the weights: the same seed writes the same file. */
@@ -35,18 +36,6 @@ export function tinyVocabulary(): { tokens: string[]; types: number[]; bos: numb
   return { tokens, types, bos: tokens.indexOf('<|endoftext|>'), eos: tokens.indexOf('<|im_end|>') };
 }
 
-/** mulberry32: a small seeded generator, so a seed always gives the same weights. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const EMBD = 64;
 const HEADS = 4;
 const KV_HEADS = 2;
@@ -76,7 +65,7 @@ function outputLayer(tensor: GgufTensor, vocab: ReturnType<typeof tinyVocabulary
  */
 export async function writeTinyLlama(path: string, options: TinyLlamaOptions = {}): Promise<void> {
   const { seed = 42, contextLength = 4096, layers = 2, name = 'tiny-llama' } = options;
-  const next = random(seed);
+  const next = seededRandom(seed);
   const vocab = tinyVocabulary();
   const headDim = EMBD / HEADS;
   const kvDim = headDim * KV_HEADS;

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * A random-weight whisper model in the legacy ggml format whisper.cpp loads (what its
@@ -54,7 +55,7 @@ export function writeTinyWhisper(path: string, options: TinyWhisperOptions = {})
   const { seed = 1, multilingual = true, width = 4, textContext = 64 } = options;
   const heads = width >= 8 ? 2 : 1;
   const nVocab = multilingual ? 51_865 : 51_864;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const noise = (scale: number) => () => (random() * 2 - 1) * scale;
 
   const parts: Buffer[] = [];
@@ -193,15 +194,4 @@ function toHalf(value: number): number {
   if (exponent <= 0) return sign;
   if (exponent >= 31) return sign | 0x7c00;
   return sign | ((exponent << 10) + ((mantissa + 0x1000) >>> 13));
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
