@@ -2,8 +2,9 @@
 // same run. The model is the tests' tiny random-weight llama (test/helpers/tiny-llama.ts, transpiled here),
 // which never ends a turn by itself: every generation is exactly BENCH_LLM_TOKENS tokens, greedy.
 //  1. One generation at a time: tokens/s directly (LlamaChat on a context of the same settings, in this
-//     process) and through the service (POST /api/chat/completions, plain and streaming), rounds alternating
-//     which side goes first; the service's cost = 1 - through/direct (target: under 10%).
+//     process; plain, and streaming with onTextChunk) and through the service (POST /api/chat/completions,
+//     plain and streaming), rounds rotating which side goes first; the service's cost = 1 - through/direct,
+//     plain against plain and streaming against streaming (target: under 10%).
 //  2. The same with BENCH_LLM_SEQUENCES generations at once (one per context sequence on each side).
 // Usage: npm run bench:llm (or node bench/llm.mjs after a build). BENCH_LLM_TOKENS (tokens per generation,
 // default 256), BENCH_LLM_ROUNDS (default 10), BENCH_LLM_SEQUENCES (default 2), BENCH_LLM_THREADS (default 1:
@@ -49,9 +50,11 @@ async function directEngine(modelPath) {
   const chats = Array.from({ length: SEQUENCES }, () => new LlamaChat({ contextSequence: context.getSequence() }));
   const history = [...MESSAGES.map((m) => ({ type: 'user', text: m.content })), { type: 'model', response: [] }];
   return {
-    async generate(slot) {
+    /** With `stream`, the text is taken piece by piece as it comes (onTextChunk), as a streaming caller must. */
+    async generate(slot, stream = false) {
       const before = chats[slot].sequence.tokenMeter.getState();
-      await chats[slot].generateResponse(history, { maxTokens: TOKENS, temperature: 0 });
+      const pieces = [];
+      await chats[slot].generateResponse(history, { maxTokens: TOKENS, temperature: 0, ...(stream && { onTextChunk: (text) => pieces.push(text) }) });
       return chats[slot].sequence.tokenMeter.diff(before).usedOutputTokens;
     },
     dispose: () => context.dispose().then(() => model.dispose()),
@@ -110,15 +113,19 @@ async function main() {
   const client = serviceClient(service);
   const sides = {
     direct: (slot) => direct.generate(slot),
+    'direct stream': (slot) => direct.generate(slot, true),
     'service plain': () => client.plain(),
     'service stream': () => client.stream(),
   };
+  // Each service side against the direct side that does the same work: whole answers, or text as it comes.
+  const baselineOf = { 'service plain': 'direct', 'service stream': 'direct stream' };
   // Warm-up: the service loads the model on the first request; every side runs once at each width.
   for (const generate of Object.values(sides)) for (const parallel of [1, SEQUENCES]) await batch(parallel, generate);
 
   printMachine();
   console.log(`Model: tiny random-weight llama (${TOKENS} tokens per generation, greedy, context ${CONTEXT} per sequence, ${SEQUENCES} sequences, ${THREADS} thread(s)).`);
-  console.log('"direct" = LlamaChat.generateResponse in this process; "service" = POST /api/chat/completions (max_tokens, temperature 0) on the service in its own process.');
+  console.log('"direct" = LlamaChat.generateResponse in this process ("direct stream": with onTextChunk, the pieces collected); "service" = POST /api/chat/completions (max_tokens, temperature 0) on the service in its own process, plain or stream: true.');
+  console.log('Service cost: plain against direct, stream against direct stream.');
   console.log(`${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`);
 
   const rows = [];
@@ -131,12 +138,12 @@ async function main() {
         rates[name].push(await batch(parallel, sides[name]));
       }
     }
-    const base = median(rates.direct);
     for (const name of names) {
       const rate = median(rates[name]);
-      const cost = 1 - rate / base;
-      const verdict = name === 'direct' ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
-      rows.push([String(parallel), name, rate.toFixed(0), `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`, name === 'direct' ? '' : `${(cost * 100).toFixed(1)}%`, verdict]);
+      const baseline = baselineOf[name];
+      const cost = baseline ? 1 - rate / median(rates[baseline]) : undefined;
+      const verdict = cost === undefined ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
+      rows.push([String(parallel), name, rate.toFixed(0), `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`, cost === undefined ? '' : `${(cost * 100).toFixed(1)}%`, verdict]);
     }
   }
   console.log('');
