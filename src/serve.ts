@@ -15,6 +15,9 @@ export async function serve(config: Config): Promise<App> {
   // Text is generated where requests are served; a worker process loads a model only if a job asks for one.
   if (serving) warmUpLocalModels(app);
   const working = config.role !== 'api' && config.jobs.enabled;
+  // Transcriptions run where jobs do. whisper.cpp loads a model synchronously (seconds for the larger
+  // ones), so it happens now rather than while the first job's heartbeat is due.
+  if (working) void app.services.asrModels.warmUp();
   if (serving) {
     const admin = await app.services.accounts.ensureAdmin();
     if (admin) announceAdminKey(config, admin.api_key);

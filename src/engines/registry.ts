@@ -146,6 +146,8 @@ export interface AsrModels {
 }
 
 export interface LocalAsrModels extends AsrModels {
+  /** Loads the local engines' models (the whisper model) now; resolves when loaded or failed. */
+  warmUp(): Promise<void>;
   /** Frees what the local engines hold (the whisper model), at shutdown. */
   release(): Promise<void>;
 }
@@ -180,7 +182,7 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): LocalAsr
     const engine = engines.find((e) => e.provider === provider);
     if (engine) routes[language] = engine;
   }
-  return { engines, enhanced, routes, release: async () => whisperModel?.close() };
+  return { engines, enhanced, routes, warmUp: async () => whisperModel?.warmUp(), release: async () => whisperModel?.close() };
 }
 
 export interface CatalogueImageModel {

@@ -131,6 +131,11 @@ export class WhisperCppAsrModel implements AsrModel {
     });
   }
 
+  /** Loads the model now (a worker's start), so the first transcription does not wait; failures are left to the call. */
+  async warmUp(): Promise<void> {
+    await this.load().catch(() => undefined);
+  }
+
   private load(): Promise<WhisperContext> {
     if (this.closed) return Promise.reject(shutDown());
     if (!this.context) {
