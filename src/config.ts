@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS } from './engines/media-catalogue.js';
-import { findPulledModel } from './models/pulled-models.js';
+import { findPulledModel, findPulledModels } from './models/pulled-models.js';
 
 const planSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
@@ -176,7 +176,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const modelsDir = resolve(env.ATELIER_MODELS_DIR ?? resolve(dataDir, 'models'));
   // An explicit path wins; otherwise the preferred model `atelier models pull` put in the models folder.
-  const llmModelPath = env.ATELIER_LLM_MODEL_PATH ? resolve(env.ATELIER_LLM_MODEL_PATH) : findPulledModel(modelsDir, 'llm');
+  // With two pulled language models the smaller serves the standard name and the larger the advanced one
+  // (the plans that have it); with one, it serves both.
+  const pulledLlms = env.ATELIER_LLM_MODEL_PATH ? [] : findPulledModels(modelsDir, 'llm');
+  const llmModelPath = env.ATELIER_LLM_MODEL_PATH ? resolve(env.ATELIER_LLM_MODEL_PATH) : pulledLlms.at(-1);
+  const llmAdvancedModelPath = env.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(env.ATELIER_LLM_ADVANCED_MODEL_PATH) : pulledLlms.length > 1 ? pulledLlms[0] : undefined;
   const whisperModelPath = env.ATELIER_WHISPER_MODEL_PATH ? resolve(env.ATELIER_WHISPER_MODEL_PATH) : findPulledModel(modelsDir, 'whisper');
   const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -207,7 +211,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     llm: {
       /** The GGUF file serving the standard model (and the advanced one unless it has its own). */
       modelPath: llmModelPath,
-      advancedModelPath: env.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(env.ATELIER_LLM_ADVANCED_MODEL_PATH) : undefined,
+      advancedModelPath: llmAdvancedModelPath,
       /** Tokens of context per sequence. */
       contextSize: env.ATELIER_LLM_CONTEXT_SIZE,
       /** Generations that run at once, each on its own context sequence. */

@@ -59,7 +59,7 @@ function placePulled(file: string, bytes: number): string {
 interface Listed {
   models_dir: string;
   models: { name: string; kind: string; pulled: boolean; in_use: boolean; partial_bytes?: number; file: string }[];
-  service: { text_provider: string | null; llm_model: string | null; whisper_model: string | null; would_not_start?: string };
+  service: { text_provider: string | null; llm_model: string | null; llm_advanced_model: string | null; whisper_model: string | null; would_not_start?: string };
 }
 
 describe('atelier models', () => {
@@ -75,7 +75,7 @@ describe('atelier models', () => {
       ['whisper-base', 'whisper', false],
       ['whisper-tiny', 'whisper', false],
     ]);
-    expect(before.service).toEqual({ text_provider: 'builtin', llm_model: null, whisper_model: null });
+    expect(before.service).toEqual({ text_provider: 'builtin', llm_model: null, llm_advanced_model: null, whisper_model: null });
 
     const qwen = placePulled(QWEN.file, QWEN.bytes);
     const tiny = placePulled(TINY.file, TINY.bytes);
@@ -85,7 +85,7 @@ describe('atelier models', () => {
     expect(byName['qwen3-0.6b']).toMatchObject({ pulled: true, in_use: true, file: qwen });
     expect(byName['whisper-tiny']).toMatchObject({ pulled: true, in_use: true, file: tiny });
     expect(byName['whisper-base']).toMatchObject({ pulled: false, in_use: false, partial_bytes: 1_000 });
-    expect(after.service).toEqual({ text_provider: 'llama-cpp', llm_model: qwen, whisper_model: tiny });
+    expect(after.service).toEqual({ text_provider: 'llama-cpp', llm_model: qwen, llm_advanced_model: qwen, whisper_model: tiny });
 
     // Another text provider named explicitly: the pulled GGUF stays on disk, unused.
     const remote = JSON.parse((await atelier(['models', 'list'], { ...env, ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: 'http://127.0.0.1:9' })).stdout) as Listed;

@@ -50,14 +50,18 @@ describe('the service picks pulled models up at start', () => {
     expect(config.asr.whisper?.modelPath).toBe(whisper);
   });
 
-  it('prefers the first pulled model of each kind in catalogue order', () => {
-    pulled('qwen3-0.6b');
+  it('gives the standard name the smaller of two pulled language models and the advanced one the larger; the first whisper model in catalogue order', () => {
+    const smaller = pulled('qwen3-0.6b');
+    expect(loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile).llm).toMatchObject({ modelPath: smaller, advancedModelPath: undefined });
     const larger = pulled('qwen2.5-1.5b-instruct');
     pulled('whisper-tiny');
     const base = pulled('whisper-base');
     const config = loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile);
-    expect(config.llm.modelPath).toBe(larger);
+    expect(config.llm.modelPath).toBe(smaller);
+    expect(config.llm.advancedModelPath).toBe(larger);
     expect(config.asr.whisper?.modelPath).toBe(base);
+    // An explicit standard model keeps the pulled ones out of both names, unless the advanced one is named too.
+    expect(loadConfig({ ATELIER_DATA_DIR: dataDir, ATELIER_LLM_MODEL_PATH: '/models/mine.gguf' }, noEnvFile).llm).toMatchObject({ modelPath: '/models/mine.gguf', advancedModelPath: undefined });
     expect(MODEL_CATALOGUE.map((e) => e.name)).toEqual(['qwen2.5-1.5b-instruct', 'qwen3-0.6b', 'whisper-small', 'whisper-base', 'whisper-tiny']);
   });
 
@@ -102,9 +106,12 @@ describe('what `models pull` says about the pulled file', () => {
     expect(note({ ATELIER_LLM_MODEL_PATH: '/models/mine.gguf' }, 'qwen3-0.6b', small)).toBe(
       `ATELIER_LLM_MODEL_PATH names another file (/models/mine.gguf): unset it to use this one, or set it to ${small}.`,
     );
+    // Two pulled: both are used (the larger for the advanced name).
     const larger = pulled('qwen2.5-1.5b-instruct');
-    expect(note({}, 'qwen3-0.6b', small)).toBe(`The service prefers ${larger}, also pulled: remove that one, or set ATELIER_LLM_MODEL_PATH=${small}.`);
+    expect(note({}, 'qwen3-0.6b', small)).toBe('The service uses it from its next start (restart a running service).');
+    expect(note({}, 'qwen2.5-1.5b-instruct', larger)).toBe('The service uses it from its next start (restart a running service).');
+    const base = pulled('whisper-base');
     const tiny = pulled('whisper-tiny');
-    expect(note({}, 'whisper-tiny', tiny)).toBe('The service uses it from its next start (restart a running service).');
+    expect(note({}, 'whisper-tiny', tiny)).toBe(`The service prefers ${base}, also pulled: remove that one, or set ATELIER_WHISPER_MODEL_PATH=${tiny}.`);
   });
 });

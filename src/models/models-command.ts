@@ -57,10 +57,11 @@ export function serviceConfig(env: NodeJS.ProcessEnv, envFile?: string): Service
   }
 }
 
-/** The model file the service loads for a kind, if any. */
-function modelInUse(config: Config, kind: ModelKind): string | undefined {
-  if (kind === 'whisper') return config.asr.whisper?.modelPath;
-  return config.text.provider === 'llama-cpp' ? config.llm.modelPath : undefined;
+/** The model files the service loads for a kind: the whisper model; the standard and the advanced text model. */
+function modelsInUse(config: Config, kind: ModelKind): string[] {
+  if (kind === 'whisper') return config.asr.whisper ? [config.asr.whisper.modelPath] : [];
+  if (config.text.provider !== 'llama-cpp' || !config.llm.modelPath) return [];
+  return [...new Set([config.llm.modelPath, config.llm.advancedModelPath ?? config.llm.modelPath])];
 }
 
 const size = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`);
@@ -80,14 +81,15 @@ function list(env: NodeJS.ProcessEnv): number {
       file: modelPath(dir, entry),
       pulled,
       ...(partial === undefined ? {} : { partial_bytes: partial }),
-      in_use: pulled && modelInUse(config, entry.kind) === modelPath(dir, entry),
+      in_use: pulled && modelsInUse(config, entry.kind).includes(modelPath(dir, entry)),
     };
   });
   const service = {
     // A configuration the service refuses says nothing of the provider it would use.
     text_provider: problem ? null : config.text.provider,
-    llm_model: modelInUse(config, 'llm') ?? null,
-    whisper_model: modelInUse(config, 'whisper') ?? null,
+    llm_model: config.text.provider === 'llama-cpp' ? (config.llm.modelPath ?? null) : null,
+    llm_advanced_model: config.text.provider === 'llama-cpp' ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
+    whisper_model: config.asr.whisper?.modelPath ?? null,
     ...(problem ? { would_not_start: problem } : {}),
   };
   console.log(JSON.stringify({ models_dir: dir, models, service }, null, 2));
@@ -129,8 +131,9 @@ async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: Nod
 
 /** Whether, and how, the service will load a pulled file when it next starts. */
 export function pickupNote({ config, problem }: ServiceConfig, entry: CatalogueEntry, path: string): string {
-  const used = modelInUse(config, entry.kind);
-  if (used === path) return 'The service uses it from its next start (restart a running service).';
+  const usedPaths = modelsInUse(config, entry.kind);
+  const used = usedPaths[0];
+  if (usedPaths.includes(path)) return 'The service uses it from its next start (restart a running service).';
   if (entry.kind === 'llm' && config.text.provider !== 'llama-cpp' && !problem) {
     return `The service does not use it while ATELIER_TEXT_PROVIDER is ${config.text.provider}: unset it, or set it to llama-cpp.`;
   }
@@ -157,7 +160,7 @@ async function remove(entry: CatalogueEntry, env: NodeJS.ProcessEnv): Promise<nu
     return 1;
   }
   const after = serviceConfig(env);
-  const now = modelInUse(after.config, entry.kind) ?? (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
+  const now = modelsInUse(after.config, entry.kind).join(' and ') || (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
   console.error(`removed ${removed.join(' and ')}; ${after.problem ? `the service would not start: ${after.problem}` : `at its next start the service uses ${now}`}`);
   console.log(JSON.stringify({ name: entry.name, removed }, null, 2));
   return 0;

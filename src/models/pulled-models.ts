@@ -23,10 +23,13 @@ export function partialBytes(modelsDir: string, entry: CatalogueEntry): number |
 }
 
 /**
- * The file of the first catalogue model of this kind found pulled in `modelsDir`, or undefined. Synchronous
- * because the configuration is built synchronously at start.
+ * The files of the catalogue models of this kind found pulled in `modelsDir`, in catalogue order (the
+ * larger first). Synchronous because the configuration is built synchronously at start.
  */
-export function findPulledModel(modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string | undefined {
-  const entry = catalogue.find((e) => e.kind === kind && isPulled(modelsDir, e));
-  return entry ? modelPath(modelsDir, entry) : undefined;
+export function findPulledModels(modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string[] {
+  return catalogue.filter((e) => e.kind === kind && isPulled(modelsDir, e)).map((e) => modelPath(modelsDir, e));
 }
+
+/** The first of them, or undefined. */
+export const findPulledModel = (modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string | undefined =>
+  findPulledModels(modelsDir, kind, catalogue)[0];
