@@ -4,6 +4,7 @@ import { EngineRequestError, EngineUnavailableError, UpstreamError } from '../..
 import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextResult } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
 import { type LlamaGpu, type ModelLease, leaseModel, sharedLlama } from './llama-runtime.js';
+import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
 
 export interface LlamaCppEngineConfig {
@@ -62,6 +63,11 @@ export class LlamaCppEngine {
   private failure: string | undefined;
   private closed = false;
   private readonly grammars = new Map<string, Promise<PreparedGrammar>>();
+  /**
+   * Prompt sizes by conversation: the chat service counts a prompt to reserve credits and then generates
+   * from the same messages (once per choice), which would tokenize the whole prompt each time.
+   */
+  private readonly promptSizes = new WeakMap<ChatMessage[], number>();
 
   constructor(private readonly config: LlamaCppEngineConfig) {
     this.fileName = basename(config.modelPath);
@@ -121,14 +127,23 @@ export class LlamaCppEngine {
     const loaded = await this.load();
     const slot = loaded.slots[0];
     if (!slot) throw new EngineUnavailableError('the llama.cpp engine has no sequence');
-    return promptTokens(slot, toHistory(messages));
+    return this.promptSize(slot, messages);
+  }
+
+  private promptSize(slot: Slot, messages: ChatMessage[]): number {
+    let size = this.promptSizes.get(messages);
+    if (size === undefined) {
+      size = promptTokens(slot, toHistory(messages));
+      this.promptSizes.set(messages, size);
+    }
+    return size;
   }
 
   /** One generation; `onText` gets the text as it is produced (never a part of a stop sequence). */
   async generate(options: TextCallOptions, onText?: (text: string) => void): Promise<TextResult> {
     const signal = options.abortSignal;
     if (signal?.aborted) throw cancelledBy(signal);
-    const loaded = await untilAborted(this.load(), signal);
+    const loaded = await untilAborted(this.load(), signal, () => cancelledBy(signal));
     const warnings: string[] = [];
     const grammar = options.responseFormat ? await this.grammarFor(loaded.llama, options.responseFormat) : undefined;
     if (grammar) warnings.push(...grammar.warnings);
@@ -148,7 +163,7 @@ export class LlamaCppEngine {
   private async run(slot: Slot, options: TextCallOptions, grammar: LlamaGrammar | undefined, warnings: string[], onText?: (text: string) => void): Promise<TextResult> {
     const signal = options.abortSignal;
     const history = toHistory(options.messages);
-    const prompt = promptTokens(slot, history);
+    const prompt = this.promptSize(slot, options.messages);
     const contextSize = slot.sequence.contextSize;
     // node-llama-cpp shifts the context once the next token would take its last cell: stop before.
     const room = contextSize - prompt - 1;
@@ -237,12 +252,3 @@ function toHistoryItem(message: ChatMessage): ChatHistoryItem {
   return { type: 'model', response: [message.content] };
 }
 
-/** `work`, or a cancellation as soon as `signal` aborts (the work itself goes on for the next caller). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelledBy(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}

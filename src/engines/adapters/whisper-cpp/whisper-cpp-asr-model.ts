@@ -8,6 +8,7 @@ import { type TranscribeResult, type WhisperContext, whisperBinding } from './wh
 import { clearNativeErrors, firstNativeError, quietNativeLog, restoreNativeLog } from './whisper-native-log.js';
 import { DETECT_LANGUAGE, modelKnows, whisperLanguageCode, whisperLanguageName, whisperLanguageNames } from './whisper-languages.js';
 import { type WhisperModelFile, readWhisperModelFile } from './whisper-model-file.js';
+import { untilAborted } from '../../until-aborted.js';
 
 export interface WhisperCppConfig {
   /** A whisper.cpp ggml model (ggml-base.bin, ggml-small.en.bin...). */
@@ -71,7 +72,7 @@ export class WhisperCppAsrModel implements AsrModel {
     const samples = new Uint8Array(pcm).buffer;
     const turn = this.queue.then(() => this.transcribe(samples, code, abortSignal));
     this.queue = turn.catch(() => undefined);
-    const result = await untilAborted(turn, abortSignal);
+    const result = await untilAborted(turn, abortSignal, cancelled);
     const detected = file.multilingual ? whisperLanguageName(result.language ?? '') : 'English';
     return { segments: cleanSegments(result.segments, pcm.length / 2 / sampleRate), diarized: false, warnings, ...(detected && { language: detected }) };
   }
@@ -174,17 +175,6 @@ function readWav(wav: Buffer): { pcm: Buffer; sampleRate: number } {
     if (error instanceof WavFormatError) throw new UpstreamError(`whisper.cpp could not read the audio: ${error.message}`, { isRetryable: false, cause: error });
     throw error;
   }
-}
-
-/** Rejects as soon as the caller aborts, even while the call still waits for its turn. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(cancelled());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 const names = new Map<number, readonly string[]>();
