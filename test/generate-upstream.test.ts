@@ -38,7 +38,7 @@ describe('openai-compatible text engine', () => {
     const { key } = await t.account();
     const res = await generate(key, { preset: 'linkedin-post-generator', keywords: 'our new solar roof', tone: 'proud', language: 'French', length: 'Short' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ id: expect.any(Number), name: 'Post about "small-model"' }]);
+    expect(res.json()).toEqual([{ id: expect.any(Number), name: 'Post about "small-model"', text: 'Post about "small-model"' }]);
     const [call] = upstream.calls;
     expect(call?.path).toBe('/v1/chat/completions');
     expect(call?.headers.authorization).toBe('Bearer sk-upstream-secret');

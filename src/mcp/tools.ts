@@ -3,18 +3,16 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { imageSize } from '../engines/image-size.js';
-import { botMessageBody } from '../http/routes/bot-chat.js';
+import { botMessageBody, botReply } from '../http/routes/bot-chat.js';
 import { generateImageBody } from '../http/routes/images.js';
 import { speechBody } from '../http/routes/speech.js';
-import { transcriptionBody } from '../http/routes/transcriptions.js';
+import { derivedContentBody, transcriptionBody } from '../http/routes/transcriptions.js';
 import { generateVideoBody } from '../http/routes/videos.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 import { chatRequestSchema } from '../modules/chat/chat.schemas.js';
 import type { ImageRecord } from '../modules/images/images.service.js';
 import { CATEGORIES } from '../modules/presets/preset-types.js';
 import { generateBodySchema } from '../modules/text/text.schemas.js';
-import { DERIVED_FIELDS } from '../modules/transcriptions/derived/fields.js';
-import { flagField } from '../shared/body-fields.js';
 import { UUID_PATTERN } from '../shared/ids.js';
 import type { McpServices } from './mcp-server.js';
 import { guarded, jsonResult, outcomeResult } from './tool-results.js';
@@ -46,7 +44,7 @@ export function toolSchemas(config: Config) {
     getVideo: z.object({ video_id: recordId('The id from generate_video') }),
     createTranscription: transcriptionBody,
     getTranscription: z.object({ audio_id: audioId }),
-    generateAudioContent: z.object({ audio_id: audioId, fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(), regenerate: flagField.default(false) }),
+    generateAudioContent: derivedContentBody,
     textToSpeech: speechBody(config.tts.maxCharacters),
     listVoices: z.object({ language: z.string().max(100).optional(), accent: z.string().max(100).optional() }),
     listBots: z.object({}),
@@ -161,7 +159,7 @@ export function registerTools(server: McpServer, services: McpServices, caller: 
     schemas.chatWithBot,
     async ({ public_url: publicUrl, message, history, include_sources: includeSources }) =>
       outcomeResult(await services.botChat.answer(caller, publicUrl, { message, history }), (answer) =>
-        jsonResult({ response: answer.response, ...(includeSources && { sources: answer.sources }) }),
+        jsonResult(botReply({ message, history }, answer, includeSources)),
       ),
   );
 

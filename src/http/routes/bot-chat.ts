@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BotChatService } from '../../modules/bots/bot-chat.service.js';
+import type { BotChatService, BotMessage, BotSource } from '../../modules/bots/bot-chat.service.js';
 import { flagField } from '../../shared/body-fields.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
 import { callerOf, errors, secured } from '../route-helpers.js';
@@ -11,15 +11,56 @@ import { clientGone, streamEvents } from '../sse.js';
 const MAX_MESSAGE = 4_000;
 const MAX_HISTORY = 50;
 
+const turnText = z.string().trim().min(1).max(MAX_MESSAGE);
+const roles = { human: 'human', ai: 'ai', user: 'human', assistant: 'ai' } as const;
+
+/**
+ * One earlier turn: the reference's `{role: human|ai, text}`; bot clients in the wild also send `{type: human|ai, text}`,
+ * both keys at once, or the OpenAI-style `{role: user|assistant, content}`.
+ */
+const turn = z
+  .strictObject({
+    role: z.enum(['human', 'ai', 'user', 'assistant']).optional(),
+    type: z.enum(['human', 'ai']).optional(),
+    text: turnText.optional(),
+    content: turnText.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (!t.role && !t.type) ctx.addIssue({ code: 'custom', message: 'role: required (human or ai; user or assistant)' });
+    else if (t.role && t.type && roles[t.role] !== t.type) ctx.addIssue({ code: 'custom', message: 'role and type must say the same' });
+    if (t.text === undefined && t.content === undefined) ctx.addIssue({ code: 'custom', message: 'text: required' });
+  })
+  .transform((t) => ({ role: roles[t.role ?? t.type ?? 'human'], text: t.text ?? t.content ?? '' }));
+
 const history = z
-  .array(z.strictObject({ role: z.enum(['human', 'ai']), text: z.string().trim().min(1).max(MAX_MESSAGE) }))
+  .array(turn)
   .max(MAX_HISTORY)
-  .refine((turns) => turns.every((turn, i) => i === 0 || turn.role !== turns[i - 1]?.role), 'must alternate between human and ai');
+  .refine((turns) => turns.every((t, i) => i === 0 || t.role !== turns[i - 1]?.role), 'must alternate between human and ai (user and assistant)');
 
 const sourceSchema = z.object({ index: z.number().int(), document_id: z.string(), title: z.string(), passage: z.string(), score: z.number() });
 
+const historyEntry = z.object({ role: z.enum(['human', 'ai']), type: z.enum(['human', 'ai']), text: z.string() });
+
+/**
+ * The reference's `response`; the `bot: {text, sources}` that most bot clients in the wild read; and the
+ * conversation so far with this exchange added (`history`, entries carrying both `role` and `type`), which
+ * widgets that keep no state of their own read back.
+ */
+export const botReplySchema = z.object({
+  response: z.string(),
+  sources: z.array(sourceSchema).optional(),
+  bot: z.object({ text: z.string(), sources: z.array(sourceSchema).optional() }),
+  history: z.array(historyEntry),
+});
+
+export function botReply(input: BotMessage, answer: { response: string; sources: BotSource[] }, includeSources: boolean): z.infer<typeof botReplySchema> {
+  const sources = includeSources ? { sources: answer.sources } : {};
+  const turns = [...input.history, { role: 'human' as const, text: input.message }, { role: 'ai' as const, text: answer.response }];
+  return { response: answer.response, ...sources, bot: { text: answer.response, ...sources }, history: turns.map((t) => ({ role: t.role, type: t.role, text: t.text })) };
+}
+
 const STREAM_FORMAT =
-  'With stream: true the answer is text/event-stream: one `data: {"text": "..."}` event per piece of the reply, in order; then, with include_sources, one `data: {"sources": [...]}` event; ' +
+  'With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; ' +
   'then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).';
 
 /** The body of POST /bot/{public_url}/api; the MCP tool takes the same (plus the public_url). */
@@ -30,7 +71,7 @@ export const botMessageBody = z.strictObject({
   include_sources: flagField.default(false),
 });
 
-const BOT_PATH = /^\/bot\/[^/?#]+\/api(?:[?#]|$)/;
+const BOT_PATH = /^\/bot\/[^/?#]+(?:\/api)?(?:[?#]|$)/;
 
 /**
  * Any site may embed a bot (the chat widget calls it from the visitor's browser with the owner's key), so its
@@ -57,9 +98,14 @@ export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { h
 }
 
 function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boolean): void {
+  // Some bot clients in the wild post to /bot/{public_url} without the /api: the same operation, undocumented.
+  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl']) botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api');
+}
+
+function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: string, hidden: boolean): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
-    '/bot/:publicUrl/api',
+    path,
     {
       config: { auth: 'required' },
       schema: {
@@ -70,7 +116,7 @@ function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boo
         security: secured,
         params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
         body: botMessageBody,
-        response: { 200: z.object({ response: z.string(), sources: z.array(sourceSchema).optional() }), ...errors(400, 401, 402, 403, 404, 429, 502, 503) },
+        response: { 200: botReplySchema, ...errors(400, 401, 402, 403, 404, 429, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -78,7 +124,7 @@ function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boo
       const { message, history: turns, stream, include_sources: includeSources } = request.body;
       if (!stream) {
         const answer = unwrap(await botChat.answer(caller, request.params.publicUrl, { message, history: turns }));
-        return { response: answer.response, ...(includeSources && { sources: answer.sources }) };
+        return botReply({ message, history: turns }, answer, includeSources);
       }
       const gone = clientGone(reply);
       const answer = unwrap(await botChat.stream(caller, request.params.publicUrl, { message, history: turns }, gone));
@@ -86,7 +132,7 @@ function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boo
         reply,
         gone,
         async (send) => {
-          for await (const text of answer.parts) await send({ text });
+          for await (const text of answer.parts) await send({ text, bot: { text } });
           if (includeSources) await send({ sources: answer.sources });
         },
         (error) => ({ error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error' }),

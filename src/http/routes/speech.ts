@@ -93,7 +93,7 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
       config: { auth: 'optional' },
       schema: {
         tags: ['speech'],
-        summary: 'The voice catalogue; public, except include_custom=true which needs a key',
+        summary: 'The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401)',
         security: [{}, ...secured],
         querystring: z.object({
           language: z.string().max(100).optional(),
@@ -112,8 +112,10 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
       },
     },
     async (request) => {
-      const { include_custom: includeCustom, language, accent } = request.query;
-      if (includeCustom && !request.caller) throw new AppError('unauthorized', 'Invalid API key');
+      const { include_custom: askedForCustom, language, accent } = request.query;
+      if (askedForCustom && !request.caller) throw new AppError('unauthorized', 'Invalid API key');
+      // As in the hosted reference, a caller with a key gets their custom voices unless they say include_custom=false.
+      const includeCustom = askedForCustom ?? request.caller !== undefined;
       return voices.list({ language, accent, accountId: includeCustom ? request.caller?.account.id : undefined });
     },
   );

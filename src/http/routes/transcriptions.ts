@@ -47,15 +47,38 @@ const audioSchema = z
   .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 
 /** The body of POST /api/transcriptions; the MCP tool takes the same. */
-export const transcriptionBody = z.strictObject({
-  url: httpUrl.describe('Where the audio (or video) file is'),
-  audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
-  language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
-  name: z.string().trim().max(200).optional(),
-  detect_speakers: flagField.default(false),
-  enhanced_quality: flagField.default(false),
-  webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
-});
+export const transcriptionBody = z
+  .strictObject({
+    url: httpUrl.describe('Where the audio (or video) file is'),
+    audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+    language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
+    name: z.string().trim().max(200).optional(),
+    detect_speakers: flagField.default(false),
+    enhanced_quality: flagField.optional().describe('Use the better transcription engine (default false)'),
+    enhance_quality: flagField.optional().describe('The same as enhanced_quality, as the Pipedream component spells it'),
+    webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
+  })
+  .transform(({ enhance_quality: alias, enhanced_quality: given, ...rest }) => ({ ...rest, enhanced_quality: given ?? alias ?? false }));
+
+/** What the hosted app builder's helpers send to POST /api/create-transcription. */
+const appBuilderTranscriptionBody = z
+  .strictObject({
+    audioUrl: httpUrl.describe('Where the audio (or video) file is'),
+    language: z.string().trim().min(1).max(50).default('English'),
+    name: z.string().trim().max(200).optional(),
+    audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+  })
+  .transform(({ audioUrl, ...rest }) => ({ ...rest, url: audioUrl, detect_speakers: false, enhanced_quality: false }));
+
+/** The body of POST /api/generate-audio-content; the MCP tool takes the same. */
+export const derivedContentBody = z
+  .strictObject({
+    audio_id: uuid,
+    fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
+    force: flagField.optional().describe('Produce the content again even if it exists (default false)'),
+    regenerate: flagField.optional().describe('The same as force'),
+  })
+  .transform(({ force, regenerate, ...rest }) => ({ ...rest, regenerate: force ?? regenerate ?? false }));
 
 /** The spec words this operation's errors "Invalid input" and "Server error". */
 const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error', idempotent: true };
@@ -96,6 +119,56 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
     async (request) => ({ audio: unwrap(await transcriptions.read(callerOf(request), request.body.audio_id)) }),
   );
 
+  // The helpers the hosted service's app builder generates call these two: `{audioUrl, language}` in, `{id, status}` out,
+  // then `GET ?id=` until status leaves processing. Same records as the documented operations above.
+  api.post(
+    '/api/create-transcription',
+    {
+      config: specTexts,
+      schema: {
+        tags,
+        summary: 'Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription)',
+        security: secured,
+        headers: idempotencyHeader,
+        body: appBuilderTranscriptionBody,
+        response: { 200: z.object({ id: z.string(), uuid: z.string(), status: z.literal('processing'), dashboard_url: z.string() }), ...errors(400, 401, 402, 409, 422, 429) },
+      },
+    },
+    async (request) => {
+      const created = unwrap(await transcriptions.create(callerOf(request), request.body));
+      return { id: created.uuid, uuid: created.uuid, status: 'processing' as const, dashboard_url: created.dashboard_url };
+    },
+  );
+
+  api.get(
+    '/api/get-transcription',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text',
+        security: secured,
+        querystring: z.object({ id: uuid }),
+        response: {
+          200: z.object({
+            id: z.string(),
+            status: z.enum(['processing', 'completed', 'failed']),
+            text: z.string().optional(),
+            language: z.string(),
+            error: z.string().optional(),
+            audio: audioSchema,
+          }),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const audio = unwrap(await transcriptions.read(callerOf(request), request.query.id));
+      const status = audio.status === 'pending' ? 'processing' : audio.status;
+      return { id: audio.uuid, status, ...(status === 'completed' && { text: audio.content }), language: audio.language, ...(audio.error && { error: audio.error }), audio };
+    },
+  );
+
   api.get(
     '/api/transcriptions',
     {
@@ -118,13 +191,9 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
       schema: {
         tags,
         summary: 'Derived content (summary, notes...) from a ready transcription',
-        description: 'Existing content is returned as it is unless regenerate is true. 409 "Audio has not been transcribed yet" until ready.',
+        description: 'Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.',
         security: secured,
-        body: z.strictObject({
-          audio_id: uuid,
-          fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
-          regenerate: flagField.default(false),
-        }),
+        body: derivedContentBody,
         response: { 200: z.object({ success: z.literal(true), data: z.record(z.string(), z.string()) }), ...errors(400, 401, 402, 404, 409, 429, 502) },
       },
     },

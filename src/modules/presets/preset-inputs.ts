@@ -33,5 +33,11 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
     }
     if (text !== '') inputs[field.name] = text;
   }
+  // A preset whose main input is optional (full-blog-post takes its title in extra2) still needs something to write from.
+  const textFields = preset.fields.filter((f) => f.type !== 'radio');
+  if (textFields.length > 0 && textFields.every((f) => inputs[f.name] === undefined)) {
+    const names = textFields.map((f) => `${f.name} (${f.label})`).join(', ');
+    return fail('invalid_input', `keywords: give the text to work from for preset "${preset.slug}": one of ${names}`);
+  }
   return ok(inputs);
 }

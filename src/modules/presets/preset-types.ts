@@ -54,6 +54,11 @@ export interface FieldDefinition {
  */
 export interface PresetDefinition {
   slug: string;
+  /**
+   * Other slugs that answer for this preset (GET /api/presets/{alias} and POST /api/generate): older
+   * names of ours where the hosted service's slug became the canonical one. Lists show the slug only.
+   */
+  aliases?: string[];
   title: string;
   description: string;
   category: Category[];

@@ -15,7 +15,7 @@ export class PresetsService {
   private readonly listCache = new Map<Category | 'all', string>();
 
   constructor(private readonly presets: readonly PresetDefinition[]) {
-    this.bySlug = new Map(presets.map((p) => [p.slug, p]));
+    this.bySlug = new Map(presets.flatMap((p) => [p.slug, ...(p.aliases ?? [])].map((slug) => [slug, p] as const)));
   }
 
   find(slug: string): PresetDefinition | undefined {

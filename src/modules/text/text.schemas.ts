@@ -30,7 +30,8 @@ export const generateBodySchema = z.strictObject({
 });
 export type GenerateBody = z.output<typeof generateBodySchema>;
 
-export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string() });
+/** The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. */
+export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string(), text: z.string() });
 export type GeneratedOutput = z.infer<typeof generatedOutputSchema>;
 
 export const storedOutputSchema = z.object({

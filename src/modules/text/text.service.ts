@@ -51,7 +51,7 @@ export class TextService {
       const rows = await this.repo.insertMany(
         texts.map((text) => ({ account_id: caller.account.id, preset: preset.slug, text, model: model.modelId, request_id: requestId, created_at: at })),
       );
-      return ok(rows.map((row) => ({ id: row.id, name: row.text })));
+      return ok(rows.map((row) => ({ id: row.id, name: row.text, text: row.text })));
     });
   }
 

@@ -1,5 +1,7 @@
 import Mustache from 'mustache';
 import { describe, expect, it } from 'vitest';
+import { HOSTED_SLUGS } from '../../../../test/fixtures/hosted-catalogue.js';
+import hostedExamples from '../../../../test/fixtures/hosted-generate-examples.json' with { type: 'json' };
 import { buildView, renderTemplate } from '../preset-template.js';
 import type { PresetInputs } from '../preset-template.js';
 import { CATEGORIES, FIELD_LIMITS, FIELD_NAMES, LENGTHS } from '../preset-types.js';
@@ -29,29 +31,10 @@ const FILES: ReadonlyArray<readonly [Category, readonly PresetDefinition[]]> = [
   ['Other', otherPresets],
 ];
 
-const REQUIRED_SLUGS = [
-  'paragraph-writer',
-  'blog-post',
-  'full-blog-post',
-  'aida-framework',
-  'problem-agitate-solution-framework',
-  'content-rewriter',
-  'content-summarizer',
-  'grammar-corrector',
-  'reply-to-email',
-  'email-subject-line-generation',
-  'linkedin-post-generator',
-  'fill-the-gaps',
-  'eli5',
-  'youtube-video-description',
-  'twitter-thread',
-  'seo-title-meta-descriptions',
-  'cover-letter-generator',
-  'product-descriptions',
-  'podcast-show-notes-generator',
-  'real-estate-listing-generator',
-  'custom-generator',
-];
+
+
+/** Generate fields that are not preset fields: every preset takes them. */
+const GENERAL_BODY_FIELDS = new Set(['preset', 'outputs', 'language', 'shouldUseGPT4']);
 
 const MUST_BE_FREE = [
   'paragraph-writer',
@@ -146,8 +129,8 @@ function expectCleanRendering(text: string, context: string) {
 }
 
 describe('preset catalogue: structure', () => {
-  it('has at least 110 presets and at least 6 per first category', () => {
-    expect(PRESETS.length).toBeGreaterThanOrEqual(110);
+  it('has at least 200 presets and at least 6 per first category', () => {
+    expect(PRESETS.length).toBeGreaterThanOrEqual(200);
     for (const category of CATEGORIES) {
       const count = PRESETS.filter((p) => p.category[0] === category).length;
       expect(count, category).toBeGreaterThanOrEqual(6);
@@ -163,16 +146,29 @@ describe('preset catalogue: structure', () => {
     }
   });
 
-  it('uses unique kebab-case slugs and unique titles', () => {
-    const slugs = PRESETS.map((p) => p.slug);
+  it('uses unique kebab-case slugs (aliases included) and unique titles', () => {
+    const slugs = PRESETS.flatMap((p) => [p.slug, ...(p.aliases ?? [])]);
     for (const slug of slugs) expect(slug).toMatch(SLUG_PATTERN);
     expect(new Set(slugs).size).toBe(slugs.length);
     const titles = PRESETS.map((p) => p.title.toLowerCase());
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('contains the well-known presets', () => {
-    for (const slug of REQUIRED_SLUGS) expect(bySlug.has(slug), slug).toBe(true);
+  it("answers every slug of the hosted catalogue that integrations offer, as a slug or an alias", () => {
+    expect(HOSTED_SLUGS).toHaveLength(83);
+    const answered = new Set(PRESETS.flatMap((p) => [p.slug, ...(p.aliases ?? [])]));
+    for (const slug of HOSTED_SLUGS) expect(answered.has(slug), slug).toBe(true);
+    // The hosted slug is the one lists show: our older name is the alias.
+    for (const p of PRESETS) for (const alias of p.aliases ?? []) expect(HOSTED_SLUGS, `${p.slug} alias ${alias}`).not.toContain(alias);
+  });
+
+  it("defines every field the hosted reference's example requests send, with the same meaning", () => {
+    for (const [slug, body] of Object.entries(hostedExamples as Record<string, Record<string, unknown>>)) {
+      const preset = PRESETS.find((p) => p.slug === slug);
+      expect(preset, slug).toBeDefined();
+      const names = new Set<string>(preset?.fields.map((f) => f.name));
+      for (const field of Object.keys(body)) if (!GENERAL_BODY_FIELDS.has(field)) expect(names.has(field), `${slug}.${field}`).toBe(true);
+    }
   });
 
   it('has a non-empty title, a one-sentence description and valid categories', () => {
@@ -236,6 +232,12 @@ describe('preset catalogue: fields', () => {
     }
   });
 
+  it('requires nothing but keywords: every other field is optional or has a default', () => {
+    for (const p of PRESETS) {
+      for (const f of p.fields) if (f.name !== 'keywords') expect(f.required, `${p.slug}.${f.name}`).toBe(false);
+    }
+  });
+
   it('uses keywords as the main input, required in nearly every preset', () => {
     for (const p of PRESETS) {
       const keywords = p.fields.find((f) => f.name === 'keywords');
@@ -247,11 +249,11 @@ describe('preset catalogue: fields', () => {
     expect(required / PRESETS.length).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('gives fill-the-gaps a required text-after-the-gap suffix and the text before it', () => {
+  it('gives fill-the-gaps a text-after-the-gap suffix and the text before it', () => {
     const preset = bySlug.get('fill-the-gaps');
     const suffix = preset?.fields.find((f) => f.name === 'suffix');
     const keywords = preset?.fields.find((f) => f.name === 'keywords');
-    expect(suffix?.required).toBe(true);
+    expect(suffix?.required).toBe(false);
     expect(suffix?.label.toLowerCase()).toContain('after');
     expect(keywords?.required).toBe(true);
   });
