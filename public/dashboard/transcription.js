@@ -140,7 +140,7 @@ async function generate(wanted, regenerate, trigger) {
   const original = trigger.firstChild.textContent;
   trigger.firstChild.textContent = 'Generating…';
   try {
-    const { data } = await api('/api/generate-audio-content', { method: 'POST', body: { audio_id: record.uuid, fields: wanted, regenerate } });
+    const { data } = await api('/api/generate-audio-content', { method: 'POST', body: { audio_id: record.uuid, fields: wanted, force: regenerate } });
     trigger.firstChild.textContent = original;
     for (const [field, text] of Object.entries(data)) showDerived(field, text);
     toast(wanted.length === 1 ? `${labels[wanted[0]]} generated` : 'Generated');

@@ -12,11 +12,11 @@ export const USER_USAGE = `User commands (call a running service with your API k
            [--outputs N] [--language L]         text from a preset (fields as \`presets show\` lists them)
   image PROMPT [--model M] [--size WxH] [--outputs N] [--wait]
   image show ID [--wait]
-  video PROMPT [--model M] [--duration S] [--aspect 16:9|9:16|1:1] [--wait]
+  video PROMPT [--model M] [--duration S] [--aspect 16:9|9:16|1:1|4:3|3:4|21:9|9:21|3:2|2:3] [--wait]
   video show ID [--wait]
   transcribe URL [--type meeting] [--language L] [--name N] [--speakers] [--wait]
   transcribe show UUID [--wait]                 the transcript once ready (progress on stderr while waiting)
-  derive UUID [FIELD...] [--regenerate]         derived content: summary, title, action_items...
+  derive UUID [FIELD...] [--force]              derived content: summary, title, action_items... (--force makes it again)
   tts TEXT --voice V [--out FILE.mp3]           speaks TEXT and saves the MP3 (default <uuid>.mp3)
   voices [--language L] [--accent A]            the voices (no key needed)
   bot chat PUBLIC_URL MESSAGE [--sources]       a bot's reply, streamed as it is written
@@ -58,6 +58,7 @@ const options = {
   type: { type: 'string' },
   name: { type: 'string' },
   speakers: { type: 'boolean' },
+  force: { type: 'boolean' },
   regenerate: { type: 'boolean' },
   voice: { type: 'string' },
   out: { type: 'string' },

@@ -119,7 +119,7 @@ async function derive(ctx: UserContext): Promise<number> {
   ctx.requireKey();
   const uuid = required(args[0], 'UUID');
   const fields = args.slice(1) as DerivedField[];
-  const derived = await client.transcriptions.derive(uuid, { ...(fields.length > 0 && { fields }), ...(flags.regenerate && { regenerate: true }) });
+  const derived = await client.transcriptions.derive(uuid, { ...(fields.length > 0 && { fields }), ...((flags.force || flags.regenerate) && { force: true }) });
   out.result(Object.entries(derived.data).map(([field, text]) => `${field}:\n${text}`).join('\n\n'), derived);
   return EXIT.ok;
 }
