@@ -210,6 +210,21 @@ describe("the hosted reference's own example requests (hosted-openapi-1.0.4.json
     expect(await balance()).toBe(before - 1);
   });
 
+  it("POST /api/generate-text-to-speech: the reference's example voiceID (ElevenLabs' Rachel) and OpenAI's names speak with a stand-in, said in warnings", async () => {
+    for (const voiceID of ['21m00Tcm4TlvDq8ikWAM', 'alloy', 'onyx']) {
+      const res = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, { voiceID, text: 'Hello! This is a test of the text-to-speech API.' });
+      expect(res.status, `${voiceID}: ${JSON.stringify(res.body)}`).toBe(200);
+      const { uuid, status, used_characters } = asObject(res);
+      expect(status).toBe('completed');
+      expect(used_characters).toBe(10);
+      const record = asObject(await replay('GET', `/api/text-to-speech/${String(uuid)}`, {}));
+      expect(record.voice_id).toBe(voiceID);
+      expect(String((record.warnings as string[])[0])).toMatch(/not configured here: spoken by .+ instead/);
+    }
+    const unknown = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, { voiceID: 'mrDMz4sYNCz18XYFpmyV', text: 'Hello.' });
+    expect(unknown.status).toBe(400);
+  });
+
   it('GET /api/get-text-to-speech-voices: include_custom defaults to true for a caller with a key', async () => {
     const created = await replay('POST', '/api/voices', { 'Content-Type': 'application/json' }, { name: 'Narrator', base_voice_id: 'espeak-ng:en-us' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -12,6 +12,7 @@ import type { SpeechSynthesisRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
+import { resolveHostedVoice } from './hosted-voices.js';
 import { countWords, splitIntoChunks } from './speech-text.js';
 import type { CatalogueVoice, VoiceCatalogue } from './voice-catalogue.js';
 import { checkSettings } from './voice-settings.js';
@@ -68,6 +69,7 @@ export class SpeechService {
     const voice = await this.resolveVoice(caller.account.id, request.voiceID);
     if (!voice) return fail('invalid_input', `Unknown voiceID: ${request.voiceID}. See GET /api/get-text-to-speech-voices`);
     const settings = checkSettings(voice.base.model, { ...voice.settings, ...request.voiceSettings });
+    const warnings = settings.ok ? [...voice.warnings, ...settings.value.warnings] : [];
     if (!settings.ok) return settings;
 
     const reserved = await this.credits.reserveWords(caller.account.id, words, caller.plan);
@@ -93,7 +95,7 @@ export class SpeechService {
           words,
           duration_ms: Math.round(durationSeconds(audio) * 1000),
           blob_key: blobKey,
-          warnings: JSON.stringify(settings.value.warnings),
+          warnings: JSON.stringify(warnings),
           created_at: isoNow(this.clock),
         })
         .execute();
@@ -137,10 +139,15 @@ export class SpeechService {
     };
   }
 
-  private async resolveVoice(accountId: string, voiceId: string) {
-    if (voiceId.startsWith(CUSTOM_PREFIX)) return this.customVoices.resolve(accountId, voiceId);
+  private async resolveVoice(accountId: string, voiceId: string): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: string[] } | undefined> {
+    if (voiceId.startsWith(CUSTOM_PREFIX)) {
+      const custom = await this.customVoices.resolve(accountId, voiceId);
+      return custom && { ...custom, warnings: [] };
+    }
     const base = await this.catalogue.find(voiceId);
-    return base && !base.voice.custom ? { base, settings: {} } : undefined;
+    if (base) return base.voice.custom ? undefined : { base, settings: {}, warnings: [] };
+    const hosted = await resolveHostedVoice(voiceId, (id) => this.catalogue.find(id), () => this.catalogue.all());
+    return hosted && { base: hosted.voice, settings: {}, warnings: hosted.warnings };
   }
 
   /** Long texts are spoken piece by piece at sentence boundaries and joined into one recording. */
