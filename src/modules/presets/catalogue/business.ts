@@ -1,37 +1,43 @@
 import type { PresetDefinition } from '../preset-types.js';
-import { extraArea, extraField, keywordsField, lengthField, toneField } from './fields.js';
+import { extraArea, extraField, hostedToneField, keywordsField, lengthField, toneField } from './fields.js';
 
+/** The tone field as the hosted reference defines it for its presets: "Tone", up to 1000 characters. */
 export const businessPresets: PresetDefinition[] = [
   {
     slug: 'reply-to-email',
     title: 'Reply to Email',
-    description: 'Draft a clear, polite reply to an email you received, covering what you want to say.',
+    description: 'Draft a clear, polite reply to an email you received, with the answer you want to give.',
     category: ['Business'],
     isFree: true,
     fields: [
-      keywordsField('Email you received', 'Paste the email you want to reply to', 5000),
-      extraArea('extra1', 'What you want to say', 'e.g. Thank them, confirm Tuesday works, ask for the agenda', 1000),
-      extraField('extra2', 'Your name', 'e.g. Sam Rivera', 100),
-      toneField('e.g. friendly, formal, apologetic'),
+      keywordsField('Received email', 'Paste the email you want to reply to, e.g. Hi Janice! How did you spend your weekend?', 2000),
+      extraField('extra2', 'Your reply', 'e.g. Positive, Negative, or "Yes, Tuesday works"', 1000),
+      extraArea('extra1', 'What to include in your reply?', 'e.g. went to East Coast Park with family', 1000),
+      hostedToneField(),
+      extraField('extra3', 'Your name', 'e.g. Janice', 100),
       lengthField('Short'),
     ],
-    prompt: `Write a reply to the email below.{{#extra1}}
-The reply should say: {{extra1}}{{/extra1}}{{#extra2}}
-Sign it with the name: {{extra2}}{{/extra2}}
-Acknowledge the sender's main points, answer any questions they asked, be clear about next steps, and include a greeting and sign-off. Return only the email text.
+    prompt: `Write a reply to the email below.{{#extra2}}
+The answer or sentiment of the reply: {{extra2}}{{/extra2}}{{#extra1}}
+Include in the reply: {{extra1}}{{/extra1}}{{#extra3}}
+Sign it with the name: {{extra3}}{{/extra3}}
+Respond to what the sender actually wrote, answer any questions they asked, make the answer and any next steps clear, and include a greeting and a sign-off. Return only the email text.
 
 Email received:
 {{keywords}}`,
     builtin: [
       `Hi,
 
-Thank you for your email{{^isShort}}, and for taking the time to explain everything so clearly{{/isShort}}.
+Thank you for your email{{^isShort}}, it was good to hear from you{{/isShort}}.
 
+{{#extra2}}
+My answer, in short: {{extra2}}
+{{/extra2}}
 {{#extra1}}
-{{extra1}}
+To fill you in: {{extra1}}
 {{/extra1}}
 {{^extra1}}
-I have read through your message and will come back to you with a full answer shortly.
+I have read your message carefully and will come back to you with any further details shortly.
 {{/extra1}}
 
 {{^isShort}}
@@ -39,12 +45,21 @@ If anything is unclear or you would like to talk it through, I am happy to set u
 
 {{/isShort}}
 Best regards,
-{{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[Your name]{{/extra2}}
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}
 
-> {{keywords}}`,
+--- Original message ---
+{{keywords}}`,
       `Hello,
 
-Thanks for getting in touch. {{#extra1}}To reply to your message: {{extra1}}{{/extra1}}{{^extra1}}I wanted to let you know I have received your message and am looking into it.{{/extra1}}
+Thanks for getting in touch.
+{{#extra2}}
+
+Here is where I stand: {{extra2}}
+{{/extra2}}
+{{#extra1}}
+
+A quick update from my side: {{extra1}}
+{{/extra1}}
 
 {{#isLong}}
 I want to make sure we are on the same page, so please let me know if I have missed anything or if there is more context I should have.
@@ -53,10 +68,9 @@ I want to make sure we are on the same page, so please let me know if I have mis
 Looking forward to hearing from you.
 
 Kind regards,
-{{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[Your name]{{/extra2}}
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}
 
---- Original message ---
-{{keywords}}`,
+> {{topic}}`,
     ],
   },
   {
@@ -514,7 +528,11 @@ First 90 days
     category: ['Business', 'Marketing'],
     isFree: false,
     fields: [
-      keywordsField('Property highlights', 'e.g. sunny south-facing garden, renovated kitchen, quiet street', 2000),
+      keywordsField(
+        'Information about the home',
+        'e.g. bungalow, private pool, walk to beach. 5 beds, 6 baths, 4510 sqft. $2.5m. Punggol.',
+        1000,
+      ),
       extraField('extra1', 'Property type and location', 'e.g. 3-bedroom terraced house in Hackney, London', 300),
       extraField('extra2', 'Price', 'e.g. £650,000 or £2,400 per month', 100),
       extraField('extra3', 'Size and rooms', 'e.g. 110 m², 3 bedrooms, 2 bathrooms', 200),
@@ -522,7 +540,7 @@ First 90 days
       toneField('e.g. elegant, warm, straightforward'),
       lengthField(),
     ],
-    prompt: `Write a real estate listing for a property with these highlights: {{keywords}}{{#extra1}}
+    prompt: `Write a real estate listing for a home, using this information about it: {{keywords}}{{#extra1}}
 Property type and location: {{extra1}}{{/extra1}}{{#extra2}}
 Price: {{extra2}}{{/extra2}}{{#extra3}}
 Size and rooms: {{extra3}}{{/extra3}}{{#extra4}}
@@ -531,9 +549,7 @@ Write an attention-grabbing headline, an opening that sells the lifestyle, a des
     builtin: [
       `{{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}A home to fall in love with{{/extra1}}{{#extra2}} | {{extra2}}{{/extra2}}
 
-Welcome home. This property offers {{topic}}, a combination that is hard to find and easy to live with.
-
-Key features{{#keywordList}}
+Welcome home. {{^isShort}}Some homes simply tick boxes; this one makes everyday life easier, and it is easy to picture yourself settling in from the moment you step through the door. {{/isShort}}Here is what it offers:{{#keywordList}}
 - {{item}}{{/keywordList}}{{#extra3}}
 - {{extra3}}{{/extra3}}
 
@@ -549,8 +565,6 @@ Whether you are looking for your first home, more space for a growing family or 
       `FOR SALE / TO LET{{#extra2}}: {{extra2}}{{/extra2}}{{#extra1}}
 {{extra1}}{{/extra1}}
 
-Highlights: {{topic}}
-
 The property at a glance{{#extra3}}
 • Size and rooms: {{extra3}}{{/extra3}}{{#keywordList}}
 • {{item}}{{/keywordList}}
@@ -565,6 +579,507 @@ Viewings and enquiries: {{extra4}}
 {{^extra4}}
 Viewings strictly by appointment.
 {{/extra4}}`,
+    ],
+  },
+  {
+    slug: 'email-generation',
+    title: 'Email Generator',
+    description: 'Turn a one-line idea into a complete, well-structured email with a subject line.',
+    category: ['Business'],
+    isFree: true,
+    fields: [
+      keywordsField('Email topic', 'e.g. ask about pay raise', 1000),
+      extraField('extra1', 'Recipient name', 'e.g. Dana', 100),
+      extraArea('extra2', 'Key points to include', 'e.g. two years in the role, led the CRM migration, took on team lead duties', 1000),
+      extraField('extra3', 'Your name', 'e.g. Sam', 100),
+      toneField('e.g. professional, friendly, confident'),
+      lengthField(),
+    ],
+    prompt: `Write a complete email about: {{keywords}}{{#extra1}}
+Recipient: {{extra1}}{{/extra1}}{{#extra2}}
+Points to include: {{extra2}}{{/extra2}}{{#extra3}}
+Sender name: {{extra3}}{{/extra3}}
+Give it a clear subject line, a greeting, an opening that states the purpose within the first two sentences, the context and details the reader needs, one specific request or next step, and a sign-off. Return only the email.`,
+    builtin: [
+      `Subject: {{Topic}}
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+I hope you are well. I am writing about the matter in the subject line, and I would value a few minutes of your time on it.
+
+{{#extra2}}
+Some background that may help:
+{{extra2}}
+
+{{/extra2}}
+{{^isShort}}
+I have tried to keep this brief, but I am happy to go into more detail or share anything else that would be useful before we talk.
+
+{{/isShort}}
+{{#isLong}}
+I know your calendar is busy, so I am flexible on timing. A short call or a quick meeting in person would both work well for me.
+
+{{/isLong}}
+Could we find a time this week or next to discuss it?
+
+Thank you,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}`,
+      `Subject: {{Topic}}
+
+Dear{{#extra1}} {{extra1}}{{/extra1}}{{^extra1}} Sir or Madam{{/extra1}},
+
+I am writing to you about the following: {{keywords}}
+{{#extra2}}
+
+In particular:
+{{extra2}}
+{{/extra2}}
+
+{{^isShort}}
+I believe this is worth discussing now, and I would welcome your view on the best way forward.
+
+{{/isShort}}
+Please let me know a convenient time to talk, or simply reply to this email with your thoughts.
+
+Kind regards,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}`,
+    ],
+  },
+  {
+    slug: 'reply-to-messsage',
+    title: 'Reply to Message',
+    description: 'Write a quick, natural reply to a WhatsApp, Slack, text or any other chat message.',
+    category: ['Business', 'Social Media'],
+    isFree: true,
+    fields: [
+      keywordsField('Message', 'Paste the message you received, e.g. Hi Janice! How did you spend your weekend?', 2000),
+      extraField('extra2', 'Your reply', 'e.g. Positive, Negative, or "Sure, 3pm works"', 1000),
+      extraArea('extra1', 'What to include in your reply?', 'e.g. went to East Coast Park with family', 1000),
+      hostedToneField('e.g. casual, friendly, professional'),
+    ],
+    prompt: `Write a reply to the chat message below (WhatsApp, Slack, text or similar).{{#extra2}}
+The answer or sentiment of the reply: {{extra2}}{{/extra2}}{{#extra1}}
+Include in the reply: {{extra1}}{{/extra1}}
+Sound like a real person texting back: respond directly to what was said, answer any question, keep it brief and conversational, and skip email-style greetings and sign-offs. Return only the reply.
+
+Message:
+{{keywords}}`,
+    builtin: [
+      `Hey, thanks for the message!{{#extra2}}
+Quick answer: {{extra2}}{{/extra2}}{{#extra1}}
+On my side: {{extra1}}{{/extra1}}
+Let me know if you need anything else 🙂
+
+(Replying to: "{{topic}}")`,
+      `Hi! Good to hear from you.{{#extra1}} Quick update: {{extra1}}{{/extra1}}{{^extra1}} Let me get back to you properly in a bit.{{/extra1}}{{#extra2}}
+
+In short: {{extra2}}{{/extra2}}
+
+Re: {{topic}}`,
+    ],
+  },
+  {
+    slug: 'startup-ideas',
+    title: 'Startup Ideas',
+    description: 'Generate startup ideas around the keywords, markets or technologies you are interested in.',
+    category: ['Business'],
+    isFree: true,
+    fields: [
+      keywordsField('Keywords', 'e.g. blockchain, ecommerce', 1000),
+      extraField('extra1', 'Target customers', 'e.g. independent online shops', 200),
+      extraField('extra2', 'Your skills or resources', 'e.g. two developers, ten years in logistics', 300),
+    ],
+    prompt: `Generate 5 startup ideas around: {{keywords}}{{#extra1}}
+Target customers: {{extra1}}{{/extra1}}{{#extra2}}
+The founders' skills or resources: {{extra2}}{{/extra2}}
+For each idea give a name, a one-sentence pitch, the problem it solves and for whom, how it makes money, and the first cheap experiment to validate demand. Favour specific, realistic ideas over buzzwords.`,
+    builtin: [
+      `Startup ideas: {{keywords}}
+
+{{#keywordList}}
+{{index}}. A marketplace for {{item}}
+Pitch: connect the people who need {{item}}{{#extra1}} (starting with {{extra1}}){{/extra1}} with vetted providers, and take a small fee on each transaction.
+Validate: interview ten potential buyers and ask how they handle {{item}} today and what it costs them.
+
+{{/keywordList}}
+{{#extra2}}
+Your edge: {{extra2}}. Pick the idea where that advantage matters most.
+{{/extra2}}`,
+      `Idea directions for {{keywords}}{{#extra1}}, aimed at {{extra1}}{{/extra1}}
+
+{{#keywordList}}
+■ {{item}}
+- Tool: software that takes the manual work out of {{item}}, sold as a monthly subscription.
+- Service: a done-for-you {{item}} offer for businesses without in-house expertise.
+- Community: a paid membership where people learn {{item}} from practitioners.
+
+{{/keywordList}}
+Next step: pick one direction, write a one-page landing page and see who signs up.{{#extra2}}
+Start where you have an unfair advantage: {{extra2}}{{/extra2}}`,
+    ],
+  },
+  {
+    slug: 'business-name',
+    title: 'Business Name Generator',
+    description: 'Generate business names that are creative, professional and easy to remember.',
+    category: ['Business', 'Marketing'],
+    isFree: true,
+    fields: [
+      keywordsField('What is your business about?', 'e.g. A startup that helps copywriters create human-like text', 1000),
+      extraField('extra1', 'Name style', 'e.g. short and modern, playful, classic', 200),
+      extraField('extra2', 'Words to include or avoid', 'e.g. include "ink", avoid "tech"', 200),
+    ],
+    prompt: `Suggest 10 names for this business: {{keywords}}{{#extra1}}
+Preferred style: {{extra1}}{{/extra1}}{{#extra2}}
+Words to include or avoid: {{extra2}}{{/extra2}}
+Mix approaches (descriptive, invented words, metaphors, compound words, short brandable names), keep every name easy to spell and say, avoid names of well-known existing companies, and add a one-line explanation of the idea behind each name.`,
+    builtin: [
+      `Business name brainstorm
+The business: {{keywords}}
+{{#extra1}}
+Style: {{extra1}}
+{{/extra1}}
+{{#extra2}}
+Words to include or avoid: {{extra2}}
+{{/extra2}}
+
+Directions to explore
+1. Descriptive: name the main benefit in one or two plain words, then add Works, Lab, Studio or Co.
+2. Invented: blend two short words from your description into one, the way Pinterest joins pin and interest.
+3. Metaphor: borrow an image that captures the result you deliver, such as speed, clarity, growth or craft.
+4. Personal or local: a founder's name or a place name, which ages well and is easier to trademark.
+
+Before you choose
+- Say it out loud: can someone spell it after hearing it once?
+- Check that the domain and social handles are free
+- Search the trademark register in the countries where you will trade`,
+      `Name shortlist worksheet
+About the business: {{keywords}}
+{{#extra1}}
+Style to aim for: {{extra1}}
+{{/extra1}}
+{{#extra2}}
+Ground rules: {{extra2}}
+{{/extra2}}
+
+Write 20 raw candidates in five minutes without judging them, then score each from 1 to 5 on:
+- Memorable: does it stick after one hearing?
+- Meaningful: does it hint at what you do or how it feels?
+- Available: domain, handles and trademark
+- Timeless: will it still fit if you grow beyond your first product?
+
+Keep the three highest scores and test them on five people from your target market.`,
+    ],
+  },
+  {
+    slug: 'elevator-pitch',
+    title: 'Elevator Pitch',
+    description: 'Write a short spoken pitch that explains what you do, for whom and why it matters.',
+    category: ['Business', 'Marketing'],
+    isFree: true,
+    fields: [
+      keywordsField('What you or your business does', 'e.g. We help small clinics cut no-shows with automatic text reminders', 1000),
+      extraField('extra1', 'Who it is for', 'e.g. independent dental and physio clinics', 200),
+      extraField('extra2', 'What makes it different', 'e.g. set up in 10 minutes, no contract', 300),
+      extraField('extra3', 'What you want from the listener', 'e.g. an introduction to clinic owners', 200),
+      toneField('e.g. confident, warm, energetic'),
+      lengthField('Short'),
+    ],
+    prompt: `Write an elevator pitch, to be spoken aloud, for: {{keywords}}{{#extra1}}
+Audience it serves: {{extra1}}{{/extra1}}{{#extra2}}
+What makes it different: {{extra2}}{{/extra2}}{{#extra3}}
+What the speaker wants from the listener: {{extra3}}{{/extra3}}
+Open with a hook that names the problem, say what you do and for whom in plain words, add one proof point or differentiator, and end with a clear, easy ask. Use short sentences that are easy to say, and no jargon.`,
+    builtin: [
+      `{{#extra1}}If you work with {{extra1}}, you know how much time the same problems eat up every single week.{{/extra1}}{{^extra1}}Most people I talk to are wrestling with the same problem, and very few have found a good answer.{{/extra1}}
+
+Here is what we do: {{keywords}}
+{{#extra2}}
+What makes us different: {{extra2}}
+{{/extra2}}
+
+{{^isShort}}
+The result is less time on busywork and more time for the part of the job people actually care about.
+
+{{/isShort}}
+{{#isLong}}
+We started because we saw the problem first-hand, and every customer we add tells us the same thing: they wish they had found us sooner.
+
+{{/isLong}}
+{{#extra3}}
+What I am looking for right now: {{extra3}}
+{{/extra3}}
+Could we find 15 minutes this week to continue the conversation?`,
+      `Problem: too much time and money go into something that should be simple{{#extra1}}, especially for {{extra1}}{{/extra1}}.
+Solution: {{keywords}}
+{{#extra2}}
+Why us: {{extra2}}
+{{/extra2}}
+{{^isShort}}
+Proof: [one number or customer result that shows it works]
+{{/isShort}}
+{{#isLong}}
+Vision: where this goes in the next two years, in one sentence.
+{{/isLong}}
+Ask: {{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}a 15-minute follow-up call this week{{/extra3}}`,
+    ],
+  },
+  {
+    slug: 'value-proposition',
+    title: 'Value Proposition',
+    description: 'Write a value proposition with a headline, subheadline and benefits that set your offer apart.',
+    category: ['Business', 'Marketing'],
+    isFree: false,
+    fields: [
+      keywordsField('Product or service', 'e.g. A bookkeeping app that categorises receipts from a photo', 1000),
+      extraField('extra1', 'Target customer', 'e.g. freelancers who hate admin', 200),
+      extraField('extra2', 'Main problem it solves', 'e.g. hours lost sorting receipts at tax time', 300),
+      extraField('extra3', 'Alternatives customers use today', 'e.g. spreadsheets, a shoebox, an accountant', 300),
+      toneField(),
+    ],
+    prompt: `Write a value proposition for: {{keywords}}{{#extra1}}
+Target customer: {{extra1}}{{/extra1}}{{#extra2}}
+Main problem it solves: {{extra2}}{{/extra2}}{{#extra3}}
+Alternatives customers use today: {{extra3}}{{/extra3}}
+Give a headline that states the main benefit in under 12 words, a subheadline that says what it is, who it is for and why it beats the alternatives, three benefit bullets, and a one-sentence positioning statement. Be specific and avoid buzzwords.`,
+    builtin: [
+      `Headline
+{{#extra2}}No more {{extra2}}{{/extra2}}{{^extra2}}The simpler way to get it done{{/extra2}}
+
+Subheadline
+{{keywords}}
+{{#extra1}}
+Made for {{extra1}}.
+{{/extra1}}
+
+Benefits
+✔ Saves hours every month on work nobody enjoys
+✔ Easy to start: useful from the first day, with nothing to learn
+✔ {{#extra3}}Does more than {{extra3}}, with less effort{{/extra3}}{{^extra3}}Works alongside the tools you already use{{/extra3}}`,
+      `Positioning statement
+For {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}[target customer]{{/extra1}}{{#extra2}}, facing {{extra2}}{{/extra2}}, here is what we offer: {{keywords}}
+{{#extra3}}
+Unlike {{extra3}}, it does the work for you, so you get the result without the effort.
+{{/extra3}}
+
+Test it
+- Can a customer repeat it back after hearing it once?
+- Does it name a benefit, not just a feature?
+- Would a competitor be unable to say the same thing?`,
+    ],
+  },
+  {
+    slug: 'sales-follow-up-sequence',
+    title: 'Sales Follow-up Sequence',
+    description: 'Write a three-email follow-up sequence for a prospect who has not replied yet.',
+    category: ['Business', 'Marketing'],
+    isFree: false,
+    fields: [
+      keywordsField('What you are selling', 'e.g. Payroll software that runs monthly payroll in 10 minutes', 1000),
+      extraField('extra1', 'Prospect name', 'e.g. Dana', 100),
+      extraArea('extra4', 'Context of your first contact', 'e.g. Sent a demo video after we met at a trade fair last week', 500),
+      extraField('extra2', 'Your name and company', 'e.g. Sam, Northwind Payroll', 200),
+      extraField('extra3', 'Call to action', 'e.g. a 20-minute demo', 200),
+      toneField(),
+    ],
+    prompt: `Write a sequence of three follow-up emails to a prospect who has not replied, about: {{keywords}}{{#extra1}}
+Prospect: {{extra1}}{{/extra1}}{{#extra4}}
+First contact: {{extra4}}{{/extra4}}{{#extra2}}
+Sender: {{extra2}}{{/extra2}}{{#extra3}}
+Call to action: {{extra3}}{{/extra3}}
+Suggest when to send each (for example day 3, day 7 and day 14) and give each a subject line and a different angle: a friendly nudge, new value such as a tip, example or customer result, and a polite final email that closes the loop. Keep each under 100 words with a single call to action.`,
+    builtin: [
+      `Email 1 (day 3): the nudge
+Subject: Quick follow-up
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+Just making sure my last note reached you.{{#extra4}} As a reminder: {{extra4}}{{/extra4}}
+In one line, here is what we do: {{keywords}}
+
+Would {{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}a short call{{/extra3}} next week be useful?
+
+{{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[Your name]{{/extra2}}
+
+Email 2 (day 7): new value
+Subject: An idea you can use today
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+One thing we see often: teams lose hours on work that could be automated in an afternoon. I put together a short example of how that looks in practice, and I am happy to send it over.
+
+Worth a look?
+
+{{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[Your name]{{/extra2}}
+
+Email 3 (day 14): closing the loop
+Subject: Should I close your file?
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+I have not heard back, so I will assume the timing is not right. If that changes, just reply to this email and I will pick it up from there.
+
+All the best,
+{{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[Your name]{{/extra2}}`,
+      `Follow-up plan{{#extra1}} for {{extra1}}{{/extra1}}
+Offer: {{keywords}}{{#extra4}}
+Starting point: {{extra4}}{{/extra4}}
+
+Day 3 | Subject: "Did this get buried?"
+Two sentences: check the first email arrived, restate the single biggest benefit, ask one yes/no question.
+
+Day 7 | Subject: "A quick example"
+Share one useful tip, case or number the prospect can use even if they never buy. Close by offering {{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}a 15-minute call{{/extra3}}.
+
+Day 14 | Subject: "Closing the loop"
+Say you will stop following up, leave the door open, and thank them for their time.
+
+Sign every email as {{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[your name and company]{{/extra2}} and keep each one readable on a phone without scrolling.`,
+    ],
+  },
+  {
+    slug: 'invoice-payment-reminder',
+    title: 'Invoice Payment Reminder',
+    description: 'Write a polite but clear reminder email for an unpaid or overdue invoice.',
+    category: ['Business'],
+    isFree: true,
+    fields: [
+      keywordsField('Invoice details', 'e.g. Invoice #1042 for €2,400, due 15 May, for the website redesign', 1000),
+      extraField('extra1', 'Client name', 'e.g. Dana', 100),
+      extraField('extra2', 'How to pay', 'e.g. bank transfer to IBAN DE00 1234 or the payment link on the invoice', 300),
+      extraField('extra3', 'Your name and company', 'e.g. Sam, Northwind Studio', 200),
+      toneField('e.g. friendly, firm, final notice'),
+    ],
+    prompt: `Write a payment reminder email for this unpaid invoice: {{keywords}}{{#extra1}}
+Client: {{extra1}}{{/extra1}}{{#extra2}}
+How to pay: {{extra2}}{{/extra2}}{{#extra3}}
+Sender: {{extra3}}{{/extra3}}
+Include a subject line, state the invoice number, amount and due date clearly, assume good faith, make paying as easy as possible, ask the client to say if anything about the invoice is wrong, and propose a specific date by which you expect payment.`,
+    builtin: [
+      `Subject: Friendly reminder about an open invoice
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+I hope all is well. This is a quick reminder that the following invoice is still open on our side.
+
+{{keywords}}
+
+{{#extra2}}
+How to pay: {{extra2}}
+
+{{/extra2}}
+If payment is already on its way, please ignore this message. And if anything on the invoice needs correcting, just let me know and I will sort it out straight away.
+
+Thank you,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}`,
+      `Subject: Overdue invoice, payment requested
+
+Dear{{#extra1}} {{extra1}}{{/extra1}}{{^extra1}} client{{/extra1}},
+
+According to our records, the invoice below has passed its due date and remains unpaid.
+
+Invoice: {{keywords}}
+
+We would be grateful if you could arrange payment within the next seven days.
+{{#extra2}}
+Payment options: {{extra2}}
+{{/extra2}}
+
+If there is a problem with the invoice or you would like to agree a payment plan, please reply to this email so we can find a solution together.
+
+Kind regards,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Your name]{{/extra3}}`,
+    ],
+  },
+  {
+    slug: 'meeting-request-email',
+    title: 'Meeting Request Email',
+    description: 'Ask someone for a meeting with a clear purpose, proposed times and an easy way to say yes.',
+    category: ['Business'],
+    isFree: true,
+    fields: [
+      keywordsField('Purpose of the meeting', 'e.g. a partnership for our autumn product launch', 1000),
+      extraField('extra1', 'Recipient name', 'e.g. Dana', 100),
+      extraField('extra2', 'Proposed times', 'e.g. Tuesday 10:00 or Thursday 15:00 CET', 200),
+      extraField('extra3', 'Duration and format', 'e.g. 30 minutes on Zoom', 200),
+      extraField('extra4', 'Your name', 'e.g. Sam', 100),
+      toneField(),
+    ],
+    prompt: `Write an email asking for a meeting. Purpose: {{keywords}}{{#extra1}}
+Recipient: {{extra1}}{{/extra1}}{{#extra2}}
+Proposed times: {{extra2}}{{/extra2}}{{#extra3}}
+Duration and format: {{extra3}}{{/extra3}}{{#extra4}}
+Sender: {{extra4}}{{/extra4}}
+Include a subject line, explain in one or two sentences why the meeting is worth the recipient's time, propose specific time options, and make it easy to accept or suggest another time.`,
+    builtin: [
+      `Subject: Meeting request: {{topic}}
+
+Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+I would like to set up a short meeting with you to talk about this: {{keywords}}
+
+{{#extra3}}
+Format: {{extra3}}
+{{/extra3}}
+{{#extra2}}
+Would one of these times work for you? {{extra2}}
+{{/extra2}}
+{{^extra2}}
+Could you let me know a few times that suit you over the next two weeks?
+{{/extra2}}
+
+If someone else on your team would be a better fit, I would be grateful for an introduction.
+
+Best regards,
+{{#extra4}}{{extra4}}{{/extra4}}{{^extra4}}[Your name]{{/extra4}}`,
+      `Subject: {{Topic}}: could we meet?
+
+Hello{{#extra1}} {{extra1}}{{/extra1}},
+
+I am reaching out because I think a conversation would be valuable for both of us.
+Topic: {{keywords}}
+
+{{#extra3}}I am thinking of {{extra3}}, {{/extra3}}{{^extra3}}I am thinking of a short call, {{/extra3}}{{#extra2}}for example {{extra2}}{{/extra2}}{{^extra2}}at a time that suits you{{/extra2}}. If none of that works, just suggest an alternative and I will adapt.
+
+Thank you, and I look forward to hearing from you.
+
+{{#extra4}}{{extra4}}{{/extra4}}{{^extra4}}[Your name]{{/extra4}}`,
+    ],
+  },
+  {
+    slug: 'linkedin-connection-request',
+    title: 'LinkedIn Connection Request',
+    description: 'Write a short, personal LinkedIn connection note that gives a real reason to connect.',
+    category: ['Business', 'Social Media'],
+    isFree: true,
+    fields: [
+      keywordsField('Why you want to connect', 'e.g. I enjoyed your talk on pricing at SaaStock and work on similar problems', 1000),
+      extraField('extra1', 'Their name', 'e.g. Dana', 100),
+      extraField('extra2', 'What you have in common', 'e.g. both ex-Shopify, both based in Lisbon', 200),
+      extraField('extra3', 'Your name', 'e.g. Sam', 100),
+      toneField(),
+    ],
+    prompt: `Write three LinkedIn connection request notes. Reason for connecting: {{keywords}}{{#extra1}}
+Recipient: {{extra1}}{{/extra1}}{{#extra2}}
+What the two people have in common: {{extra2}}{{/extra2}}{{#extra3}}
+Sender: {{extra3}}{{/extra3}}
+Each note must fit LinkedIn's 300-character limit, mention something specific about the person, contain no sales pitch, and end with a light, friendly reason to connect.`,
+    builtin: [
+      `Hi{{#extra1}} {{extra1}}{{/extra1}},
+
+{{keywords}}
+{{#extra2}}
+
+I also noticed we have something in common: {{extra2}}
+{{/extra2}}
+
+Would be great to connect and keep in touch.{{#extra3}}
+{{extra3}}{{/extra3}}`,
+      `Hello{{#extra1}} {{extra1}}{{/extra1}}, I am reaching out for a simple reason: {{keywords}}
+{{#extra2}}
+(And {{extra2}}, so it felt like we should know each other.)
+{{/extra2}}
+Happy to connect.{{#extra3}} {{extra3}}{{/extra3}}`,
     ],
   },
 ];

@@ -4,32 +4,34 @@ import { extraArea, extraField, keywordsField, lengthField, radioField, toneFiel
 export const educationPresets: PresetDefinition[] = [
   {
     slug: 'eli5',
-    title: 'Explain Like I\'m Five',
-    description: 'Explain a complex idea in simple words that anyone can understand.',
+    title: 'Explain Like I\'m 5',
+    description: 'Explain a complex or obscure topic in the simplest of terms.',
     category: ['Education', 'Tools'],
     isFree: true,
     fields: [
-      keywordsField('What should be explained?', 'e.g. How does the internet work?', 1000),
+      keywordsField('Topic', 'e.g. What is an API', 1000),
       extraField('extra1', 'Who is the explanation for?', 'e.g. a curious 10-year-old', 200),
       lengthField('Short'),
     ],
-    prompt: `Explain this in very simple words, as if to a five-year-old: {{keywords}}{{#extra1}}
+    prompt: `Explain this topic in very simple words, as if to a five-year-old: {{keywords}}{{#extra1}}
 The explanation is for: {{extra1}}{{/extra1}}
 Use short sentences, everyday words and one concrete comparison from daily life. Avoid jargon; if a technical word is unavoidable, explain it right away. End with a one-sentence summary.`,
     builtin: [
       `Explained simply: {{Topic}}
 
 The big idea
-Think of it like building with blocks: lots of small, simple pieces fit together to make something bigger and cleverer.
+Imagine playing with building blocks. Each block is small and simple, but put together the right way they make something big and clever. Most complicated ideas, this one included, work the same way: lots of simple parts, each doing one small job.
 {{^isShort}}
 
-The pieces{{#keywordList}}
-- {{item}}: one block in the tower. Ask "what does it do?" and "what would happen without it?"{{/keywordList}}
+How to understand it, step by step
+1. Find the small parts: what are the "blocks"?
+2. Ask what each part does, and what would happen without it.
+3. Put the parts back together, and the big idea makes sense.
 {{/isShort}}
 {{#isLong}}
 
 Why it matters
-Without these pieces working together, things would be slower, harder or more confusing, a bit like a tower with a block missing.
+When one block is missing, the tower wobbles. In the same way, if one part stops working, the whole thing gets slower, harder or more confusing.
 {{/isLong}}
 
 Try it yourself
@@ -41,9 +43,16 @@ The simple answer
 Imagine a busy kitchen. Each cook does one small job, and together they make the whole meal. Big, complicated things usually work the same way: many small steps, each one easy to understand.
 {{^isShort}}
 
-The small steps here{{#keywordList}}
-{{index}}. {{item}}{{/keywordList}}
+Three questions that unlock it
+1. What is it made of?
+2. What does it do, and for whom?
+3. What would happen if it disappeared tomorrow?
 {{/isShort}}
+{{#isLong}}
+
+A grown-up word, made small
+If you meet a difficult word while learning about this, swap it for "a thing that helps". Then ask: helps who, and how?
+{{/isLong}}
 
 Why should I care?
 Because once you understand the small steps, the big thing stops being scary{{#extra1}}, whether you are {{extra1}} or a grown-up{{/extra1}}.`,
@@ -509,6 +518,324 @@ Thank you for your work{{#extra1}}, {{extra1}}{{/extra1}}. My notes in brief: {{
 ➜ {{#extra3}}Next time: {{extra3}}.{{/extra3}}{{^extra3}}Next time: choose one of the points above and make it your focus.{{/extra3}}
 
 I look forward to seeing your next piece!`,
+    ],
+  },
+  {
+    slug: 'reading-comprehension-questions',
+    title: 'Reading Comprehension Questions',
+    description: 'Create reading comprehension questions and an answer guide for any passage.',
+    category: ['Education'],
+    isFree: true,
+    fields: [
+      keywordsField('Text or passage', 'Paste the passage your students will read', 5000),
+      extraField('extra1', 'Grade or level', 'e.g. Year 6, or intermediate adult learners', 100),
+      lengthField(),
+    ],
+    prompt: `Write reading comprehension questions about this text: {{keywords}}{{#extra1}}
+Level: {{extra1}}{{/extra1}}
+Include literal questions (what the text says), inference questions (what it implies), vocabulary-in-context questions and one personal response question, in that order. Base every question on the text, avoid questions that can be answered without reading it, and add a short answer guide with the line or evidence to look for.`,
+    builtin: [
+      `Reading comprehension: {{Topic}}{{#extra1}}
+Level: {{extra1}}{{/extra1}}
+
+Find it in the text
+1. What is the passage mainly about? Sum it up in one sentence.
+2. Which details does the writer give to support the main idea?
+
+Read between the lines
+3. What can you work out about the topic that the writer does not say directly? Which words tell you?
+{{^isShort}}
+4. Why do you think the writer chose to start the passage the way they did?
+
+Words in context
+5. Choose one unfamiliar word from the passage. Use the sentences around it to explain what it means.
+{{/isShort}}
+{{#isLong}}
+
+Your response
+6. Do you agree with the writer's point of view? Give a reason and one piece of evidence from the text.
+7. What question would you like to ask the writer?
+{{/isLong}}
+
+Answer guide: accept any answer that is supported by evidence from the passage.`,
+      `Before you read
+Predict from the first line: "{{topic}}". What do you think the passage will be about?
+
+While you read
+- Underline the sentence that carries the main idea.
+- Circle two words you are not sure about.
+
+After you read
+- Retell the passage in three sentences: beginning, middle and end.
+- What is one thing the writer wants you to think or feel?
+{{^isShort}}
+- Which detail surprised you most, and why?
+- Find one fact and one opinion in the text.
+{{/isShort}}
+{{#extra1}}
+
+Teacher's note for {{extra1}}: pair weaker readers with a partner for the retelling task.
+{{/extra1}}`,
+    ],
+  },
+  {
+    slug: 'analogy-maker',
+    title: 'Analogy Maker',
+    description: 'Explain a difficult concept with clear, memorable analogies from everyday life.',
+    category: ['Education', 'Content'],
+    isFree: true,
+    fields: [
+      keywordsField('Concept to explain', 'e.g. how vaccines train the immune system', 1000),
+      extraField('extra1', 'Audience', 'e.g. secondary school students', 200),
+      extraField('extra2', 'Draw analogies from', 'e.g. football, cooking, video games', 200),
+    ],
+    prompt: `Create analogies that explain this concept: {{keywords}}{{#extra1}}
+Audience: {{extra1}}{{/extra1}}{{#extra2}}
+Take the comparisons from: {{extra2}}{{/extra2}}
+Write three different analogies. For each, state the comparison in one sentence, map the key parts of the concept to the parts of the analogy, and name where the analogy breaks down so it does not create a misconception.`,
+    builtin: [
+      `Analogies for: {{Topic}}{{#extra1}} (for {{extra1}}){{/extra1}}
+
+1. The recipe
+Understanding {{topic}} is like following a recipe: each ingredient has a job, the order matters, and the result only works when every step is done right.
+Where it breaks down: real systems adapt and change, while a recipe stays the same.
+
+2. The team
+Think of it as a sports team: individual players have different roles, but the result comes from how they work together.
+Where it breaks down: a team can improvise, while many processes follow fixed rules.
+{{#extra2}}
+
+3. From {{extra2}}
+Pick the part of {{extra2}} your audience knows best, and match each of its parts to a part of the concept. The closer the match, the stronger the analogy.
+{{/extra2}}`,
+      `{{Topic}}, explained by comparison
+
+Imagine a city at rush hour. Roads, signals and drivers each do a small job, and the whole system only flows when they work together. You can picture {{topic}} the same way: several parts with clear roles, connected by simple rules.
+
+How the parts map
+- The drivers: the main actors in the concept
+- The traffic lights: the rules that control them
+- The traffic jam: what happens when something goes wrong
+{{#extra2}}
+
+Want a version based on {{extra2}}? Replace the city with a scene from {{extra2}} and keep the same mapping.
+{{/extra2}}
+{{#extra1}}
+
+Check for {{extra1}}: ask learners where the comparison stops being true. That question deepens understanding.
+{{/extra1}}`,
+    ],
+  },
+  {
+    slug: 'vocabulary-list',
+    title: 'Vocabulary List',
+    description: 'Build a vocabulary list with definitions and example sentences for a topic or text.',
+    category: ['Education'],
+    isFree: true,
+    fields: [
+      keywordsField('Topic, text or words', 'e.g. evaporation, condensation, precipitation, runoff', 3000),
+      extraField('extra1', 'Level', 'e.g. Year 4, or B1 learners', 100),
+      extraField('extra2', 'What to include', 'e.g. synonyms, word family, a drawing prompt', 200),
+    ],
+    prompt: `Create a vocabulary list for: {{keywords}}{{#extra1}}
+Learner level: {{extra1}}{{/extra1}}{{#extra2}}
+Also include: {{extra2}}{{/extra2}}
+If a topic or text is given, pick the 10 to 15 most useful words from it; if words are listed, use those. For each word give the part of speech, a learner-friendly definition and an example sentence, then add a short matching or gap-fill activity to practise them.`,
+    builtin: [
+      `Vocabulary: {{Topic}}{{#extra1}} ({{extra1}}){{/extra1}}
+
+{{#keywordList}}
+{{index}}. {{item}}
+   Meaning: [a short, simple definition]
+   Example: "[a sentence that shows how {{item}} is used]"
+{{/keywordList}}
+{{#extra2}}
+
+For each word, also note: {{extra2}}
+{{/extra2}}
+
+Practice: cover the meanings and test yourself, then write one new sentence with each word.`,
+      `Word bank: {{topic}}
+
+| Word | Meaning | My sentence |
+| --- | --- | --- |
+{{#keywordList}}
+| {{item}} | [definition] | [write your own] |
+{{/keywordList}}
+
+Activity
+Choose three words from the table and use them in a short paragraph about the topic.{{#extra2}}
+Extra: {{extra2}}{{/extra2}}{{#extra1}}
+Suitable for: {{extra1}}{{/extra1}}`,
+    ],
+  },
+  {
+    slug: 'grading-rubric',
+    title: 'Grading Rubric',
+    description: 'Create a clear grading rubric with criteria and performance levels for an assignment.',
+    category: ['Education'],
+    isFree: false,
+    fields: [
+      keywordsField('Assignment', 'e.g. Persuasive essay on a local environmental issue', 1000),
+      extraField('extra1', 'Grade or level', 'e.g. Year 9', 100),
+      extraArea('extra2', 'Criteria to assess', 'e.g. argument, use of evidence, structure, spelling and grammar', 1000),
+      extraField('extra3', 'Total points', 'e.g. 20 points', 100),
+    ],
+    prompt: `Create a grading rubric for this assignment: {{keywords}}{{#extra1}}
+Level: {{extra1}}{{/extra1}}{{#extra2}}
+Criteria to assess: {{extra2}}{{/extra2}}{{#extra3}}
+Total points: {{extra3}}{{/extra3}}
+Present it as a table with one row per criterion and four performance levels (Excellent, Good, Developing, Beginning). Describe each level with observable, student-friendly wording rather than vague adjectives, give points per level that add up to the total, and add two sentences on how to use it for feedback.`,
+    builtin: [
+      `Rubric: {{Topic}}{{#extra1}} ({{extra1}}){{/extra1}}{{#extra3}}
+Total: {{extra3}}{{/extra3}}
+{{#extra2}}
+Criteria: {{extra2}}
+{{/extra2}}
+
+| Criterion | Excellent (4) | Good (3) | Developing (2) | Beginning (1) |
+| --- | --- | --- | --- | --- |
+| Content and ideas | Clear, original and fully developed | Clear and mostly developed | Some ideas are unclear or thin | Ideas are missing or off-topic |
+| Use of evidence | Well chosen and explained | Relevant, partly explained | Limited or loosely linked | Little or none |
+| Structure | Logical from start to finish | Mostly logical | Hard to follow in places | No clear structure |
+| Accuracy | Virtually error-free | Few errors | Errors sometimes get in the way | Errors often block meaning |
+
+How to use it: share the rubric before students start, and highlight the matching cell for each criterion when you give feedback.`,
+      `Success criteria for {{topic}}
+
+{{#extra2}}
+We will assess: {{extra2}}
+
+{{/extra2}}
+★★★★ Excellent: meets every requirement, with insight and care beyond what was asked
+★★★ Good: meets the requirements with only minor gaps
+★★ Developing: meets some requirements; key parts need more work
+★ Beginning: the main requirements are not yet met
+{{#extra3}}
+
+Scoring: {{extra3}} in total, split evenly across the criteria.
+{{/extra3}}
+{{#extra1}}
+
+Student checklist ({{extra1}})
+{{/extra1}}
+{{^extra1}}
+
+Student checklist
+{{/extra1}}
+☐ I answered the task fully
+☐ I supported my points with evidence
+☐ I checked my work before handing it in`,
+    ],
+  },
+  {
+    slug: 'email-to-parents',
+    title: 'Email to Parents',
+    description: 'Write a clear, friendly email from a teacher or school to parents and guardians.',
+    category: ['Education'],
+    isFree: true,
+    fields: [
+      keywordsField('What is the email about?', 'e.g. school trip to the science museum on 12 May, permission slip and packed lunch needed', 2000),
+      extraField('extra1', 'Class or grade', 'e.g. Class 4B', 100),
+      extraField('extra2', 'Student name', 'e.g. Leo (leave empty for a whole-class email)', 100),
+      extraField('extra3', 'Teacher name', 'e.g. Ms Costa', 100),
+      toneField('e.g. warm, reassuring'),
+    ],
+    prompt: `Write an email from a teacher to parents and guardians about: {{keywords}}{{#extra1}}
+Class: {{extra1}}{{/extra1}}{{#extra2}}
+The email is about one student: {{extra2}}{{/extra2}}{{#extra3}}
+Teacher: {{extra3}}{{/extra3}}
+Put the key information first, list any dates, actions or items parents need in a short checklist, keep the wording plain and jargon-free for busy readers, and end with how to get in touch. If it concerns a single student, keep it private, balanced and constructive.`,
+    builtin: [
+      `Subject: {{Topic}}
+
+Dear {{#extra2}}parents and guardians of {{extra2}}{{/extra2}}{{^extra2}}parents and guardians{{#extra1}} of {{extra1}}{{/extra1}}{{/extra2}},
+
+I am writing to let you know about the following: {{topic}}.
+
+What you need to do
+☐ Read the details above and note any dates in your calendar
+☐ Reply to this email or speak to me if you have any questions
+
+Thank you for your support. It makes a real difference to our class.
+
+Kind regards,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Teacher's name]{{/extra3}}{{#extra1}}
+{{extra1}}{{/extra1}}`,
+      `Hello {{#extra1}}{{extra1}} {{/extra1}}families,
+
+A quick update{{#extra2}} about {{extra2}}{{/extra2}}:
+{{#keywordList}}
+• {{item}}
+{{/keywordList}}
+
+If anything is unclear, or if your child needs any support with this, please get in touch. I am always happy to help.
+
+Best wishes,
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Teacher's name]{{/extra3}}`,
+    ],
+  },
+  {
+    slug: 'math-word-problems',
+    title: 'Math Word Problems',
+    description: 'Create maths word problems with worked answers for any skill and grade.',
+    category: ['Education'],
+    isFree: false,
+    fields: [
+      keywordsField('Maths skill or topic', 'e.g. adding fractions with different denominators', 1000),
+      extraField('extra1', 'Grade or level', 'e.g. Year 5', 100),
+      extraField('extra2', 'Theme', 'e.g. a trip to the zoo', 200),
+      lengthField(),
+    ],
+    prompt: `Write maths word problems that practise: {{keywords}}{{#extra1}}
+Level: {{extra1}}{{/extra1}}{{#extra2}}
+Theme for the stories: {{extra2}}{{/extra2}}
+Write problems that increase in difficulty, use realistic numbers and situations, and need the skill to solve them rather than guessing. Include one multi-step challenge problem, then give an answer key with a short worked solution for each problem.`,
+    builtin: [
+      `Word problems: {{Topic}}{{#extra1}} ({{extra1}}){{/extra1}}{{#extra2}}
+Theme: {{extra2}}{{/extra2}}
+
+1. Warm-up
+Write a short story problem that uses {{topic}} with small, friendly numbers, then solve it.
+
+2. Practice
+Sam has a problem that needs {{topic}}. Write down what you know, what you need to find, and the calculation you will use.
+{{^isShort}}
+
+3. Stretch
+Change one number in problem 2 so the answer doubles. What did you change, and why does it work?
+{{/isShort}}
+{{#isLong}}
+
+4. Challenge (two steps)
+Create a problem that needs {{topic}} and one more operation to solve. Swap with a partner and solve each other's.
+{{/isLong}}
+
+Check your answers: does the result make sense in the story? Estimate first, then calculate.`,
+      `Story problems for {{topic}}
+
+{{#extra2}}
+Every problem is set in the world of {{extra2}}.
+
+{{/extra2}}
+Step by step
+- Read the problem twice.
+- Underline the numbers and circle the question.
+- Choose the operation, solve, then check your answer against the story.
+
+Problems
+A. [Short, one-step problem using {{topic}}]
+B. [Two-step problem using {{topic}}]
+{{^isShort}}
+C. [Problem with a distractor number that is not needed]
+{{/isShort}}
+{{#isLong}}
+D. [Open problem: more than one correct answer is possible]
+{{/isLong}}
+{{#extra1}}
+
+Level: {{extra1}}. Adjust the numbers up or down to match your class.
+{{/extra1}}`,
     ],
   },
 ];

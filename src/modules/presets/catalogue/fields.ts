@@ -69,6 +69,11 @@ export function toneField(placeholder = 'e.g. friendly, professional, witty'): F
   return textField('tone', 'Tone of voice', placeholder, { type: 'text', maxLength: 100 });
 }
 
+/** The hosted service's tone field: labelled Tone, up to the general bound of 1000 characters (its clients send long ones). */
+export function hostedToneField(placeholder = 'e.g. professional, energetic, clever', maxLength = 1000): FieldDefinition {
+  return textField('tone', 'Tone', placeholder, { type: 'text', maxLength });
+}
+
 export function lengthField(defaultValue: Length = 'Medium', values: readonly Length[] = LENGTHS): FieldDefinition {
   return radioField('length', 'Length', values, defaultValue);
 }

@@ -222,39 +222,45 @@ Approved by: [sponsor] · Date: [date]`,
     ],
   },
   {
-    slug: 'user-story-generator',
-    title: 'User Story Generator',
+    slug: 'user-story',
+    aliases: ['user-story-generator'],
+    title: 'User Story',
     description: 'Write agile user stories with acceptance criteria for a feature or requirement.',
     category: ['Project Management', 'Tools'],
     isFree: true,
     fields: [
-      keywordsField('Feature or requirements', 'e.g. password reset, two-factor login, remember this device', 2000),
+      keywordsField('Feature', 'e.g. data syncing with an Apple Watch', 1000),
       extraField('extra1', 'Type of user', 'e.g. returning customer', 200),
-      extraField('extra2', 'Product', 'e.g. online banking app', 200),
+      extraField('extra2', 'Product', 'e.g. fitness tracking app', 200),
     ],
-    prompt: `Write agile user stories for: {{keywords}}{{#extra1}}
+    prompt: `Write agile user stories for this feature: {{keywords}}{{#extra1}}
 Type of user: {{extra1}}{{/extra1}}{{#extra2}}
 Product: {{extra2}}{{/extra2}}
-Use the format "As a [user], I want [goal] so that [benefit]". For each story add 3 to 5 acceptance criteria in Given/When/Then form and a rough size (S, M or L).`,
+Split the feature into small, independent stories in the format "As a [user], I want [goal] so that [benefit]", each with a real user benefit. For each story add 3 to 5 acceptance criteria in Given/When/Then form and a rough size (S, M or L).`,
     builtin: [
       `User stories{{#extra2}}: {{extra2}}{{/extra2}}
 
 {{#keywordList}}
 Story {{index}}
-As a {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}user{{/extra1}}, I want {{item}} so that I can reach my goal quickly and safely.
+As a {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}user{{/extra1}}, I want {{item}} so that I can reach my goal quickly and without extra effort.
 
 Acceptance criteria
 - Given I am signed in, when I use {{item}}, then it works as expected and I see a confirmation.
 - Given something goes wrong, when I use {{item}}, then I see a clear error message and how to fix it.
+- Given I come back later, when I open the app, then my earlier progress is still there.
 
 {{/keywordList}}`,
-      `| # | Story | Size |
+      `{{#extra2}}
+Backlog: {{extra2}}
+
+{{/extra2}}
+| # | Story | Size |
 | --- | --- | --- |
 {{#keywordList}}
 | {{index}} | As a {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}user{{/extra1}}, I want {{item}}, so that [benefit] | M |
 {{/keywordList}}
 
-Definition of done: criteria met, tested, reviewed and documented.`,
+Definition of done: acceptance criteria met, tested, reviewed and documented.`,
     ],
   },
   {
@@ -578,6 +584,406 @@ Recommendation: {{extra2}}
 
 Risks to watch are scope creep, availability of key people and dependencies on other teams. Each has an owner and a mitigation plan.
 {{/isLong}}`,
+    ],
+  },
+  {
+    slug: 'acceptance-criteria',
+    title: 'Acceptance Criteria',
+    description: 'Write clear, testable acceptance criteria for a feature or user story.',
+    category: ['Project Management', 'Tools'],
+    isFree: true,
+    fields: [
+      keywordsField('Feature', 'e.g. data syncing with an Apple Watch', 1000),
+      extraArea('extra1', 'User story or context', 'e.g. As a runner, I want my workouts to sync automatically so that my stats are always up to date', 1000),
+      extraArea('extra2', 'Business rules or constraints', 'e.g. sync only on Wi-Fi, keep 90 days of history', 1000),
+    ],
+    prompt: `Write acceptance criteria for this feature: {{keywords}}{{#extra1}}
+User story or context: {{extra1}}{{/extra1}}{{#extra2}}
+Business rules and constraints: {{extra2}}{{/extra2}}
+Write 5 to 8 testable criteria in Given/When/Then form covering the main success path, validation and error cases, edge cases and relevant non-functional needs such as performance, security or accessibility. Each criterion must be independently verifiable, free of implementation detail and unambiguous about the expected result.`,
+    builtin: [
+      `Acceptance criteria: {{Topic}}{{#extra1}}
+Story: {{extra1}}{{/extra1}}
+
+Scenario 1: Successful use
+Given {{topic}} is available to me
+When I use it with valid information
+Then it completes successfully and I see a confirmation
+
+Scenario 2: Something goes wrong
+Given {{topic}} cannot be completed, for example because the connection drops
+When I try it
+Then I see a clear message, nothing is lost, and I can try again
+
+Scenario 3: Coming back later
+Given I used {{topic}} earlier
+When I return
+Then I see the latest, correct state
+{{#extra2}}
+
+Scenario 4: Business rules
+Given these rules apply: {{extra2}}
+When I use {{topic}}
+Then every rule is respected, and any action that breaks a rule is blocked with an explanation
+{{/extra2}}`,
+      `Definition of done: {{topic}}
+
+Functional
+☐ The main flow for {{topic}} works end to end for a typical user
+☐ Invalid input or failed steps show a clear message and leave no partial data
+☐ The user can cancel or undo without losing earlier work{{#extra2}}
+☐ Business rules respected: {{extra2}}{{/extra2}}
+
+Non-functional
+☐ Responds within an agreed time (for example under 2 seconds) under normal load
+☐ Works with assistive technologies and meets accessibility guidelines
+☐ Errors are logged so support can investigate
+{{#extra1}}
+
+Linked story: {{extra1}}
+{{/extra1}}`,
+    ],
+  },
+  {
+    slug: 'smart-goal-generator',
+    title: 'SMART Goal Generator',
+    description: 'Turn a rough aim into a Specific, Measurable, Achievable, Relevant and Time-bound goal.',
+    category: ['Project Management', 'Business', 'Education'],
+    isFree: true,
+    fields: [
+      keywordsField('What do you want to achieve?', 'e.g. Increase online sales', 1000),
+      extraField('extra1', 'Deadline or time frame', 'e.g. by the end of Q4', 100),
+      extraArea('extra2', 'Current situation', 'e.g. online sales are €40,000 a month; two people run the shop', 1000),
+    ],
+    prompt: `Turn this aim into SMART goals: {{keywords}}{{#extra1}}
+Time frame: {{extra1}}{{/extra1}}{{#extra2}}
+Current situation: {{extra2}}{{/extra2}}
+Write one main SMART goal statement, then explain how it is Specific, Measurable, Achievable, Relevant and Time-bound. Where numbers are not given, propose realistic targets in square brackets for the person to adjust. Finish with two supporting goals and three first actions.`,
+    builtin: [
+      `SMART goal: {{Topic}}
+{{#extra2}}
+Starting point: {{extra2}}
+{{/extra2}}
+
+Specific: {{Topic}}, with one named owner and a clearly defined scope.
+Measurable: track one main metric (for example [x%] growth or [number] results) and review it every week.
+Achievable: the target stretches the team but fits the time, people and budget available.
+Relevant: it supports the wider objectives this year and is worth the effort.
+Time-bound: {{#extra1}}achieved {{extra1}}, with a mid-point check-in{{/extra1}}{{^extra1}}achieved within [time frame], with a mid-point check-in{{/extra1}}.
+
+Goal statement
+"{{Topic}} by [target], measured by [metric], {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}by [date]{{/extra1}}."
+
+First actions
+1. Agree the baseline and the target number.
+2. List the three activities that will move the metric most.
+3. Put the weekly review in the calendar.`,
+      `From aim to SMART goal
+
+Aim: {{topic}}{{#extra2}}
+Today: {{extra2}}{{/extra2}}
+
+S: What exactly will change, and who owns it?
+M: Which number shows progress, and what is its value today?
+A: Which resources make it realistic?
+R: Why does this matter now?
+T: {{#extra1}}Deadline: {{extra1}}{{/extra1}}{{^extra1}}What is the deadline?{{/extra1}}
+
+Draft goal
+"{{Topic}} from [baseline] to [target] {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}by [date]{{/extra1}}, reviewed every two weeks."
+
+Supporting goals
+- One habit or process change that makes the main goal easier
+- One learning or capability goal for the people involved`,
+    ],
+  },
+  {
+    slug: 'raci-matrix',
+    title: 'RACI Matrix',
+    description: 'Map who is Responsible, Accountable, Consulted and Informed for each task in a project.',
+    category: ['Project Management', 'Business'],
+    isFree: false,
+    fields: [
+      keywordsField('Tasks or deliverables', 'e.g. requirements, design, development, testing, launch communications', 2000),
+      extraField('extra1', 'People or roles involved', 'e.g. Product Manager, Designer, Tech Lead, Marketing, Sponsor', 500),
+      extraField('extra2', 'Project name', 'e.g. Mobile app v2', 200),
+    ],
+    prompt: `Create a RACI matrix for these tasks or deliverables: {{keywords}}{{#extra1}}
+People or roles: {{extra1}}{{/extra1}}{{#extra2}}
+Project: {{extra2}}{{/extra2}}
+Present it as a table with one row per task and one column per role, using R (Responsible), A (Accountable), C (Consulted) and I (Informed). Give every task exactly one A and at least one R, keep the number of Cs low, then add a short explanation of the key assignments and any potential conflicts or overloaded roles.`,
+    builtin: [
+      `RACI matrix{{#extra2}}: {{extra2}}{{/extra2}}
+Roles: {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}Sponsor, Project lead, Team member, Stakeholders{{/extra1}}
+
+| Task | Responsible | Accountable | Consulted | Informed |
+| --- | --- | --- | --- | --- |
+{{#keywordList}}
+| {{item}} | [who does the work] | [one owner] | [experts to ask] | [who to update] |
+{{/keywordList}}
+
+Rules of thumb
+- Exactly one Accountable person per task.
+- At least one Responsible person per task.
+- If one person is Responsible for most tasks, rebalance the work.`,
+      `Who does what{{#extra2}} on {{extra2}}{{/extra2}}
+
+{{#keywordList}}
+{{index}}. {{item}}
+   R: [name or role] · A: [name or role] · C: [name or role] · I: [name or role]
+{{/keywordList}}
+{{#extra1}}
+
+People to assign: {{extra1}}
+{{/extra1}}
+
+R = does the work · A = signs it off · C = gives input before · I = is told after
+
+Review the matrix with everyone named in it at kick-off, so nobody is surprised by their role.`,
+    ],
+  },
+  {
+    slug: 'product-requirements-document',
+    title: 'Product Requirements Document',
+    description: 'Draft a product requirements document with the problem, users, requirements and success metrics.',
+    category: ['Project Management', 'Business'],
+    isFree: false,
+    fields: [
+      keywordsField('Product or feature', 'e.g. Shared shopping lists in our grocery delivery app', 2000),
+      extraArea('extra1', 'Problem and target users', 'e.g. families forget items and place several small orders a week', 1000),
+      extraArea('extra2', 'Key requirements', 'e.g. invite by link, real-time updates, works offline', 1000),
+      extraField('extra3', 'Success metrics', 'e.g. 20% fewer small orders, 30% of families use it monthly', 500),
+      extraArea('extra4', 'Constraints and deadline', 'e.g. iOS and Android, launch before December', 500),
+      lengthField(),
+    ],
+    prompt: `Write a product requirements document (PRD) for: {{keywords}}{{#extra1}}
+Problem and target users: {{extra1}}{{/extra1}}{{#extra2}}
+Key requirements: {{extra2}}{{/extra2}}{{#extra3}}
+Success metrics: {{extra3}}{{/extra3}}{{#extra4}}
+Constraints and deadline: {{extra4}}{{/extra4}}
+Include these sections: overview, problem statement, goals and non-goals, target users and personas, user stories, functional requirements (prioritised as must, should, could), non-functional requirements, success metrics, dependencies and risks, open questions, and a release plan. Mark assumptions clearly.`,
+    builtin: [
+      `Product requirements: {{Topic}}
+
+1. Overview
+This document describes what we are building, for whom and why, so the team can plan and make decisions with the same picture in mind.
+
+2. Problem
+{{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}[Describe the user problem and the evidence for it]{{/extra1}}
+
+3. Requirements
+{{#extra2}}
+Must have: {{extra2}}
+{{/extra2}}
+{{^extra2}}
+Must have: [the smallest set of capabilities that solves the problem]
+{{/extra2}}
+{{^isShort}}
+Should have: [improvements for the first update]
+Could have: [ideas to validate later]
+Non-functional: performance, security, accessibility and privacy expectations.
+{{/isShort}}
+
+4. Success metrics
+{{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[Primary metric, baseline and target]{{/extra3}}
+
+{{#isLong}}
+5. Risks and open questions
+- Adoption: will users discover and understand the feature?
+- Dependencies on other teams or systems
+- Open question: [to be answered before development starts]
+
+{{/isLong}}
+Constraints and timing: {{#extra4}}{{extra4}}{{/extra4}}{{^extra4}}[platforms, budget, deadline]{{/extra4}}`,
+      `PRD (one page): {{topic}}
+
+Why: {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}[the problem and who has it]{{/extra1}}
+What: {{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[the key requirements, in priority order]{{/extra2}}
+How we will know it works: {{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[success metrics]{{/extra3}}
+Limits: {{#extra4}}{{extra4}}{{/extra4}}{{^extra4}}[constraints and deadline]{{/extra4}}
+
+{{^isShort}}
+Non-goals
+- Anything not needed to solve the problem above in the first release
+
+User stories
+- As a user, I want {{topic}} so that my problem is solved with less effort.
+{{/isShort}}
+{{#isLong}}
+
+Release plan
+1. Prototype and test with five users
+2. Beta for a small group, measuring the success metrics
+3. Full launch and review after 30 days
+{{/isLong}}`,
+    ],
+  },
+  {
+    slug: 'release-notes',
+    title: 'Release Notes',
+    description: 'Turn a list of changes into clear, user-friendly release notes.',
+    category: ['Project Management', 'Tools', 'Marketing'],
+    isFree: true,
+    fields: [
+      keywordsField('What changed', 'e.g. dark mode, faster search, fixed login bug on Android, removed old export', 3000),
+      extraField('extra1', 'Product and version', 'e.g. Northwind app 3.2', 200),
+      extraField('extra2', 'Release date', 'e.g. 14 March', 100),
+      toneField('e.g. friendly, concise'),
+    ],
+    prompt: `Write release notes for these changes: {{keywords}}{{#extra1}}
+Product and version: {{extra1}}{{/extra1}}{{#extra2}}
+Release date: {{extra2}}{{/extra2}}
+Group the changes into New, Improved, Fixed and Removed (leave out empty groups), describe each change by its benefit to the user in one line, avoid internal jargon and ticket numbers, and open with a one-sentence highlight of the most important change.`,
+    builtin: [
+      `What's new{{#extra1}} in {{extra1}}{{/extra1}}{{#extra2}} ({{extra2}}){{/extra2}}
+
+Highlights{{#keywordList}}
+• {{item}}{{/keywordList}}
+
+Update now to get the latest improvements. As always, we would love to hear your feedback.`,
+      `Release notes{{#extra1}}: {{extra1}}{{/extra1}}{{#extra2}}
+Released: {{extra2}}{{/extra2}}
+
+This update brings {{topic}}.
+
+Changes{{#keywordList}}
+{{index}}. {{item}}{{/keywordList}}
+
+Thank you to everyone who reported issues and suggested ideas: many of these changes started with you.`,
+    ],
+  },
+  {
+    slug: 'project-post-mortem',
+    title: 'Project Post-Mortem',
+    description: 'Review a finished project: what happened, what worked, what did not and the lessons learned.',
+    category: ['Project Management', 'Business'],
+    isFree: false,
+    fields: [
+      keywordsField('What happened in the project', 'e.g. launched 6 weeks late, scope grew twice, great collaboration with design, testing started too late', 3000),
+      extraField('extra1', 'Project name', 'e.g. Website relaunch', 200),
+      extraArea('extra2', 'Original goals and actual outcome', 'e.g. goal: live by June, 20% more sign-ups; outcome: live in August, 25% more sign-ups', 1000),
+      lengthField(),
+    ],
+    prompt: `Write a blameless project post-mortem based on: {{keywords}}{{#extra1}}
+Project: {{extra1}}{{/extra1}}{{#extra2}}
+Goals and outcome: {{extra2}}{{/extra2}}
+Include a summary, goals versus results, a short timeline of key events, what went well, what did not go well with root causes (focus on processes, not people), lessons learned, and 3 to 5 specific actions with owners and dates for future projects.`,
+    builtin: [
+      `Post-mortem{{#extra1}}: {{extra1}}{{/extra1}}
+
+Summary
+This review looks back at the project to learn from it. It is blameless: we focus on processes and decisions, not on individuals.
+{{#extra2}}
+
+Goals and outcome
+{{extra2}}
+{{/extra2}}
+
+What happened{{#keywordList}}
+- {{item}}{{/keywordList}}
+
+{{^isShort}}
+What went well
+- [Move the positive points above here and note why they worked]
+
+What did not go well
+- [Move the problems here, and ask "why?" until you reach a root cause]
+
+{{/isShort}}
+Actions for next time
+1. [Action] · Owner: [name] · By: [date]
+2. [Action] · Owner: [name] · By: [date]
+{{#isLong}}
+3. [Action] · Owner: [name] · By: [date]
+
+Follow-up: review these actions at the start of the next project.
+{{/isLong}}`,
+      `{{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}Project{{/extra1}}: lessons learned
+
+{{#extra2}}
+Result against the plan: {{extra2}}
+
+{{/extra2}}
+Key events{{#keywordList}}
+{{index}}. {{item}}{{/keywordList}}
+
+Keep doing
+Whatever helped the team above: protect it in the next project plan.
+
+{{^isShort}}
+Change
+Whatever slowed the team down: name one process change for each problem.
+
+{{/isShort}}
+{{#isLong}}
+Root-cause questions
+- When did we first see this coming, and what stopped us acting?
+- Which decision would we make differently with what we know now?
+
+{{/isLong}}
+Agree owners and dates for each change before closing the project.`,
+    ],
+  },
+  {
+    slug: 'project-timeline',
+    title: 'Project Timeline',
+    description: 'Lay out a project timeline with phases, milestones and dependencies.',
+    category: ['Project Management'],
+    isFree: false,
+    fields: [
+      keywordsField('Project phases or deliverables', 'e.g. content, design, development, testing, launch', 2000),
+      extraField('extra1', 'Start date and deadline', 'e.g. 1 March to 30 June', 200),
+      extraField('extra2', 'Team and constraints', 'e.g. 3 people, designer available only in April', 300),
+      lengthField(),
+    ],
+    prompt: `Create a project timeline for: {{keywords}}{{#extra1}}
+Start date and deadline: {{extra1}}{{/extra1}}{{#extra2}}
+Team and constraints: {{extra2}}{{/extra2}}
+Break the work into phases with start and end weeks, list milestones with target dates, show key dependencies between phases, and keep a buffer of about 15% before the deadline. Present it as a table, then list the critical path and the biggest scheduling risks.`,
+    builtin: [
+      `Timeline: {{Topic}}{{#extra1}}
+Dates: {{extra1}}{{/extra1}}{{#extra2}}
+Team and constraints: {{extra2}}{{/extra2}}
+
+| Phase | Weeks | Depends on | Milestone |
+| --- | --- | --- | --- |
+| Kick-off and planning | Week 1 | None | Plan approved |
+{{#keywordList}}
+| {{item}} | [weeks] | Previous phase | {{item}} signed off |
+{{/keywordList}}
+| Buffer | Final 15% | All phases | Ready for launch |
+
+{{^isShort}}
+Critical path
+The phases above run mostly in sequence, so a delay in any of them moves the end date. Start the longest phase as early as possible.
+
+{{/isShort}}
+{{#isLong}}
+Scheduling risks
+- Key people unavailable at the planned time
+- Approvals taking longer than expected
+- Scope added after planning without moving the date
+{{/isLong}}`,
+      `{{Topic}}: milestones
+
+{{#extra1}}
+From {{extra1}}
+{{/extra1}}
+Milestone 0: kick-off, roles and plan agreed
+{{#keywordList}}
+Milestone {{index}}: {{item}} complete and reviewed
+{{/keywordList}}
+Final milestone: launch and handover
+
+{{^isShort}}
+Working rules
+- Each milestone has one owner and a review date.
+- Dependencies are checked at the weekly status meeting.
+{{/isShort}}
+{{#extra2}}
+
+Plan around: {{extra2}}
+{{/extra2}}`,
     ],
   },
 ];

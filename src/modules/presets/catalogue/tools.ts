@@ -1,6 +1,7 @@
 import type { PresetDefinition } from '../preset-types.js';
-import { extraArea, extraField, keywordsField, lengthField, textField, toneField } from './fields.js';
+import { extraArea, extraField, hostedToneField, keywordsField, lengthField, textField, toneField } from './fields.js';
 
+/** The tone field as the hosted reference defines it for its presets: "Tone", up to 1000 characters. */
 export const toolsPresets: PresetDefinition[] = [
   {
     slug: 'grammar-corrector',
@@ -31,34 +32,34 @@ Before sending, read it aloud once: most slips (missing words, doubled words, wr
   {
     slug: 'fill-the-gaps',
     title: 'Fill the Gaps',
-    description: 'Write the missing passage that connects the text before a gap to the text after it.',
+    description: 'Add contextually relevant text between a start section and an end section, or continue the start.',
     category: ['Tools', 'Content'],
     isFree: true,
     fields: [
-      keywordsField('Text before the gap', 'Paste the text that comes before the missing part', 3000),
-      textField('suffix', 'Text after the gap', 'Paste the text that comes after the missing part', { required: true, maxLength: 1000 }),
-      extraField('extra1', 'What the missing part should cover', 'e.g. the results of the pilot project', 300),
+      keywordsField('Start section', 'e.g. Hi Peter! Thank you for your offer', 1000),
+      textField('suffix', 'End section (the text after the gap)', 'e.g. Looking forward to working together with you!', { maxLength: 1000 }),
+      extraField('extra1', 'What the missing part should cover', 'e.g. accepting the offer and proposing a start date', 300),
       lengthField('Short'),
     ],
-    prompt: `Write the missing text that belongs between the two passages below, so that the whole reads as one coherent piece. Match the style of the surrounding text, do not repeat it, and return only the missing text.{{#extra1}}
+    prompt: `{{#suffix}}Write the missing text that belongs between the start section and the end section below, so that the whole reads as one coherent piece.{{/suffix}}{{^suffix}}Write the passage that naturally follows the start section below, so that the whole reads as one coherent piece.{{/suffix}} Match the style of the surrounding text, do not repeat it, and return only the new text.{{#extra1}}
 The missing part should cover: {{extra1}}{{/extra1}}
 
-Text before the gap:
-{{keywords}}
+Start section:
+{{keywords}}{{#suffix}}
 
-Text after the gap:
-{{suffix}}`,
+End section:
+{{suffix}}{{/suffix}}`,
     builtin: [
       `{{keywords}}
 
-{{#extra1}}This is where {{extra1}} comes in. {{/extra1}}Building on that, it helps to step back and look at how the pieces connect. {{^isShort}}Each point leads naturally to the next, and seeing that link makes what follows easier to understand. {{/isShort}}{{#isLong}}It is worth pausing here, because the details matter: small choices at this stage shape everything that comes after. {{/isLong}}With that in mind, the next part follows naturally.
+{{#extra1}}This is where {{extra1}} comes in. {{/extra1}}Building on that, it helps to look at how the pieces connect. {{^isShort}}Each point leads naturally to the next, and seeing that link makes what follows easier to understand. {{/isShort}}{{#isLong}}It is worth pausing here, because the details matter: small choices at this stage shape everything that comes after. {{/isLong}}With that in mind, the next part follows naturally.{{#suffix}}
 
-{{suffix}}`,
+{{suffix}}{{/suffix}}`,
       `{{keywords}}
 
-That was only the starting point.{{#extra1}} What mattered next was {{extra1}}.{{/extra1}} {{^isShort}}Over time, the picture became clearer, and the questions that had seemed difficult began to answer themselves. {{/isShort}}{{#isLong}}Not everything went to plan, but each setback added something useful to the story. {{/isLong}}And so the story moved on.
+That was only the starting point.{{#extra1}} What mattered next was {{extra1}}.{{/extra1}} {{^isShort}}Over time, the picture became clearer, and the questions that had seemed difficult began to answer themselves. {{/isShort}}{{#isLong}}Not everything went to plan, but each setback added something useful. {{/isLong}}And so the next step was clear.{{#suffix}}
 
-{{suffix}}`,
+{{suffix}}{{/suffix}}`,
     ],
   },
   {
@@ -125,21 +126,21 @@ Text:
   {
     slug: 'sentence-expander',
     title: 'Sentence Expander',
-    description: 'Expand a short sentence or idea into a fuller, more detailed paragraph.',
+    description: 'Expand a short sentence into a fuller, more engaging and interesting paragraph.',
     category: ['Tools', 'Content'],
     isFree: true,
     fields: [
-      keywordsField('Sentence or idea to expand', 'e.g. Remote work can improve focus', 1000),
-      extraField('extra1', 'Details to add', 'e.g. fewer interruptions, flexible hours', 300),
-      toneField(),
+      keywordsField('Sentence to expand', 'e.g. Today is good weather', 1000),
+      extraField('extra1', 'Details to add', 'e.g. perfect for a picnic in the park', 300),
+      hostedToneField(),
       lengthField('Short'),
     ],
     prompt: `Expand this sentence into a fuller paragraph: {{keywords}}{{#extra1}}
 Details to work in: {{extra1}}{{/extra1}}
-Keep the original meaning, add explanation, a concrete example and a concluding thought, and avoid filler.`,
+Keep the original meaning, add explanation, a concrete example or image and a concluding thought, make it engaging to read, and avoid filler.`,
     builtin: [
-      `{{Topic}}. {{#extra1}}This is especially true when it comes to {{extra1}}. {{/extra1}}{{^isShort}}At first glance it may seem like a small point, but it has real consequences for the way people work, decide and feel day to day. {{/isShort}}{{#isLong}}Consider a typical week: the difference shows up not in one big moment, but in dozens of small ones that add up. {{/isLong}}Taken seriously, it can change far more than we expect.`,
-      `It is often said, and with good reason, that {{topic}}. {{^isShort}}The reasons are practical rather than theoretical.{{#extra1}} Think of {{extra1}}.{{/extra1}} {{/isShort}}{{#isLong}}Each of these builds on the others, which is why the effect grows over time instead of fading. {{/isLong}}In short, it is an idea worth acting on.`,
+      `{{Topic}}. {{#extra1}}Picture it: {{extra1}}. {{/extra1}}{{^isShort}}At first glance it may seem like a small point, but it has real consequences for the way people spend their time, make decisions and feel from day to day. {{/isShort}}{{#isLong}}Think of a typical week: the difference shows up not in one big moment, but in dozens of small ones that add up. {{/isLong}}Taken seriously, it can change far more than we expect.`,
+      `{{Topic}}. That may sound like a simple observation, but it is worth a closer look. {{^isShort}}The reasons are practical rather than theoretical.{{#extra1}} One detail says it all: {{extra1}}.{{/extra1}} {{/isShort}}{{#isLong}}Each of these builds on the others, which is why the effect grows over time instead of fading. {{/isLong}}In short, it is an idea worth acting on.`,
     ],
   },
   {
@@ -399,6 +400,206 @@ A: {{#extra1}}It is designed for {{extra1}}.{{/extra1}}{{^extra1}}Anyone who wan
 {{/isLong}}
 Q: How can I contact you?
 A: Reach us at [email] or through the chat on our website.`,
+    ],
+  },
+  {
+    slug: 'native-speaker',
+    title: 'Native Speaker',
+    description: 'Rewrite your text the way a native speaker would write it: clear, concise and authentic.',
+    category: ['Tools', 'Content'],
+    isFree: true,
+    fields: [keywordsField('Text', 'e.g. I has breakfast with the my friends these morning.', 5000)],
+    prompt: `Rewrite the text below the way a fluent native speaker would naturally write it. Fix grammar and word choice, replace awkward or literal phrasing with natural, idiomatic expressions, make it clear and concise, and keep the meaning, the level of formality and every name and fact. Do not add new content, and return only the rewritten text.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `{{keywords}}
+
+Making it sound native
+- Articles: native speakers rarely stack them ("the my friends" becomes "my friends")
+- Verb forms: match the verb to the subject and the time ("I has" becomes "I had" for this morning)
+- Time words: "this morning", "last night", "these days" each have one fixed form
+- Word order: put the most important information first, and keep descriptions close to what they describe
+- Idioms: replace word-for-word translations with the phrase people actually use`,
+      `Your text
+
+{{keywords}}
+
+Read it aloud and ask, sentence by sentence: would a friend say it this way in conversation? If not, try the shorter, plainer version, swap formal words for everyday ones (use instead of utilise, help instead of assist) and cut any word that does not add meaning.`,
+    ],
+  },
+  {
+    slug: 'translate-to-singlish',
+    title: 'Translate to Singlish',
+    description: 'Get your message across in Singlish, the colourful colloquial English of Singapore.',
+    category: ['Tools', 'Other'],
+    isFree: true,
+    fields: [keywordsField('Text', 'e.g. I would like coffee with milk', 1000)],
+    prompt: `Translate the text below into Singlish, the colloquial English spoken in Singapore. Keep the meaning, use natural Singlish grammar, vocabulary and particles (lah, leh, lor, meh, can or not) the way a Singaporean would actually say it, borrow common Hokkien, Malay or Tamil words only where they fit, and return only the Singlish version.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `Eh, {{keywords}} lah.
+
+Singlish touches to try
+- "lah" at the end adds emphasis or reassurance: "Can lah, no problem."
+- "leh" softens a request or a complaint: "Help me leh."
+- "lor" shows it cannot be helped: "Like that lor."
+- "meh" shows doubt: "Really meh?"
+- "can or not?" asks if something is possible: "Tomorrow can or not?"`,
+      `Your text: {{keywords}}
+
+Common swaps, Singlish style
+- Coffee with milk → kopi (with condensed milk), kopi C (evaporated milk), kopi O (black)
+- Tea → teh, no sugar → kosong, iced → peng
+- Is it possible? → Can or not?
+- Really? → Really meh? / Got meh?
+- Take away → da bao
+- Very → damn / super (e.g. "damn shiok", very satisfying)
+- Let's go → Jom / Go lah`,
+    ],
+  },
+  {
+    slug: 'tone-changer',
+    title: 'Tone Changer',
+    description: 'Rewrite a text so it sounds more formal, friendlier, more confident or softer, with the same meaning.',
+    category: ['Tools', 'Content'],
+    isFree: true,
+    fields: [
+      keywordsField('Text to rewrite', 'Paste the text you want to sound different', 5000),
+      extraField('extra1', 'How it should sound', 'e.g. more formal, warmer, more confident, less blunt', 200),
+    ],
+    prompt: `Rewrite the text below so that it sounds {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}more polished, warm and professional{{/extra1}}. Keep every fact, request, date and name, keep roughly the same amount of text, change only the wording and style, and return only the rewritten text.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `Goal: make it sound {{#extra1}}{{extra1}}{{/extra1}}{{^extra1}}more polished, warm and professional{{/extra1}}
+
+{{keywords}}
+
+How to shift it
+- More formal: full words instead of contractions, no slang, complete sentences
+- Warmer: add a thank-you, use "we" and "you", and acknowledge the reader's situation
+- More confident: cut "just", "I think" and "maybe", and state the point first
+- Softer: turn commands into questions ("Could you...?") and explain the reason behind a request`,
+      `{{keywords}}
+
+---
+Rewrite notes{{#extra1}} (target: {{extra1}}){{/extra1}}
+1. Read the first and last sentence: they set the impression more than anything in between.
+2. Swap any word that feels out of place for the register you want.
+3. Check that every fact and request from the original is still there.`,
+    ],
+  },
+  {
+    slug: 'passive-to-active-voice',
+    title: 'Passive to Active Voice',
+    description: 'Rewrite passive sentences in the active voice so your writing is clearer and more direct.',
+    category: ['Tools', 'Education'],
+    isFree: true,
+    fields: [keywordsField('Text', 'e.g. The report was written by the team and mistakes were made.', 5000)],
+    prompt: `Rewrite the text below so that it uses the active voice wherever that makes it clearer: make the person or thing doing the action the subject of the sentence. Where the doer is not stated, choose the obvious one from the context or keep the passive if that is genuinely better. Keep the meaning and every fact, change nothing else, and return only the rewritten text.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `{{keywords}}
+
+How to turn passive into active
+1. Find the passive: a form of "to be" (is, was, were, has been) plus a past participle ("was written").
+2. Ask who did it: "written by whom?" The answer becomes the subject.
+3. Rebuild the sentence: "The report was written by the team" becomes "The team wrote the report".
+4. If nobody is named ("mistakes were made"), decide who is responsible and say so: "We made mistakes".`,
+      `Text to revise
+
+{{keywords}}
+
+Quick test: if you can add "by zombies" after the verb and the sentence still makes sense ("the decision was made by zombies"), it is passive. Rewrite it so the real actor comes first, and keep the passive only where the actor truly does not matter.`,
+    ],
+  },
+  {
+    slug: 'bullet-points-to-paragraph',
+    title: 'Bullet Points to Paragraph',
+    description: 'Turn bullet points or rough notes into a smooth, well-connected paragraph.',
+    category: ['Tools', 'Content'],
+    isFree: true,
+    fields: [
+      keywordsField('Bullet points or notes', 'e.g. Q3 revenue up 12%; two new hires in sales; launch moved to October', 5000),
+      extraField('extra1', 'Who it is for', 'e.g. a monthly update for the board', 200),
+      toneField(),
+    ],
+    prompt: `Turn the bullet points or notes below into well-written prose: one paragraph, or a few if the points clearly fall into separate topics.{{#extra1}}
+It is for: {{extra1}}{{/extra1}}
+Keep every fact, group related points, connect them with natural transitions, put the most important point first, and add nothing that is not in the notes. Return only the text.
+
+Notes:
+{{keywords}}`,
+    builtin: [
+      `{{#extra1}}For {{extra1}}{{/extra1}}{{^extra1}}Summary{{/extra1}}
+
+This update covers {{#keywordList}}{{item}}, {{/keywordList}}and what these points mean for the weeks ahead. Taken together, they give a clear picture of where things stand and where attention is needed next.`,
+      `In brief: {{#keywordList}}{{item}}; {{/keywordList}}these are the points that matter most{{#extra1}} for {{extra1}}{{/extra1}}. Each one deserves a short follow-up, and the first is the place to start.`,
+    ],
+  },
+  {
+    slug: 'text-shortener',
+    title: 'Text Shortener',
+    description: 'Cut a text down to its essentials while keeping every key point and the original voice.',
+    category: ['Tools', 'Content'],
+    isFree: true,
+    fields: [
+      keywordsField('Text to shorten', 'Paste the text you want to make shorter', 5000),
+      extraField('extra1', 'Target size', 'e.g. under 100 words, or half the current size', 100),
+    ],
+    prompt: `Shorten the text below{{#extra1}} to {{extra1}}{{/extra1}}{{^extra1}} to roughly half its current size{{/extra1}}. Keep every key point, fact and request and the author's voice; remove repetition, filler words and unnecessary qualifiers; prefer short words and active sentences. Return only the shortened text.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `Key message: {{Topic}}
+
+{{keywords}}
+
+Where to cut{{#extra1}} (target: {{extra1}}){{/extra1}}
+- Delete openers that warm up before the point ("I just wanted to reach out to say...")
+- Remove words that add nothing: very, really, actually, in order to, basically
+- Merge sentences that repeat the same idea
+- Replace phrases with single words: "at this point in time" becomes "now"`,
+      `{{keywords}}
+
+---
+Cutting plan{{#extra1}} for {{extra1}}{{/extra1}}
+1. Underline the one sentence that must survive, and build the short version around it.
+2. Keep one example, not three.
+3. End as soon as the reader knows what to do next.`,
+    ],
+  },
+  {
+    slug: 'text-to-tweet',
+    title: 'Text to Tweet',
+    description: 'Summarise an article, announcement or any text into a post that fits on X (Twitter).',
+    category: ['Tools', 'Social Media'],
+    isFree: true,
+    fields: [
+      keywordsField('Text to summarise', 'Paste an article, announcement or notes', 5000),
+      extraField('extra1', 'Link or hashtags to add', 'e.g. #remotework northwind.example/blog', 200),
+      toneField('e.g. witty, informative, punchy'),
+    ],
+    prompt: `Summarise the text below as a post for X (Twitter) of at most 280 characters, counting any link or hashtags, and give 3 alternative versions.{{#extra1}}
+Include: {{extra1}}{{/extra1}}
+Lead with the most interesting or useful point, make each post understandable on its own, and avoid more than two hashtags.
+
+Text:
+{{keywords}}`,
+    builtin: [
+      `{{Topic}}{{#extra1}} {{extra1}}{{/extra1}}`,
+      `Worth knowing 👇
+{{Topic}}{{#extra1}}
+{{extra1}}{{/extra1}}`,
+      `The short version: {{topic}}{{#extra1}} {{extra1}}{{/extra1}}`,
     ],
   },
 ];
