@@ -52,15 +52,16 @@ describe('atelier user commands against a running service', () => {
     const listed = await run(['presets']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^SLUG\s+TITLE\s+CATEGORIES\n/);
-    expect(listed.stdout).toMatch(/^instagram-caption\s+Instagram Caption\s+Social Media, Marketing$/m);
+    expect(listed.stdout).toMatch(/^instagram-post-caption\s+Instagram Post Caption\s+Social Media, Marketing$/m);
     const all = json<{ presets: { slug: string; title: string; description: string }[] }>((await run(['presets', '--json'])).stdout).presets;
     const searched = json<{ presets: typeof all }>((await run(['presets', '--search', 'Instagram', '--json'])).stdout).presets;
-    expect(searched.map((p) => p.slug)).toContain('instagram-caption');
+    expect(searched.map((p) => p.slug)).toContain('instagram-post-caption');
     expect(searched.length).toBeLessThan(all.length);
     expect(searched.every((p) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes('instagram'))).toBe(true);
     const shown = await run(['presets', 'show', 'instagram-caption']);
-    expect(shown.stdout).toMatch(/^Instagram Caption \(instagram-caption\)$/m);
-    expect(shown.stdout).toMatch(/--keywords TEXT\s+What is the post about\? \(textarea, required, max 1000\)/);
+    // Our older slug answers as an alias of the hosted one.
+    expect(shown.stdout).toMatch(/^Instagram Post Caption \(instagram-post-caption\)$/m);
+    expect(shown.stdout).toMatch(/--keywords TEXT\s+Post topic \(textarea, required, max 1000\)/);
     expect(shown.stdout).toContain('--field extra1=...');
 
     const generated = await run(['generate', 'instagram-caption', '--keywords', 'rooftop bees', '--field', 'extra1=Northwind', '--outputs', '2']);

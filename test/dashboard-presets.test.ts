@@ -43,10 +43,10 @@ describe('dashboard presets playground in a browser', () => {
     // The required topic left empty: the API's validation message shows in the form and points at the field.
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('is required');
-    expect(await page.getByLabel('Topic or main idea').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('What the paragraph is about').getAttribute('aria-invalid')).toBe('true');
 
-    await page.getByLabel('Topic or main idea').fill(TOPIC);
-    expect(await page.locator('#field-keywords-count').textContent()).toBe(`${TOPIC.length} / 1000 characters`);
+    await page.getByLabel('What the paragraph is about').fill(TOPIC);
+    expect(await page.locator('#field-keywords-count').textContent()).toBe(`${TOPIC.length} / 2500 characters`);
     await page.getByRole('radio', { name: 'Short' }).check();
     await page.getByRole('button', { name: 'Generate' }).click();
     const output = page.locator('.output-text').first();
