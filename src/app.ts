@@ -20,7 +20,7 @@ import { Retrieval } from './modules/bots/retrieval.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
-import { chatModels } from './modules/chat/chat-models.js';
+import { chatCatalogue } from './modules/chat/chat-models.js';
 import { TokenBilling } from './modules/chat/token-billing.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { ImagesRepo } from './modules/images/images.repo.js';
@@ -175,7 +175,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const embeddingModel = createEmbeddingModel(config, engines);
   const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model, botsUrl: config.bots.publicUrl }, clock);
   const tokenBilling = new TokenBilling(credits, config.chat);
-  const chat = new ChatService(chatModels(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens });
+  // Pictures given by URL in chat messages are downloaded as reference images are: same guard, same size limit.
+  const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } });
   worker = new Worker(queue, [transcriptions, webhooks, images, videos, noopJobs], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,

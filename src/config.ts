@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS } from './engines/media-catalogue.js';
+import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
+import { normalizeModelName } from './engines/model-catalogue.js';
+import { chatNames } from './modules/chat/chat-aliases.js';
 import { findPulledModel, findPulledModels } from './models/pulled-models.js';
 
 const planSchema = z.object({
@@ -25,11 +27,16 @@ export const DEFAULT_PLANS: Plan[] = [
 ];
 
 const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
+export type ImageEngineName = (typeof IMAGE_ENGINES)[number];
 const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
+/** A model family ("flux", "openai-dalle"): ATELIER_IMAGE_ROUTES names one to route all its models at once. */
+const familyName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'expected letters, digits, spaces, . _ or -');
 
 const imageModelSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   aliases: z.array(z.string().trim().min(1).max(100)).default([]),
+  /** Routes by family apply to it; a name of the default catalogue gets its family there when this is absent. */
+  family: familyName.optional(),
   /** In order of preference: the first one configured here serves the model. */
   engines: z.array(z.enum(IMAGE_ENGINES)).min(1),
   /** The model name sent upstream (openai-compatible) or the checkpoint to load (automatic1111). */
@@ -44,6 +51,7 @@ export type ImageModelEntry = z.input<typeof imageModelSchema>;
 const videoModelSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   aliases: z.array(z.string().trim().min(1).max(100)).default([]),
+  family: familyName.optional(),
   creditsPerSecond: z.number().int().min(0),
 });
 export type VideoModelEntry = z.input<typeof videoModelSchema>;
@@ -140,6 +148,13 @@ const envSchema = z.object({
   ATELIER_WEBHOOK_MAX_ATTEMPTS: int(1, 20).default(6),
   ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
   ATELIER_IMAGE_MODELS: z.string().optional(),
+  ATELIER_IMAGE_ROUTES: z
+    .string()
+    .regex(
+      /^\s*[^=,]+=\s*(openai-compatible|automatic1111|builtin)\s*(,\s*[^=,]+=\s*(openai-compatible|automatic1111|builtin)\s*)*,?\s*$/,
+      'expected family=engine or model name=engine pairs, e.g. flux=automatic1111,DALL-E 3=openai-compatible',
+    )
+    .optional(),
   ATELIER_IMAGE_OPENAI_BASE_URL: httpUrl.optional(),
   ATELIER_IMAGE_OPENAI_API_KEY: z.string().optional(),
   ATELIER_IMAGE_A1111_BASE_URL: httpUrl.optional(),
@@ -160,6 +175,10 @@ const envSchema = z.object({
   ATELIER_BOTS_PUBLIC_URL: httpUrl.optional(),
   ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
   ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
+  /** `name=target,...` (target: standard, advanced, builtin or a configured model name); unset: the hosted reference's names. */
+  ATELIER_CHAT_MODEL_ALIASES: z.string().optional(),
+  /** The model or alias that answers a request without `model`; unset: gemini-3-flash (the standard model when that is no name here). */
+  ATELIER_CHAT_DEFAULT_MODEL: z.string().trim().min(1).max(200).optional(),
   ATELIER_DASHBOARD_SIGNUP: bool.default(true),
   ATELIER_SESSION_DAYS: int(1, 365).default(14),
   ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
@@ -261,18 +280,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       maxAttempts: env.ATELIER_JOB_MAX_ATTEMPTS,
       retryBaseMs: env.ATELIER_JOB_RETRY_BASE_MS,
     },
-    images: {
-      models: env.ATELIER_IMAGE_MODELS ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema) : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m)),
-      openai: env.ATELIER_IMAGE_OPENAI_BASE_URL ? { baseUrl: env.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: env.ATELIER_IMAGE_OPENAI_API_KEY } : undefined,
-      automatic1111: env.ATELIER_IMAGE_A1111_BASE_URL
-        ? { baseUrl: env.ATELIER_IMAGE_A1111_BASE_URL, apiKey: env.ATELIER_IMAGE_A1111_API_KEY, basicAuth: env.ATELIER_IMAGE_A1111_BASIC_AUTH }
-        : undefined,
-      timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
-      waitMs: env.ATELIER_IMAGE_WAIT_MS,
-      maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
-    },
+    images: imageSettings(env),
     videos: {
-      models: env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m)),
+      models: (env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))).map((m) => ({
+        ...m,
+        family: m.family ?? defaultVideoFamily(m.name),
+      })),
       maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
       timeoutMs: env.ATELIER_VIDEO_TIMEOUT_MS,
       narration: env.ATELIER_VIDEO_NARRATION,
@@ -294,7 +307,17 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       /** Login and sign-up attempts per minute and address, whatever ATELIER_RATE_LIMIT_ENABLED says. */
       loginAttemptsPerMinute: env.ATELIER_LOGIN_ATTEMPTS_PER_MINUTE,
     },
-    chat: { creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS, advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS },
+    chat: {
+      creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS,
+      advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS,
+      /** The hosted service's model names (aliases of ours) and the name a request without `model` gets. */
+      ...chatNames(
+        { aliases: env.ATELIER_CHAT_MODEL_ALIASES, defaultModel: env.ATELIER_CHAT_DEFAULT_MODEL, standardModel: env.ATELIER_TEXT_MODEL, advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL },
+        (problem) => {
+          throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+        },
+      ),
+    },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     /** api: serves HTTP and never runs jobs; worker: runs jobs and never listens publicly; all: both. */
     role: env.ATELIER_ROLE,
@@ -348,6 +371,61 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
       prefix: prefix === '' ? '' : `${prefix}/`,
     },
   };
+}
+
+/** The image catalogue, the engines configured for it, and which engine serves which family or model. */
+function imageSettings(env: z.infer<typeof envSchema>) {
+  const parsed = env.ATELIER_IMAGE_MODELS ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema) : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m));
+  const models = parsed.map((m) => ({ ...m, family: m.family ?? defaultImageFamily(m.name) }));
+  const openai = env.ATELIER_IMAGE_OPENAI_BASE_URL ? { baseUrl: env.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: env.ATELIER_IMAGE_OPENAI_API_KEY } : undefined;
+  const automatic1111 = env.ATELIER_IMAGE_A1111_BASE_URL
+    ? { baseUrl: env.ATELIER_IMAGE_A1111_BASE_URL, apiKey: env.ATELIER_IMAGE_A1111_API_KEY, basicAuth: env.ATELIER_IMAGE_A1111_BASIC_AUTH }
+    : undefined;
+  const configured: Record<ImageEngineName, string | undefined> = {
+    builtin: undefined,
+    'openai-compatible': openai ? undefined : 'ATELIER_IMAGE_OPENAI_BASE_URL',
+    automatic1111: automatic1111 ? undefined : 'ATELIER_IMAGE_A1111_BASE_URL',
+  };
+  return {
+    models,
+    routes: parseImageRoutes(env.ATELIER_IMAGE_ROUTES, models, configured),
+    openai,
+    automatic1111,
+    timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
+    waitMs: env.ATELIER_IMAGE_WAIT_MS,
+    maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
+  };
+}
+
+/**
+ * `flux=automatic1111,DALL-E 3=openai-compatible` -> engine by family and by model name (both keys
+ * normalised as model names are). A key that is a family's name routes the family; otherwise it must be a
+ * model's name or alias. Unknown keys and engines that are not configured stop the start.
+ */
+function parseImageRoutes(
+  raw: string | undefined,
+  models: readonly { name: string; aliases: string[]; family: string | undefined }[],
+  missingSetting: Record<ImageEngineName, string | undefined>,
+): { families: Record<string, ImageEngineName>; models: Record<string, ImageEngineName> } {
+  const routes = { families: {} as Record<string, ImageEngineName>, models: {} as Record<string, ImageEngineName> };
+  if (!raw) return routes;
+  const problems: string[] = [];
+  for (const pair of raw.split(',').filter((p) => p.trim() !== '')) {
+    const [rawKey = '', rawEngine = ''] = pair.split('=');
+    const key = normalizeModelName(rawKey);
+    const engine = rawEngine.trim() as ImageEngineName;
+    const setting = missingSetting[engine];
+    if (setting) problems.push(`${rawKey.trim()}=${engine}: the ${engine} engine is not configured (set ${setting})`);
+    if (models.some((m) => m.family !== undefined && normalizeModelName(m.family) === key)) {
+      routes.families[key] = engine;
+      continue;
+    }
+    const model = models.find((m) => [m.name, ...m.aliases].some((n) => normalizeModelName(n) === key));
+    if (model) routes.models[normalizeModelName(model.name)] = engine;
+    else problems.push(`${rawKey.trim()}: neither a model family nor a model name of the image catalogue`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_IMAGE_ROUTES: ${problems.join('; ')}`);
+  return routes;
 }
 
 export class ConfigError extends Error {

@@ -8,6 +8,7 @@ type ImageRecord = {
   id: number;
   image_url: string | null;
   model: string;
+  engine: string;
   prompt: string;
   used_credits: number;
   created_at: string;
@@ -62,7 +63,7 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
     const created = await generate({ prompt: 'A lighthouse on a cliff at sunset', model: 'DALL-E 3', dimensions: '1792x1024' });
     expect(created.statusCode).toBe(200);
     const [record] = created.json<ImageRecord[]>();
-    expect(record).toMatchObject({ prompt: 'A lighthouse on a cliff at sunset', model: 'builtin-sketch', requested_model: 'DALL-E 3', used_credits: 4, width: 1792, height: 1024 });
+    expect(record).toMatchObject({ prompt: 'A lighthouse on a cliff at sunset', model: 'builtin-sketch', engine: 'builtin', requested_model: 'DALL-E 3', used_credits: 4, width: 1792, height: 1024 });
     expect(Number.isInteger(record?.id)).toBe(true);
     if (record?.status === 'pending') expect(record.image_url).toBeNull();
     expect(await balance()).toBe(before - 4);
@@ -108,7 +109,7 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
   it('property: any prompt, style and artist the API accepts renders, and the worker never chokes', async () => {
     const text = (max: number) => fc.oneof(fc.string({ unit: 'grapheme', maxLength: max }), fc.string({ unit: 'binary', maxLength: max }), fc.constantFrom('<svg onload=x>', '&amp;', ']]>', '\u0000\u202e', '🦊🌋'.repeat(40)));
     await fc.assert(
-      fc.asyncProperty(text(600), text(60), text(60), fc.constantFrom('64x64', '97x131', '300x80'), async (prompt, style, artist, dimensions) => {
+      fc.asyncProperty(text(600), text(60), text(60), fc.oneof(fc.constantFrom('64x64', '97x131', '300x80', '1:8', '21:9', '3:2'), fc.string({ maxLength: 12 })), async (prompt, style, artist, dimensions) => {
         const response = await generate({ prompt: `x${prompt}`, style, artist, dimensions, model: 'builtin', waitForResult: true });
         if (response.statusCode === 400) return;
         expect(response.statusCode, response.body).toBe(200);
@@ -119,18 +120,20 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
     );
   });
 
-  it('refuses unknown models with the list of available ones, and sizes a model cannot make', async () => {
+  it('refuses unknown models with the list of available ones; a size a model cannot make becomes its nearest, with a warning', async () => {
     const unknown = await generate({ prompt: 'x', model: 'Imagen 9' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ error: string }>().error).toMatch(/^model: unknown model "Imagen 9"; available: DALL-E 3, DALL-E 2, .*FLUX\.1.*builtin-sketch/);
     const size = await generate({ prompt: 'x', model: 'dall-e-3', dimensions: '512x512' });
-    expect(size.statusCode).toBe(400);
-    expect(size.json()).toEqual({ error: 'dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792' });
+    expect(size.statusCode).toBe(200);
+    expect(size.json<ImageRecord[]>()[0]).toMatchObject({ width: 1024, height: 1024, warnings: ['dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792; it made 1024x1024 instead of 512x512'] });
+    // A lone number is a square.
+    expect((await generate({ prompt: 'x', model: 'sdxl', dimensions: '768' })).json<ImageRecord[]>()[0]).toMatchObject({ width: 768, height: 768, warnings: [] });
     for (const [payload, field] of [
       [{ model: 'sdxl' }, 'prompt'],
       [{ prompt: 'x' }, 'model'],
-      [{ prompt: 'x', model: 'sdxl', dimensions: '1024' }, 'dimensions'],
       [{ prompt: 'x', model: 'sdxl', dimensions: '32x32' }, 'dimensions'],
+      [{ prompt: 'x', model: 'sdxl', dimensions: '1024x1' }, 'dimensions'],
       [{ prompt: 'x', model: 'sdxl', dimensions: '4096x4096' }, 'dimensions'],
       [{ prompt: 'x', model: 'sdxl', outputs: 5 }, 'outputs'],
       [{ prompt: 'x', model: 'sdxl', outputs: 0 }, 'outputs'],
@@ -182,6 +185,6 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
     expect(next.map((i) => i.prompt)).toEqual(['one']);
 
     const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(own) })).json<{ models: { name: string; engine: string; credits: number }[] }>().models;
-    expect(models.find((m) => m.name === 'DALL-E 3')).toMatchObject({ engine: 'builtin', credits: 4 });
+    expect(models.find((m) => m.name === 'DALL-E 3')).toMatchObject({ family: 'openai-dalle', aliases: expect.arrayContaining(['dall-e-3']), engine: 'builtin', model: 'builtin-sketch', credits: 4 });
   });
 });

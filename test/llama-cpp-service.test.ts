@@ -60,11 +60,13 @@ afterAll(async () => {
 describe('the service with the llama-cpp text engine', () => {
   it('offers the configured names, served by the local model, and /ready tells its state', async () => {
     const models = (await t.server.inject({ url: '/v1/models', headers: withKey(key) })).json<{ data: { id: string; owned_by: string }[] }>();
-    expect(models.data.map((m) => [m.id, m.owned_by])).toEqual([
+    expect(models.data.filter((m) => !('alias_of' in m)).map((m) => [m.id, m.owned_by])).toEqual([
       ['gpt-4o-mini', 'atelier'],
       ['gpt-4o', 'atelier'],
       ['builtin', 'atelier-builtin'],
     ]);
+    // The hosted names are aliases of those, answered by the local model too.
+    expect(models.data.find((m) => m.id === 'gemini-3-flash')).toMatchObject({ owned_by: 'atelier', alias_of: 'gpt-4o-mini' });
     const ready = (await t.server.inject({ url: '/ready' })).json<{ checks: { text: { status: string; detail: string } } }>();
     expect(ready.checks.text).toEqual({ status: 'ok', detail: expect.stringMatching(/^llama-cpp tiny\.gguf \((loads on first use|loaded; .*)\)$/) });
   });
@@ -137,6 +139,18 @@ describe('the service with the llama-cpp text engine', () => {
     const res = await chat({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'word '.repeat(400) }], max_tokens: 8 });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/the prompt takes \d+ tokens, which leaves no room in the model's context of 1024 tokens/);
+    expect(await balance()).toBe(before);
+  });
+
+  it('refuses pictures and audio for the local model by name and part, charging nothing', async () => {
+    const before = await balance();
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+    const image = await chat({ model: 'gemini-3-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: png } }] }] });
+    expect(image.statusCode).toBe(400);
+    expect(image.json()).toMatchObject({ error: { message: "The model 'gemini-3-flash' (an alias of 'gpt-4o-mini', llama-cpp engine) cannot take image_url parts: messages[0].content[1]", param: 'messages[0].content[1]' } });
+    const audio = await chat({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'SUQzBAAAAAAA', format: 'mp3' } }] }] });
+    expect(audio.statusCode).toBe(400);
+    expect(audio.body).toContain("The model 'gpt-4o-mini' (llama-cpp engine) cannot take input_audio parts: messages[0].content[0]");
     expect(await balance()).toBe(before);
   });
 

@@ -125,6 +125,10 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     const completion = jsonOf<{ object: string; choices: { message: { content: string } }[] }>(await call('chat_completion', { model: 'builtin', messages: [{ role: 'user', content: 'Hi there' }] }));
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]?.message.content).toContain('Hi there');
+    // Without model the default one answers, as over HTTP; a hosted name is an alias.
+    const byDefault = jsonOf<{ choices: { message: { content: string } }[] }>(await call('chat_completion', { messages: [{ role: 'user', content: 'Hello again' }] }));
+    expect(byDefault.choices[0]?.message.content).toContain('Hello again');
+    expect(jsonOf<{ object: string }>(await call('chat_completion', { model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'Hi' }] })).object).toBe('chat.completion');
   });
 
   it('offers the presets as resources and a prompt', async () => {

@@ -12,8 +12,11 @@ type Video = {
   status: 'processing' | 'completed' | 'failed';
   error?: string;
   created_at: string;
-  request: { duration: string; aspectRatio: string; isTextToVideo: boolean; isImageToVideo: boolean };
+  request: { duration: string; aspectRatio: string; isTextToVideo: boolean; isImageToVideo: boolean; resolution?: string; generateAudio?: boolean };
   used_credits: number;
+  width: number | null;
+  height: number | null;
+  warnings: string[];
 };
 
 let t: TestApp;
@@ -25,7 +28,7 @@ beforeAll(async () => {
   files.serve('/still.png', await sharp({ create: { width: 640, height: 640, channels: 3, background: '#d02020' } }).png().toBuffer(), 'image/png');
   t = await startTestApp({ ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50', ATELIER_JOB_RETRY_BASE_MS: '50' });
   t.app.services.worker.start();
-  key = (await t.account({ credits: 100 })).key;
+  key = (await t.account({ credits: 200 })).key;
 });
 afterAll(async () => {
   await t.close();
@@ -53,7 +56,7 @@ describe('POST /api/generate-video and GET /api/get-video', () => {
     const created = await create({ prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.', model: 'Runway Gen-3', duration: '5', aspectRatio: '16:9' });
     expect(created.statusCode).toBe(200);
     const answer = created.json<{ id: number; image_url: string; is_video: boolean; model: string; prompt: string; created_at: string }>();
-    expect(answer).toMatchObject({ image_url: '', is_video: true, model: 'builtin-slideshow', prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.' });
+    expect(answer).toMatchObject({ image_url: '', is_video: true, model: 'builtin-slideshow', requested_model: 'Runway Gen-3', engine: 'ffmpeg', prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.' });
     expect(await balance()).toBe(before - 10);
 
     const video = await poll(answer.id);
@@ -82,6 +85,20 @@ describe('POST /api/generate-video and GET /api/get-video', () => {
     expect(video.prompt).toBe(prompt);
   });
 
+  it('makes a 4:3 clip at 1080p without an audio track when generateAudio is false; 4k is made at 1080p, with a warning', async () => {
+    const silent = (await create({ prompt: 'A paper boat drifts.', model: 'Veo 3.1', duration: 1, aspectRatio: '4:3', resolution: '1080p', generateAudio: false })).json<{ id: number }>();
+    const video = await poll(silent.id);
+    expect(video).toMatchObject({ status: 'completed', width: 1920, height: 1440, warnings: [], request: { aspectRatio: '4:3', resolution: '1080p', generateAudio: false } });
+    const probed = await probeVideo(await download(video.url));
+    expect(probed.streams.map((s) => s.type)).toEqual(['video']);
+    expect(probed.streams[0]).toMatchObject({ width: 1920, height: 1440 });
+
+    const large = (await create({ prompt: 'A paper boat drifts.', model: 'Kling 3.0 Pro', duration: 1, aspectRatio: '9:21', resolution: '4k' })).json<{ id: number }>();
+    const made = await poll(large.id);
+    expect(made).toMatchObject({ status: 'completed', width: 822, height: 1920, request: { resolution: '4k' } });
+    expect(made.warnings).toContain('resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)');
+  });
+
   it('fails with the reason and refunds when the starting picture cannot be fetched', async () => {
     const before = await balance();
     const created = (await create({ prompt: 'Nothing to start from', model: 'builtin', duration: 2, image: files.url('/missing.png') })).json<{ id: number }>();
@@ -105,7 +122,8 @@ describe('POST /api/generate-video and GET /api/get-video', () => {
       [{ prompt: 'x', model: 'builtin', duration: '0' }, 'duration'],
       [{ prompt: 'x', model: 'builtin', duration: '31' }, 'duration'],
       [{ prompt: 'x', model: 'builtin', duration: 'five' }, 'duration'],
-      [{ prompt: 'x', model: 'builtin', aspectRatio: '4:3' }, 'aspectRatio'],
+      [{ prompt: 'x', model: 'builtin', aspectRatio: '5:4' }, 'aspectRatio'],
+      [{ prompt: 'x', model: 'builtin', resolution: '480p' }, 'resolution'],
       [{ prompt: 'x', model: 'builtin', image: 'ftp://example.com/a.png' }, 'image'],
     ] as const) {
       const response = await create(payload);

@@ -15,7 +15,7 @@ import { BuiltinImageModel } from './adapters/builtin/builtin-image-model.js';
 import { FfmpegVideoModel } from './adapters/ffmpeg-video/ffmpeg-video-model.js';
 import { OpenAICompatibleImageModel } from './adapters/openai-compatible/openai-compatible-image-model.js';
 import { OpenAICompatibleEmbeddingModel } from './adapters/openai-compatible/openai-compatible-embedding-model.js';
-import { ModelCatalogue } from './model-catalogue.js';
+import { ModelCatalogue, normalizeModelName } from './model-catalogue.js';
 import { type EngineKind, type EngineObserver, observeEngine } from './observed-engine.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
@@ -187,6 +187,9 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): LocalAsr
 
 export interface CatalogueImageModel {
   name: string;
+  aliases: readonly string[];
+  /** e.g. flux, openai-dalle; routes by family apply to it. */
+  family: string | undefined;
   engine: ImageModel;
   credits: number;
   hdCredits: number;
@@ -197,10 +200,13 @@ export interface CatalogueImageModel {
 type ImageEngineName = Config['images']['models'][number]['engines'][number];
 type ImageEntry = Config['images']['models'][number];
 
-/** The image model catalogue: each name served by the first of its engines that is configured here. */
+/**
+ * The image model catalogue: each name served by the engine ATELIER_IMAGE_ROUTES gives its name or its
+ * family, else by the first of its engines that is configured here.
+ */
 export function createImageModels(config: Config, deps: EngineDeps = {}): ModelCatalogue<CatalogueImageModel> {
   const builtin = new BuiltinImageModel();
-  const { openai, automatic1111, timeoutMs } = config.images;
+  const { openai, automatic1111, timeoutMs, routes } = config.images;
   const retry = { retries: config.upstream.retries };
   const factories: Record<ImageEngineName, ((entry: ImageEntry) => ImageModel) | undefined> = {
     builtin: () => builtin,
@@ -223,11 +229,17 @@ export function createImageModels(config: Config, deps: EngineDeps = {}): ModelC
         }
       : undefined,
   };
+  const routed = (entry: ImageEntry): ImageEngineName | undefined =>
+    routes.models[normalizeModelName(entry.name)] ?? (entry.family === undefined ? undefined : routes.families[normalizeModelName(entry.family)]);
   const entries = config.images.models.flatMap((entry) => {
-    const factory = entry.engines.map((name) => factories[name]).find((f) => f !== undefined);
+    const route = routed(entry);
+    // A route names a configured engine (the configuration refuses any other).
+    const factory = route ? factories[route] : entry.engines.map((name) => factories[name]).find((f) => f !== undefined);
     if (!factory) return [];
     const model: CatalogueImageModel = {
       name: entry.name,
+      aliases: entry.aliases,
+      family: entry.family,
       engine: observed(deps, 'image', factory(entry)),
       credits: entry.credits,
       hdCredits: entry.hdCredits ?? entry.credits * 2,
@@ -245,6 +257,8 @@ const parseSize = (size: string) => {
 
 export interface CatalogueVideoModel {
   name: string;
+  aliases: readonly string[];
+  family: string | undefined;
   engine: VideoModel;
   creditsPerSecond: number;
 }
@@ -257,7 +271,12 @@ export function createVideoModels(config: Config, ttsModels: TtsModel[], deps: E
     images: new BuiltinImageModel(),
     ...(config.videos.narration && { narrate: narrator(ttsModels) }),
   }));
-  return new ModelCatalogue(config.videos.models.map((entry) => ({ model: { name: entry.name, engine, creditsPerSecond: entry.creditsPerSecond }, aliases: entry.aliases })));
+  return new ModelCatalogue(
+    config.videos.models.map((entry) => ({
+      model: { name: entry.name, aliases: entry.aliases, family: entry.family, engine, creditsPerSecond: entry.creditsPerSecond },
+      aliases: entry.aliases,
+    })),
+  );
 }
 
 /** The clearest local voice available: flite's slt, else espeak-ng's American English. */

@@ -94,8 +94,8 @@ export function registerTools(server: McpServer, services: McpServices, caller: 
     'generate_image',
     'Generate images from a prompt (model names from the image catalogue, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"). Returns image records; with waitForResult the pictures come back when ready, otherwise poll get_image.',
     schemas.generateImage,
-    async ({ dimensions, ...rest }) => {
-      const created = await services.images.create(caller, { ...rest, width: dimensions.width, height: dimensions.height });
+    async (body) => {
+      const created = await services.images.create(caller, body);
       if (!created.ok) return outcomeResult(created);
       const pending = created.value.some((image) => image.status === 'pending');
       return jsonResult({ images: created.value, ...(pending && { hint: POLL_HINT }) }, await inlineImages(services, created.value));
@@ -110,7 +110,7 @@ export function registerTools(server: McpServer, services: McpServices, caller: 
 
   tool(
     'generate_video',
-    'Generate a short video (paid plans): prompt, model, duration in seconds, aspectRatio 16:9, 9:16 or 1:1, optional starting image. Returns its id at once; poll get_video.',
+    'Generate a short video (paid plans): prompt, model (default "Kling 1.0"), duration in seconds, aspectRatio (16:9, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generateAudio, optional starting image. Returns its id at once; poll get_video.',
     schemas.generateVideo,
     async ({ duration, ...rest }) => outcomeResult(await services.videos.create(caller, { ...rest, durationSeconds: duration }), (video) => jsonResult({ ...video, hint: POLL_HINT })),
   );
@@ -165,7 +165,7 @@ export function registerTools(server: McpServer, services: McpServices, caller: 
 
   tool(
     'chat_completion',
-    'A chat completion (OpenAI format, not streamed): model (see the service\'s model list, e.g. gpt-4o-mini), messages, and optionally temperature, top_p, max_tokens, n, stop. Billed by tokens.',
+    'A chat completion (OpenAI format, not streamed): messages (text, or parts: text, image_url, input_audio), and optionally model (from the service\'s model list, e.g. gpt-4o-mini, or a hosted name such as gemini-3-flash or gpt-5; omit it for the default model), temperature, top_p, max_tokens, n, stop. Billed by tokens.',
     schemas.chatCompletion,
     async (request) => outcomeResult(await services.chat.complete(caller, { ...request, stream: false })),
   );

@@ -1,4 +1,5 @@
 import { canMakeVideos } from '../../config.js';
+import type { AspectRatio } from '../../engines/spec/video-model.js';
 import type { ImageRecord, ImagesService } from '../../modules/images/images.service.js';
 import type { VideoRecord, VideosService } from '../../modules/videos/videos.service.js';
 import type { DashboardPages } from '../dashboard.js';
@@ -15,7 +16,13 @@ const ASPECT_RATIOS = [
   ['16:9', 'Landscape 16:9'],
   ['9:16', 'Portrait 9:16'],
   ['1:1', 'Square 1:1'],
-] as const;
+  ['4:3', 'Landscape 4:3'],
+  ['3:4', 'Portrait 3:4'],
+  ['3:2', 'Landscape 3:2'],
+  ['2:3', 'Portrait 2:3'],
+  ['21:9', 'Wide 21:9'],
+  ['9:21', 'Tall 9:21'],
+] as const satisfies readonly (readonly [AspectRatio, string])[];
 
 /** Images and videos: a generate form over a gallery whose pending tiles the page's script polls until they settle. */
 export const mediaPages: DashboardPages = (scope, { config, services }) => {

@@ -1,8 +1,33 @@
 /** The text engine interface (after the Vercel AI SDK language-model spec). */
 
+/** The picture formats a chat message can carry. */
+export type ChatImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+export type ChatAudioFormat = 'mp3' | 'wav' | 'webm' | 'mp4';
+
+/**
+ * One piece of a multimodal message. Pictures and audio are always inline (base64): a picture a client
+ * gave by URL has been downloaded by the service (through the SSRF guard), so an engine never fetches.
+ */
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: ChatImageMediaType; data: string; detail?: 'auto' | 'low' | 'high' }
+  | { type: 'audio'; format: ChatAudioFormat; data: string };
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
+  /** The message's text (its text parts joined by newlines): all an engine that reads only text needs. */
   content: string;
+  /**
+   * The message in order, pictures and audio included, when it has any besides text. Only an engine
+   * whose `accepts` says so is given such a message; the others never see `parts`.
+   */
+  parts?: ChatContentPart[];
+}
+
+/** What besides text a model can take in a message. */
+export interface TextModelInputs {
+  images?: boolean;
+  audio?: boolean;
 }
 
 export interface ResponseFormat {
@@ -54,6 +79,8 @@ export interface TextModel {
   readonly modelId: string;
   /** Tokens prompt and answer can take together, where the engine has such a fixed limit (local models). */
   readonly contextTokens?: number;
+  /** Pictures and audio the model takes as message parts; absent: text only. */
+  readonly accepts?: TextModelInputs;
   doGenerate(options: TextCallOptions): Promise<TextResult>;
   /**
    * The tokens `messages` take as a prompt, counted as the engine will count them, where it can do so

@@ -1,34 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_SIDE, MIN_SIDE, inBounds, parseDimensions } from '../../modules/images/image-dimensions.js';
+import { EDIT_MODELS, IMAGE_ACTIONS } from '../../modules/images/image-request.js';
 import type { ImagesService } from '../../modules/images/images.service.js';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
-import { mediaUrl, optionalText, recordId } from './media-fields.js';
-
-const MIN_SIDE = 64;
-const MAX_SIDE = 2048;
+import { optionalText, recordId } from './media-fields.js';
 
 const dimensions = z
   .string()
-  .regex(/^\d{2,4}x\d{2,4}$/, 'must be WIDTHxHEIGHT, e.g. 1024x1024')
-  .transform((value) => {
-    const [width = 0, height = 0] = value.split('x').map(Number);
-    return { width, height };
-  })
-  .refine((s) => [s.width, s.height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE), `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
+  .trim()
+  .max(50)
+  .refine((text) => {
+    const parsed = parseDimensions(text);
+    return parsed?.kind !== 'size' || inBounds(parsed);
+  }, `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
 
-/** The body of POST /api/generate-image; the MCP tool takes the same. */
+/** A reference picture: an http(s) URL; another scheme is refused, and what is no URL at all (a placeholder such as "string") is ignored with a warning. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => !URL.canParse(text) || /^https?:$/.test(new URL(text).protocol), 'must be an http or https URL');
+
+/** The body of POST /api/generate-image (the hosted reference's ImageGenerationRequest); the MCP tool takes the same. */
 export const generateImageBody = z.strictObject({
   prompt: z.string().trim().min(1).max(4000),
-  model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"'),
+  model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter'),
   style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
   artist: optionalText(100),
-  dimensions: dimensions.default({ width: 1024, height: 1024 }).describe('WIDTHxHEIGHT, e.g. 1024x1024, 1792x1024, 1024x1792, 512x512'),
+  dimensions: dimensions
+    .optional()
+    .describe(
+      'WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). ' +
+        'A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024',
+    ),
   useHD: flagField.default(false),
-  image: mediaUrl.optional().describe('A reference picture (image-to-image) for models that take one'),
+  image: imageUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
+  action: z.enum(IMAGE_ACTIONS).optional().describe('What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning'),
+  editModel: z.enum(EDIT_MODELS).optional().describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
   outputs: wholeNumberField(1, 4).default(1),
+  resolution: z.enum(['1K', '2K']).optional().describe('For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels'),
+  recraftStyle: z.string().trim().max(100).default('any').describe('Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt'),
   waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
 });
 
@@ -36,6 +51,7 @@ export const imageRecordSchema = z.object({
   id: z.number().int(),
   image_url: z.string().nullable().describe('Null while the image is pending or when it failed'),
   model: z.string().describe('What made the picture; the builtin engine says builtin-sketch'),
+  engine: z.string().describe('The engine that made it: builtin, openai-compatible or automatic1111'),
   prompt: z.string(),
   used_credits: z.number(),
   created_at: z.string(),
@@ -70,10 +86,7 @@ export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
         response: { 200: z.array(imageRecordSchema), ...errors(400, 401, 402, 409, 422, 429) },
       },
     },
-    async (request) => {
-      const { dimensions: size, ...rest } = request.body;
-      return unwrap(await images.create(callerOf(request), { ...rest, width: size.width, height: size.height }));
-    },
+    async (request) => unwrap(await images.create(callerOf(request), request.body)),
   );
 
   api.get(
@@ -116,13 +129,15 @@ export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'The image models offered here, what serves each, and their price in credits',
+        summary: 'The image models offered here, their family, what serves each, and their price in credits',
         security: secured,
         response: {
           200: z.object({
             models: z.array(
               z.object({
                 name: z.string(),
+                aliases: z.array(z.string()),
+                family: z.string().nullable(),
                 engine: z.string(),
                 model: z.string(),
                 credits: z.number(),

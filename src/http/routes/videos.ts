@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VideosService } from '../../modules/videos/videos.service.js';
-import { wholeNumberField } from '../../shared/body-fields.js';
+import { DEFAULT_VIDEO_MODEL, type VideosService } from '../../modules/videos/videos.service.js';
+import { ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../engines/spec/video-model.js';
+import { flagField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
 import { mediaUrl, recordId } from './media-fields.js';
 
-/** The body of POST /api/generate-video; the MCP tool takes the same. */
+/** Seconds as a number, a string ("5") or with its unit ("8s", as some models' option lists write it). */
+const seconds = (max: number) =>
+  z.union([z.number(), z.string().trim().regex(/^\d{1,9}\s*s?$/i, 'must be a whole number of seconds').transform((v) => Number.parseInt(v, 10))]).pipe(z.number().int().min(1).max(max));
+
+/** The body of POST /api/generate-video (the hosted reference's GenerateVideoRequest); the MCP tool takes the same. */
 export const generateVideoBody = (maxSeconds: number) =>
   z.strictObject({
     prompt: z.string().trim().min(1).max(2000),
-    model: z.string().trim().min(1).max(100).describe('A name from GET /api/video-models'),
-    duration: wholeNumberField(1, maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
-    aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+    model: z.string().trim().min(1).max(100).default(DEFAULT_VIDEO_MODEL).describe('A name from GET /api/video-models; case and punctuation do not matter'),
+    duration: seconds(maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
+    aspectRatio: z.enum(ASPECT_RATIOS).default('16:9'),
+    resolution: z.enum(VIDEO_RESOLUTIONS).optional().describe('720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning'),
+    generateAudio: flagField.optional().describe('true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent'),
     image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
   });
 
@@ -22,10 +29,19 @@ const videoSchema = z.object({
   prompt: z.string(),
   url: z.string().describe('Empty until the video is ready'),
   model: z.string(),
+  engine: z.string().describe('The engine that makes it: ffmpeg'),
+  requested_model: z.string(),
   status: z.enum(['processing', 'completed', 'failed']),
   error: z.string().optional().describe('Why it failed; its credits were refunded'),
   created_at: z.string(),
-  request: z.object({ duration: z.string(), aspectRatio: z.string(), isTextToVideo: z.boolean(), isImageToVideo: z.boolean() }),
+  request: z.object({
+    duration: z.string(),
+    aspectRatio: z.string(),
+    isTextToVideo: z.boolean(),
+    isImageToVideo: z.boolean(),
+    resolution: z.string().optional(),
+    generateAudio: z.boolean().optional(),
+  }),
   used_credits: z.number(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
@@ -57,6 +73,8 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
             created_at: z.string(),
             status: z.literal('processing'),
             used_credits: z.number(),
+            requested_model: z.string(),
+            engine: z.string(),
           }),
           ...errors(400, 401, 402, 403, 409, 422, 429),
         },
@@ -107,7 +125,14 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
         tags,
         summary: 'The video models offered here and their price in credits per second',
         security: secured,
-        response: { 200: z.object({ models: z.array(z.object({ name: z.string(), engine: z.string(), model: z.string(), credits_per_second: z.number() })) }), ...errors(401, 429) },
+        response: {
+          200: z.object({
+            models: z.array(
+              z.object({ name: z.string(), aliases: z.array(z.string()), family: z.string().nullable(), engine: z.string(), model: z.string(), credits_per_second: z.number() }),
+            ),
+          }),
+          ...errors(401, 429),
+        },
       },
     },
     async () => ({ models: videos.catalogue() }),

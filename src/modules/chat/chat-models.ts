@@ -25,3 +25,28 @@ export function chatModels(config: Config, text: TextModels): ChatModel[] {
   if (!models.some((m) => m.id === 'builtin')) models.push({ id: 'builtin', engine: text.builtin, advanced: false, ownedBy: 'atelier-builtin' });
   return models.filter((m, i) => models.findIndex((o) => o.id === m.id) === i);
 }
+
+/** Another name for a model (the hosted service's names by default): answered by `target`, listed with alias_of. */
+export interface ChatAlias {
+  id: string;
+  target: ChatModel;
+}
+
+export interface ChatCatalogue {
+  models: ChatModel[];
+  aliases: ChatAlias[];
+  /** The model or alias that answers a request without `model`. */
+  defaultModel: string;
+}
+
+/** The models, the configured aliases (ATELIER_CHAT_MODEL_ALIASES) resolved to them, and the default name. */
+export function chatCatalogue(config: Config, text: TextModels): ChatCatalogue {
+  const models = chatModels(config, text);
+  const ids = { standard: config.text.model, advanced: config.text.advancedModel, builtin: 'builtin' };
+  const aliases = config.chat.aliases.flatMap((alias): ChatAlias[] => {
+    // Two names for one model (standard and advanced alike) leave one entry, the standard one.
+    const target = models.find((m) => m.id === ids[alias.target]);
+    return target ? [{ id: alias.name, target }] : [];
+  });
+  return { models, aliases, defaultModel: config.chat.defaultModel };
+}

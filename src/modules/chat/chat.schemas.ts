@@ -1,17 +1,98 @@
 import { z } from 'zod';
+import { AUDIO_FORMATS, IMAGE_MEDIA_TYPES, MAX_AUDIO_CLIPS, MAX_IMAGES, MAX_IMAGE_URL, MAX_MEDIA_BASE64, isBase64, parseImageDataUri } from './chat-media.js';
 
 const MAX_MESSAGES = 256;
 const MAX_CONTENT = 200_000;
 
-const textPart = z.object({ type: z.literal('text'), text: z.string().max(MAX_CONTENT) });
-const otherPart = z.object({ type: z.string().refine((t) => t !== 'text') }).passthrough();
+const textPart = z.strictObject({ type: z.literal('text'), text: z.string().max(MAX_CONTENT) });
 
-/** A message in the OpenAI chat format: text, or content parts of which only text ones are understood here. */
+/** An http(s) URL (downloaded by the service through the SSRF guard) or a base64 data URI of a PNG, JPEG, WebP or GIF picture. */
+const imageUrl = z
+  .string()
+  .min(1)
+  .max(MAX_MEDIA_BASE64 + 100)
+  .superRefine((url, ctx) => {
+    if (/^data:/i.test(url)) {
+      const parsed = parseImageDataUri(url);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return;
+    }
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
+    else if (url.length > MAX_IMAGE_URL) ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
+  })
+  .describe(`An http(s) URL (the service downloads it) or a data URI: data:image/<${IMAGE_MEDIA_TYPES.map((t) => t.slice(6)).join('|')}>;base64,...`);
+
+const imagePart = z.strictObject({
+  type: z.literal('image_url'),
+  image_url: z.strictObject({ url: imageUrl, detail: z.enum(['auto', 'low', 'high']).optional() }),
+});
+
+const audioPart = z.strictObject({
+  type: z.literal('input_audio'),
+  input_audio: z.strictObject({
+    data: z
+      .string()
+      .min(1)
+      .max(MAX_MEDIA_BASE64)
+      .refine(isBase64, 'must be base64-encoded audio')
+      .describe('Base64-encoded audio'),
+    format: z.enum(AUDIO_FORMATS),
+  }),
+});
+
+/** The parts of a multimodal message, as in OpenAI's format and the hosted reference. */
+const contentPart = z.discriminatedUnion('type', [textPart, imagePart, audioPart]);
+export type ChatRequestPart = z.infer<typeof contentPart>;
+
+/** A message in the OpenAI chat format: text, or content parts (text, pictures, audio). */
 const messageSchema = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant']),
-  content: z.union([z.string().max(MAX_CONTENT), z.array(z.union([textPart, otherPart])).max(100), z.null()]),
+  content: z.union([z.string().max(MAX_CONTENT), z.array(contentPart).max(100), z.null()]),
   name: z.string().max(64).optional(),
 });
+
+/**
+ * What a whole request can carry besides text: pictures and audio only in user messages, at most
+ * MAX_IMAGES pictures and MAX_AUDIO_CLIPS clips, and MAX_MEDIA_BASE64 characters of inline data.
+ */
+const messagesSchema = z
+  .array(messageSchema)
+  .min(1)
+  .max(MAX_MESSAGES)
+  .superRefine((messages, ctx) => {
+    let images = 0;
+    let clips = 0;
+    let base64 = 0;
+    for (const [i, message] of messages.entries()) {
+      if (!Array.isArray(message.content)) continue;
+      for (const [j, part] of message.content.entries()) {
+        if (part.type === 'text') continue;
+        if (message.role !== 'user') {
+          ctx.addIssue({ code: 'custom', path: [i, 'content', j], message: `${part.type} parts can only be in user messages` });
+          return;
+        }
+        if (part.type === 'image_url') {
+          images += 1;
+          if (/^data:/i.test(part.image_url.url)) base64 += part.image_url.url.length - part.image_url.url.indexOf(',') - 1;
+        } else {
+          clips += 1;
+          base64 += part.input_audio.data.length;
+        }
+      }
+    }
+    const MiB = 1024 * 1024;
+    if (images > MAX_IMAGES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_IMAGES} images per request (this one has ${images})` });
+    else if (clips > MAX_AUDIO_CLIPS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_AUDIO_CLIPS} audio clips per request (this one has ${clips})` });
+    else if (base64 > MAX_MEDIA_BASE64) {
+      ctx.addIssue({ code: 'custom', message: `the images and audio of a request can take at most ${MAX_MEDIA_BASE64 / MiB} MiB as base64 (this one: ${(base64 / MiB).toFixed(1)} MiB)` });
+    }
+  });
 
 const MAX_SCHEMA_CHARACTERS = 32_000;
 const MAX_SCHEMA_DEPTH = 24;
@@ -58,8 +139,14 @@ const responseFormatSchema = z.discriminatedUnion('type', [
  */
 export const chatRequestSchema = z
   .object({
-    model: z.string().trim().min(1).max(200),
-    messages: z.array(messageSchema).min(1).max(MAX_MESSAGES),
+    model: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent'),
+    messages: messagesSchema,
     temperature: z.number().min(0).max(2).nullish(),
     top_p: z.number().min(0).max(1).nullish(),
     max_tokens: z.number().int().min(1).max(128_000).nullish(),
@@ -100,5 +187,14 @@ export type ChatUsage = z.infer<typeof usageSchema>;
 
 export const modelListSchema = z.object({
   object: z.literal('list'),
-  data: z.array(z.object({ id: z.string(), object: z.literal('model'), created: z.number().int(), owned_by: z.string() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      object: z.literal('model'),
+      created: z.number().int(),
+      owned_by: z.string(),
+      /** On an alias: the model that answers it. */
+      alias_of: z.string().optional().describe('On an alias: the id of the model that answers it'),
+    }),
+  ),
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
+import type { FinishReason, ResponseFormat, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { Reservation } from '../credits/credits.service.js';
-import type { ChatModel } from './chat-models.js';
+import type { ChatAlias, ChatCatalogue, ChatModel } from './chat-models.js';
+import { engineMessages } from './chat-content.js';
 import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
 import { TokenBilling } from './token-billing.js';
@@ -12,6 +14,14 @@ import { promptTokens } from './tokens.js';
 export interface ChatConfig {
   /** Output tokens when the request sets no max_tokens. */
   maxTokens: number;
+  /** The SSRF guard for pictures given by URL (the one reference images go through). */
+  guard: GuardOptions;
+}
+
+/** A name as a request gives it, found: the model, and the alias it was found by, if any. */
+export interface ResolvedModel {
+  model: ChatModel;
+  alias: ChatAlias | undefined;
 }
 
 interface Prepared {
@@ -36,18 +46,36 @@ const MODELS_CREATED = 1_700_000_000;
  */
 export class ChatService {
   constructor(
-    private readonly models: ChatModel[],
+    private readonly catalogue: ChatCatalogue,
     private readonly billing: TokenBilling,
     private readonly config: ChatConfig,
   ) {}
 
-  /** A model by the name a client or a bot gives, exact or in another case. */
+  /** A model by the name a client or a bot gives (a model's or an alias's), exact or in another case. */
   find(name: string): ChatModel | undefined {
-    return this.models.find((m) => m.id === name) ?? this.models.find((m) => m.id.toLowerCase() === name.toLowerCase());
+    return this.resolve(name)?.model;
   }
 
+  /** Models win over aliases, and an exact name over one in another case. */
+  resolve(name: string): ResolvedModel | undefined {
+    const { models, aliases } = this.catalogue;
+    const lower = name.toLowerCase();
+    const model = models.find((m) => m.id === name) ?? models.find((m) => m.id.toLowerCase() === lower);
+    if (model) return { model, alias: undefined };
+    const alias = aliases.find((a) => a.id === name) ?? aliases.find((a) => a.id.toLowerCase() === lower);
+    return alias && { model: alias.target, alias };
+  }
+
+  /** The models, then the aliases (each with alias_of: the model that answers it). */
   list() {
-    return { object: 'list' as const, data: this.models.map((m) => ({ id: m.id, object: 'model' as const, created: MODELS_CREATED, owned_by: m.ownedBy })) };
+    const { models, aliases } = this.catalogue;
+    return {
+      object: 'list' as const,
+      data: [
+        ...models.map((m) => ({ id: m.id, object: 'model' as const, created: MODELS_CREATED, owned_by: m.ownedBy })),
+        ...aliases.map((a) => ({ id: a.id, object: 'model' as const, created: MODELS_CREATED, owned_by: a.target.ownedBy, alias_of: a.target.id })),
+      ],
+    };
   }
 
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
@@ -137,18 +165,19 @@ export class ChatService {
 
   /** Checks the request and works out what it may cost; reserving is the caller's next step. */
   private async prepare(caller: Caller, request: ChatRequest): Promise<Outcome<Prepared>> {
-    const model = this.find(request.model);
-    if (!model) {
-      return fail('invalid_input', `The model '${request.model}' does not exist here; available: ${this.models.map((m) => m.id).join(', ')}`, undefined, 'model');
+    const name = request.model ?? this.catalogue.defaultModel;
+    const resolved = this.resolve(name);
+    if (!resolved) {
+      const available = [...this.catalogue.models.map((m) => m.id), ...this.catalogue.aliases.map((a) => a.id)];
+      return fail('invalid_input', `The model '${name}' does not exist here; available: ${available.join(', ')}`, undefined, 'model');
     }
-    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The model '${model.id}' is not available on the ${caller.plan.name} plan`, undefined, 'model');
-    const messages: ChatMessage[] = [];
-    for (const [i, message] of request.messages.entries()) {
-      const content = message.content ?? '';
-      const parts = typeof content === 'string' ? [content] : content.map((part) => ('text' in part && part.type === 'text' ? String(part.text) : undefined));
-      if (parts.includes(undefined)) return fail('invalid_input', `messages[${i}].content: only text parts are supported here`, undefined, `messages[${i}].content`);
-      messages.push({ role: message.role === 'developer' ? 'system' : message.role, content: parts.join('\n') });
-    }
+    const { model, alias } = resolved;
+    const named = alias ? `'${alias.id}' (an alias of '${model.id}')` : `'${model.id}'`;
+    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The model ${named} is not available on the ${caller.plan.name} plan`, undefined, 'model');
+    const label = alias ? `'${alias.id}' (an alias of '${model.id}', ${model.engine.provider} engine)` : `'${model.id}' (${model.engine.provider} engine)`;
+    const converted = await engineMessages(request.messages, { engine: model.engine, label, guard: this.config.guard });
+    if (!converted.ok) return converted;
+    const messages = converted.value;
     const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? this.config.maxTokens;
     const n = request.n ?? 1;
     const promptEstimate = await promptTokens(model.engine, messages);

@@ -43,7 +43,7 @@ export class ImagesRepo {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
-  async complete(id: number, changes: { blob_key: string; model: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
+  async complete(id: number, changes: { blob_key: string; model: string; engine: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
     await this.db.updateTable('images').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 

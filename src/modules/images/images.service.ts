@@ -14,19 +14,16 @@ import type { ImageRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { ImagesRepo, NewImageRow } from './images.repo.js';
+import { type ImageAsk, planImages } from './image-request.js';
 import { fetchReferenceImage } from './reference-image.js';
 
 export const IMAGE_JOB = 'image.generate';
 
-export interface NewImages {
+/** A request for images, as POST /api/generate-image and the MCP tool take it. */
+export interface NewImages extends ImageAsk {
   prompt: string;
-  model: string;
-  style?: string | undefined;
   artist?: string | undefined;
-  width: number;
-  height: number;
   useHD: boolean;
-  image?: string | undefined;
   outputs: number;
   waitForResult: boolean;
 }
@@ -58,6 +55,8 @@ export class ImagesService implements JobHandler {
   catalogue() {
     return this.models.models.map((m) => ({
       name: m.name,
+      aliases: [...m.aliases],
+      family: m.family ?? null,
       engine: m.engine.provider,
       model: m.engine.modelId,
       credits: m.credits,
@@ -70,28 +69,26 @@ export class ImagesService implements JobHandler {
   async create(caller: Caller, input: NewImages): Promise<Outcome<ImageRecord[]>> {
     const model = this.models.find(input.model);
     if (!model) return fail('invalid_input', `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`);
-    if (model.sizes && !model.sizes.some((s) => s.width === input.width && s.height === input.height)) {
-      return fail('invalid_input', `dimensions: ${model.name} makes ${model.sizes.map((s) => `${s.width}x${s.height}`).join(', ')}`);
-    }
-    const warnings = input.image && !model.engine.supportsReferenceImage ? [`${model.name} here cannot use a reference image; it was ignored`] : [];
+    const plan = planImages({ name: model.name, family: model.family, sizes: model.sizes, supportsReferenceImage: model.engine.supportsReferenceImage }, input);
     const price = input.useHD ? model.hdCredits : model.credits;
     const now = isoNow(this.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
       account_id: caller.account.id,
       prompt: input.prompt,
-      style: input.style ?? null,
+      style: plan.style ?? null,
       artist: input.artist ?? null,
       requested_model: input.model,
       model: model.engine.modelId,
-      width: input.width,
-      height: input.height,
+      engine: model.engine.provider,
+      width: plan.width,
+      height: plan.height,
       hd: input.useHD ? 1 : 0,
       seed: randomSeed(),
-      reference_url: input.image ?? null,
+      reference_url: plan.referenceUrl ?? null,
       status: 'pending',
       error: null,
       blob_key: null,
-      warnings: JSON.stringify(warnings),
+      warnings: JSON.stringify(plan.warnings),
       credits: price,
       created_at: now,
       updated_at: now,
@@ -143,7 +140,7 @@ export class ImagesService implements JobHandler {
     const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
     await this.blobs.put(key, result.image.data);
     const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
-    await this.repo.complete(row.id, { blob_key: key, model: model.engine.modelId, width: result.width, height: result.height, warnings: JSON.stringify(warnings), updated_at: isoNow(this.clock) });
+    await this.repo.complete(row.id, { blob_key: key, model: model.engine.modelId, engine: model.engine.provider, width: result.width, height: result.height, warnings: JSON.stringify(warnings), updated_at: isoNow(this.clock) });
     this.settled.notify();
   }
 
@@ -162,6 +159,7 @@ export class ImagesService implements JobHandler {
       id: row.id,
       image_url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : null,
       model: row.model,
+      engine: row.engine,
       prompt: row.prompt,
       used_credits: row.credits,
       created_at: row.created_at,

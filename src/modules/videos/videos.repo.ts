@@ -26,7 +26,7 @@ export class VideosRepo {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
-  async complete(id: number, changes: { blob_key: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
+  async complete(id: number, changes: { blob_key: string; model: string; engine: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
     await this.db.updateTable('videos').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 

@@ -1,7 +1,7 @@
 import { canMakeVideos } from '../../config.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import type { CatalogueVideoModel } from '../../engines/registry.js';
-import type { AspectRatio } from '../../engines/spec/video-model.js';
+import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobContext, JobHandler } from '../../jobs/worker.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
@@ -17,14 +17,21 @@ import { fetchReferenceImage } from '../images/reference-image.js';
 import type { VideosRepo } from './videos.repo.js';
 
 export const VIDEO_JOB = 'video.generate';
+/** The hosted reference's default model. */
+export const DEFAULT_VIDEO_MODEL = 'Kling 1.0';
 
 export interface NewVideo {
   prompt: string;
   model: string;
   durationSeconds: number;
   aspectRatio: AspectRatio;
+  resolution?: VideoResolution | undefined;
+  generateAudio?: boolean | undefined;
   image?: string | undefined;
 }
+
+/** Names of models that make video from a picture (the hosted list's "... Image", first-last frame and reference models). */
+const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
 
 export interface VideosConfig {
   maxAttempts: number;
@@ -48,7 +55,14 @@ export class VideosService implements JobHandler {
   ) {}
 
   catalogue() {
-    return this.models.models.map((m) => ({ name: m.name, engine: m.engine.provider, model: m.engine.modelId, credits_per_second: m.creditsPerSecond }));
+    return this.models.models.map((m) => ({
+      name: m.name,
+      aliases: [...m.aliases],
+      family: m.family ?? null,
+      engine: m.engine.provider,
+      model: m.engine.modelId,
+      credits_per_second: m.creditsPerSecond,
+    }));
   }
 
   async create(caller: Caller, input: NewVideo) {
@@ -57,6 +71,7 @@ export class VideosService implements JobHandler {
     if (!model) return fail('invalid_input', `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`);
     const amount = model.creditsPerSecond * input.durationSeconds;
     const now = isoNow(this.clock);
+    const warnings = !input.image && FROM_PICTURE.test(model.name) ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`] : [];
     const created = await this.credits.spend({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` }, async () =>
       ok(
         await this.db.transaction().execute(async (trx) => {
@@ -66,8 +81,11 @@ export class VideosService implements JobHandler {
               prompt: input.prompt,
               requested_model: input.model,
               model: model.engine.modelId,
+              engine: model.engine.provider,
               duration: input.durationSeconds,
               aspect_ratio: input.aspectRatio,
+              resolution: input.resolution ?? null,
+              generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
               image_url: input.image ?? null,
               seed: randomSeed(),
               status: 'pending',
@@ -75,7 +93,7 @@ export class VideosService implements JobHandler {
               blob_key: null,
               width: null,
               height: null,
-              warnings: '[]',
+              warnings: JSON.stringify(warnings),
               credits: amount,
               created_at: now,
               updated_at: now,
@@ -89,7 +107,18 @@ export class VideosService implements JobHandler {
     );
     if (!created.ok) return created;
     this.onEnqueued();
-    return ok({ id: created.value, prompt: input.prompt, image_url: '' as const, model: model.engine.modelId, is_video: true as const, created_at: now, status: 'processing' as const, used_credits: amount });
+    return ok({
+      id: created.value,
+      prompt: input.prompt,
+      image_url: '' as const,
+      model: model.engine.modelId,
+      is_video: true as const,
+      created_at: now,
+      status: 'processing' as const,
+      used_credits: amount,
+      requested_model: input.model,
+      engine: model.engine.provider,
+    });
   }
 
   async read(caller: Caller, id: number): Promise<Outcome<VideoRecord>> {
@@ -112,13 +141,24 @@ export class VideosService implements JobHandler {
       prompt: row.prompt,
       durationSeconds: row.duration,
       aspectRatio: row.aspect_ratio as AspectRatio,
+      resolution: (row.resolution ?? undefined) as VideoResolution | undefined,
+      generateAudio: row.generate_audio === null ? undefined : row.generate_audio === 1,
       image,
       seed: row.seed,
       abortSignal: signal,
     });
     const key = `videos/${newId()}.mp4`;
     await this.blobs.put(key, result.video.data);
-    await this.repo.complete(row.id, { blob_key: key, width: result.width, height: result.height, warnings: JSON.stringify(result.warnings), updated_at: isoNow(this.clock) });
+    const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
+    await this.repo.complete(row.id, {
+      blob_key: key,
+      model: model.engine.modelId,
+      engine: model.engine.provider,
+      width: result.width,
+      height: result.height,
+      warnings: JSON.stringify(warnings),
+      updated_at: isoNow(this.clock),
+    });
   }
 
   async onGiveUp(payload: unknown, reason: string): Promise<void> {
@@ -136,6 +176,8 @@ export class VideosService implements JobHandler {
       prompt: row.prompt,
       url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : '',
       model: row.model,
+      engine: row.engine,
+      requested_model: row.requested_model,
       status: row.status === 'pending' ? ('processing' as const) : row.status,
       ...(row.error && { error: row.error }),
       created_at: row.created_at,
@@ -144,6 +186,8 @@ export class VideosService implements JobHandler {
         aspectRatio: row.aspect_ratio,
         isTextToVideo: row.image_url === null,
         isImageToVideo: row.image_url !== null,
+        ...(row.resolution !== null && { resolution: row.resolution }),
+        ...(row.generate_audio !== null && { generateAudio: row.generate_audio === 1 }),
       },
       used_credits: row.credits,
       width: row.width,

@@ -146,6 +146,8 @@ export interface ImagesTable {
   /** The name the client sent, e.g. "DALL-E 3"; `model` is what made the picture. */
   requested_model: string;
   model: string;
+  /** The engine that serves (and then served) it: builtin, openai-compatible, automatic1111. */
+  engine: ColumnType<string, string | undefined, string>;
   width: number;
   height: number;
   hd: Flag;
@@ -167,8 +169,14 @@ export interface VideosTable {
   prompt: string;
   requested_model: string;
   model: string;
+  /** The engine that makes it (ffmpeg, the only video engine so far). */
+  engine: ColumnType<string, string | undefined, string>;
   duration: number;
   aspect_ratio: string;
+  /** 720p, 1080p or 4k as asked; null: the engine's default. */
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+  /** generateAudio as asked (1 narration, 0 no audio track); null: the engine's default. */
+  generate_audio: ColumnType<number | null, number | null | undefined, number | null>;
   /** The picture an image-to-video request starts from. */
   image_url: string | null;
   seed: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCaptionFont } from './caption-font.js';
+import { ASPECT_RATIOS } from '../../spec/video-model.js';
 import {
   buildFfmpegArgs,
   captionLayout,
@@ -20,6 +21,21 @@ describe('sizes', () => {
     expect(keyframeSize(frameSize('16:9'))).toEqual({ width: 1600, height: 900 });
     expect(keyframeSize(frameSize('9:16'))).toEqual({ width: 900, height: 1600 });
     expect(keyframeSize({ width: 642, height: 362 })).toEqual({ width: 802, height: 452 });
+  });
+
+  it('has every ratio of the reference at 720p and 1080p: long side 1280 or 1920, even sides, a square 720 or 1080', () => {
+    const sizes = Object.fromEntries(ASPECT_RATIOS.map((ratio) => [ratio, [frameSize(ratio), frameSize(ratio, '1080p')].map(({ width, height }) => `${width}x${height}`)]));
+    expect(sizes).toEqual({
+      '16:9': ['1280x720', '1920x1080'],
+      '9:16': ['720x1280', '1080x1920'],
+      '1:1': ['720x720', '1080x1080'],
+      '4:3': ['1280x960', '1920x1440'],
+      '3:4': ['960x1280', '1440x1920'],
+      '21:9': ['1280x548', '1920x822'],
+      '9:21': ['548x1280', '822x1920'],
+      '3:2': ['1280x854', '1920x1280'],
+      '2:3': ['854x1280', '1280x1920'],
+    });
   });
 });
 
@@ -156,6 +172,18 @@ describe('buildFfmpegArgs', () => {
     expect(graph).toContain('[2:a]aresample=48000,apad[a]');
     expect(graph).not.toContain('drawtext');
     expect(args[args.indexOf('[v]') + 2]).toBe('[a]');
+  });
+
+  it('has no audio track at all when asked for none, narration or not', () => {
+    for (const narration of [undefined, '/w/narration.wav']) {
+      const args = buildFfmpegArgs(plan({ narration, audioTrack: false }));
+      expect(args).not.toContain('anullsrc=r=48000:cl=stereo');
+      expect(args).not.toContain('/w/narration.wav');
+      expect(args).not.toContain('-c:a');
+      expect(args).toContain('-an');
+      expect(args.filter((arg) => arg === '-map')).toHaveLength(1);
+      expect(graphOf(args)).not.toContain(':a]');
+    }
   });
 
   it('has no crossfade for a single scene', () => {

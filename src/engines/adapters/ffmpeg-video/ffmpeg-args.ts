@@ -14,15 +14,22 @@ export interface Size {
 
 const even = (value: number): number => 2 * Math.round(value / 2);
 
-export function frameSize(aspectRatio: AspectRatio): Size {
-  switch (aspectRatio) {
-    case '16:9':
-      return { width: 1280, height: 720 };
-    case '9:16':
-      return { width: 720, height: 1280 };
-    case '1:1':
-      return { width: 720, height: 720 };
+/** The long side of a frame at each resolution the engine makes: 720p and 1080p as 16:9 has them. */
+export const LONG_SIDES = { '720p': 1280, '1080p': 1920 } as const;
+export type FrameResolution = keyof typeof LONG_SIDES;
+
+/**
+ * The frame of an aspect ratio: the long side 1280 (720p) or 1920 (1080p), the other side in proportion,
+ * both even (H.264 in 4:2:0). A square is 720 or 1080 a side, as 720p and 1080p are usually meant.
+ */
+export function frameSize(aspectRatio: AspectRatio, resolution: FrameResolution = '720p'): Size {
+  const [w = 1, h = 1] = aspectRatio.split(':').map(Number);
+  if (w === h) {
+    const side = resolution === '720p' ? 720 : 1080;
+    return { width: side, height: side };
   }
+  const long = LONG_SIDES[resolution];
+  return w > h ? { width: long, height: even((long * h) / w) } : { width: even((long * w) / h), height: long };
 }
 
 export const keyframeSize = ({ width, height }: Size): Size => ({
@@ -202,6 +209,8 @@ export interface RenderPlan {
   fontFile: string | undefined;
   /** A WAV file, padded with silence or cut to the clip's length; without it the clip has a silent track. */
   narration: string | undefined;
+  /** false: no audio track at all (the narration is then ignored); a track by default. */
+  audioTrack?: boolean | undefined;
   output: string;
   threads: number;
 }
@@ -213,8 +222,10 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
   for (const file of plan.keyframes) args.push('-framerate', String(time.fps), '-i', file);
   const audioInput = plan.keyframes.length;
-  if (plan.narration) args.push('-i', plan.narration);
-  else args.push('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo');
+  const withAudio = plan.audioTrack !== false;
+  const narration = withAudio ? plan.narration : undefined;
+  if (narration) args.push('-i', narration);
+  else if (withAudio) args.push('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo');
 
   // Each keyframe is scaled to cover the keyframe size and converted to YUV once, before it is repeated.
   const cover =
@@ -249,14 +260,15 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
   }
   finish.push('format=yuv420p');
   graph.push(`${joined}${finish.join(',')}[v]`);
-  if (plan.narration) graph.push(`[${audioInput}:a]aresample=48000,apad[a]`);
+  if (narration) graph.push(`[${audioInput}:a]aresample=48000,apad[a]`);
 
   args.push('-filter_complex', graph.join(';'));
-  args.push('-map', '[v]', '-map', plan.narration ? '[a]' : `${audioInput}:a`);
+  args.push('-map', '[v]');
+  if (withAudio) args.push('-map', narration ? '[a]' : `${audioInput}:a`);
   args.push(
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(time.fps),
     '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709',
-    '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
+    ...(withAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'] : ['-an']),
     '-t', num(time.durationSeconds),
     '-threads', String(plan.threads),
     '-movflags', '+faststart',

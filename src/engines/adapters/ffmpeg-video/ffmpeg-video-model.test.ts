@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../../shared/errors.js';
 import { EspeakNgTtsModel } from '../espeak-ng/espeak-ng-tts-model.js';
 import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
-import type { VideoResult } from '../../spec/video-model.js';
+import type { AspectRatio, VideoResolution, VideoResult } from '../../spec/video-model.js';
 import { FfmpegVideoModel, type FfmpegVideoConfig } from './ffmpeg-video-model.js';
 
 const run = promisify(execFile);
@@ -261,6 +261,42 @@ describe('FfmpegVideoModel', () => {
     const samples = await audioOf(file);
     expect(rms(samples, 0, 2.9)).toBeLessThan(5);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('makes a 1 s clip of the right size for each new ratio, at 720p and 1080p; 4k is made at 1080p, with a warning', async () => {
+    const cases: [AspectRatio, VideoResolution | undefined, number, number][] = [
+      ['4:3', undefined, 1280, 960],
+      ['3:4', '720p', 960, 1280],
+      ['21:9', undefined, 1280, 548],
+      ['9:21', undefined, 548, 1280],
+      ['3:2', undefined, 1280, 854],
+      ['2:3', undefined, 854, 1280],
+      ['16:9', '1080p', 1920, 1080],
+      ['1:1', '4k', 1080, 1080],
+    ];
+    for (const [aspectRatio, resolution, width, height] of cases) {
+      const result = await model({ workDir: await workDir() }).doGenerate({ prompt: 'A kite rises.', durationSeconds: 1, aspectRatio, resolution, seed: 2 });
+      expect(result, `${aspectRatio} ${resolution}`).toMatchObject({ width, height });
+      expect(result.warnings).toEqual(resolution === '4k' ? ['resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)'] : []);
+      checkStreams(await probe(await save(result, `ratio-${width}x${height}.mp4`)), width, height, 1);
+    }
+  });
+
+  it('generateAudio: false has no audio stream even with a narrator; true without one warns and keeps a silent track', async () => {
+    const silent = await model({ workDir: await workDir(), narrate }).doGenerate({ prompt: 'A quiet lake.', durationSeconds: 1, aspectRatio: '16:9', generateAudio: false, seed: 0 });
+    expect(silent.warnings).toEqual([]);
+    const info = await probe(await save(silent, 'no-audio.mp4'));
+    expect(info.streams.map((stream) => stream.codec_type)).toEqual(['video']);
+    expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
+
+    const unvoiced = await model({ workDir: await workDir() }).doGenerate({ prompt: 'A quiet lake.', durationSeconds: 1, aspectRatio: '16:9', generateAudio: true, seed: 0 });
+    expect(unvoiced.warnings).toEqual(['generateAudio: no local voice is available to narrate here, so the clip has a silent audio track']);
+    checkStreams(await probe(await save(unvoiced, 'unvoiced.mp4')), 1280, 720, 1);
+
+    const spoken = await model({ workDir: await workDir(), narrate }).doGenerate({ prompt: 'Hello.', durationSeconds: 1, aspectRatio: '1:1', generateAudio: true, seed: 0 });
+    const file = await save(spoken, 'spoken.mp4');
+    checkStreams(await probe(file), 720, 720, 1);
+    expect(rms(await audioOf(file), 0, 0.9)).toBeGreaterThan(300);
   });
 
   it('removes its temporary directory when the image engine fails, and passes the failure on', async () => {

@@ -60,7 +60,8 @@ const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
 /**
  * The embedded video engine: a captioned slideshow. The prompt is split into scenes, each scene gets a
  * keyframe from the image engine (or the caller's picture), ffmpeg animates them with pan and zoom, joins
- * them with crossfades, burns in each scene's text, and muxes narration (or silence) as AAC in an H.264 MP4.
+ * them with crossfades, burns in each scene's text, and muxes narration (or silence) as AAC in an H.264 MP4
+ * (with no audio track at all when generateAudio is false). 720p and 1080p; 4k is made at 1080p.
  */
 export class FfmpegVideoModel implements VideoModel {
   readonly provider = 'ffmpeg';
@@ -68,16 +69,21 @@ export class FfmpegVideoModel implements VideoModel {
 
   constructor(private readonly config: FfmpegVideoConfig) {}
 
-  async doGenerate({ prompt, durationSeconds, aspectRatio, image, seed, abortSignal }: VideoCallOptions): Promise<VideoResult> {
+  async doGenerate({ prompt, durationSeconds, aspectRatio, resolution, generateAudio, image, seed, abortSignal }: VideoCallOptions): Promise<VideoResult> {
     if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
-    const frame = frameSize(aspectRatio);
-    const keyframe = keyframeSize(frame);
-    const scenes = splitScenes(prompt, durationSeconds);
-    const time = timeline(durationSeconds, scenes.length);
     const warnings: string[] = [];
     const warn = (warning: string) => {
       if (!warnings.includes(warning)) warnings.push(warning);
     };
+    // 4k on the CPU would take several times as long as 1080p for every second of clip.
+    if (resolution === '4k') warn('resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)');
+    const frame = frameSize(aspectRatio, resolution === '1080p' || resolution === '4k' ? '1080p' : '720p');
+    const keyframe = keyframeSize(frame);
+    const scenes = splitScenes(prompt, durationSeconds);
+    const time = timeline(durationSeconds, scenes.length);
+    const audioTrack = generateAudio !== false;
+    const narrate = audioTrack ? this.config.narrate : undefined;
+    if (generateAudio === true && !narrate) warn('generateAudio: no local voice is available to narrate here, so the clip has a silent audio track');
 
     const dir = await mkdtemp(join(this.config.workDir ?? tmpdir(), 'atelier-video-'));
     try {
@@ -102,11 +108,13 @@ export class FfmpegVideoModel implements VideoModel {
             await writeFile(file, result.image.data);
             return file;
           });
-      const narrate = this.config.narrate;
       const narrationReady: Promise<string | undefined> = narrate
         ? (async () => {
             const audio = await narrate(prompt, abortSignal);
-            if (audio.pcm.length < 2) return undefined;
+            if (audio.pcm.length < 2) {
+              if (generateAudio === true) warn('generateAudio: the narration came out empty, so the clip has a silent audio track');
+              return undefined;
+            }
             const spoken = audioSeconds(audio);
             if (spoken > durationSeconds + 0.05) {
               warn(`the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`);
@@ -133,6 +141,7 @@ export class FfmpegVideoModel implements VideoModel {
         captions: captions.captions,
         fontFile: captions.fontFile,
         narration,
+        audioTrack,
         output,
         threads: Math.max(1, Math.min(4, availableParallelism())),
       });

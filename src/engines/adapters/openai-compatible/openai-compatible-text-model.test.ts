@@ -101,6 +101,43 @@ describe('OpenAICompatibleTextModel.doGenerate', () => {
     expect(upstream.calls[1]?.body).toEqual({ model: 'gpt-test', messages: MESSAGES });
   });
 
+  it('takes pictures and audio, and sends a message with parts in the OpenAI format (pictures as data URIs), streamed too', async () => {
+    expect(model().accepts).toEqual({ images: true, audio: true });
+    const messages: TextCallOptions['messages'] = [
+      { role: 'system', content: 'Be brief.' },
+      {
+        role: 'user',
+        content: 'What is this?\nAnd this?',
+        parts: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=', detail: 'high' },
+          { type: 'image', mediaType: 'image/gif', data: 'R0lGODlh' },
+          { type: 'text', text: 'And this?' },
+          { type: 'audio', format: 'wav', data: 'UklGRg==' },
+        ],
+      },
+    ];
+    const sent = [
+      { role: 'system', content: 'Be brief.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=', detail: 'high' } },
+          { type: 'image_url', image_url: { url: 'data:image/gif;base64,R0lGODlh' } },
+          { type: 'text', text: 'And this?' },
+          { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+        ],
+      },
+    ];
+    await model().doGenerate({ messages });
+    expect(upstream.calls[0]?.body).toEqual({ model: 'gpt-test', messages: sent });
+    upstream.handle((_call, res) => streamReply(res, { pieces: ['A picture.'] }));
+    await drain(model().doStream({ messages }));
+    expect(upstream.calls[1]?.body).toMatchObject({ messages: sent, stream: true });
+    upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream')));
+  });
+
   it('asks for JSON as response_format: json_object without a schema, json_schema (named) with one', async () => {
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
     await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json' } });

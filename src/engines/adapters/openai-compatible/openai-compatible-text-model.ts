@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
-import type { FinishReason, ResponseFormat, TextCallOptions, TextModel, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
+import type { ChatContentPart, ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextModel, TextModelInputs, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -54,6 +54,8 @@ const toUsage = (usage: z.infer<typeof usageSchema> | null | undefined): TextUsa
 export class OpenAICompatibleTextModel implements TextModel {
   readonly provider = 'openai-compatible';
   readonly modelId: string;
+  /** Parts are sent on in OpenAI's format; whether the upstream model can read them is its to say. */
+  readonly accepts: TextModelInputs = { images: true, audio: true };
   private readonly fetch: typeof fetch;
 
   constructor(private readonly config: OpenAICompatibleTextConfig) {
@@ -156,7 +158,7 @@ export class OpenAICompatibleTextModel implements TextModel {
   private requestBody(options: TextCallOptions): Record<string, unknown> {
     return {
       model: this.modelId,
-      messages: options.messages,
+      messages: options.messages.map(toOpenAiMessage),
       ...(options.maxOutputTokens !== undefined && { max_tokens: options.maxOutputTokens }),
       ...(options.temperature !== undefined && { temperature: options.temperature }),
       ...(options.topP !== undefined && { top_p: options.topP }),
@@ -228,6 +230,22 @@ function untilHeaders(fetchImpl: typeof fetch, request: AbortController): typeof
       phase?.removeEventListener('abort', forward);
     }
   };
+}
+
+/** A message as OpenAI takes it: its text, or its parts (pictures as data URIs, audio as input_audio). */
+function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
+  return { role: message.role, content: message.parts ? message.parts.map(toOpenAiPart) : message.content };
+}
+
+function toOpenAiPart(part: ChatContentPart): Record<string, unknown> {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return { type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}`, ...(part.detail && { detail: part.detail }) } };
+    case 'audio':
+      return { type: 'input_audio', input_audio: { data: part.data, format: part.format } };
+  }
 }
 
 /** OpenAI's response_format: json_schema with a schema (it requires a name), json_object without. */

@@ -6,6 +6,7 @@ import * as m0004 from './0004-images-videos-idempotency.js';
 import * as m0005 from './0005-bots.js';
 import * as m0006 from './0006-dashboard.js';
 import * as m0007 from './0007-rate-limits.js';
+import * as m0008 from './0008-media-engines.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-bots': m0005,
   '0006-dashboard': m0006,
   '0007-rate-limits': m0007,
+  '0008-media-engines': m0008,
 };
