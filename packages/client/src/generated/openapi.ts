@@ -375,6 +375,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            text: string;
                         }[];
                     };
                 };
@@ -1306,7 +1307,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The voice catalogue; public, except include_custom=true which needs a key */
+        /** The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401) */
         get: {
             parameters: {
                 query?: {
@@ -2149,7 +2150,10 @@ export interface paths {
                         language?: string;
                         name?: string;
                         detect_speakers?: boolean;
+                        /** @description Use the better transcription engine (default false) */
                         enhanced_quality?: boolean;
+                        /** @description The same as enhanced_quality, as the Pipedream component spells it */
+                        enhance_quality?: boolean;
                         /**
                          * Format: uri
                          * @description Called with the record, signed, when the job completes or fails
@@ -2386,6 +2390,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/create-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Where the audio (or video) file is
+                         */
+                        audioUrl: string;
+                        /** @default English */
+                        language?: string;
+                        name?: string;
+                        /** @default general */
+                        audio_type?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "processing";
+                            dashboard_url: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed";
+                            text?: string;
+                            language: string;
+                            error?: string;
+                            audio: {
+                                uuid: string;
+                                name: string;
+                                /** @description The audio file the transcription was made from */
+                                url: string;
+                                content: string;
+                                segments: {
+                                    start: number;
+                                    end: number;
+                                    text: string;
+                                    speaker?: string;
+                                }[];
+                                audio_type: string;
+                                language: string;
+                                created_at: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed";
+                                error?: string;
+                                duration: number | null;
+                                progress: number;
+                                detect_speakers: boolean;
+                                enhanced_quality: boolean;
+                                model: string | null;
+                                webhook?: {
+                                    url: string;
+                                    deliveries: {
+                                        id: string;
+                                        event: string;
+                                        url: string;
+                                        status: string;
+                                        attempts: {
+                                            at: string;
+                                            status?: number;
+                                            error?: string;
+                                        }[];
+                                    }[];
+                                };
+                                summary?: string;
+                                title?: string;
+                                description?: string;
+                                keywords?: string;
+                                action_items?: string;
+                                show_notes?: string;
+                                twitterThread?: string;
+                                article?: string;
+                                newsletter?: string;
+                                questions?: string;
+                                linkedin_post?: string;
+                                timestamped_overview?: string;
+                                topics_and_bullets?: string;
+                                progress_note?: string;
+                                soap_note?: string;
+                                dap_note?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/generate-audio-content": {
         parameters: {
             query?: never;
@@ -2397,7 +2670,7 @@ export interface paths {
         put?: never;
         /**
          * Derived content (summary, notes...) from a ready transcription
-         * @description Existing content is returned as it is unless regenerate is true. 409 "Audio has not been transcribed yet" until ready.
+         * @description Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.
          */
         post: {
             parameters: {
@@ -2411,7 +2684,10 @@ export interface paths {
                     "application/json": {
                         audio_id: string;
                         fields?: ("summary" | "title" | "description" | "keywords" | "action_items" | "show_notes" | "twitterThread" | "article" | "newsletter" | "questions" | "linkedin_post" | "timestamped_overview" | "topics_and_bullets" | "progress_note" | "soap_note" | "dap_note")[];
-                        regenerate?: boolean | ("true" | "false");
+                        /** @description Produce the content again even if it exists (default false) */
+                        force?: boolean;
+                        /** @description The same as force */
+                        regenerate?: boolean;
                     };
                 };
             };
@@ -2667,20 +2943,37 @@ export interface paths {
                 content: {
                     "application/json": {
                         prompt: string;
-                        /** @description A name from GET /api/image-models, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1" */
+                        /** @description A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter */
                         model: string;
                         /** @description e.g. watercolor, photorealistic, pixel art, neon */
                         style?: string;
                         artist?: string;
-                        /** @description WIDTHxHEIGHT, e.g. 1024x1024, 1792x1024, 1024x1792, 512x512 */
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
                         dimensions?: string;
                         useHD?: boolean;
-                        /**
-                         * Format: uri
-                         * @description A reference picture (image-to-image) for models that take one
-                         */
+                        /** @description A picture to start from: the model uses it as a reference picture where it can */
                         image?: string;
+                        /**
+                         * @description What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning
+                         * @enum {string}
+                         */
+                        action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot";
+                        /**
+                         * @description The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture
+                         * @enum {string}
+                         */
+                        editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1";
                         outputs?: number | string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                        /**
+                         * @description Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt
+                         * @default any
+                         */
+                        recraftStyle?: string;
                         /** @description Wait a bounded time for the images before answering */
                         waitForResult?: boolean;
                     };
@@ -2699,6 +2992,8 @@ export interface paths {
                             image_url: string | null;
                             /** @description What made the picture; the builtin engine says builtin-sketch */
                             model: string;
+                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                            engine: string;
                             prompt: string;
                             used_credits: number;
                             created_at: string;
@@ -2824,6 +3119,8 @@ export interface paths {
                             image_url: string | null;
                             /** @description What made the picture; the builtin engine says builtin-sketch */
                             model: string;
+                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                            engine: string;
                             prompt: string;
                             used_credits: number;
                             created_at: string;
@@ -2928,6 +3225,8 @@ export interface paths {
                                 image_url: string | null;
                                 /** @description What made the picture; the builtin engine says builtin-sketch */
                                 model: string;
+                                /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                                engine: string;
                                 prompt: string;
                                 used_credits: number;
                                 created_at: string;
@@ -2996,7 +3295,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The image models offered here, what serves each, and their price in credits */
+        /** The image models offered here, their family, what serves each, and their price in credits */
         get: {
             parameters: {
                 query?: never;
@@ -3015,6 +3314,8 @@ export interface paths {
                         "application/json": {
                             models: {
                                 name: string;
+                                aliases: string[];
+                                family: string | null;
                                 engine: string;
                                 model: string;
                                 credits: number;
@@ -3084,15 +3385,25 @@ export interface paths {
                 content: {
                     "application/json": {
                         prompt: string;
-                        /** @description A name from GET /api/video-models */
-                        model: string;
+                        /**
+                         * @description A name from GET /api/video-models; case and punctuation do not matter
+                         * @default Kling 1.0
+                         */
+                        model?: string;
                         /** @description Seconds, as a string such as "5"; 1 to 30 */
                         duration?: number;
                         /**
                          * @default 16:9
                          * @enum {string}
                          */
-                        aspectRatio?: "16:9" | "9:16" | "1:1";
+                        aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "3:4" | "21:9" | "9:21" | "3:2" | "2:3";
+                        /**
+                         * @description 720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning
+                         * @enum {string}
+                         */
+                        resolution?: "720p" | "1080p" | "4k";
+                        /** @description true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent */
+                        generateAudio?: boolean;
                         /**
                          * Format: uri
                          * @description Image-to-video: the picture the clip is made from
@@ -3120,6 +3431,8 @@ export interface paths {
                             /** @enum {string} */
                             status: "processing";
                             used_credits: number;
+                            requested_model: string;
+                            engine: string;
                         };
                     };
                 };
@@ -3243,6 +3556,9 @@ export interface paths {
                                 /** @description Empty until the video is ready */
                                 url: string;
                                 model: string;
+                                /** @description The engine that makes it: ffmpeg */
+                                engine: string;
+                                requested_model: string;
                                 /** @enum {string} */
                                 status: "processing" | "completed" | "failed";
                                 /** @description Why it failed; its credits were refunded */
@@ -3253,6 +3569,8 @@ export interface paths {
                                     aspectRatio: string;
                                     isTextToVideo: boolean;
                                     isImageToVideo: boolean;
+                                    resolution?: string;
+                                    generateAudio?: boolean;
                                 };
                                 used_credits: number;
                                 width: number | null;
@@ -3349,6 +3667,9 @@ export interface paths {
                                 /** @description Empty until the video is ready */
                                 url: string;
                                 model: string;
+                                /** @description The engine that makes it: ffmpeg */
+                                engine: string;
+                                requested_model: string;
                                 /** @enum {string} */
                                 status: "processing" | "completed" | "failed";
                                 /** @description Why it failed; its credits were refunded */
@@ -3359,6 +3680,8 @@ export interface paths {
                                     aspectRatio: string;
                                     isTextToVideo: boolean;
                                     isImageToVideo: boolean;
+                                    resolution?: string;
+                                    generateAudio?: boolean;
                                 };
                                 used_credits: number;
                                 width: number | null;
@@ -3437,6 +3760,8 @@ export interface paths {
                         "application/json": {
                             models: {
                                 name: string;
+                                aliases: string[];
+                                family: string | null;
                                 engine: string;
                                 model: string;
                                 credits_per_second: number;
@@ -3487,7 +3812,7 @@ export interface paths {
         put?: never;
         /**
          * Chat completions in the OpenAI format (the official openai client works with baseURL <base>/api)
-         * @description With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), then, with stream_options.include_usage, a chunk with empty choices and the usage, then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": {...}}` before it ends. Billing is by tokens (prompt and completion, per choice): the most the request can cost is reserved first and settled on what was used, also when the client disconnects mid-stream.
+         * @description With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), then, with stream_options.include_usage, a chunk with empty choices and the usage, then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": {...}}` before it ends. Billing is by tokens (prompt and completion, per choice): the most the request can cost is reserved first and settled on what was used, also when the client disconnects mid-stream. `model` may be omitted (the default model answers); the hosted names (gemini-3-flash, gpt-5, claude-sonnet-4-6...) are aliases of the models here, listed by GET /models with alias_of. Content is a string or parts: text, image_url (an http(s) URL, downloaded by the service, or a data:image/png|jpeg|webp|gif;base64 URI; at most 20 per request) and input_audio (base64; mp3, wav, webm or mp4), with at most 20 MiB of base64 per request; a model that cannot take a part refuses the request with 400, before anything is charged.
          */
         post: {
             parameters: {
@@ -3499,7 +3824,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        model: string;
+                        /** @description A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent */
+                        model?: string;
                         messages: {
                             /** @enum {string} */
                             role: "system" | "developer" | "user" | "assistant";
@@ -3507,11 +3833,25 @@ export interface paths {
                                 /** @enum {string} */
                                 type: "text";
                                 text: string;
-                            } | ({
-                                type: string;
-                            } & {
-                                [key: string]: unknown;
-                            }))[] | null;
+                            } | {
+                                /** @enum {string} */
+                                type: "image_url";
+                                image_url: {
+                                    /** @description An http(s) URL (the service downloads it) or a data URI: data:image/<png|jpeg|webp|gif>;base64,... */
+                                    url: string;
+                                    /** @enum {string} */
+                                    detail?: "auto" | "low" | "high";
+                                };
+                            } | {
+                                /** @enum {string} */
+                                type: "input_audio";
+                                input_audio: {
+                                    /** @description Base64-encoded audio */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "mp3" | "wav" | "webm" | "mp4";
+                                };
+                            })[] | null;
                             name?: string;
                         }[];
                         temperature?: number | null;
@@ -3726,7 +4066,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chat models offered here */
+        /** The chat models offered here, then the aliases (the hosted service's names), each with alias_of */
         get: {
             parameters: {
                 query?: never;
@@ -3751,6 +4091,8 @@ export interface paths {
                                 object: "model";
                                 created: number;
                                 owned_by: string;
+                                /** @description On an alias: the id of the model that answers it */
+                                alias_of?: string;
                             }[];
                         };
                     };
@@ -3828,6 +4170,8 @@ export interface paths {
                             object: "model";
                             created: number;
                             owned_by: string;
+                            /** @description On an alias: the id of the model that answers it */
+                            alias_of?: string;
                         };
                     };
                 };
@@ -3900,7 +4244,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message to a bot; it answers from its knowledge base (streamed with stream: true)
-         * @description With stream: true the answer is text/event-stream: one `data: {"text": "..."}` event per piece of the reply, in order; then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).
+         * @description With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).
          */
         post: {
             parameters: {
@@ -3916,14 +4260,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         message: string;
-                        /**
-                         * @description Earlier turns, oldest first, alternating; at most 50
-                         * @default []
-                         */
+                        /** @description Earlier turns, oldest first, alternating; at most 50 */
                         history?: {
                             /** @enum {string} */
-                            role: "human" | "ai";
-                            text: string;
+                            role?: "human" | "ai" | "user" | "assistant";
+                            /** @enum {string} */
+                            type?: "human" | "ai";
+                            text?: string;
+                            content?: string;
                         }[];
                         stream?: boolean;
                         include_sources?: boolean;
@@ -3945,6 +4289,23 @@ export interface paths {
                                 title: string;
                                 passage: string;
                                 score: number;
+                            }[];
+                            bot: {
+                                text: string;
+                                sources?: {
+                                    index: number;
+                                    document_id: string;
+                                    title: string;
+                                    passage: string;
+                                    score: number;
+                                }[];
+                            };
+                            history: {
+                                /** @enum {string} */
+                                role: "human" | "ai";
+                                /** @enum {string} */
+                                type: "human" | "ai";
+                                text: string;
                             }[];
                         };
                     };
