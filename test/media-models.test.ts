@@ -271,13 +271,13 @@ describe('POST /api/generate-image with every model and field (nothing configure
       'editModel: image editing is not offered here yet; FLUX.1 made a new picture using the image as a reference instead of Flux Kontext Max editing it',
     ]);
     expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture })).warnings).toEqual([]);
-    // The swagger example copied literally: "string" in every text field.
-    const placeholders = await record({ prompt: 'x', model: 'DALL-E 3', style: 'string', artist: 'string', dimensions: 'string', image: 'string', useHD: true });
-    expect(placeholders).toMatchObject({ width: 1024, height: 1024 });
-    expect(placeholders.warnings).toEqual([
-      'dimensions: "string" is neither WIDTHxHEIGHT nor a ratio such as 16:9; the default size was used',
-      'image: "string" is not a URL; it was ignored',
-    ]);
+    // The swagger example copied literally ("string" in every text field) is refused, naming the fields: a typo is never ignored.
+    const placeholders = await generate({ prompt: 'x', model: 'DALL-E 3', style: 'string', artist: 'string', dimensions: 'string', useHD: true });
+    expect(placeholders.statusCode).toBe(400);
+    expect(placeholders.json<{ error: string }>().error).toMatch(/^dimensions: /);
+    const notUrl = await generate({ prompt: 'x', model: 'DALL-E 3', image: 'string' });
+    expect(notUrl.statusCode).toBe(400);
+    expect(notUrl.json<{ error: string }>().error).toMatch(/^image: /);
   });
 
   it('refuses what is not a value of the reference, and unknown fields, naming them', async () => {

@@ -7,23 +7,17 @@ import type { ImagesService } from '../../modules/images/images.service.js';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
-import { optionalText, recordId } from './media-fields.js';
+import { mediaUrl, optionalText, recordId } from './media-fields.js';
 
 const dimensions = z
   .string()
   .trim()
   .max(50)
+  .refine((text) => parseDimensions(text) !== undefined, 'must be WIDTHxHEIGHT (e.g. 1024x1024) or an aspect ratio (e.g. 16:9)')
   .refine((text) => {
     const parsed = parseDimensions(text);
     return parsed?.kind !== 'size' || inBounds(parsed);
   }, `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
-
-/** A reference picture: an http(s) URL; another scheme is refused, and what is no URL at all (a placeholder such as "string") is ignored with a warning. */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((text) => !URL.canParse(text) || /^https?:$/.test(new URL(text).protocol), 'must be an http or https URL');
 
 /** The body of POST /api/generate-image (the hosted reference's ImageGenerationRequest); the MCP tool takes the same. */
 export const generateImageBody = z.strictObject({
@@ -38,7 +32,7 @@ export const generateImageBody = z.strictObject({
         'A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024',
     ),
   useHD: flagField.default(false),
-  image: imageUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
+  image: mediaUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
   action: z.enum(IMAGE_ACTIONS).optional().describe('What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning'),
   editModel: z.enum(EDIT_MODELS).optional().describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
   outputs: wholeNumberField(1, 4).default(1),

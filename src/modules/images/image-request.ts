@@ -45,10 +45,10 @@ export type EditModel = (typeof EDIT_MODELS)[number];
 export interface ImageAsk {
   model: string;
   style?: string | undefined;
-  /** WIDTHxHEIGHT, an aspect ratio, or anything else (a placeholder), which means the default size. */
+  /** WIDTHxHEIGHT or an aspect ratio (checked by the route). */
   dimensions?: string | undefined;
   resolution?: ImageResolution | undefined;
-  /** A URL, or something that is none (a placeholder), which is ignored. */
+  /** An http(s) URL (checked by the route). */
   image?: string | undefined;
   action?: ImageAction | undefined;
   editModel?: EditModel | undefined;
@@ -86,9 +86,7 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
     else warnings.push(`recraftStyle: ignored: ${model.name} is not a Recraft model`);
   }
 
-  const given = ask.image?.trim() || undefined;
-  const image = given && URL.canParse(given) ? given : undefined;
-  if (given && !image) warnings.push(`image: "${given.slice(0, 100)}" is not a URL; it was ignored`);
+  const image = ask.image;
   if (!image) {
     if (ask.action) warnings.push('action: ignored: no image given');
     if (ask.editModel) warnings.push('editModel: ignored: no image given');
@@ -109,7 +107,6 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
 function wantedSize(ask: ImageAsk, warnings: string[]): Size {
   const text = ask.dimensions?.trim();
   const parsed = text ? parseDimensions(text) : undefined;
-  if (text && !parsed) warnings.push(`dimensions: "${text.slice(0, 50)}" is neither WIDTHxHEIGHT nor a ratio such as 16:9; the default size was used`);
   if (parsed?.kind === 'size') {
     if (ask.resolution) warnings.push('resolution: ignored: dimensions gives the size in pixels');
     return parsed;
