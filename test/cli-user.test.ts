@@ -70,7 +70,7 @@ describe('atelier user commands against a running service', () => {
     expect(generated.stdout).toContain('Northwind');
     const asJson = json<{ id: number; name: string }[]>((await run(['generate', 'instagram-caption', '--keywords', 'city bees', '--json'])).stdout);
     expect(asJson).toHaveLength(1);
-    expect(asJson[0]?.name).toContain('city bees');
+    expect(asJson[0]?.name.toLowerCase()).toContain('city bees');
   });
 
   it('exits with codes that mean something: 3 auth, 4 not found, 2 usage', async () => {
