@@ -2951,7 +2951,10 @@ export interface paths {
                         /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
                         dimensions?: string;
                         useHD?: boolean;
-                        /** @description A picture to start from: the model uses it as a reference picture where it can */
+                        /**
+                         * Format: uri
+                         * @description A picture to start from: the model uses it as a reference picture where it can
+                         */
                         image?: string;
                         /**
                          * @description What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning
