@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
-import { normalizeModelName } from './engines/model-catalogue.js';
+import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 import { findPulledModel, findPulledModels } from './models/pulled-models.js';
 
@@ -409,6 +409,7 @@ function parseImageRoutes(
 ): { families: Record<string, ImageEngineName>; models: Record<string, ImageEngineName> } {
   const routes = { families: {} as Record<string, ImageEngineName>, models: {} as Record<string, ImageEngineName> };
   if (!raw) return routes;
+  const byName = ModelCatalogue.of(models);
   const problems: string[] = [];
   for (const pair of raw.split(',').filter((p) => p.trim() !== '')) {
     const [rawKey = '', rawEngine = ''] = pair.split('=');
@@ -420,7 +421,7 @@ function parseImageRoutes(
       routes.families[key] = engine;
       continue;
     }
-    const model = models.find((m) => [m.name, ...m.aliases].some((n) => normalizeModelName(n) === key));
+    const model = byName.find(rawKey);
     if (model) routes.models[normalizeModelName(model.name)] = engine;
     else problems.push(`${rawKey.trim()}: neither a model family nor a model name of the image catalogue`);
   }

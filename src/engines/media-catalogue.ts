@@ -1,5 +1,5 @@
 import type { ImageModelEntry } from '../config.js';
-import { normalizeModelName } from './model-catalogue.js';
+import { ModelCatalogue } from './model-catalogue.js';
 
 export { DEFAULT_VIDEO_MODELS, defaultVideoFamily } from './video-catalogue.js';
 
@@ -110,8 +110,7 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('builtin', ['builtin'], [{ name: 'builtin-sketch', aliases: ['builtin', 'sketch'], credits: 1 }]),
 ];
 
+const defaultImages = ModelCatalogue.of(DEFAULT_IMAGE_MODELS);
+
 /** The family of a default model by any of its spellings ("dall-e-3" -> openai-dalle): for configured entries that name none. */
-export function defaultImageFamily(name: string): string | undefined {
-  const key = normalizeModelName(name);
-  return DEFAULT_IMAGE_MODELS.find((m) => [m.name, ...(m.aliases ?? [])].some((n) => normalizeModelName(n) === key))?.family;
-}
+export const defaultImageFamily = (name: string): string | undefined => defaultImages.find(name)?.family;

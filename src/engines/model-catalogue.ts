@@ -17,6 +17,11 @@ export class ModelCatalogue<T extends { name: string }> {
 
   readonly models: readonly T[];
 
+  /** A catalogue of entries that carry their own aliases (catalogue entries as configured). */
+  static of<E extends { name: string; aliases?: readonly string[] | undefined }>(entries: readonly E[]): ModelCatalogue<E> {
+    return new ModelCatalogue(entries.map((model) => ({ model, aliases: model.aliases ?? [] })));
+  }
+
   find(name: string): T | undefined {
     return this.byName.get(normalizeModelName(name));
   }

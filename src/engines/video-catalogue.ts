@@ -1,5 +1,5 @@
 import type { VideoModelEntry } from '../config.js';
-import { normalizeModelName } from './model-catalogue.js';
+import { ModelCatalogue } from './model-catalogue.js';
 
 type Model = Omit<VideoModelEntry, 'family'>;
 
@@ -101,8 +101,7 @@ export const DEFAULT_VIDEO_MODELS: VideoModelEntry[] = [
   ...family('stable-video', [{ name: 'Stable Video Diffusion', aliases: ['svd'], creditsPerSecond: 1 }]),
 ];
 
+const defaultVideos = ModelCatalogue.of(DEFAULT_VIDEO_MODELS);
+
 /** The family of a default video model by any of its spellings: for configured entries that name none. */
-export function defaultVideoFamily(name: string): string | undefined {
-  const key = normalizeModelName(name);
-  return DEFAULT_VIDEO_MODELS.find((m) => [m.name, ...(m.aliases ?? [])].some((n) => normalizeModelName(n) === key))?.family;
-}
+export const defaultVideoFamily = (name: string): string | undefined => defaultVideos.find(name)?.family;

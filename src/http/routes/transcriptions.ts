@@ -46,11 +46,13 @@ const audioSchema = z
   })
   .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 
+const audioType = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general');
+
 /** The body of POST /api/transcriptions; the MCP tool takes the same. */
 export const transcriptionBody = z
   .strictObject({
     url: httpUrl.describe('Where the audio (or video) file is'),
-    audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+    audio_type: audioType,
     language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
     name: z.string().trim().max(200).optional(),
     detect_speakers: flagField.default(false),
@@ -66,7 +68,7 @@ const appBuilderTranscriptionBody = z
     audioUrl: httpUrl.describe('Where the audio (or video) file is'),
     language: z.string().trim().min(1).max(50).default('English'),
     name: z.string().trim().max(200).optional(),
-    audio_type: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general'),
+    audio_type: audioType,
   })
   .transform(({ audioUrl, ...rest }) => ({ ...rest, url: audioUrl, detect_speakers: false, enhanced_quality: false }));
 
