@@ -113,8 +113,9 @@ function depthOf(value: unknown, limit: number): number {
 
 /** A JSON Schema for the answer; how much of it is enforced is the engine's business (warnings, or 400 when unusable). */
 const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
-  if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
-  else if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
+  // Depth first: JSON.stringify recurses, and a schema nested thousands deep overflows the stack.
+  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
+  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
 });
 
 /** OpenAI's response_format: plain text, any JSON object, or JSON that follows a schema. */
