@@ -27,7 +27,8 @@ async function load({ url, apiKey, child }, duration) {
 
 async function main() {
   assertBuilt('run `npm run build` first');
-  const common = { ATELIER_RATE_LIMIT_ENABLED: 'false' };
+  // /metrics is private by default; the scrape below reads it without a token.
+  const common = { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_OPERATIONS_PUBLIC: 'true' };
   const on = await startService({ label: 'metrics on', env: { ...common, ATELIER_METRICS: 'true' } });
   const off = await startService({ label: 'metrics off', env: { ...common, ATELIER_METRICS: 'false' } });
   printMachine();

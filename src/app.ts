@@ -15,10 +15,14 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
 import { BotsService } from './modules/bots/bots.service.js';
 import { BotChatService } from './modules/bots/bot-chat.service.js';
+import { DocumentReader } from './modules/bots/document-reader.js';
 import { KnowledgeService } from './modules/bots/knowledge.service.js';
 import { Retrieval } from './modules/bots/retrieval.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
+import { ReservationSweeper } from './modules/credits/reservation-sweeper.js';
+import { ReservationsRepo } from './modules/credits/reservations.repo.js';
+import { ProcessRegistry } from './modules/processes/process-registry.js';
 import { ChatService } from './modules/chat/chat.service.js';
 import { chatCatalogue } from './modules/chat/chat-models.js';
 import { TokenBilling } from './modules/chat/token-billing.js';
@@ -27,6 +31,8 @@ import { ImagesRepo } from './modules/images/images.repo.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { VideosRepo } from './modules/videos/videos.repo.js';
 import { VideosService } from './modules/videos/videos.service.js';
+import { BotKeysRepo } from './modules/keys/bot-keys.repo.js';
+import { BotKeysService } from './modules/keys/bot-keys.service.js';
 import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
@@ -52,6 +58,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { RateLimitsRepo } from './modules/rate-limits/rate-limits.repo.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
+import { processTempDir, removeProcessTempDir, sweepTempRoot } from './storage/temp-dir.js';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -88,9 +95,17 @@ export interface Services {
   chat: ChatService;
   bots: BotsService;
   botChat: BotChatService;
+  /** Publishable keys: each opens one bot's public chat only. */
+  botKeys: BotKeysService;
+  /** Reads uploaded documents on worker threads (close() ends them). */
+  documents: DocumentReader;
   worker: Worker;
   /** Prometheus metrics; undefined when ATELIER_METRICS=false. */
   metrics: ServiceMetrics | undefined;
+  /** This process among those sharing the database (stop() when done: it leaves the list). */
+  processes: ProcessRegistry;
+  /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
+  reservationSweeper: ReservationSweeper;
 }
 
 /** The composition root: the only place that picks implementations. */
@@ -98,13 +113,21 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const clock = overrides.clock ?? systemClock;
   const db = overrides.db ?? openDatabase(config.database);
   await migrateToLatest(db);
+  // What killed processes left in the temporary folder (users' text and media) goes now.
+  await sweepTempRoot(config.tempDir);
 
   // Without metrics nothing is wrapped or counted. The queue and the worker come later: read at scrape time.
   const metrics = config.metrics.enabled ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => worker?.kinds ?? [], clock }) : undefined;
   const engines: EngineDeps = { ...overrides.engines, observer: metrics };
   const writer = new WriteBatcher(db);
   const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
-  const credits = new CreditsService(new CreditsRepo(db, writer), clock, metrics);
+  const log = overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } });
+  // Registered before anything is reserved: a reservation's owner must be known to the other processes' sweepers.
+  const processes = new ProcessRegistry(db, clock, { heartbeatMs: config.reservations.heartbeatMs });
+  await processes.start();
+  const reservations = new ReservationsRepo(db, writer);
+  const credits = new CreditsService(new CreditsRepo(db, writer), reservations, processes.id, clock, metrics);
+  const reservationSweeper = new ReservationSweeper(reservations, processes, credits, clock, config.reservations.sweepMs, log);
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const sessions = new SessionsService(new SessionsRepo(db), accounts, config, clock);
   const presets = new PresetsService(PRESETS);
@@ -129,6 +152,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     ffmpegPath: config.asr.ffmpegPath,
     decodeTimeoutMs: config.asr.timeoutMs,
     guard,
+    tempDir: processTempDir(config.tempDir),
+    mediaLimits: { ffprobePath: config.asr.ffprobePath, maxSeconds: config.asr.maxMediaSeconds, maxStreams: config.asr.maxMediaStreams },
   });
   let worker: Worker | undefined;
   const wakeWorker = () => worker?.notify();
@@ -173,7 +198,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
   const botsRepo = new BotsRepo(db);
   const embeddingModel = createEmbeddingModel(config, engines);
-  const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model, botsUrl: config.bots.publicUrl }, clock);
+  const documents = new DocumentReader(config.bots.documents);
+  const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, documents, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model, botsUrl: config.bots.publicUrl }, clock);
   const tokenBilling = new TokenBilling(credits, config.chat);
   // Pictures given by URL in chat messages are downloaded as reference images are: same guard, same size limit.
   const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } });
@@ -183,10 +209,11 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     pollMs: config.jobs.pollMs,
     retryBaseMs: config.jobs.retryBaseMs,
     clock,
-    log: overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } }),
+    log,
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
-  return { db, accounts, keys, sessions, credits, presets, text, textModels, asrModels, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, worker, metrics };
+  const botKeys = new BotKeysService(new BotKeysRepo(db), clock);
+  return { db, accounts, keys, sessions, credits, presets, text, textModels, asrModels, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, botKeys, documents, worker, metrics, processes, reservationSweeper };
 }
 
 export interface App {
@@ -202,6 +229,7 @@ export interface App {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
+  services.reservationSweeper.start();
   const readiness = buildReadiness({ config, db: services.db, blobs: services.blobs, worker: services.worker, localText: services.textModels.local });
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
   const options = { logStream: overrides.logStream };
@@ -216,10 +244,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services,
     async close(graceMs) {
       await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
+      await services.reservationSweeper.stop();
+      await services.documents.close();
+      await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();
       await services.textModels.local?.release();
       await services.asrModels.release();
       await services.db.destroy();
+      await removeProcessTempDir(config.tempDir);
     },
   };
 }

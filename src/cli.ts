@@ -23,7 +23,9 @@ const USAGE = `Usage: atelier <command>
   accounts add-credits <account-id|email> <amount>
   accounts set-password <account-id|email>      the new password is read from standard input
                                                 (typed unseen on a terminal); logs the dashboard out
-  keys create <account-id|email> [--name NAME]
+  keys create <account-id|email> [--name NAME] [--force]
+                                                refused when the account holds as many keys as its
+                                                plan allows, unless --force
   keys list <account-id|email>
   keys revoke <account-id|email> <key-id>
   export <file|->                               the whole database as JSON lines (stop the service first)
@@ -42,6 +44,7 @@ const options = {
   credits: { type: 'string' },
   reason: { type: 'string' },
   name: { type: 'string' },
+  force: { type: 'boolean' },
   account: { type: 'string' },
   role: { type: 'string' },
   'base-url': { type: 'string' },
@@ -76,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await run(services, group, action, rest, values);
   } finally {
+    await services.processes.stop();
     await services.db.destroy();
   }
 }
@@ -124,7 +128,11 @@ async function run(s: Services, group: string, action: string | undefined, args:
       const found = await s.accounts.find(who());
       if (!found.ok) return print(found);
       const id = found.value.id;
-      if (action === 'create') return print({ ok: true, value: await s.keys.create(id, flags.name ?? 'cli') });
+      if (action === 'create') {
+        const name = flags.name ?? 'cli';
+        if (flags.force) return print({ ok: true, value: await s.keys.create(id, name) });
+        return print(await s.keys.createWithinPlan(id, name, s.accounts.planOf(found.value)));
+      }
       if (action === 'list') return print({ ok: true, value: { keys: await s.keys.list(id) } });
       return print(await s.keys.revoke(id, required(args[1], '<key-id>')));
     }

@@ -1,11 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
 import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 import { findPulledModel, findPulledModels } from './models/pulled-models.js';
+
+interface PlanLimits {
+  maxApiKeys: number;
+  maxBots: number;
+  maxDocumentsPerBot: number;
+}
+const PLAN_LIMIT_DEFAULTS: PlanLimits = { maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 };
 
 const planSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
@@ -16,14 +23,28 @@ const planSchema = z.object({
   /** Video is the costliest work; plans without this flag get it when they get the premium presets. */
   videoGeneration: z.boolean().optional(),
   rateLimitPerMinute: z.number().int().min(1),
+  /** Most API keys an account may hold (revoked ones do not count). These three limits may be left out of
+   *  ATELIER_PLANS: a plan named like a default plan gets its value, any other PLAN_LIMIT_DEFAULTS. */
+  maxApiKeys: z.number().int().min(1).optional(),
+  maxBots: z.number().int().min(0).optional(),
+  /** Also capped by the service's own per-bot limit (200). */
+  maxDocumentsPerBot: z.number().int().min(0).optional(),
+}).transform((plan) => {
+  const defaults: PlanLimits = DEFAULT_PLANS.find((p) => p.name === plan.name) ?? PLAN_LIMIT_DEFAULTS;
+  return {
+    ...plan,
+    maxApiKeys: plan.maxApiKeys ?? defaults.maxApiKeys,
+    maxBots: plan.maxBots ?? defaults.maxBots,
+    maxDocumentsPerBot: plan.maxDocumentsPerBot ?? defaults.maxDocumentsPerBot,
+  };
 });
-export type Plan = z.infer<typeof planSchema>;
+export type Plan = z.output<typeof planSchema>;
 
 /** Ordered from the smallest to the top plan; the admin account gets the last one. */
 export const DEFAULT_PLANS: Plan[] = [
-  { name: 'free', videoGeneration: false, monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200 },
-  { name: 'pro', videoGeneration: true, monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200 },
-  { name: 'business', videoGeneration: true, monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000 },
+  { name: 'free', videoGeneration: false, monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200, maxApiKeys: 5, maxBots: 3, maxDocumentsPerBot: 20 },
+  { name: 'pro', videoGeneration: true, monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200, maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 },
+  { name: 'business', videoGeneration: true, monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000, maxApiKeys: 100, maxBots: 100, maxDocumentsPerBot: 200 },
 ];
 
 const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
@@ -116,6 +137,11 @@ const envSchema = z.object({
   ATELIER_DOWNLOAD_MAX_BYTES: int(1_024, 2 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
   ATELIER_DOWNLOAD_TIMEOUT_MS: int(1_000, 3_600_000).default(120_000),
   ATELIER_FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /** ffprobe reads a file's duration and streams before ffmpeg decodes it; by default the one beside ATELIER_FFMPEG_PATH. */
+  ATELIER_FFPROBE_PATH: z.string().min(1).optional(),
+  /** User media (audio or video to transcribe) longer than this is refused before it is decoded. */
+  ATELIER_MAX_MEDIA_SECONDS: int(1, 86_400).default(14_400),
+  ATELIER_MAX_MEDIA_STREAMS: int(1, 1_024).default(16),
   ATELIER_POCKETSPHINX_PATH: z.string().min(1).default('pocketsphinx_continuous'),
   ATELIER_LLM_MODEL_PATH: z.string().min(1).optional(),
   ATELIER_LLM_ADVANCED_MODEL_PATH: z.string().min(1).optional(),
@@ -144,6 +170,15 @@ const envSchema = z.object({
   ATELIER_JOB_POLL_MS: int(10, 60_000).default(500),
   ATELIER_JOB_MAX_ATTEMPTS: int(1, 20).default(3),
   ATELIER_JOB_RETRY_BASE_MS: int(10, 600_000).default(5_000),
+  /** How often each process says it is alive; a process silent for three beats counts as dead. */
+  ATELIER_PROCESS_HEARTBEAT_MS: int(100, 600_000).default(10_000),
+  /** How often reservations whose process died are given back (also once at start). */
+  ATELIER_RESERVATION_SWEEP_MS: int(100, 3_600_000).default(30_000),
+  /** Uploaded documents are read on worker threads: how many at once, how many may wait, and each one's time and heap. */
+  ATELIER_DOCUMENT_WORKERS: int(1, 64).default(2),
+  ATELIER_DOCUMENT_QUEUE: int(0, 1_000).default(16),
+  ATELIER_DOCUMENT_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  ATELIER_DOCUMENT_MEMORY_MB: int(32, 8_192).default(256),
   ATELIER_WEBHOOK_TIMEOUT_MS: int(500, 120_000).default(10_000),
   ATELIER_WEBHOOK_MAX_ATTEMPTS: int(1, 20).default(6),
   ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
@@ -186,6 +221,8 @@ const envSchema = z.object({
   ATELIER_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
   ATELIER_METRICS: bool.default(true),
   ATELIER_METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  ATELIER_OPERATIONS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  ATELIER_OPERATIONS_PUBLIC: bool.default(false),
   ATELIER_WORKER_METRICS_PORT: int(1, 65_535).optional(),
 });
 
@@ -207,6 +244,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     publicUrl: servicePublicUrl,
     dataDir,
+    /** Temporary files (engines' work folders), swept at start: never the system's temporary folder. */
+    tempDir: resolve(dataDir, 'tmp'),
     databaseFile: resolve(dataDir, 'atelier.db'),
     /** PostgreSQL when `url` is set; the SQLite file `file` otherwise. */
     database: { url: env.ATELIER_DATABASE_URL, file: resolve(dataDir, 'atelier.db'), poolSize: env.ATELIER_DATABASE_POOL_SIZE },
@@ -255,6 +294,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     asr: {
       ffmpegPath: env.ATELIER_FFMPEG_PATH,
+      ffprobePath: env.ATELIER_FFPROBE_PATH ?? (env.ATELIER_FFMPEG_PATH.includes('/') ? resolve(dirname(env.ATELIER_FFMPEG_PATH), 'ffprobe') : 'ffprobe'),
+      /** Refused before decoding: longer media, or more streams. */
+      maxMediaSeconds: env.ATELIER_MAX_MEDIA_SECONDS,
+      maxMediaStreams: env.ATELIER_MAX_MEDIA_STREAMS,
       pocketsphinxPath: env.ATELIER_POCKETSPHINX_PATH,
       local: env.ATELIER_ASR_LOCAL,
       /** The whisper.cpp engine, when a model file is configured (or pulled). */
@@ -280,6 +323,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       maxAttempts: env.ATELIER_JOB_MAX_ATTEMPTS,
       retryBaseMs: env.ATELIER_JOB_RETRY_BASE_MS,
     },
+    reservations: { heartbeatMs: env.ATELIER_PROCESS_HEARTBEAT_MS, sweepMs: env.ATELIER_RESERVATION_SWEEP_MS },
     images: imageSettings(env),
     videos: {
       models: (env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))).map((m) => ({
@@ -298,6 +342,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     bots: {
       port: env.ATELIER_BOTS_PORT,
       /** {bots_url}: where the bot interface answers. */
+      documents: { workers: env.ATELIER_DOCUMENT_WORKERS, queue: env.ATELIER_DOCUMENT_QUEUE, timeoutMs: env.ATELIER_DOCUMENT_TIMEOUT_MS, memoryMb: env.ATELIER_DOCUMENT_MEMORY_MB },
       publicUrl: (env.ATELIER_BOTS_PUBLIC_URL ?? (env.ATELIER_BOTS_PORT === undefined ? (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`) : `http://${publicHost}:${env.ATELIER_BOTS_PORT}`)).replace(/\/+$/, ''),
     },
     dashboard: {
@@ -323,7 +368,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     role: env.ATELIER_ROLE,
     /** How long running jobs and requests get to finish on SIGTERM before leases are given back. */
     shutdownGraceMs: env.ATELIER_SHUTDOWN_GRACE_MS,
-    metrics: { enabled: env.ATELIER_METRICS, token: env.ATELIER_METRICS_TOKEN },
+    metrics: { enabled: env.ATELIER_METRICS },
+    /** Who may read /metrics and the detail of /ready on the public port: the bearer of `token`
+     *  (ATELIER_OPERATIONS_TOKEN, or its older name ATELIER_METRICS_TOKEN), or anyone when `public`. */
+    operations: { token: env.ATELIER_OPERATIONS_TOKEN ?? env.ATELIER_METRICS_TOKEN, public: env.ATELIER_OPERATIONS_PUBLIC },
     /** A worker's /metrics and /ready, on 127.0.0.1 only; none when absent. */
     workerMetricsPort: env.ATELIER_WORKER_METRICS_PORT,
     tts: {

@@ -92,12 +92,12 @@ describe('bots: create, list, read, change, delete', () => {
     expect(await t.app.services.bots.findByPublicUrl("' or 1=1 --")).toBeUndefined();
   });
 
-  it('refuses a 51st bot with 409', async () => {
-    const { key: own } = await t.account();
-    for (let i = 0; i < 50; i++) await createBot({ name: `Bot ${i}` }, own);
+  it("refuses a bot over the plan's limit with 409 (free: 3)", async () => {
+    const { key: own } = await t.account({ plan: 'free' });
+    for (let i = 0; i < 3; i++) await createBot({ name: `Bot ${i}` }, own);
     const res = await request('POST', '/api/bots', { name: 'One too many' }, own);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'An account can have at most 50 bots: delete one first' });
+    expect(res.json()).toEqual({ error: 'The free plan allows at most 3 bots: delete one first' });
   });
 });
 

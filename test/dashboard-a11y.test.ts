@@ -51,7 +51,7 @@ describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { email } = await signUp(page, base);
     await suite.app.app.services.accounts.setPlan(email, 'pro');
     const account = unwrap(await suite.app.app.services.accounts.find(email));
-    const bot = unwrap(await suite.app.app.services.bots.create(account.id, { name: 'Helper', instructions: 'Answer briefly.' }));
+    const bot = unwrap(await suite.app.app.services.bots.create(account.id, { name: 'Helper', instructions: 'Answer briefly.' }, suite.app.app.services.accounts.planOf(account)));
     // A transcription whose audio cannot be fetched (a loopback address): its page shows the failed state.
     const { api_key: key } = await suite.app.app.services.keys.create(account.id, 'a11y');
     const created = await fetch(`${base}/api/transcriptions`, {

@@ -102,14 +102,14 @@ describe('dashboard bots in a browser', () => {
     expect(await lastAnswer(page).locator('.text').textContent()).toContain('Biscuit');
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
 
-    // Integration: the addresses, a curl example and the widget code, with the warning about the key.
+    // Integration: the addresses, a curl example and the widget code, which waits for a widget key.
     expect(await page.getByLabel(/Public URL/).inputValue()).toBe(bot.public_url);
     expect(await page.getByLabel('API URL', { exact: true }).inputValue()).toBe(bot.api_url);
     const curl = (await page.locator('#curl-example').textContent()) as string;
     expect(curl).toContain(`curl ${bot.api_url}`);
     expect(curl).toContain('x-api-key: YOUR_API_KEY');
     expect(await page.locator('section[aria-labelledby="integration-title"] a[href="/dashboard/keys"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('.warning').textContent()).toContain('visible to every visitor');
+    expect(await page.locator('#widget-key-note').textContent()).toContain('Create a widget key below first');
     const snippet = (await page.locator('#widget-snippet').textContent()) as string;
     expect(snippet).toContain(`src="${t.base}/dashboard/assets/widget.js"`);
     expect(snippet).toContain(`data-api-url="${bot.api_url}"`);
@@ -125,7 +125,9 @@ describe('dashboard bots in a browser', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Lighthouse guide');
     expect(unwrap(await t.app.services.bots.get(accountId, botId)).name).toBe('Lighthouse guide');
-    const widgetCode = ((await page.locator('#widget-snippet').textContent()) as string).replace('YOUR_API_KEY', (await t.app.services.keys.create(accountId, 'widget')).api_key);
+    const widgetKey = unwrap(await t.app.services.botKeys.create(accountId, botId, { name: 'widget' })).api_key;
+    const widgetCode = ((await page.locator('#widget-snippet').textContent()) as string).replace('YOUR_WIDGET_KEY', widgetKey);
+    expect(widgetCode).toContain(`data-api-key="${widgetKey}"`);
     expect(widgetCode).toContain('data-title="Lighthouse guide"');
 
     // The widget on a site of another origin: its requests cross origins, so this also proves the CORS answers.
@@ -181,7 +183,7 @@ describe('dashboard bots in a browser', () => {
 
   it("shows the 404 page for another account's bot and for an unknown id", async () => {
     const owner = await t.account();
-    const bot = unwrap(await t.app.services.bots.create(owner.id, { name: 'Private bot' }));
+    const bot = unwrap(await t.app.services.bots.create(owner.id, { name: 'Private bot' }, { name: 'pro', maxBots: 25, maxDocumentsPerBot: 200 }));
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${t.base}/dashboard/bots/${bot.id}`);

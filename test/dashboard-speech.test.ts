@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/shared/errors.js';
@@ -88,7 +89,7 @@ describe('dashboard speech in a browser', () => {
 
     // The account spends almost all its words elsewhere: the next text is refused with the service's reason.
     const account = unwrap(await suite.app.app.services.accounts.find(email));
-    expect((await suite.app.app.services.credits.reserveWords(account.id, 1985, suite.app.app.services.accounts.planOf(account))).ok).toBe(true);
+    expect((await suite.app.app.services.credits.reserveWords({ id: randomUUID(), accountId: account.id, amount: 1985, reference: 'elsewhere' }, suite.app.app.services.accounts.planOf(account))).ok).toBe(true);
     await page.getByLabel('Text', { exact: true }).fill('Five words are too many.');
     await page.getByRole('button', { name: 'Generate speech' }).click();
     await expect.poll(() => page.locator('#speak-error').textContent()).toContain('Text-to-speech word limit reached');

@@ -44,6 +44,7 @@ beforeAll(async () => {
     // One credit a token: the balance shows the exact token counts.
     ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000',
     ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_OPERATIONS_PUBLIC: 'true',
   });
   key = (await t.account({ credits: 100_000 })).key;
   await t.server.listen({ host: '127.0.0.1', port: 0 });

@@ -14,6 +14,7 @@ beforeAll(async () => {
     ATELIER_TEXT_API_KEY: 'sk-upstream-secret',
     ATELIER_UPSTREAM_RETRIES: '0',
     ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_OPERATIONS_PUBLIC: 'true',
   });
   key = (await t.account({ credits: 100 })).key;
 });
@@ -97,7 +98,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'atelier_http_request_duration_seconds_count', { route: '/api/generate', method: 'POST', status_class: '5xx' })).toBe(1);
   });
 
-  it("includes Node's process metrics, is public by default and stays out of the OpenAPI document", async () => {
+  it("includes Node's process metrics, is public with ATELIER_OPERATIONS_PUBLIC and stays out of the OpenAPI document", async () => {
     const text = await scrape();
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
@@ -108,6 +109,34 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics protected or turned off', () => {
+  it('is private by default: 401 without a token configured, and a bearer of anything is refused', async () => {
+    const app = await startTestApp();
+    try {
+      for (const headers of [{}, { authorization: 'Bearer anything-at-all-0123456789' }]) {
+        const res = await app.server.inject({ url: '/metrics', headers });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: 'Invalid metrics token' });
+        expect(res.body).not.toContain('atelier_');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers with ATELIER_OPERATIONS_TOKEN (the new name) only to its bearer', async () => {
+    const token = 'operations-0123456789abcdef';
+    const app = await startTestApp({ ATELIER_OPERATIONS_TOKEN: token });
+    try {
+      expect((await app.server.inject({ url: '/metrics' })).statusCode).toBe(401);
+      expect((await app.server.inject({ url: '/metrics', headers: { authorization: 'Bearer operations-0123456789abcdeX' } })).statusCode).toBe(401);
+      const res = await app.server.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('atelier_job_queue_depth');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers only with the bearer token when ATELIER_METRICS_TOKEN is set', async () => {
     const token = 'scrape-me-0123456789abcdef';
     const app = await startTestApp({ ATELIER_METRICS_TOKEN: token });

@@ -75,6 +75,25 @@ describe('ATELIER_RATE_LIMIT_STORE=database: one limit for every process on the 
     expect(seen.slice(0, 5).map((s) => s.remaining)).toEqual(['4', '3', '2', '1', '0']);
   });
 
+  it('counts every key of an account, and each message of an MCP batch, against one limit through both apps', async () => {
+    const key = await pair.key('free');
+    const found = await pair.a.services.keys.authenticate(key);
+    if (!found.ok) throw found.error;
+    const second = (await pair.a.services.keys.create(found.value.account.id, 'second')).api_key;
+    const batch = Array.from({ length: 4 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'ping' }));
+    const mcp = await pair.a.server.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { ...withKey(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify(batch),
+    });
+    expect(mcp.statusCode, mcp.body).toBe(200);
+    expect(mcp.json<unknown[]>()).toHaveLength(4);
+    expect((await pair.b.server.inject({ url: '/api/account', headers: withKey(second) })).statusCode).toBe(200);
+    const refused = await pair.b.server.inject({ url: '/api/account', headers: withKey(second) });
+    expect(refused.statusCode).toBe(429);
+  });
+
   it('counts requests without a valid key per address across both apps', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {

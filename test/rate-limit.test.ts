@@ -26,7 +26,16 @@ describe('rate limits', () => {
     expect(last?.json<{ error: string }>().error).toMatch(/^Rate limit exceeded/);
   });
 
-  it('counts each key separately: another key of another account is not affected', async () => {
+  it("counts per account: every key of an account shares the plan's one limit", async () => {
+    const { id, key } = await t.account({ plan: 'free' });
+    const second = (await t.app.services.keys.create(id, 'second')).api_key;
+    for (let i = 0; i < 5; i++) expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(200);
+    const refused = await t.server.inject({ url: '/api/account', headers: withKey(second) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['ratelimit-limit']).toBe('5');
+  });
+
+  it('counts each account separately: a key of another account is not affected', async () => {
     const { key } = await t.account({ plan: 'pro' });
     const res = await t.server.inject({ url: '/api/account', headers: withKey(key) });
     expect(res.statusCode).toBe(200);

@@ -5,8 +5,12 @@ type Report = { status: 'ready' | 'not_ready'; checks: Record<string, { status: 
 
 let t: TestApp;
 
+const TOKEN = 'ready-token-0123456789abcdef';
+/** The detail needs the operations token (or ATELIER_OPERATIONS_PUBLIC): every app here has one. */
+const startApp = (env: Record<string, string> = {}) => startTestApp({ ATELIER_OPERATIONS_TOKEN: TOKEN, ...env });
+
 beforeAll(async () => {
-  t = await startTestApp({
+  t = await startApp({
     ATELIER_TTS_OPENAI_BASE_URL: 'https://someone:hunter2@tts.example.com/v1',
     ATELIER_TTS_OPENAI_API_KEY: 'sk-tts-secret',
   });
@@ -14,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ready = async (app: TestApp = t) => {
-  const res = await app.server.inject({ url: '/ready' });
+const ready = async (app: TestApp = t, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) => {
+  const res = await app.server.inject({ url: '/ready', headers });
   return { code: res.statusCode, report: res.json<Report>() };
 };
 
@@ -33,7 +37,7 @@ describe('GET /ready', () => {
   });
 
   it('never shows a key or a password of a provider', async () => {
-    const body = (await t.server.inject({ url: '/ready' })).body;
+    const body = (await t.server.inject({ url: '/ready', headers: { authorization: `Bearer ${TOKEN}` } })).body;
     expect(body).not.toMatch(/hunter2|someone|sk-tts-secret/);
   });
 
@@ -44,7 +48,7 @@ describe('GET /ready', () => {
   });
 
   it('answers 503 when a configured program is missing, and says which', async () => {
-    const app = await startTestApp({ ATELIER_FLITE_PATH: '/nonexistent/bin/flite' });
+    const app = await startApp({ ATELIER_FLITE_PATH: '/nonexistent/bin/flite' });
     try {
       app.app.services.worker.start();
       const { code, report } = await ready(app);
@@ -58,7 +62,7 @@ describe('GET /ready', () => {
   });
 
   it('answers 503 while the workers of a worker process are not running (before start, during shutdown)', async () => {
-    const app = await startTestApp();
+    const app = await startApp();
     try {
       const { code, report } = await ready(app);
       expect(code).toBe(503);
@@ -70,7 +74,7 @@ describe('GET /ready', () => {
 
   it('leaves workers out of an API process, and out of one with ATELIER_WORKERS=false', async () => {
     for (const env of [{ ATELIER_ROLE: 'api' }, { ATELIER_WORKERS: 'false' }] as Record<string, string>[]) {
-      const app = await startTestApp(env);
+      const app = await startApp(env);
       try {
         const { code, report } = await ready(app);
         expect(code).toBe(200);
@@ -78,6 +82,40 @@ describe('GET /ready', () => {
       } finally {
         await app.close();
       }
+    }
+  });
+});
+
+describe('GET /ready without the operations token', () => {
+  it('answers only the status, with the same 200 or 503, for load balancers', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-the-token-0123456789' }, { 'x-api-key': TOKEN }] as Record<string, string>[]) {
+      const { code, report } = await ready(t, headers);
+      expect(code).toBe(200);
+      expect(report).toEqual({ status: 'ready' });
+    }
+    const app = await startApp({ ATELIER_FLITE_PATH: '/nonexistent/bin/flite' });
+    try {
+      app.app.services.worker.start();
+      const res = await app.server.inject({ url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not_ready' });
+      expect(res.body).not.toContain('flite');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows the checks to anyone with ATELIER_OPERATIONS_PUBLIC=true, and to nobody without a token configured', async () => {
+    const open = await startTestApp({ ATELIER_OPERATIONS_PUBLIC: 'true', ATELIER_WORKERS: 'false' });
+    const closed = await startTestApp({ ATELIER_WORKERS: 'false' });
+    try {
+      const shown = await ready(open, {});
+      expect(shown.code).toBe(200);
+      expect(shown.report.checks.database?.status).toBe('ok');
+      expect(await ready(closed, { authorization: 'Bearer anything-0123456789abcdef' })).toEqual({ code: 200, report: { status: 'ready' } });
+    } finally {
+      await open.close();
+      await closed.close();
     }
   });
 });

@@ -31,6 +31,8 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+const OPERATIONS_TOKEN = 'roles-operations-0123456789';
+
 /** One deployment: a data folder (and on PostgreSQL a database) that every process started on it shares. */
 async function deployment(extra: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-roles-'));
@@ -43,6 +45,8 @@ async function deployment(extra: Record<string, string> = {}) {
     ATELIER_IMAGE_WAIT_MS: '0',
     ATELIER_JOB_POLL_MS: '50',
     ATELIER_RATE_LIMIT_ENABLED: 'false',
+    // The public port's /metrics and /ready detail need it; a worker's loopback port does not.
+    ATELIER_OPERATIONS_TOKEN: OPERATIONS_TOKEN,
     ...extra,
   };
   const start = async (role: 'api' | 'worker' | 'all', more: Record<string, string> = {}) => {
@@ -69,7 +73,7 @@ function client(api: RoleProcess, key: string) {
     image: async (id: number) => (await call<ImageRecord>(`/api/get-image?imageId=${id}`)).body,
     images: async () => (await call<{ images: ImageRecord[] }>('/api/images?limit=50')).body.images,
     balance: async () => (await call<{ credits: { balance: number } }>('/api/account')).body.credits.balance,
-    text: async (path: string, headers: Record<string, string> = {}) => {
+    text: async (path: string, headers: Record<string, string> = { authorization: `Bearer ${OPERATIONS_TOKEN}` }) => {
       const res = await fetch(`${api.baseUrl}${path}`, { headers });
       return { status: res.status, body: await res.text() };
     },

@@ -37,9 +37,10 @@ beforeAll(async () => {
   const images = (await post('/api/generate-image', { prompt: 'A kite over the sea', model: 'builtin', dimensions: '256x256', waitForResult: true, outputs: 2 })).json<{ id: number; status: string }[]>();
   expect(images.map((i) => i.status)).toEqual(['completed', 'completed']);
   lastImageId = Math.max(...images.map((i) => i.id));
-  const bot = unwrap(await source.app.services.bots.create(account.id, { name: 'Kites', instructions: 'Answer about kites.' }));
+  const plan = { name: 'pro', maxBots: 25, maxDocumentsPerBot: 200 };
+  const bot = unwrap(await source.app.services.bots.create(account.id, { name: 'Kites', instructions: 'Answer about kites.' }, plan));
   botUrl = bot.public_url;
-  unwrap(await source.app.services.bots.addDocument(account.id, bot.id, { title: 'Kite facts', source: { kind: 'text', content: 'The oldest kites were flown in China. A box kite has four sides and flies steadily in strong wind.' } }));
+  unwrap(await source.app.services.bots.addDocument(account.id, bot.id, { title: 'Kite facts', source: { kind: 'text', content: 'The oldest kites were flown in China. A box kite has four sides and flies steadily in strong wind.' } }, plan));
   dump = await collect((out) => exportDatabase(source.app.services.db, out));
   target = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, 'speech.wav'), '-b:a', '64k', join(dir, 'speech.mp3')]);
   files = await startFileServer();
   files.serve('/speech.mp3', readFileSync(join(dir, 'speech.mp3')), 'audio/mpeg');
-  t = await startTestApp({ ATELIER_WHISPER_MODEL_PATH: model, ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' });
+  t = await startTestApp({ ATELIER_WHISPER_MODEL_PATH: model, ATELIER_OPERATIONS_PUBLIC: 'true', ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' });
   t.app.services.worker.start();
   key = (await t.account({ credits: 100 })).key;
 }, 60_000);

@@ -27,7 +27,7 @@ createForm?.addEventListener('submit', (event) => {
   });
 });
 
-const { bot, publicUrl } = pageData();
+const { bot, publicUrl, widgetKey } = pageData();
 if (bot) {
   setUpSettings();
   setUpKnowledge();
@@ -52,11 +52,11 @@ function setUpSettings() {
   });
 }
 
-/** The same embed code the server renders, after a change of name or welcome message. */
+/** The same embed code the server renders (with the bot's newest widget key), after a change of name or welcome message. */
 function widgetSnippet(saved) {
   const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const welcome = saved.welcome_message ? `\n  data-welcome="${attribute(saved.welcome_message)}"` : '';
-  return `<script src="${publicUrl}/dashboard/assets/widget.js" defer\n  data-api-url="${attribute(saved.api_url)}"\n  data-api-key="YOUR_API_KEY"\n  data-title="${attribute(saved.name)}"${welcome}></script>`;
+  return `<script src="${publicUrl}/dashboard/assets/widget.js" defer\n  data-api-url="${attribute(saved.api_url)}"\n  data-api-key="${attribute(widgetKey ?? 'YOUR_WIDGET_KEY')}"\n  data-title="${attribute(saved.name)}"${welcome}></script>`;
 }
 
 // Deleting asks first (common.js cancels the submit when the answer is no): this listener runs after that one.

@@ -1,5 +1,6 @@
 // Atelier chat widget: a chat button in the corner of any site that talks to one bot.
-// <script src=".../dashboard/assets/widget.js" data-api-url="{api_url}" data-api-key="KEY" data-title="..." data-welcome="..." defer></script>
+// <script src=".../dashboard/assets/widget.js" data-api-url="{api_url}" data-api-key="atl_pub_..." data-title="..." data-welcome="..." defer></script>
+// data-api-key is one of the bot's publishable keys: it opens this bot's chat only, so a page may show it.
 // A classic script (not a module) so that it can read its own data- attributes; everything lives in a shadow root,
 // so the host page's styles do not leak in and ours do not leak out.
 (() => {

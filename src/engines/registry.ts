@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { processTempDir } from '../storage/temp-dir.js';
 import { BuiltinTextModel } from './adapters/builtin/builtin-text-model.js';
 import { OpenAICompatibleTextModel } from './adapters/openai-compatible/openai-compatible-text-model.js';
 import { createLlamaCppTextModels } from './adapters/llama-cpp/llama-cpp-text-model.js';
@@ -100,7 +101,7 @@ export function createTextModels(config: Config, deps: EngineDeps = {}): TextMod
 
 const localTtsAdapters: Record<Config['tts']['localProviders'][number], (config: Config) => TtsModel> = {
   'espeak-ng': (config) => new EspeakNgTtsModel({ binaryPath: config.tts.espeakNgPath, timeoutMs: config.tts.timeoutMs }),
-  flite: (config) => new FliteTtsModel({ binaryPath: config.tts.flitePath, timeoutMs: config.tts.timeoutMs }),
+  flite: (config) => new FliteTtsModel({ binaryPath: config.tts.flitePath, timeoutMs: config.tts.timeoutMs, tempDir: processTempDir(config.tempDir) }),
 };
 
 /** The speech families: the embedded programs chosen in config, plus each remote family that is configured. */
@@ -176,7 +177,7 @@ export function createAsrModels(config: Config, deps: EngineDeps = {}): LocalAsr
     engines.push(observed(deps, 'transcription', whisperModel));
     enhanced ??= engines.at(-1);
   }
-  if (config.asr.local) engines.push(observed(deps, 'transcription', new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs })));
+  if (config.asr.local) engines.push(observed(deps, 'transcription', new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs, tempDir: processTempDir(config.tempDir) })));
   const routes: Record<string, AsrModel> = {};
   for (const [language, provider] of Object.entries(config.asr.routes)) {
     const engine = engines.find((e) => e.provider === provider);
@@ -268,6 +269,7 @@ export function createVideoModels(config: Config, ttsModels: TtsModel[], deps: E
   const engine = observed(deps, 'video', new FfmpegVideoModel({
     ffmpegPath: config.asr.ffmpegPath,
     timeoutMs: config.videos.timeoutMs,
+    workDir: processTempDir(config.tempDir),
     images: new BuiltinImageModel(),
     ...(config.videos.narration && { narrate: narrator(ttsModels) }),
   }));

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
+import { type BotKeysService, isPublishableKey } from '../modules/keys/bot-keys.service.js';
 import type { SessionsService } from '../modules/sessions/sessions.service.js';
+import { botKeyCaller } from './bot-key-auth.js';
 import { callerFromSession } from './session-auth.js';
 import './fastify-types.js';
 
@@ -17,7 +19,7 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  * Resolves the caller in onRequest but only rejects in preValidation, so the rate limiter (in between)
  * counts failed attempts per address too, and a 401 comes before any body validation.
  */
-export function registerAuth(app: FastifyInstance, accounts: AccountsService, sessions: SessionsService): void {
+export function registerAuth(app: FastifyInstance, accounts: AccountsService, sessions: SessionsService, botKeys?: BotKeysService): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
@@ -33,7 +35,8 @@ export function registerAuth(app: FastifyInstance, accounts: AccountsService, se
       }
       if (mode === 'optional') return;
     }
-    const outcome = await accounts.resolveCaller(key);
+    const publishable = botKeys && key !== undefined && isPublishableKey(key) ? await botKeyCaller(request, key, botKeys, accounts) : undefined;
+    const outcome = publishable ?? (await accounts.resolveCaller(key));
     if (outcome.ok) request.caller = outcome.value;
     else request.authFailure = outcome.error;
   });

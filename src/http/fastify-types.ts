@@ -21,6 +21,8 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** An OpenAI-compatible route: errors are `{error: {message, type, param, code}}`. */
     openaiErrors?: boolean;
+    /** A bot's public chat: publishable keys (scoped to one bot) authenticate here, and nowhere else. */
+    botKeys?: boolean;
   }
 }
 

@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 import './fastify-types.js';
 
 /**
- * Per key (limit from the caller's plan) once authenticated, per address otherwise. Counted in memory (per
+ * Per account (limit from the caller's plan; all its keys and its dashboard session share it, so more keys
+ * never mean more requests) once authenticated, per address otherwise. Counted in memory (per
  * process) unless a store is given (the database's: one count for every process that shares it).
  * Registered even when ATELIER_RATE_LIMIT_ENABLED is false, for the routes that carry their own limit
  * (logging in: see `loginRateLimit`).
@@ -19,8 +20,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, st
     hook: 'preParsing',
     timeWindow: 60_000,
     enableDraftSpec: true,
-    keyGenerator: (request) => (request.caller ? `key:${request.caller.keyId}` : `ip:${request.ip}`),
-    max: (request) => request.caller?.plan.rateLimitPerMinute ?? config.rateLimit.anonymousPerMinute,
+    // A publishable key (a public widget) is counted on its own, with its own limit, apart from its account.
+    keyGenerator: (request) => (request.caller?.botKey ? `botkey:${request.caller.keyId}` : request.caller ? `account:${request.caller.account.id}` : `ip:${request.ip}`),
+    max: (request) => request.caller?.botKey?.rateLimitPerMinute ?? request.caller?.plan.rateLimitPerMinute ?? config.rateLimit.anonymousPerMinute,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -10,6 +10,7 @@ import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
+import { operationsAccess } from './operations-access.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { accountRoutes } from './routes/account.js';
@@ -23,6 +24,7 @@ import { imageRoutes } from './routes/images.js';
 import { chatRoutes } from './routes/chat.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { botChatRoutes } from './routes/bot-chat.js';
+import { botKeyRoutes } from './routes/bot-keys.js';
 import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
 import { presetRoutes } from './routes/presets.js';
@@ -71,7 +73,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   });
   if (services.metrics) registerRequestMetrics(app, services.metrics);
   registerErrorHandling(app, config.bodyLimitBytes);
-  registerAuth(app, services.accounts, services.sessions);
+  registerAuth(app, services.accounts, services.sessions, services.botKeys);
   await registerRateLimit(app, config, services.rateLimitStore);
   return app;
 }
@@ -117,6 +119,7 @@ export async function buildServer(config: Config, services: HttpServices, option
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });
     botRoutes(scope, services.bots);
+    botKeyRoutes(scope, services.botKeys);
   });
   await fileRoutes(app, services.blobs);
   await dashboardRoutes(app, { config, services });
@@ -135,16 +138,17 @@ export async function buildBotServer(config: Config, services: HttpServices, opt
   return app;
 }
 
-/** /ready, and /metrics unless ATELIER_METRICS=false. */
-function operationsRoutes(app: FastifyInstance, config: Config, services: HttpServices): void {
-  readyRoutes(app, services.readiness);
-  if (services.metrics) metricsRoutes(app, services.metrics, config.metrics.token);
+/** /ready, and /metrics unless ATELIER_METRICS=false; `loopbackOnly`: a port nobody outside this machine reaches. */
+function operationsRoutes(app: FastifyInstance, config: Config, services: HttpServices, loopbackOnly = false): void {
+  const access = operationsAccess(config.operations.token, config.operations.public || loopbackOnly);
+  readyRoutes(app, services.readiness, access);
+  if (services.metrics) metricsRoutes(app, services.metrics, access);
 }
 
 /** A worker's own port (ATELIER_WORKER_METRICS_PORT, loopback only): /health, /ready and /metrics, nothing else. */
 export async function buildOperationsServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
-  operationsRoutes(app, config, services);
+  operationsRoutes(app, config, services, true);
   return app;
 }

@@ -1,11 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../../modules/accounts/accounts.service.js';
 import { BOT_LIMITS, type BotRecord, DEFAULT_TEMPERATURE } from '../../modules/bots/bots.service.js';
 import { FILE_EXTENSIONS } from '../../modules/bots/document-text.js';
 import { type DocumentRecord, KNOWLEDGE_LIMITS } from '../../modules/bots/knowledge.service.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, unwrap } from '../../shared/errors.js';
 import type { DashboardDeps, DashboardPages } from '../dashboard.js';
-import { type SafeHtml, escapeHtml, html } from '../html.js';
+import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
+import { integration, widgetKeyOf } from './bot-integration.js';
 
 const page = { section: '/dashboard/bots' as const, scripts: ['bots.js'], styles: ['bots.css'] };
 
@@ -18,7 +21,7 @@ export const botPages: DashboardPages = (scope, deps) => {
     const body = html`${botList(bots)}
       <section class="card" aria-labelledby="create-title">
         <h2 id="create-title">Create a bot</h2>
-        <p class="hint">A bot answers from the documents you give it. At most ${BOT_LIMITS.botsPerAccount} bots per account.</p>
+        <p class="hint">A bot answers from the documents you give it. Your ${caller.plan.name} plan allows ${caller.plan.maxBots} bots.</p>
         <form id="create-bot" novalidate>
           ${botFields(models(deps))}
           <p class="error" role="alert"></p>
@@ -30,22 +33,61 @@ export const botPages: DashboardPages = (scope, deps) => {
 
   scope.get('/bots/:id', async (request, reply) => {
     const caller = loggedIn(request, reply);
+    if (caller) return botPage(request, reply, deps, caller);
+  });
+
+  // Widget keys: plain forms (CSRF field) that come back to the bot's integration section.
+  scope.post('/bots/:id/keys', async (request, reply) => {
+    const caller = loggedIn(request, reply);
     if (!caller) return;
     const id = (request.params as { id: string }).id.slice(0, 100);
-    const found = await deps.services.bots.get(caller.account.id, id);
-    if (!found.ok) throw new AppError('not_found', 'Bot not found');
-    const bot = found.value;
-    const documents = await deps.services.bots.listDocuments(caller.account.id, bot.id);
-    const body = html`<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
-        <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
-        <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
-      <div class="bot-layout">
-        ${settings(bot, models(deps))} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [])} ${integration(bot, deps.config.publicUrl)}
-      </div>`;
-    const data = { bot: { id: bot.id, name: bot.name, public_url: bot.public_url, api_url: bot.api_url, welcome_message: bot.welcome_message }, publicUrl: deps.config.publicUrl };
-    return sendPage(reply, { ...page, title: bot.name, viewer: request.viewer, body, data });
+    const created = await deps.services.botKeys.create(caller.account.id, id, widgetKeyForm(request.body));
+    if (created.ok) return reply.redirect(`/dashboard/bots/${encodeURIComponent(id)}#widget-keys-title`, 303);
+    if (created.error.code === 'not_found') throw created.error;
+    return botPage(request, reply, deps, caller, created.error.message, created.error.status);
+  });
+
+  scope.post('/bots/:id/keys/:keyId/revoke', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const { id, keyId } = request.params as { id: string; keyId: string };
+    unwrap(await deps.services.botKeys.revoke(caller.account.id, id.slice(0, 100), keyId.slice(0, 100)));
+    return reply.redirect(`/dashboard/bots/${encodeURIComponent(id.slice(0, 100))}#widget-keys-title`, 303);
   });
 };
+
+/** One bot's page; `keyError` is the widget key form's error when it comes back to it. */
+async function botPage(request: FastifyRequest, reply: FastifyReply, deps: DashboardDeps, caller: Caller, keyError?: string, status = 200) {
+  const id = (request.params as { id: string }).id.slice(0, 100);
+  const found = await deps.services.bots.get(caller.account.id, id);
+  if (!found.ok) throw new AppError('not_found', 'Bot not found');
+  const bot = found.value;
+  const documents = await deps.services.bots.listDocuments(caller.account.id, bot.id);
+  const keys = unwrap(await deps.services.botKeys.list(caller.account.id, bot.id)).filter((key) => !key.revoked_at);
+  const body = html`<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
+      <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
+      <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
+    <div class="bot-layout">
+      ${settings(bot, models(deps))} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError })}
+    </div>`;
+  const data = { bot: { id: bot.id, name: bot.name, public_url: bot.public_url, api_url: bot.api_url, welcome_message: bot.welcome_message }, publicUrl: deps.config.publicUrl, widgetKey: widgetKeyOf(keys)?.api_key ?? null };
+  return sendPage(reply, { ...page, title: bot.name, viewer: request.viewer, body, data }, status);
+}
+
+/** The widget key form: origins one a line (spaces or commas between them do too); the service checks each field. */
+function widgetKeyForm(body: unknown): { name: string; allowed_origins: string[]; rate_limit_per_minute: number | undefined } {
+  const form = (body ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = form[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const rate = text('rate_limit_per_minute');
+  return {
+    name: text('name'),
+    allowed_origins: text('allowed_origins').split(/[\s,]+/).filter(Boolean),
+    rate_limit_per_minute: rate === '' ? undefined : Number(rate),
+  };
+}
 
 const models = (deps: DashboardDeps) => ({ names: deps.services.chat.list().data.map((m) => m.id), standard: deps.config.text.model });
 
@@ -104,12 +146,12 @@ function settings(bot: BotRecord, modelNames: { names: string[]; standard: strin
   </section>`;
 }
 
-function knowledge(documents: DocumentRecord[]): SafeHtml {
+function knowledge(documents: DocumentRecord[], maxDocuments: number): SafeHtml {
   const characters = documents.reduce((sum, d) => sum + d.characters, 0);
   return html`<section class="card wide" aria-labelledby="knowledge-title">
     <h2 id="knowledge-title">Knowledge</h2>
     <p class="hint" id="knowledge-limits">Files: ${FILE_EXTENSIONS.join(', ')} (text, Markdown, HTML, PDF), at most ${KNOWLEDGE_LIMITS.fileBytes / MB} MB each;
-      the text of one document at most ${KNOWLEDGE_LIMITS.documentBytes / MB} MB. At most ${KNOWLEDGE_LIMITS.documentsPerBot} documents and
+      the text of one document at most ${KNOWLEDGE_LIMITS.documentBytes / MB} MB. At most ${maxDocuments} documents and
       ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters per bot.</p>
     <p id="knowledge-usage" role="status">${usage(documents.length, characters)}</p>
     <div class="table-wrap" tabindex="0" role="region" aria-label="Documents"><table id="documents">
@@ -163,50 +205,6 @@ function pasteForm(): SafeHtml {
       <button type="submit">Add text</button>
     </form>
   </div>`;
-}
-
-function integration(bot: BotRecord, publicUrl: string): SafeHtml {
-  return html`<section class="card wide" aria-labelledby="integration-title">
-    <h2 id="integration-title">Integration</h2>
-    <div class="columns">${apiAccess(bot)} ${widgetCode(bot, publicUrl)}</div>
-  </section>`;
-}
-
-function apiAccess(bot: BotRecord): SafeHtml {
-  const curl = `curl ${bot.api_url} \\
-  -H "x-api-key: YOUR_API_KEY" \\
-  -H "content-type: application/json" \\
-  -d '{"message": "Hello!", "history": [], "include_sources": true}'`;
-  return html`<div>
-    <label for="public-url">Public URL <span class="optional">(the bot's identifier)</span></label>
-    <div class="copy-row"><input id="public-url" class="mono" readonly value="${bot.public_url}" /><button type="button" class="small" data-copy="#public-url" aria-label="Copy the public URL">Copy</button></div>
-    <label for="api-url">API URL</label>
-    <div class="copy-row"><input id="api-url" class="mono" readonly value="${bot.api_url}" /><button type="button" class="small" data-copy="#api-url" aria-label="Copy the API URL">Copy</button></div>
-    <h3>Call it with curl</h3>
-    <pre class="mono" id="curl-example">${curl}</pre>
-    <button type="button" class="small secondary" data-copy="#curl-example">Copy curl example</button>
-    <p class="hint">Replace <code>YOUR_API_KEY</code> with a key from <a href="/dashboard/keys">API keys</a>. Add <code>"stream": true</code> for the answer as server-sent events.</p>
-  </div>`;
-}
-
-function widgetCode(bot: BotRecord, publicUrl: string): SafeHtml {
-  return html`<div>
-    <h3>Chat widget for your site</h3>
-    <p class="hint">Paste this before <code>&lt;/body&gt;</code>: visitors get a chat button in the corner of the page.</p>
-    <pre class="mono" id="widget-snippet">${widgetSnippet(bot, publicUrl)}</pre>
-    <button type="button" class="small secondary" data-copy="#widget-snippet">Copy widget code</button>
-    <p class="warning" role="note"><strong>The key in this code is visible to every visitor of your site</strong> (anyone can read a page's source), and
-      it can do everything your account can. Create a key only for the widget on the <a href="/dashboard/keys">API keys</a> page, so you can revoke it at any time.</p>
-  </div>`;
-}
-
-/** The embed code; the bot's name and welcome are attribute values inside it, so they are escaped for that markup. */
-function widgetSnippet(bot: BotRecord, publicUrl: string): string {
-  const welcome = bot.welcome_message ? `\n  data-welcome="${escapeHtml(bot.welcome_message)}"` : '';
-  return `<script src="${publicUrl}/dashboard/assets/widget.js" defer
-  data-api-url="${escapeHtml(bot.api_url)}"
-  data-api-key="YOUR_API_KEY"
-  data-title="${escapeHtml(bot.name)}"${welcome}></script>`;
 }
 
 function testChat(bot: BotRecord): SafeHtml {

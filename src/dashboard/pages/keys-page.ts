@@ -23,8 +23,9 @@ export const keysPage: DashboardPages = (scope, deps) => {
     if (!caller) return;
     const name = keyName.safeParse((request.body as { name?: unknown }).name ?? '');
     if (!name.success) return render(request, reply, deps, caller, { error: name.error.issues[0]?.message }, 400);
-    const created = await deps.services.keys.create(caller.account.id, name.data);
-    return render(request, reply, deps, caller, { created }, 201);
+    const created = await deps.services.keys.createWithinPlan(caller.account.id, name.data, caller.plan);
+    if (!created.ok) return render(request, reply, deps, caller, { error: created.error.message }, created.error.status);
+    return render(request, reply, deps, caller, { created: created.value }, 201);
   });
 
   scope.post('/password', async (request, reply) => {
@@ -74,7 +75,7 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
         <input id="key-name" name="name" required maxlength="100" placeholder="e.g. production server" />
         <button type="submit">Create key</button>
       </form>
-      <p class="hint">Send a key as <code>x-api-key: KEY</code> or <code>Authorization: Bearer KEY</code>. The API is described at <a href="/docs">/docs</a>.</p>
+      <p class="hint">Your ${caller.plan.name} plan allows ${caller.plan.maxApiKeys} keys; ${keys.filter((k) => !k.revoked_at).length} are active. Send a key as <code>x-api-key: KEY</code> or <code>Authorization: Bearer KEY</code>. The API is described at <a href="/docs">/docs</a>.</p>
     </section>
     <section class="card" aria-labelledby="keys-title">
       <h2 id="keys-title">Keys</h2>

@@ -1,31 +1,43 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpstreamError } from '../../shared/errors.js';
+import { withTempDir } from '../../storage/temp-dir.js';
 import { runProgram } from '../run-program.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
+import { type MediaLimits, NotAudioError, checkMedia } from './probe-media.js';
 import { parseWav } from './wav.js';
 
-export const RECOGNITION_SAMPLE_RATE = 16_000;
+export { MediaRefusedError, NotAudioError } from './probe-media.js';
 
-/** A file that is not audio ffmpeg can read; not worth retrying. */
-export class NotAudioError extends Error {
-  override name = 'NotAudioError';
+export const RECOGNITION_SAMPLE_RATE = 16_000;
+/** 16-bit mono PCM at the recognition rate. */
+const BYTES_PER_SECOND = RECOGNITION_SAMPLE_RATE * 2;
+
+export interface DecodeOptions {
+  ffmpegPath: string;
+  timeoutMs: number;
+  /** This process's temporary folder (under the data directory). */
+  tempDir: string;
+  /** Checked with ffprobe before decoding; the decoding itself stops at `maxSeconds` too. */
+  limits: MediaLimits;
 }
 
 /**
  * Decodes whatever ffmpeg reads (mp3, m4a, wav, ogg, webm, video files) to 16 kHz mono 16-bit PCM.
  * From a file, not a pipe: MP4 files often keep their index at the end, which a pipe cannot seek to.
+ * The file is probed first (duration, stream count) and refused with a MediaRefusedError over a limit;
+ * a file that does not say how long it is still stops at the limit (ffmpeg -t, and the output cap).
  */
-export async function decodeForRecognition(data: Buffer, ffmpegPath: string, timeoutMs: number): Promise<SpeechAudio> {
-  const dir = await mkdtemp(join(tmpdir(), 'atelier-decode-'));
-  try {
+export async function decodeForRecognition(data: Buffer, options: DecodeOptions): Promise<SpeechAudio> {
+  return withTempDir(options.tempDir, 'decode', async (dir) => {
     const input = join(dir, 'input');
-    await writeFile(input, data);
-    const args = ['-v', 'error', '-nostdin', '-i', input, '-vn', '-ar', String(RECOGNITION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-'];
+    await writeFile(input, data, { mode: 0o600 });
+    await checkMedia(input, options.limits);
+    const maxSeconds = options.limits.maxSeconds;
+    const args = ['-v', 'error', '-nostdin', '-i', input, '-vn', '-sn', '-dn', '-t', String(maxSeconds), '-ar', String(RECOGNITION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-'];
     let wav: Buffer;
     try {
-      wav = await runProgram(ffmpegPath, args, { timeoutMs });
+      wav = await runProgram(options.ffmpegPath, args, { timeoutMs: options.timeoutMs, maxOutputBytes: maxSeconds * BYTES_PER_SECOND + 64 * 1024 });
     } catch (error) {
       if (error instanceof UpstreamError && !error.isRetryable && /failed/.test(error.message)) {
         throw new NotAudioError('the file at the URL is not audio or video that can be decoded');
@@ -35,9 +47,7 @@ export async function decodeForRecognition(data: Buffer, ffmpegPath: string, tim
     const audio = parseWav(wav);
     if (audio.pcm.length / 2 < RECOGNITION_SAMPLE_RATE / 10) throw new NotAudioError('the file at the URL holds no audio (or less than 0.1 s)');
     return audio;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

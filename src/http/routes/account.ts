@@ -75,15 +75,19 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, k
       schema: {
         tags: ['account'],
         summary: 'Create an API key; the key is shown in this response only',
+        description: "The account's plan sets how many keys (not revoked) it may hold: one more is refused with 409.",
         security: secured,
         body: z.strictObject({ name: z.string().trim().min(1).max(100).default('api') }).default({ name: 'api' }),
         response: {
           201: z.object({ key_id: z.string(), api_key: z.string(), prefix: z.string(), name: z.string() }),
-          ...errors(400, 401, 429),
+          ...errors(400, 401, 409, 429),
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await keys.create(callerOf(request).account.id, request.body.name)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return reply.code(201).send(unwrap(await keys.createWithinPlan(caller.account.id, request.body.name, caller.plan)));
+    },
   );
 
   api.delete(

@@ -71,12 +71,17 @@ export const botMessageBody = z.strictObject({
   include_sources: flagField.default(false),
 });
 
+const KEY_NOTE =
+  "Any of the account's keys works, or a publishable key of this bot (atl_pub_..., made with POST /api/bots/{id}/keys): it opens this bot's chat only, " +
+  'from its allowed origins (403 from another) and within its own rate limit.';
+
 const BOT_PATH = /^\/bot\/[^/?#]+(?:\/api)?(?:[?#]|$)/;
 
 /**
- * Any site may embed a bot (the chat widget calls it from the visitor's browser with the owner's key), so its
- * address answers CORS. Cookies are never allowed across sites; the preflight route @fastify/cors adds matches
- * every path, so it is limited to the bot's own address.
+ * Any site may embed a bot (the chat widget calls it from the visitor's browser with a publishable key of the
+ * bot), so its address answers CORS for every origin: a preflight carries no key, so a key's allowed origins are
+ * checked on the request itself (403). Cookies are never allowed across sites; the preflight route
+ * @fastify/cors adds matches every path, so it is limited to the bot's own address.
  */
 function corsFor(request: FastifyRequest, done: (error: Error | null, options: { origin: string | false; methods: string[]; allowedHeaders: string[]; maxAge: number }) => void): void {
   done(null, { origin: BOT_PATH.test(request.url) ? '*' : false, methods: ['POST'], allowedHeaders: ['content-type', 'x-api-key', 'authorization'], maxAge: 600 });
@@ -99,20 +104,21 @@ export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { h
 
 function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boolean): void {
   // Some bot clients in the wild post to /bot/{public_url} without the /api: the same operation, undocumented.
-  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl']) botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api');
+  // The public copies also take the bot's publishable keys; the dashboard's copy (session only) does not.
+  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl']) botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api', !hidden);
 }
 
-function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: string, hidden: boolean): void {
+function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: string, hidden: boolean, botKeys: boolean): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     path,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', botKeys },
       schema: {
         hide: hidden,
         tags: ['bots'],
         summary: "Send a message to a bot; it answers from its knowledge base (streamed with stream: true)",
-        description: STREAM_FORMAT,
+        description: `${STREAM_FORMAT} ${KEY_NOTE}`,
         security: secured,
         params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
         body: botMessageBody,

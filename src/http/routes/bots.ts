@@ -66,7 +66,7 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
       schema: {
         tags,
         summary: 'Create a bot',
-        description: `At most ${BOT_LIMITS.botsPerAccount} bots per account. The answer carries the bot's id and its public_url.`,
+        description: "The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.",
         security: secured,
         body: z.strictObject({
           name,
@@ -78,7 +78,10 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
         response: { 201: botSchema, ...errors(400, 401, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(unwrap(await bots.create(callerOf(request).account.id, request.body))),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return reply.code(201).send(unwrap(await bots.create(caller.account.id, request.body, caller.plan)));
+    },
   );
 
   api.get(
@@ -132,7 +135,7 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
         description:
           'Either JSON {title, content, kind?} or multipart/form-data with one file part ' +
           `(${FILE_EXTENSIONS.join(', ')}; at most 10 MB) and an optional title field (the file name otherwise). ` +
-          `HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most ${KNOWLEDGE_LIMITS.documentsPerBot} documents ` +
+          `HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most ${KNOWLEDGE_LIMITS.documentsPerBot} documents (fewer on some plans) ` +
           `and ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters per bot. The text is split into passages, indexed for ` +
           'full-text search and, when an embedding model is configured, embedded; if embedding fails the document is still added ' +
           '(searchable by keywords) and warnings says so.',
@@ -149,7 +152,7 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
       if (request.isMultipart()) input = await readUpload(request);
       else if (request.body) input = { title: request.body.title, source: { kind: request.body.kind, content: request.body.content } };
       else throw new AppError('invalid_input', 'body: send JSON {"title", "content"} or a multipart/form-data upload with a file');
-      return reply.code(201).send(unwrap(await bots.addDocument(caller.account.id, request.params.id, input)));
+      return reply.code(201).send(unwrap(await bots.addDocument(caller.account.id, request.params.id, input, caller.plan)));
     },
   );
 

@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { type McpServices, createMcpServer } from '../../mcp/mcp-server.js';
 import { toolSchemas } from '../../mcp/tools.js';
+import { mcpBatchLimit } from '../mcp-batch-limit.js';
 import { callerOf } from '../route-helpers.js';
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC with POST' }, id: null };
 
 /**
  * MCP over Streamable HTTP at /mcp, stateless (see createMcpServer): the key is checked like on every
- * route (401 before any tool runs), then a server for this caller answers this one request.
+ * route (401 before any tool runs), each message of a batch counts against the rate limit (mcpBatchLimit),
+ * then a server for this caller answers this one request.
  */
 export function mcpRoutes(app: FastifyInstance, services: McpServices, config: Config): void {
   const schemas = toolSchemas(config);
-  app.post('/mcp', { config: { auth: 'required' }, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { config: { auth: 'required' }, schema: { hide: true }, preHandler: mcpBatchLimit(app, config) }, async (request, reply) => {
     const server = createMcpServer(services, callerOf(request), schemas, (error) => request.log.error({ err: error }, 'MCP tool failed'));
     // JSON answers rather than an event stream: every tool answers once, and JSON is cheaper to write and read.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

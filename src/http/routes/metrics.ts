@@ -1,18 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceMetrics } from '../metrics.js';
+import type { OperationsAccess } from '../operations-access.js';
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** GET /metrics in the Prometheus text format; with a token configured, only for `Authorization: Bearer <token>`. */
-export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, token: string | undefined): void {
-  const expected = token === undefined ? undefined : digest(token);
+/** GET /metrics in the Prometheus text format, for those `access` lets in (see operationsAccess). */
+export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, access: OperationsAccess): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (expected) {
-      const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'Invalid metrics token' });
-      }
+    if (!access(request)) {
+      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'Invalid metrics token' });
     }
     try {
       await metrics.refreshQueue();

@@ -8,6 +8,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { AccountRow } from '../../storage/db/schema.js';
 import type { BillingPeriod } from '../credits/billing-period.js';
 import type { CreditsService } from '../credits/credits.service.js';
+import type { BotKeyScope } from '../keys/bot-keys.service.js';
 import type { KeysService } from '../keys/keys.service.js';
 import type { AccountsRepo } from './accounts.repo.js';
 
@@ -17,6 +18,8 @@ export interface Caller {
   keyId: string;
   plan: Plan;
   period: BillingPeriod;
+  /** Set when a publishable key authenticated the request: it may only chat with this one bot. */
+  botKey?: BotKeyScope;
 }
 
 export interface NewAccount {

@@ -70,7 +70,7 @@ export class BotChatService {
       await this.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]));
       return ok({ response: result.text, sources: p.sources });
     } catch (error) {
-      await this.billing.refund(p.reservation);
+      await this.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
     }
   }
@@ -89,7 +89,7 @@ export class BotChatService {
     try {
       first = await starting;
     } catch (error) {
-      await this.billing.refund(p.reservation);
+      await this.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
     }
     return ok({ parts: this.parts(p, stream, first), sources: p.sources });
@@ -113,8 +113,8 @@ export class BotChatService {
 
   private async prepare(caller: Caller, publicUrl: string, input: BotMessage, signal?: AbortSignal): Promise<Outcome<Prepared>> {
     const bot = await this.bots.findByPublicUrl(publicUrl);
-    // Another account's bot is as unknown as a missing one.
-    if (!bot || bot.account_id !== caller.account.id) return fail('not_found', 'Bot not found');
+    // Another account's bot is as unknown as a missing one; so is another bot to a publishable key.
+    if (!bot || bot.account_id !== caller.account.id || (caller.botKey && caller.botKey.botId !== bot.id)) return fail('not_found', 'Bot not found');
     const model = this.chat.find(bot.model) ?? this.chat.find('builtin');
     if (!model) return fail('unavailable', 'No text model is configured for this bot');
     if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);

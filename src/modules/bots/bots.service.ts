@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Plan } from '../../config.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId } from '../../shared/ids.js';
@@ -8,7 +9,6 @@ import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } fro
 import type { Retrieval, SearchResult } from './retrieval.js';
 
 export const BOT_LIMITS = {
-  botsPerAccount: 50,
   name: 100,
   instructions: 8_000,
   welcomeMessage: 1_000,
@@ -29,6 +29,9 @@ export interface BotInput {
 }
 
 export type BotUpdate = Partial<BotInput>;
+
+/** What the owner's plan allows: how many bots, and how many documents each (within KNOWLEDGE_LIMITS). */
+export type BotPlan = Pick<Plan, 'name' | 'maxBots' | 'maxDocumentsPerBot'>;
 
 export interface BotRecord {
   id: string;
@@ -63,7 +66,7 @@ export class BotsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(accountId: string, input: BotInput): Promise<Outcome<BotRecord>> {
+  async create(accountId: string, input: BotInput, plan: BotPlan): Promise<Outcome<BotRecord>> {
     const now = isoNow(this.clock);
     const row: BotRow = {
       id: newId(),
@@ -77,8 +80,8 @@ export class BotsService {
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.repo.insertBot(row, BOT_LIMITS.botsPerAccount))) {
-      return fail('conflict', `An account can have at most ${BOT_LIMITS.botsPerAccount} bots: delete one first`);
+    if (!(await this.repo.insertBot(row, plan.maxBots))) {
+      return fail('conflict', `The ${plan.name} plan allows at most ${plan.maxBots} bots: delete one first`);
     }
     return ok(this.toRecord({ ...row, documents: 0 }));
   }
@@ -123,9 +126,9 @@ export class BotsService {
     return PUBLIC_URL.test(publicUrl) ? this.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
   }
 
-  async addDocument(accountId: string, botId: string, input: NewDocument, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
+  async addDocument(accountId: string, botId: string, input: NewDocument, plan: BotPlan, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
     const bot = await this.findOwned(accountId, botId);
-    return bot ? this.knowledge.add(bot.id, input, signal) : notFound();
+    return bot ? this.knowledge.add(bot.id, input, plan, signal) : notFound();
   }
 
   async listDocuments(accountId: string, botId: string): Promise<Outcome<DocumentRecord[]>> {

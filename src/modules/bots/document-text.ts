@@ -1,7 +1,9 @@
 import { compile } from 'html-to-text';
-import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { Parser } from 'htmlparser2';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import type { BotDocumentKind } from '../../storage/db/schema.js';
+import { type PdfDocument, boundedPdfjs, withDecodeBudget } from './bounded-pdfjs.js';
+import { DOCUMENT_LIMITS, type DocumentLimits } from './document-limits.js';
 
 /** Turns what a bot owner uploads (plain text, Markdown, HTML, PDF) into the plain text that is indexed. */
 
@@ -34,16 +36,28 @@ export function detectKind(filename: string, mediaType: string): BotDocumentKind
 export const unsupportedFile = (filename: string): Outcome<never> =>
   fail('unsupported_media_type', `Unsupported file type${filename ? ` "${filename}"` : ''}: upload plain text, Markdown, HTML or PDF (${FILE_EXTENSIONS.join(', ')})`);
 
-/** The text of a document of the given kind; a file that is not what its kind says is refused. */
-export async function documentText(kind: BotDocumentKind, data: Buffer | string, filename = ''): Promise<Outcome<string>> {
+/**
+ * The text of a document of the given kind; a file that is not what its kind says is refused, and so is one
+ * that goes over a limit (DOCUMENT_LIMITS), as soon as the limit is reached. This is the parsing itself:
+ * the service runs it on a worker thread (DocumentReader), never on the event loop.
+ */
+export async function documentText(kind: BotDocumentKind, data: Buffer | string, filename = '', limits: DocumentLimits = DOCUMENT_LIMITS): Promise<Outcome<string>> {
   if (kind === 'pdf') {
     if (typeof data === 'string') return fail('invalid_input', 'content: a PDF must be uploaded as a file');
-    return pdfText(data);
+    return pdfText(data, limits);
   }
+  const field = typeof data === 'string' ? 'content' : 'file';
   const text = typeof data === 'string' ? data : decodeUtf8(data);
   if (text === undefined) return fail('unsupported_media_type', `file${filename ? ` "${filename}"` : ''}: is not UTF-8 text; upload plain text, Markdown, HTML or PDF`);
-  return ok(cleanText(kind === 'html' ? htmlToText(text) : text));
+  if (kind !== 'html') return ok(cleanText(text));
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > limits.htmlBytes) return fail('payload_too_large', `${field}: an HTML document can be at most ${limits.htmlBytes / MB} MB (${limits.htmlBytes} bytes); this one has ${bytes} bytes`);
+  const shape = checkHtmlShape(text, limits);
+  if (shape) return fail('payload_too_large', `${field}: ${shape}`);
+  return ok(cleanText(htmlToText(text)));
 }
+
+const MB = 1024 * 1024;
 
 function decodeUtf8(data: Buffer): string | undefined {
   try {
@@ -68,45 +82,91 @@ const htmlToText = compile({
   ],
 });
 
-let pdfjsLoaded: Promise<unknown> | undefined;
+class HtmlLimitError extends Error {}
 
 /**
- * pdf.js prints "Please use the `legacy` build in Node.js environments" with console.log when its
- * module loads, whatever the verbosity: that one line is dropped, anything else printed meanwhile passes.
+ * html-to-text recurses once per nesting level and lays tables out in time that grows with the square of
+ * their cells: the markup is walked first by a streaming tokenizer (flat, no tree) that stops at the first
+ * limit it meets. Returns what is over the limit, or undefined.
  */
-function loadPdfjs(): Promise<unknown> {
-  pdfjsLoaded ??= (async () => {
-    const log = console.log;
-    console.log = (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].includes('legacy` build')) return;
-      log(...args);
-    };
-    try {
-      return await getResolvedPDFJS();
-    } finally {
-      console.log = log;
-    }
-  })();
-  return pdfjsLoaded;
+function checkHtmlShape(html: string, limits: DocumentLimits): string | undefined {
+  let depth = 0;
+  let elements = 0;
+  /** Cells of each table being read, innermost last. */
+  const tables: number[] = [];
+  const over = (what: string) => {
+    throw new HtmlLimitError(what);
+  };
+  const parser = new Parser({
+    onopentag(name) {
+      depth += 1;
+      elements += 1;
+      if (depth > limits.htmlDepth) over(`the HTML nests deeper than ${limits.htmlDepth} levels`);
+      if (elements > limits.htmlElements) over(`the HTML has more than ${limits.htmlElements} elements`);
+      if (name === 'table') tables.push(0);
+      else if ((name === 'td' || name === 'th') && tables.length > 0) {
+        const cells = (tables[tables.length - 1] ?? 0) + 1;
+        tables[tables.length - 1] = cells;
+        if (cells > limits.htmlTableCells) over(`an HTML table has more than ${limits.htmlTableCells} cells`);
+      }
+    },
+    onclosetag(name) {
+      depth -= 1;
+      if (name === 'table') tables.pop();
+    },
+  });
+  try {
+    parser.end(html);
+    return undefined;
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return error.message;
+    throw error;
+  }
 }
 
-async function pdfText(data: Buffer): Promise<Outcome<string>> {
-  await loadPdfjs();
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
-  try {
-    // A copy: pdf.js takes over (detaches) the buffer it is given.
-    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'PasswordException') return fail('invalid_input', 'file: the PDF is password-protected; upload it without a password');
-    return fail('invalid_input', 'file: is not a readable PDF');
-  }
-  try {
-    const { text } = await extractText(pdf, { mergePages: true });
-    return ok(cleanText(text));
-  } catch {
-    return fail('invalid_input', 'file: the text of this PDF could not be read');
-  } finally {
-    await pdf.destroy().catch(() => undefined);
-  }
+async function pdfText(data: Buffer, limits: DocumentLimits): Promise<Outcome<string>> {
+  const pdfjs = await boundedPdfjs();
+  const inflatedTooLarge = () =>
+    fail<string>('payload_too_large', `file: the PDF's compressed streams inflate to more than ${limits.pdfDecodedBytes / MB} MB; it is not read`);
+  return withDecodeBudget(limits.pdfDecodedBytes, async (budget) => {
+    let pdf: PdfDocument;
+    try {
+      // A copy: pdf.js takes over (detaches) the buffer it is given.
+      pdf = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, useSystemFonts: true, verbosity: 0 }).promise;
+    } catch (error) {
+      if (budget.exceeded) return inflatedTooLarge();
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'PasswordException') return fail('invalid_input', 'file: the PDF is password-protected; upload it without a password');
+      return fail('invalid_input', 'file: is not a readable PDF');
+    }
+    try {
+      // The page count is in the page tree's root: known before any page is read.
+      if (pdf.numPages > limits.pdfPages) return fail('payload_too_large', `file: the PDF has ${pdf.numPages} pages; at most ${limits.pdfPages} are read`);
+      const pages: string[] = [];
+      let bytes = 0;
+      for (let number = 1; number <= pdf.numPages; number++) {
+        const page = await pdf.getPage(number);
+        const content = await page.getTextContent();
+        page.cleanup();
+        if (budget.exceeded) return inflatedTooLarge();
+        // Whitespace runs become one space, as unpdf's extractText did: the same text, page by page.
+        const text = content.items
+          .map((item: { str?: string; hasEOL?: boolean }) => (item.str === undefined ? '' : item.str + (item.hasEOL ? '\n' : '')))
+          .join('')
+          .replace(/\s+/g, ' ');
+        bytes += Buffer.byteLength(text, 'utf8') + 1;
+        if (bytes > limits.textBytes + 1) {
+          return fail('payload_too_large', `file: the text of a document can be at most ${limits.textBytes / MB} MB (${limits.textBytes} bytes); this PDF has more by page ${number}`);
+        }
+        pages.push(text);
+      }
+      if (budget.exceeded) return inflatedTooLarge();
+      return ok(cleanText(pages.join(' ').replace(/\s+/g, ' ')));
+    } catch {
+      if (budget.exceeded) return inflatedTooLarge();
+      return fail('invalid_input', 'file: the text of this PDF could not be read');
+    } finally {
+      await pdf.destroy().catch(() => undefined);
+    }
+  });
 }

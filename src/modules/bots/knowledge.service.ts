@@ -1,3 +1,4 @@
+import type { Plan } from '../../config.js';
 import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
@@ -5,7 +6,8 @@ import { newId } from '../../shared/ids.js';
 import type { BotDocumentKind, BotDocumentRow } from '../../storage/db/schema.js';
 import type { BotsRepo, NewChunk } from './bots.repo.js';
 import { type ChunkOptions, DEFAULT_CHUNKING, chunkText } from './chunker.js';
-import { type UploadedFile, detectKind, documentText, unsupportedFile } from './document-text.js';
+import type { DocumentReader } from './document-reader.js';
+import { type UploadedFile, detectKind, unsupportedFile } from './document-text.js';
 import { encodeVector } from './vectors.js';
 
 const MB = 1024 * 1024;
@@ -48,13 +50,21 @@ export class KnowledgeService {
   constructor(
     private readonly repo: BotsRepo,
     private readonly embeddings: EmbeddingModel | undefined,
+    private readonly reader: DocumentReader,
     private readonly clock: Clock,
     private readonly chunking: ChunkOptions = DEFAULT_CHUNKING,
   ) {}
 
-  /** The caller has checked that the bot is theirs. */
-  async add(botId: string, input: NewDocument, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
-    const parsed = await this.parse(input);
+  /** The caller has checked that the bot is theirs; `plan` is its owner's (it may allow fewer documents than the service). */
+  async add(botId: string, input: NewDocument, plan: Pick<Plan, 'name' | 'maxDocumentsPerBot'>, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
+    const maxDocuments = Math.min(plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot);
+    const tooManyDocuments = () =>
+      maxDocuments < KNOWLEDGE_LIMITS.documentsPerBot
+        ? fail<never>('conflict', `The ${plan.name} plan allows at most ${maxDocuments} documents per bot: delete one first`)
+        : fail<never>('conflict', `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`);
+    // Counted before parsing too: a bot that is full costs no parsing.
+    if ((await this.repo.knowledgeUsage(botId)).documents >= maxDocuments) return tooManyDocuments();
+    const parsed = await this.parse(input, signal);
     if (!parsed.ok) return parsed;
     const { kind, text, title, field } = parsed.value;
     const bytes = Buffer.byteLength(text, 'utf8');
@@ -67,7 +77,7 @@ export class KnowledgeService {
 
     // Cheap checks first, so nothing is embedded for a document that cannot be stored; checked again on insert.
     const usage = await this.repo.knowledgeUsage(botId);
-    if (usage.documents >= KNOWLEDGE_LIMITS.documentsPerBot) return tooManyDocuments();
+    if (usage.documents >= maxDocuments) return tooManyDocuments();
     if (usage.characters + characters > KNOWLEDGE_LIMITS.charactersPerBot) return tooMuchText();
 
     const warnings: string[] = [];
@@ -83,7 +93,7 @@ export class KnowledgeService {
       created_at: isoNow(this.clock),
     };
     const rows: NewChunk[] = chunks.map((chunk, i) => ({ position: chunk.position, text: chunk.text, embedding: vectors?.[i] ?? null }));
-    const result = await this.repo.insertDocument(document, rows, { maxDocuments: KNOWLEDGE_LIMITS.documentsPerBot, maxCharacters: KNOWLEDGE_LIMITS.charactersPerBot });
+    const result = await this.repo.insertDocument(document, rows, { maxDocuments, maxCharacters: KNOWLEDGE_LIMITS.charactersPerBot });
     switch (result) {
       case 'bot_missing':
         return fail('not_found', 'Bot not found');
@@ -104,10 +114,10 @@ export class KnowledgeService {
     return this.repo.deleteDocument(botId, documentId);
   }
 
-  private async parse(input: NewDocument): Promise<Outcome<{ kind: BotDocumentKind; text: string; title: string; field: 'content' | 'file' }>> {
+  private async parse(input: NewDocument, signal: AbortSignal | undefined): Promise<Outcome<{ kind: BotDocumentKind; text: string; title: string; field: 'content' | 'file' }>> {
     const { source } = input;
     if ('content' in source) {
-      const text = await documentText(source.kind, source.content);
+      const text = await this.reader.read(source.kind, source.content, '', signal);
       if (!text.ok) return text;
       return ok({ kind: source.kind, text: text.value, title: input.title?.trim() || 'Untitled document', field: 'content' });
     }
@@ -116,7 +126,7 @@ export class KnowledgeService {
     if (file.data.length > KNOWLEDGE_LIMITS.fileBytes) return fail('payload_too_large', `file: can be at most 10 MB (${KNOWLEDGE_LIMITS.fileBytes} bytes)`);
     const kind = detectKind(filename, file.mediaType);
     if (!kind) return unsupportedFile(filename);
-    const text = await documentText(kind, file.data, filename);
+    const text = await this.reader.read(kind, file.data, filename, signal);
     if (!text.ok) return text;
     const title = input.title?.trim() || filename.slice(0, KNOWLEDGE_LIMITS.title).trim() || 'Untitled document';
     return ok({ kind, text: text.value, title, field: 'file' });
@@ -137,7 +147,6 @@ export class KnowledgeService {
   }
 }
 
-const tooManyDocuments = () => fail<never>('conflict', `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`);
 const tooMuchText = () =>
   fail<never>('conflict', `A bot's knowledge can hold at most ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters of text in all: delete a document first`);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import { systemClock } from '../../shared/clock.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
@@ -10,6 +10,7 @@ import { BOT_CHUNKS_TEXT_SEARCH_CONFIG } from '../../storage/db/schema.js';
 import { openTestDb, testDialect } from '../../../test/helpers/test-database.js';
 import { BotsRepo } from './bots.repo.js';
 import { BotsService } from './bots.service.js';
+import { DocumentReader } from './document-reader.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { Retrieval, ftsQuery, reciprocalRankFusion } from './retrieval.js';
 
@@ -42,15 +43,20 @@ class FakeEmbeddings implements EmbeddingModel {
   }
 }
 
+/** The real reader: documents are read on a worker thread as in the service. */
+const reader = new DocumentReader({ workers: 1, queue: 4, timeoutMs: 30_000, memoryMb: 128 });
+afterAll(() => reader.close());
+
 let db: Db;
 let closeDb: () => Promise<void>;
 let accountId: string;
 
 async function makeBots(embeddings?: EmbeddingModel) {
   const repo = new BotsRepo(db);
-  const service = new BotsService(repo, new KnowledgeService(repo, embeddings, systemClock), new Retrieval(repo, embeddings), { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' }, systemClock);
-  const bot = unwrap(await service.create(accountId, { name: 'Harbour guide' }));
-  const add = async (title: string, content: string, botId = bot.id) => unwrap(await service.addDocument(accountId, botId, { title, source: { kind: 'text', content } }));
+  const service = new BotsService(repo, new KnowledgeService(repo, embeddings, reader, systemClock), new Retrieval(repo, embeddings), { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' }, systemClock);
+  const plan = { name: 'business', maxBots: 100, maxDocumentsPerBot: 200 };
+  const bot = unwrap(await service.create(accountId, { name: 'Harbour guide' }, plan));
+  const add = async (title: string, content: string, botId = bot.id) => unwrap(await service.addDocument(accountId, botId, { title, source: { kind: 'text', content } }, plan));
   return { service, bot, add };
 }
 

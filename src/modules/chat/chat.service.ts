@@ -90,7 +90,7 @@ export class ChatService {
     try {
       results = await generating;
     } catch (error) {
-      await this.billing.refund(p.reservation);
+      await this.billing.release(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
     const usage = this.usageOf(p, results.map((r) => ({ usage: r.usage, text: r.text })));
@@ -125,7 +125,7 @@ export class ChatService {
       firsts = await starting;
     } catch (error) {
       for (const s of streams) void s.return?.(undefined).catch(() => undefined);
-      await this.billing.refund(p.reservation);
+      await this.billing.release(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
     return ok(this.chunks(p, streams, firsts, request.stream_options?.include_usage === true));

@@ -1,6 +1,6 @@
 import type { TextUsage } from '../../engines/spec/text-model.js';
 import type { Outcome } from '../../shared/errors.js';
-import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import { type CreditsService, type Reservation, newReservation } from '../credits/credits.service.js';
 import type { ChatModel } from './chat-models.js';
 import type { ChatUsage } from './chat.schemas.js';
 
@@ -23,7 +23,7 @@ export class TokenBilling {
   ) {}
 
   reservation(accountId: string, model: ChatModel, maxTokens: number, reference: string): Reservation {
-    return { accountId, amount: this.creditsFor(model, maxTokens), kind: 'chat', reference };
+    return newReservation({ accountId, amount: this.creditsFor(model, maxTokens), kind: 'chat', reference });
   }
 
   /** Reserves; refused, the provider's work is cancelled and awaited before the refusal is answered. */
@@ -39,8 +39,9 @@ export class TokenBilling {
     return reserved;
   }
 
-  refund(reservation: Reservation): Promise<void> {
-    return this.credits.refund(reservation);
+  /** The work failed or never started: all of it back. */
+  release(reservation: Reservation): Promise<void> {
+    return this.credits.release(reservation);
   }
 
   async settle(reservation: Reservation, model: ChatModel, usage: ChatUsage): Promise<void> {

@@ -16,23 +16,6 @@ export class CreditsRepo {
     private readonly writer: WriteBatcher,
   ) {}
 
-  /** Takes `amount` only if the balance covers it: one conditional UPDATE, never read-then-write. */
-  async reserve(entry: LedgerEntry): Promise<number | undefined> {
-    const amount = -entry.delta;
-    return this.writer.run(async (trx) => {
-      const row = await trx
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits - ${amount}` })
-        .where('id', '=', entry.accountId)
-        .where('credits', '>=', amount)
-        .returning('credits')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await this.appendLedger(trx, entry, row.credits);
-      return row.credits;
-    });
-  }
-
   /** Adds credits (refunds and grants); returns the new balance, undefined when the account is gone. */
   async add(entry: LedgerEntry, inTransaction?: Db): Promise<number | undefined> {
     const run = async (trx: Db) => {
@@ -43,7 +26,7 @@ export class CreditsRepo {
         .returning('credits')
         .executeTakeFirst();
       if (!row) return undefined;
-      await this.appendLedger(trx, entry, row.credits);
+      await appendLedger(trx, entry, row.credits);
       return row.credits;
     };
     return inTransaction ? run(inTransaction) : this.writer.run(run);
@@ -66,36 +49,12 @@ export class CreditsRepo {
         .where('credits', '=', current.credits)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return;
-      await this.appendLedger(
+      await appendLedger(
         trx,
         { accountId, delta: credits - current.credits, reason: 'period_reset', reference: newStart, at },
         credits,
       );
     });
-  }
-
-  /** Counts `words` against the period's allowance only if they fit under `limit`; returns the new total used. */
-  async reserveWords(accountId: string, words: number, limit: number): Promise<number | undefined> {
-    return this.writer.run(async (trx) => {
-      const row = await trx
-        .updateTable('accounts')
-        .set({ tts_words_used: sql<number>`tts_words_used + ${words}` })
-        .where('id', '=', accountId)
-        .where(sql<boolean>`tts_words_used + ${words} <= ${limit}`)
-        .returning('tts_words_used')
-        .executeTakeFirst();
-      return row?.tts_words_used;
-    });
-  }
-
-  async releaseWords(accountId: string, words: number): Promise<void> {
-    await this.writer.run((trx) =>
-      trx
-        .updateTable('accounts')
-        .set({ tts_words_used: sql<number>`case when tts_words_used > ${words} then tts_words_used - ${words} else 0 end` })
-        .where('id', '=', accountId)
-        .execute(),
-    );
   }
 
   async wordsUsed(accountId: string): Promise<number> {
@@ -150,18 +109,19 @@ export class CreditsRepo {
     }
     return [...byKey.values()].sort((a, b) => a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind));
   }
+}
 
-  private async appendLedger(trx: Db, entry: LedgerEntry, balanceAfter: number): Promise<void> {
-    await trx
-      .insertInto('credit_ledger')
-      .values({
-        account_id: entry.accountId,
-        delta: entry.delta,
-        balance_after: balanceAfter,
-        reason: entry.reason,
-        reference: entry.reference,
-        created_at: entry.at,
-      })
-      .execute();
-  }
+/** One line of the ledger, written in the transaction that changed the balance. */
+export async function appendLedger(trx: Db, entry: LedgerEntry, balanceAfter: number): Promise<void> {
+  await trx
+    .insertInto('credit_ledger')
+    .values({
+      account_id: entry.accountId,
+      delta: entry.delta,
+      balance_after: balanceAfter,
+      reason: entry.reason,
+      reference: entry.reference,
+      created_at: entry.at,
+    })
+    .execute();
 }

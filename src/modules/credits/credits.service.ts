@@ -6,6 +6,8 @@ import type { AccountRow } from '../../storage/db/schema.js';
 import type { Plan } from '../../config.js';
 import { type BillingPeriod, periodContaining } from './billing-period.js';
 import type { CreditsRepo } from './credits.repo.js';
+import type { ReservationsRepo } from './reservations.repo.js';
+import { newId } from '../../shared/ids.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
 export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
@@ -16,31 +18,47 @@ export interface CreditsObserver {
   creditsRefunded(kind: WorkKind, amount: number): void;
 }
 
+/** Credits held for one piece of work: a row (reservations) from reserve() until settled or released. */
 export interface Reservation {
+  /** The reservation row's id: make reservations with newReservation(). */
+  id: string;
   accountId: string;
   amount: number;
   kind: WorkKind;
   reference: string;
 }
 
+/** Credits given back for a record's failed work, after its reservation was settled (the record holds them). */
+export type Refund = Omit<Reservation, 'id'>;
+
+/** Text-to-speech words held for one synthesis; `reference` is the speech's id. */
+export interface WordsReservation {
+  id: string;
+  accountId: string;
+  amount: number;
+  reference: string;
+}
+
+export const newReservation = (fields: Refund): Reservation => ({ id: newId(), ...fields });
+
+/** Settles the reservation inside the transaction that stores the work's result: both are kept, or neither. */
+export type SettleIn = (trx: Db) => Promise<void>;
+
 export class CreditsService {
   private readonly periods = new Map<string, { period: BillingPeriod; periodStart: string }>();
 
+  /** `owner`: this process (ProcessRegistry.id); a sweeper gives back what a dead owner held. */
   constructor(
     private readonly repo: CreditsRepo,
+    private readonly reservations: ReservationsRepo,
+    private readonly owner: string,
     private readonly clock: Clock,
     private readonly observer?: CreditsObserver,
   ) {}
 
   async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {
-    const { accountId, amount, kind, reference } = reservation;
-    const balance = await this.repo.reserve({
-      accountId,
-      delta: -amount,
-      reason: `reserve:${kind}`,
-      reference,
-      at: isoNow(this.clock),
-    });
+    const { id, accountId, amount, kind, reference } = reservation;
+    const balance = await this.reservations.reserveCredits({ id, accountId, unit: 'credits', kind, amount, reference, owner: this.owner, at: isoNow(this.clock) });
     if (balance === undefined) {
       return fail('payment_required', `Not enough credits: this request needs ${amount} and the balance is lower`);
     }
@@ -50,19 +68,28 @@ export class CreditsService {
 
   /**
    * Reserves, runs the work, and gives the credits back if the work fails: by answering with a denial
-   * or by throwing. The one place where paid work and its refund meet.
+   * or by throwing. The work settles the reservation in the transaction that stores its result
+   * (`settleIn`); work that stores nothing is settled when it succeeds. The one place where paid work
+   * and its refund meet.
    */
-  async spend<T>(reservation: Reservation, work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  async spend<T>(reservation: Reservation, work: (settleIn: SettleIn) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     const reserved = await this.reserve(reservation);
     if (!reserved.ok) return reserved;
+    let settledWithResult = false;
+    const settleIn: SettleIn = async (trx) => {
+      await this.reservations.settle(trx, reservation.id, 0, isoNow(this.clock));
+      settledWithResult = true;
+    };
     let outcome: Outcome<T>;
     try {
-      outcome = await work();
+      outcome = await work(settleIn);
     } catch (error) {
-      await this.refund(reservation);
+      // A no-op if the result's transaction committed the settlement before the failure.
+      await this.release(reservation);
       throw error;
     }
-    if (!outcome.ok) await this.refund(reservation);
+    if (!outcome.ok) await this.release(reservation);
+    else if (!settledWithResult) await this.settle(reservation, reservation.amount);
     return outcome;
   }
 
@@ -72,21 +99,28 @@ export class CreditsService {
    */
   async settle(reservation: Reservation, cost: number): Promise<number> {
     const spent = Math.max(0, Math.min(reservation.amount, Math.ceil(cost)));
-    await this.refund({ ...reservation, amount: reservation.amount - spent });
+    const finished = await this.reservations.settleNow(reservation.id, reservation.amount - spent, isoNow(this.clock));
+    if (finished && finished.returned > 0) this.observer?.creditsRefunded(reservation.kind, finished.returned);
     return spent;
   }
 
-  /** Gives back a reservation (all of it, or the part of the work that failed). */
-  async refund(reservation: Reservation): Promise<void> {
-    if (reservation.amount <= 0) return;
+  /** Gives a reservation back whole (the work failed or never finished); nothing if it is no longer open. */
+  async release(reservation: Pick<Reservation, 'id'>): Promise<void> {
+    const finished = await this.reservations.release(reservation.id, isoNow(this.clock));
+    if (finished && finished.returned > 0 && finished.row.unit === 'credits') this.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
+  }
+
+  /** Gives back the credits a record held for work that failed later (a job), once. */
+  async refund(refund: Refund): Promise<void> {
+    if (refund.amount <= 0) return;
     const balance = await this.repo.add({
-      accountId: reservation.accountId,
-      delta: reservation.amount,
-      reason: `refund:${reservation.kind}`,
-      reference: reservation.reference,
+      accountId: refund.accountId,
+      delta: refund.amount,
+      reason: `refund:${refund.kind}`,
+      reference: refund.reference,
       at: isoNow(this.clock),
     });
-    if (balance !== undefined) this.observer?.creditsRefunded(reservation.kind, reservation.amount);
+    if (balance !== undefined) this.observer?.creditsRefunded(refund.kind, refund.amount);
   }
 
   async grant(accountId: string, amount: number, reason: string, db?: Db): Promise<number | undefined> {
@@ -112,18 +146,20 @@ export class CreditsService {
   }
 
   /** Reserves text-to-speech words against the plan's monthly allowance; refused whole if they do not fit. */
-  async reserveWords(accountId: string, words: number, plan: Plan): Promise<Outcome<{ used: number }>> {
-    const used = await this.repo.reserveWords(accountId, words, plan.monthlyTtsWords);
+  async reserveWords(words: WordsReservation, plan: Plan): Promise<Outcome<{ used: number }>> {
+    const { id, accountId, amount, reference } = words;
+    const used = await this.reservations.reserveWords({ id, accountId, unit: 'words', kind: 'tts', amount, reference, owner: this.owner, at: isoNow(this.clock) }, plan.monthlyTtsWords);
     if (used !== undefined) return ok({ used });
     const left = Math.max(0, plan.monthlyTtsWords - (await this.repo.wordsUsed(accountId)));
     return fail(
       'payment_required',
-      `Text-to-speech word limit reached: this text has ${words} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
+      `Text-to-speech word limit reached: this text has ${amount} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
     );
   }
 
-  releaseWords(accountId: string, words: number): Promise<void> {
-    return words > 0 ? this.repo.releaseWords(accountId, words) : Promise.resolve();
+  /** The words stay used: settled in the transaction that stores the speech. */
+  settleWordsIn(trx: Db, words: WordsReservation): Promise<unknown> {
+    return this.reservations.settle(trx, words.id, 0, isoNow(this.clock));
   }
 
   spentSince(accountId: string, since: Date): Promise<Record<string, number>> {

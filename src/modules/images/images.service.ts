@@ -12,7 +12,7 @@ import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
 import type { ImageRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import type { ImagesRepo, NewImageRow } from './images.repo.js';
 import { type ImageAsk, planImages } from './image-request.js';
 import { fetchReferenceImage } from './reference-image.js';
@@ -93,11 +93,14 @@ export class ImagesService implements JobHandler {
       created_at: now,
       updated_at: now,
     }));
-    const created = await this.credits.spend({ accountId: caller.account.id, amount: price * input.outputs, kind: 'image', reference: `batch:${newId()}` }, async () =>
+    const reservation = newReservation({ accountId: caller.account.id, amount: price * input.outputs, kind: 'image', reference: `batch:${newId()}` });
+    const created = await this.credits.spend(reservation, async (settleIn) =>
       ok(
         await this.db.transaction().execute(async (trx) => {
           const ids = await this.repo.insert(rows, trx);
           for (const imageId of ids) await this.queue.enqueue({ kind: IMAGE_JOB, payload: { imageId }, maxAttempts: this.config.maxAttempts }, trx);
+          // From here the records hold the credits (a failed job gives its share back).
+          await settleIn(trx);
           return ids;
         }),
       ),

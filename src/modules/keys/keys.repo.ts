@@ -1,13 +1,37 @@
-import type { Db } from '../../storage/db/database.js';
+import { type Db, dialectOf } from '../../storage/db/database.js';
 import type { AccountRow, ApiKeyRow } from '../../storage/db/schema.js';
 
 export type KeyWithAccount = { key: Pick<ApiKeyRow, 'id' | 'key_hash' | 'revoked_at'>; account: AccountRow };
 
 export class KeysRepo {
-  constructor(private readonly db: Db) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Db) {
+    this.postgres = dialectOf(db) === 'postgres';
+  }
 
   async insert(row: ApiKeyRow, db: Db = this.db): Promise<void> {
     await db.insertInto('api_keys').values(row).execute();
+  }
+
+  /**
+   * Inserts the key unless its account already holds `max` keys that are not revoked; counted and inserted
+   * in one transaction. SQLite runs one write transaction at a time; on PostgreSQL the account's row is
+   * locked first, so two creations for one account cannot both count below the limit.
+   */
+  insertWithin(row: ApiKeyRow, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.postgres) await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
+      const { n } = await trx
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', row.account_id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= max) return false;
+      await trx.insertInto('api_keys').values(row).execute();
+      return true;
+    });
   }
 
   async findByHash(keyHash: string): Promise<KeyWithAccount | undefined> {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Plan } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
@@ -46,8 +47,26 @@ export class KeysService {
     private readonly authCacheMs = 0,
   ) {}
 
-  /** Creates a key; the plain key is returned here once and only its SHA-256 hash is stored. */
+  /**
+   * Creates a key whatever the account holds (its first key, or an operator's `keys create --force`); the
+   * plain key is returned here once and only its SHA-256 hash is stored.
+   */
   async create(accountId: string, name: string, db?: Db): Promise<CreatedKey> {
+    const { row, created } = this.newKey(accountId, name);
+    await this.repo.insert(row, db);
+    return created;
+  }
+
+  /** Creates a key unless the account already holds as many (not revoked) as its plan allows. */
+  async createWithinPlan(accountId: string, name: string, plan: Pick<Plan, 'name' | 'maxApiKeys'>): Promise<Outcome<CreatedKey>> {
+    const { row, created } = this.newKey(accountId, name);
+    if (!(await this.repo.insertWithin(row, plan.maxApiKeys))) {
+      return fail('conflict', `The ${plan.name} plan allows at most ${plan.maxApiKeys} API keys: revoke one first`);
+    }
+    return ok(created);
+  }
+
+  private newKey(accountId: string, name: string): { row: ApiKeyRow; created: CreatedKey } {
     const apiKey = newApiKey();
     const row: ApiKeyRow = {
       id: newId(),
@@ -59,8 +78,7 @@ export class KeysService {
       last_used_at: null,
       revoked_at: null,
     };
-    await this.repo.insert(row, db);
-    return { key_id: row.id, api_key: apiKey, prefix: row.prefix, name };
+    return { row, created: { key_id: row.id, api_key: apiKey, prefix: row.prefix, name } };
   }
 
   async authenticate(rawKey: string | undefined): Promise<Outcome<Authenticated>> {

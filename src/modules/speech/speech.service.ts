@@ -72,7 +72,9 @@ export class SpeechService {
     const warnings = settings.ok ? [...voice.warnings, ...settings.value.warnings] : [];
     if (!settings.ok) return settings;
 
-    const reserved = await this.credits.reserveWords(caller.account.id, words, caller.plan);
+    const uuid = newId();
+    const held = { id: newId(), accountId: caller.account.id, amount: words, reference: uuid };
+    const reserved = await this.credits.reserveWords(held, caller.plan);
     if (!reserved.ok) return reserved;
     try {
       const audio = await this.synthesizeAll(voice.base, text, settings.value.provider);
@@ -82,10 +84,10 @@ export class SpeechService {
         volume: settings.value.volume,
         timeoutMs: this.config.timeoutMs,
       });
-      const uuid = newId();
       const blobKey = `tts/${uuid}.mp3`;
       await this.blobs.put(blobKey, mp3);
-      await this.db
+      await this.db.transaction().execute(async (trx) => {
+        await trx
         .insertInto('speech_syntheses')
         .values({
           id: uuid,
@@ -99,9 +101,11 @@ export class SpeechService {
           created_at: isoNow(this.clock),
         })
         .execute();
+        await this.credits.settleWordsIn(trx, held);
+      });
       return ok({ uuid, url: this.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
     } catch (error) {
-      await this.credits.releaseWords(caller.account.id, words);
+      await this.credits.release(held);
       const provider = voice.base.model.provider;
       return engineFailure(error, `Speech synthesis failed (${provider})`, `Speech provider ${provider} is not available`);
     }

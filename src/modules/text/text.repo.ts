@@ -10,8 +10,13 @@ export class TextRepo {
     private readonly writer: WriteBatcher,
   ) {}
 
-  async insertMany(rows: NewTextOutput[]): Promise<TextOutputRow[]> {
-    return this.writer.run((trx) => trx.insertInto('text_outputs').values(rows).returningAll().execute());
+  /** `alsoIn` runs in the same transaction (settling the credits the outputs cost). */
+  async insertMany(rows: NewTextOutput[], alsoIn?: (trx: Db) => Promise<void>): Promise<TextOutputRow[]> {
+    return this.writer.run(async (trx) => {
+      const inserted = await trx.insertInto('text_outputs').values(rows).returningAll().execute();
+      await alsoIn?.(trx);
+      return inserted;
+    });
   }
 
   async find(id: number, accountId: string): Promise<TextOutputRow | undefined> {

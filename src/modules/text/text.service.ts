@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { resolvePresetInputs } from '../presets/preset-inputs.js';
 import type { PresetInputs } from '../presets/preset-template.js';
 import type { PresetDefinition } from '../presets/preset-types.js';
@@ -39,8 +39,8 @@ export class TextService {
 
     const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
     const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
-    const reservation: Reservation = { accountId: caller.account.id, amount: unit * body.outputs, kind: 'text', reference: requestId };
-    return this.credits.spend(reservation, async () => {
+    const reservation = newReservation({ accountId: caller.account.id, amount: unit * body.outputs, kind: 'text', reference: requestId });
+    return this.credits.spend(reservation, async (settleIn) => {
       let texts: string[];
       try {
         texts = await this.runAll(model, preset, inputs.value, body.outputs);
@@ -50,6 +50,7 @@ export class TextService {
       const at = isoNow(this.clock);
       const rows = await this.repo.insertMany(
         texts.map((text) => ({ account_id: caller.account.id, preset: preset.slug, text, model: model.modelId, request_id: requestId, created_at: at })),
+        settleIn,
       );
       return ok(rows.map((row) => ({ id: row.id, name: row.text, text: row.text })));
     });

@@ -1,5 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotAudioError } from '../../engines/audio/decode.js';
 import { encodeWav, parseWav } from '../../engines/audio/wav.js';
@@ -9,6 +10,7 @@ import { NoEngineError, type PipelineInput, TranscriptionPipeline } from './tran
 
 const RATE = 16_000;
 const GUARD: GuardOptions = { allowPrivate: true, timeoutMs: 10_000, maxBytes: 10_000_000 };
+const LIMITS = { ffprobePath: 'ffprobe', maxSeconds: 14_400, maxStreams: 16 };
 
 // ---------------------------------------------------------------------------------------------------
 // The recording: 25 s of voiced-like tones (a fundamental plus harmonics) broken by silences.
@@ -137,7 +139,7 @@ function fakeEngine(options: {
 }
 
 const pipelineWith = (engines: AsrModel[], enhanced?: AsrModel, routes: Record<string, AsrModel> = {}) =>
-  new TranscriptionPipeline({ engines, enhanced, routes }, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD });
+  new TranscriptionPipeline({ engines, enhanced, routes }, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD, tempDir: tmpdir(), mediaLimits: LIMITS });
 
 const runInput = (path: string, overrides: Partial<PipelineInput> = {}): PipelineInput & { progress: number[] } => {
   const progress: number[] = [];

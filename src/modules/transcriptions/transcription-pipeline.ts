@@ -1,4 +1,5 @@
 import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decode.js';
+import type { MediaLimits } from '../../engines/audio/probe-media.js';
 import { detectSpeakers } from '../../engines/audio/speakers.js';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { AsrModels } from '../../engines/registry.js';
@@ -9,6 +10,10 @@ export interface PipelineConfig {
   ffmpegPath: string;
   decodeTimeoutMs: number;
   guard: GuardOptions;
+  /** This process's temporary folder, where the download is decoded from. */
+  tempDir: string;
+  /** Duration and stream count, checked before decoding. */
+  mediaLimits: MediaLimits;
 }
 
 export interface PipelineInput {
@@ -71,7 +76,8 @@ export class TranscriptionPipeline {
     }
     const download = await guardedDownload(input.url, this.config.guard);
     await input.onProgress(15);
-    const audio = await decodeForRecognition(download.body, this.config.ffmpegPath, this.config.decodeTimeoutMs);
+    const { ffmpegPath, decodeTimeoutMs: timeoutMs, tempDir, mediaLimits: limits } = this.config;
+    const audio = await decodeForRecognition(download.body, { ffmpegPath, timeoutMs, tempDir, limits });
     await input.onProgress(25);
 
     const pieces = splitAtSilences(audio, engine.maxChunkSeconds);

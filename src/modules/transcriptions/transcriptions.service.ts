@@ -9,7 +9,7 @@ import { newId } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { TranscriptionRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService, Reservation } from '../credits/credits.service.js';
+import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import type { WebhookDelivery, WebhooksService } from '../webhooks/webhooks.service.js';
 import { deriveBuiltin } from './derived/builtin.js';
 import { type DerivedField, type TranscriptInput, displayAudioType, fieldsFor } from './derived/fields.js';
@@ -54,9 +54,9 @@ export class TranscriptionsService implements JobHandler {
   /** Charges once, then creates the record and its job in one transaction. */
   async create(caller: Caller, input: NewTranscription): Promise<Outcome<{ uuid: string; dashboard_url: string }>> {
     const id = newId();
-    const reservation: Reservation = { accountId: caller.account.id, amount: this.config.creditsPerTranscription, kind: 'transcription', reference: id };
+    const reservation = newReservation({ accountId: caller.account.id, amount: this.config.creditsPerTranscription, kind: 'transcription', reference: id });
     const now = isoNow(this.clock);
-    const created = await this.credits.spend(reservation, async () => {
+    const created = await this.credits.spend(reservation, async (settleIn) => {
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('transcriptions')
@@ -84,6 +84,8 @@ export class TranscriptionsService implements JobHandler {
           })
           .execute();
         await this.queue.enqueue({ kind: TRANSCRIPTION_JOB, payload: { transcriptionId: id }, maxAttempts: this.config.maxAttempts }, trx);
+        // From here the record holds the credits (a failed job gives them back).
+        await settleIn(trx);
       });
       return ok(undefined);
     });
@@ -125,18 +127,21 @@ export class TranscriptionsService implements JobHandler {
     const existing = JSON.parse(row.derived) as Record<string, string>;
     const missing = fields.filter((f) => regenerate || !existing[f]);
     if (missing.length > 0) {
-      const reservation: Reservation = { accountId: caller.account.id, amount: missing.length * this.config.creditsPerDerivedField, kind: 'derived', reference: row.id };
-      const generated = await this.credits.spend(reservation, async () => {
+      const reservation = newReservation({ accountId: caller.account.id, amount: missing.length * this.config.creditsPerDerivedField, kind: 'derived', reference: row.id });
+      const generated = await this.credits.spend(reservation, async (settleIn) => {
         try {
           const transcript = toTranscriptInput(row);
           for (const field of missing) existing[field] = await this.generateField(field, transcript);
-          return ok(undefined);
         } catch (error) {
           return engineFailure(error, 'Content generation failed');
         }
+        await this.db.transaction().execute(async (trx) => {
+          await trx.updateTable('transcriptions').set({ derived: JSON.stringify(existing), updated_at: isoNow(this.clock) }).where('id', '=', row.id).execute();
+          await settleIn(trx);
+        });
+        return ok(undefined);
       });
       if (!generated.ok) return generated;
-      await this.db.updateTable('transcriptions').set({ derived: JSON.stringify(existing), updated_at: isoNow(this.clock) }).where('id', '=', row.id).execute();
     }
     return ok(Object.fromEntries(fields.map((f) => [f, existing[f] ?? ''])));
   }

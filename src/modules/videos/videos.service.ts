@@ -12,7 +12,7 @@ import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
 import type { VideoRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { fetchReferenceImage } from '../images/reference-image.js';
 import type { VideosRepo } from './videos.repo.js';
 
@@ -72,7 +72,8 @@ export class VideosService implements JobHandler {
     const amount = model.creditsPerSecond * input.durationSeconds;
     const now = isoNow(this.clock);
     const warnings = !input.image && FROM_PICTURE.test(model.name) ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`] : [];
-    const created = await this.credits.spend({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` }, async () =>
+    const reservation = newReservation({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` });
+    const created = await this.credits.spend(reservation, async (settleIn) =>
       ok(
         await this.db.transaction().execute(async (trx) => {
           const videoId = await this.repo.insert(
@@ -101,6 +102,8 @@ export class VideosService implements JobHandler {
             trx,
           );
           await this.queue.enqueue({ kind: VIDEO_JOB, payload: { videoId }, maxAttempts: this.config.maxAttempts }, trx);
+          // From here the record holds the credits (a failed job gives them back).
+          await settleIn(trx);
           return videoId;
         }),
       ),

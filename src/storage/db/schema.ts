@@ -254,6 +254,21 @@ export interface BotChunksTable {
  */
 export const BOT_CHUNKS_TEXT_SEARCH_CONFIG = 'atelier_english';
 
+/** A publishable key: it opens one bot's public chat only. `api_key` is kept readable (it is public by design). */
+export interface BotKeysTable {
+  id: string;
+  bot_id: string;
+  key_hash: string;
+  api_key: string;
+  name: string;
+  /** JSON array of exact origins (`https://example.com`); empty: any origin. */
+  allowed_origins: string;
+  rate_limit_per_minute: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface AccountPasswordsTable {
   account_id: string;
   /** `scrypt$N$r$p$salt$hash`, base64url parts. */
@@ -276,6 +291,33 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export type ReservationUnit = 'credits' | 'words';
+export type ReservationState = 'reserved' | 'settled' | 'released';
+
+export interface ReservationsTable {
+  id: string;
+  account_id: string;
+  unit: ReservationUnit;
+  /** The work: a credits WorkKind, or `tts` for words. */
+  kind: string;
+  amount: number;
+  reference: string | null;
+  /** The service process (service_processes.id) whose work this is. */
+  owner: string;
+  state: ReservationState;
+  period_start: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ServiceProcessesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -292,9 +334,12 @@ export interface Database {
   bots: BotsTable;
   bot_documents: BotDocumentsTable;
   bot_chunks: BotChunksTable;
+  bot_keys: BotKeysTable;
   account_passwords: AccountPasswordsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  reservations: ReservationsTable;
+  service_processes: ServiceProcessesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -312,4 +357,7 @@ export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type BotRow = Selectable<BotsTable>;
 export type BotDocumentRow = Selectable<BotDocumentsTable>;
 export type BotChunkRow = Selectable<BotChunksTable>;
+export type BotKeyRow = Selectable<BotKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
+export type ServiceProcessRow = Selectable<ServiceProcessesTable>;

@@ -1,6 +1,7 @@
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeTempDir } from '../../../storage/temp-dir.js';
 import { durationSeconds as audioSeconds, encodeWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import { IMAGE_EXTENSIONS, type ImageModel } from '../../spec/image-model.js';
@@ -18,7 +19,7 @@ export interface FfmpegVideoConfig {
   images: ImageModel;
   /** Speaks the whole prompt; without it the clip has a silent audio track. */
   narrate?: ((text: string, signal?: AbortSignal) => Promise<SpeechAudio>) | undefined;
-  /** Where the per-call temporary directory goes; os.tmpdir() by default. */
+  /** Where the per-call temporary directory goes (the service's temporary folder); os.tmpdir() when absent. */
   workDir?: string | undefined;
   /** A font file for the captions, or false for none; by default fontconfig's DejaVu Sans or a usual path. */
   captionFont?: string | false | undefined;
@@ -85,7 +86,7 @@ export class FfmpegVideoModel implements VideoModel {
     const narrate = audioTrack ? this.config.narrate : undefined;
     if (generateAudio === true && !narrate) warn('generateAudio: no local voice is available to narrate here, so the clip has a silent audio track');
 
-    const dir = await mkdtemp(join(this.config.workDir ?? tmpdir(), 'atelier-video-'));
+    const dir = await makeTempDir(this.config.workDir ?? tmpdir(), 'atelier-video');
     try {
       const keyframesReady: Promise<string[]> = image
         ? (async () => {

@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpstreamError } from '../../../shared/errors.js';
+import { withTempDir } from '../../../storage/temp-dir.js';
 import { parseProviderWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
@@ -9,6 +10,8 @@ import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsMod
 export interface FliteConfig {
   binaryPath: string;
   timeoutMs: number;
+  /** Where the per-call folder (the text, the speech) goes: the service's temporary folder; os.tmpdir() when absent. */
+  tempDir?: string | undefined;
 }
 
 /** flite's English voices (awb_time only speaks clock times, so it is left out). */
@@ -40,11 +43,10 @@ export class FliteTtsModel implements TtsModel {
   }
 
   async doGenerate({ providerVoiceId, text, settings, abortSignal }: SpeechCallOptions): Promise<SpeechAudio> {
-    const dir = await mkdtemp(join(tmpdir(), 'atelier-flite-'));
-    try {
+    return withTempDir(this.config.tempDir ?? tmpdir(), 'atelier-flite', async (dir) => {
       const textFile = join(dir, 'text.txt');
       const wavFile = join(dir, 'speech.wav');
-      await writeFile(textFile, text);
+      await writeFile(textFile, text, { mode: 0o600 });
       const stretch = 1 / Number(settings.speed ?? 1);
       const args = ['-voice', providerVoiceId, '--setf', `duration_stretch=${stretch.toFixed(3)}`, '-f', textFile, '-o', wavFile];
       await runProgram(this.config.binaryPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal });
@@ -52,8 +54,6 @@ export class FliteTtsModel implements TtsModel {
         throw new UpstreamError('flite wrote no audio', { isRetryable: false, cause: error });
       });
       return parseProviderWav(wav, this.provider);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 }

@@ -1,12 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withTempDir } from '../../../storage/temp-dir.js';
 import { runProgram } from '../../run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
 
 export interface PocketsphinxConfig {
   binaryPath: string;
   timeoutMs: number;
+  /** Where the per-call folder (the audio) goes: the service's temporary folder; os.tmpdir() when absent. */
+  tempDir?: string | undefined;
 }
 
 const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) [\d.e-]+$/;
@@ -23,16 +26,13 @@ export class PocketsphinxAsrModel implements AsrModel {
   constructor(private readonly config: PocketsphinxConfig) {}
 
   async doGenerate({ wav, abortSignal }: AsrCallOptions): Promise<AsrResult> {
-    const dir = await mkdtemp(join(tmpdir(), 'atelier-asr-'));
-    try {
+    return withTempDir(this.config.tempDir ?? tmpdir(), 'atelier-asr', async (dir) => {
       const file = join(dir, 'audio.wav');
-      await writeFile(file, wav);
+      await writeFile(file, wav, { mode: 0o600 });
       const args = ['-infile', file, '-time', 'yes', '-logfn', '/dev/null'];
       const output = await runProgram(this.config.binaryPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal });
       return { segments: parseWordTimings(output.toString('utf8')), diarized: false, warnings: [] };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 }
 

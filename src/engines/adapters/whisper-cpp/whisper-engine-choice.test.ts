@@ -23,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The engines and the pipeline's choice for a configuration; nothing is loaded or called. */
 function choose(env: Record<string, string>) {
   const models = createAsrModels(loadConfig({ ATELIER_DATA_DIR: dir, ...env }, join(dir, 'no.env')));
-  const pipeline = new TranscriptionPipeline(models, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 1_000, guard: { allowPrivate: true, maxBytes: 1, timeoutMs: 1 } });
+  const pipeline = new TranscriptionPipeline(models, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 1_000, guard: { allowPrivate: true, maxBytes: 1, timeoutMs: 1 }, tempDir: dir, mediaLimits: { ffprobePath: 'ffprobe', maxSeconds: 60, maxStreams: 16 } });
   const pick = (language: string, enhanced = false) => pipeline.pickEngine(language, enhanced)?.provider;
   return { order: models.engines.map((e) => e.provider), enhanced: models.enhanced?.provider, pick };
 }

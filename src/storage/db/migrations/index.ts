@@ -7,6 +7,8 @@ import * as m0005 from './0005-bots.js';
 import * as m0006 from './0006-dashboard.js';
 import * as m0007 from './0007-rate-limits.js';
 import * as m0008 from './0008-media-engines.js';
+import * as m0009 from './0009-reservations.js';
+import * as m0010 from './0010-bot-keys.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-dashboard': m0006,
   '0007-rate-limits': m0007,
   '0008-media-engines': m0008,
+  '0009-reservations': m0009,
+  '0010-bot-keys': m0010,
 };

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import type { Db } from '../../storage/db/database.js';
+import type { ReservationRow, ReservationUnit } from '../../storage/db/schema.js';
+import type { WriteBatcher } from '../../storage/db/write-batcher.js';
+import { appendLedger } from './credits.repo.js';
+
+export interface NewHold {
+  id: string;
+  accountId: string;
+  unit: ReservationUnit;
+  kind: string;
+  amount: number;
+  reference: string | null;
+  owner: string;
+  at: string;
+}
+
+/** What finishing a reservation gave back; undefined when it was no longer open. */
+export interface Finished {
+  row: ReservationRow;
+  /** Given back to the account: nothing when the account's billing period changed meanwhile. */
+  returned: number;
+}
+
+/** A reservation that was no longer open when its work tried to settle it: a sweeper judged its process dead. */
+export class ReservationLostError extends Error {
+  override name = 'ReservationLostError';
+}
+
+/**
+ * Reservations of credits and words as rows: taken in the same transaction as the balance, finished
+ * (settled or released) exactly once by a conditional UPDATE on their state.
+ */
+export class ReservationsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly writer: WriteBatcher,
+  ) {}
+
+  /** Takes the credits only if the balance covers them; returns the new balance. */
+  async reserveCredits(hold: NewHold): Promise<number | undefined> {
+    return this.writer.run(async (trx) => {
+      const account = await trx
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits - ${hold.amount}` })
+        .where('id', '=', hold.accountId)
+        .where('credits', '>=', hold.amount)
+        .returning(['credits', 'period_start'])
+        .executeTakeFirst();
+      if (!account) return undefined;
+      await appendLedger(trx, { accountId: hold.accountId, delta: -hold.amount, reason: `reserve:${hold.kind}`, reference: hold.reference, at: hold.at }, account.credits);
+      await this.insert(trx, hold, account.period_start);
+      return account.credits;
+    });
+  }
+
+  /** Counts the words against the period's allowance only if they fit under `limit`; returns the new total used. */
+  async reserveWords(hold: NewHold, limit: number): Promise<number | undefined> {
+    return this.writer.run(async (trx) => {
+      const account = await trx
+        .updateTable('accounts')
+        .set({ tts_words_used: sql<number>`tts_words_used + ${hold.amount}` })
+        .where('id', '=', hold.accountId)
+        .where(sql<boolean>`tts_words_used + ${hold.amount} <= ${limit}`)
+        .returning(['tts_words_used', 'period_start'])
+        .executeTakeFirst();
+      if (!account) return undefined;
+      await this.insert(trx, hold, account.period_start);
+      return account.tts_words_used;
+    });
+  }
+
+  /**
+   * Settles in the caller's transaction (the one that stores the work's result, so both or neither are
+   * kept), giving back `unused` of it. Throws ReservationLostError when the reservation is no longer open.
+   */
+  async settle(trx: Db, id: string, unused: number, at: string): Promise<Finished> {
+    const finished = await this.finish(trx, id, 'settled', unused, at);
+    if (!finished) throw new ReservationLostError(`reservation ${id} is no longer open`);
+    return finished;
+  }
+
+  /** Settles in a transaction of its own (work that stores no result), if it is still open. */
+  settleNow(id: string, unused: number, at: string): Promise<Finished | undefined> {
+    return this.writer.run((trx) => this.finish(trx, id, 'settled', unused, at));
+  }
+
+  /** Gives the whole reservation back, if it is still open. */
+  release(id: string, at: string): Promise<Finished | undefined> {
+    return this.writer.run(async (trx) => {
+      const row = await trx.selectFrom('reservations').select('amount').where('id', '=', id).executeTakeFirst();
+      return row ? this.finish(trx, id, 'released', row.amount, at) : undefined;
+    });
+  }
+
+  /** Open reservations whose owner is not among `living`, oldest first. */
+  async orphans(living: Set<string>, limit = 500): Promise<ReservationRow[]> {
+    return this.db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('state', '=', 'reserved')
+      .where('owner', 'not in', [...living])
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Finished reservations are kept a while for inspection, then deleted. */
+  async purgeFinished(before: string): Promise<void> {
+    await this.db.deleteFrom('reservations').where('state', '!=', 'reserved').where('updated_at', '<', before).execute();
+  }
+
+  private async insert(trx: Db, hold: NewHold, periodStart: string): Promise<void> {
+    await trx
+      .insertInto('reservations')
+      .values({
+        id: hold.id,
+        account_id: hold.accountId,
+        unit: hold.unit,
+        kind: hold.kind,
+        amount: hold.amount,
+        reference: hold.reference,
+        owner: hold.owner,
+        state: 'reserved',
+        period_start: periodStart,
+        created_at: hold.at,
+        updated_at: hold.at,
+      })
+      .execute();
+  }
+
+  private async finish(trx: Db, id: string, state: 'settled' | 'released', unused: number, at: string): Promise<Finished | undefined> {
+    const row = await trx
+      .updateTable('reservations')
+      .set({ state, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'reserved')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const amount = Math.min(Math.max(0, unused), row.amount);
+    if (amount === 0) return { row, returned: 0 };
+    // A new period started meanwhile refilled the allowance: giving back on top of it would be a gift.
+    if (row.unit === 'words') {
+      const updated = await trx
+        .updateTable('accounts')
+        .set({ tts_words_used: sql<number>`case when tts_words_used > ${amount} then tts_words_used - ${amount} else 0 end` })
+        .where('id', '=', row.account_id)
+        .where('period_start', '=', row.period_start)
+        .executeTakeFirst();
+      return { row, returned: updated.numUpdatedRows > 0n ? amount : 0 };
+    }
+    const account = await trx
+      .updateTable('accounts')
+      .set({ credits: sql<number>`credits + ${amount}` })
+      .where('id', '=', row.account_id)
+      .where('period_start', '=', row.period_start)
+      .returning('credits')
+      .executeTakeFirst();
+    if (!account) return { row, returned: 0 };
+    await appendLedger(trx, { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at }, account.credits);
+    return { row, returned: amount };
+  }
+}
