@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 
 /** What the pool sends a worker: one task at a time. */
@@ -6,8 +7,11 @@ export interface TaskRequest<In> {
   input: In;
 }
 
-/** What a worker answers; a thrown error becomes `ok: false` with its message. */
-export type TaskReply<Out> = { id: number; ok: true; value: Out } | { id: number; ok: false; message: string };
+/**
+ * What a worker answers; a thrown error becomes `ok: false` with its message. `footprintMb` is what the
+ * worker's heap and buffers hold after the task, garbage included: the pool retires a worker that grew.
+ */
+export type TaskReply<Out> = ({ ok: true; value: Out } | { ok: false; message: string }) & { id: number; footprintMb: number };
 
 /** The worker side of `WorkerPool`: answers each task with `handle`'s result. */
 export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): void {
@@ -16,10 +20,15 @@ export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): 
   port.on('message', async ({ id, input }: TaskRequest<In>) => {
     let reply: TaskReply<Out>;
     try {
-      reply = { id, ok: true, value: await handle(input) };
+      reply = { id, ok: true, value: await handle(input), footprintMb: footprintMb() };
     } catch (error) {
-      reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), footprintMb: footprintMb() };
     }
     port.postMessage(reply);
   });
+}
+
+function footprintMb(): number {
+  const heap = getHeapStatistics();
+  return (heap.total_heap_size + heap.external_memory) / (1024 * 1024);
 }

@@ -25,6 +25,12 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** The V8 heap of one worker (old generation), MB; a worker that needs more is ended and replaced. */
   memoryMb: number;
+  /**
+   * A worker whose heap and buffers hold more than this after a task is ended (a new one starts when
+   * needed), so that what one large or hostile input made it grow goes back to the system at once rather
+   * than staying with a warm worker. 64 MB by default.
+   */
+  retireAboveMb?: number;
 }
 
 export interface PoolStats {
@@ -151,12 +157,17 @@ export class WorkerPool<In, Out> {
     slot.worker.unref();
     if (reply.ok) task.resolve(reply.value);
     else task.reject(new WorkerTaskError('crashed', reply.message));
+    if (reply.footprintMb > (this.options.retireAboveMb ?? 64)) this.retire(slot);
     this.dispatch();
   }
 
   /** Fails the slot's task, if any, and ends its worker; a replacement starts when a task needs one. */
   private end(slot: Slot<In, Out>, error: WorkerTaskError): void {
     if (slot.task) this.fail(slot, error);
+    this.retire(slot);
+  }
+
+  private retire(slot: Slot<In, Out>): void {
     if (slot.ending) return;
     slot.ending = true;
     this.replaced += 1;

@@ -66,7 +66,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database, the file store, job workers and the configured engines, each with its status */
+        /**
+         * Readiness: the database, the file store, job workers and the configured engines
+         * @description Anyone gets the status; each check with its detail needs the operations token (Authorization: Bearer) unless ATELIER_OPERATIONS_PUBLIC=true.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -85,7 +88,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ready" | "not_ready";
-                            checks: {
+                            checks?: {
                                 [key: string]: {
                                     /** @enum {string} */
                                     status: "ok" | "failed" | "disabled";
@@ -104,7 +107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ready" | "not_ready";
-                            checks: {
+                            checks?: {
                                 [key: string]: {
                                     /** @enum {string} */
                                     status: "ok" | "failed" | "disabled";
@@ -814,7 +817,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an API key; the key is shown in this response only */
+        /**
+         * Create an API key; the key is shown in this response only
+         * @description The account's plan sets how many keys (not revoked) it may hold: one more is refused with 409.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -858,6 +864,17 @@ export interface paths {
                 };
                 /** @description Error */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4247,7 +4264,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message to a bot; it answers from its knowledge base (streamed with stream: true)
-         * @description With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).
+         * @description With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first). Any of the account's keys works, or a publishable key of this bot (atl_pub_..., made with POST /api/bots/{id}/keys): it opens this bot's chat only, from its allowed origins (403 from another) and within its own rate limit.
          */
         post: {
             parameters: {
@@ -4479,7 +4496,7 @@ export interface paths {
         put?: never;
         /**
          * Create a bot
-         * @description At most 50 bots per account. The answer carries the bot's id and its public_url.
+         * @description The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.
          */
         post: {
             parameters: {
@@ -4936,7 +4953,7 @@ export interface paths {
         put?: never;
         /**
          * Add a document to a bot's knowledge base
-         * @description Either JSON {title, content, kind?} or multipart/form-data with one file part (.txt, .md, .markdown, .html, .htm, .pdf; at most 10 MB) and an optional title field (the file name otherwise). HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most 200 documents and 10,000,000 characters per bot. The text is split into passages, indexed for full-text search and, when an embedding model is configured, embedded; if embedding fails the document is still added (searchable by keywords) and warnings says so.
+         * @description Either JSON {title, content, kind?} or multipart/form-data with one file part (.txt, .md, .markdown, .html, .htm, .pdf; at most 10 MB) and an optional title field (the file name otherwise). HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most 200 documents (fewer on some plans) and 10,000,000 characters per bot. The text is split into passages, indexed for full-text search and, when an embedding model is configured, embedded; if embedding fails the document is still added (searchable by keywords) and warnings says so.
          */
         post: {
             parameters: {
@@ -5101,6 +5118,295 @@ export interface paths {
                             id: string;
                             /** @enum {boolean} */
                             deleted: true;
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bot's publishable keys, revoked ones too, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                id: string;
+                                bot_id: string;
+                                /** @description The publishable key (atl_pub_...): public by design, so it is shown every time */
+                                api_key: string;
+                                name: string;
+                                /** @description The origins whose pages may use it; empty: any */
+                                allowed_origins: string[];
+                                /** @description Chat requests a minute with this key, counted apart from the account's own limit */
+                                rate_limit_per_minute: number;
+                                created_at: string;
+                                last_used_at: string | null;
+                                revoked_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a publishable key for a bot's chat widget
+         * @description A publishable key opens this bot's public chat (POST /bot/{public_url}/api) and nothing else, so a web page (the chat widget) can carry it: anywhere else it is an invalid key, on another bot's chat the bot is not found. Answers are charged to the bot's owner as usual. With allowed_origins, a browser request from any other origin is refused (403); requests without an Origin header (servers) are not limited by it. It has its own rate limit a minute, apart from the account's. At most 10 active keys per bot; they do not count as API keys of the account. Deleting the bot deletes its keys.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description May be left out: a key for any origin with the default limit */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description For you to tell keys apart; "Chat widget" when absent */
+                        name?: string;
+                        /** @description Exact origins such as https://example.com (scheme, host and port; no path); empty or absent: any */
+                        allowed_origins?: string[];
+                        /** @description Chat requests a minute with this key; default 60 */
+                        rate_limit_per_minute?: number;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            bot_id: string;
+                            /** @description The publishable key (atl_pub_...): public by design, so it is shown every time */
+                            api_key: string;
+                            name: string;
+                            /** @description The origins whose pages may use it; empty: any */
+                            allowed_origins: string[];
+                            /** @description Chat requests a minute with this key, counted apart from the account's own limit */
+                            rate_limit_per_minute: number;
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a publishable key: pages that carry it stop working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            revoked: true;
                         };
                     };
                 };
