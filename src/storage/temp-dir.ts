@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isProcessRunning } from '../shared/process-alive.js';
 
 /**
  * Temporary files live under the data directory (`<dataDir>/tmp`), never in the system's temporary folder,
@@ -38,16 +39,6 @@ export async function withTempDir<T>(parent: string, purpose: string, task: (dir
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is someone else's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether the folder named `name` (under the temporary root) belongs to a process that may still use it. */
 export function isOwnerAlive(name: string, modifiedMs: number, now = Date.now()): boolean {
   const match = OWNER.exec(name);
@@ -56,7 +47,7 @@ export function isOwnerAlive(name: string, modifiedMs: number, now = Date.now())
   const pid = Number(pidText);
   if (host !== HOST_TAG) return now - modifiedMs < FOREIGN_MAX_AGE_MS;
   if (pid === process.pid) return Number(startText) === START;
-  return isAlive(pid);
+  return isProcessRunning(pid);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { isProcessRunning } from '../../shared/process-alive.js';
 import type { Db } from '../../storage/db/database.js';
 import type { ServiceProcessRow } from '../../storage/db/schema.js';
 
@@ -38,7 +39,7 @@ export class ProcessRegistry {
   ) {
     this.host = options.host ?? hostname();
     this.pid = options.pid ?? process.pid;
-    this.isRunning = options.isRunning ?? isRunning;
+    this.isRunning = options.isRunning ?? isProcessRunning;
   }
 
   /** Registers this process and keeps its heartbeat going until stop(). */
@@ -86,15 +87,5 @@ export class ProcessRegistry {
     if (row.host !== this.host) return false;
     if (row.pid === this.pid) return new Date(row.started_at).getTime() < this.startedAt.getTime() - 1_000;
     return !this.isRunning(row.pid);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
