@@ -67,7 +67,7 @@ describe('kill -9 during paid work', () => {
       const before = await account(service);
 
       const requests = [
-        post('/api/generate', { preset: 'product-description', keywords: 'a tent for windy mountain tops', outputs: 3 }),
+        post('/api/generate', { preset: 'blog-post', keywords: 'a tent for windy mountain tops', outputs: 3 }),
         post('/v1/chat/completions', { model: 'small-model', stream: true, max_tokens: 2_000, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
         post(`/bot/${bot.public_url}/api`, { message: 'What do you know?', stream: true }),
         post('/api/generate-text-to-speech', { voiceID: 'espeak-ng:en-us', text: words }),
@@ -77,10 +77,12 @@ describe('kill -9 during paid work', () => {
       let during = before;
       while (Date.now() < deadline) {
         during = await account(service);
-        if (during.usage.tts_words_used === 896 && upstream.calls.length >= 3 && before.credits.balance - during.credits.balance > 3) break;
+        if (during.usage.tts_words_used === 896 && upstream.calls.length >= 5 && before.credits.balance - during.credits.balance > 3) break;
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(during.usage.tts_words_used).toBe(896);
+      // Three outputs of the generate, the chat stream and the bot stream are all waiting on the provider.
+      expect(upstream.calls.length).toBe(5);
       expect(before.credits.balance - during.credits.balance).toBeGreaterThan(3);
       service.child.kill('SIGKILL');
       await service.stop();
