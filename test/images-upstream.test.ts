@@ -73,7 +73,7 @@ describe('image models served by remote engines', () => {
     const [call] = upstream.calls;
     expect(call?.path).toBe('/sdapi/v1/img2img');
     expect(call?.body).toMatchObject({ prompt: 'A red field', width: 1024, height: 1024 });
-    expect((call?.body.init_images as string[])[0]?.length).toBeGreaterThan(50);
+    expect((call?.body.init_images as string[] | undefined)?.[0]?.length).toBeGreaterThan(50);
   });
 
   it('answers a pending record when waitForResult runs out of time, and polling then sees it completed', async () => {

@@ -14,7 +14,7 @@ describe('rate limits', () => {
   it("limits each key by its plan and answers 429 with Retry-After and RateLimit-* headers", async () => {
     const { key } = await t.account({ plan: 'free' });
     const statuses: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof t.server.inject>> | undefined;
     for (let i = 0; i < 6; i++) {
       last = await t.server.inject({ url: '/api/account', headers: withKey(key) });
       statuses.push(last.statusCode);

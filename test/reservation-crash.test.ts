@@ -57,7 +57,7 @@ describe('kill -9 during paid work', () => {
     const headers = { 'x-api-key': created.api_key, 'content-type': 'application/json' };
     const account = async (service: RunningService) => (await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as Account;
 
-    let service = await startService(env);
+    const service = await startService(env);
     let restarted: RunningService | undefined;
     try {
       const bot = (await (await fetch(`${service.baseUrl}/api/bots`, { method: 'POST', headers, body: JSON.stringify({ name: 'Crash bot', model: 'small-model' }) })).json()) as { public_url: string };

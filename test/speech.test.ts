@@ -113,7 +113,7 @@ describe('text-to-speech bad input, each a clear error that charges nothing', ()
     [{ voiceID: 'espeak-ng:en-us', text: '' }, 'text'],
     [{ voiceID: 'espeak-ng:en-us', text: '   \n\t ' }, 'nothing to speak'],
     [{ voiceID: 'espeak-ng:en-us', text: '🎉🚀🎉 ✨' }, 'nothing to speak'],
-    [{ voiceID: 'espeak-ng:en-us', text: 'a '.repeat(2501) + 'b' }, 'at most 5000 characters'],
+    [{ voiceID: 'espeak-ng:en-us', text: `${'a '.repeat(2501)}b` }, 'at most 5000 characters'],
     [{ voiceID: 'espeak-ng:xx-nowhere', text: 'hello' }, 'Unknown voiceID: espeak-ng:xx-nowhere'],
     [{ voiceID: 'no-such-provider:abc', text: 'hello' }, 'Unknown voiceID'],
     [{ voiceID: 'custom:00000000-0000-4000-8000-000000000000', text: 'hello' }, 'Unknown voiceID'],

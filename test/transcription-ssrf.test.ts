@@ -64,7 +64,7 @@ describe('SSRF guard on downloads and webhooks', () => {
   it('refuses a private webhook target and does not retry it', async () => {
     const { uuid } = (await create({ url: 'http://10.0.0.1/a.mp3', webhook_url: 'http://192.168.1.10/hook' })).json<{ uuid: string }>();
     await settle(uuid);
-    let delivery;
+    let delivery: NonNullable<Awaited<ReturnType<typeof settle>>['webhook']>['deliveries'][number] | undefined;
     for (let i = 0; i < 200 && delivery?.status !== 'failed'; i++) {
       delivery = (await settle(uuid)).webhook?.deliveries[0];
       await new Promise((r) => setTimeout(r, 25));

@@ -50,8 +50,7 @@ export async function stream(path, body, onEvent) {
     const { value, done } = await reader.read();
     if (done) return;
     buffer += value;
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
       const event = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const data = event
@@ -110,7 +109,7 @@ export async function copyText(text) {
 }
 
 export function formatTime(iso) {
-  return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+  return iso ? `${new Date(iso).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '—';
 }
 
 /** Disables a form's submit button while `work` runs, and reports a failure in the form's .error element. */

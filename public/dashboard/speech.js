@@ -91,7 +91,9 @@ function settingsControls(container, provider, initial, prefix) {
   container.replaceChildren(...(controls.length ? controls.map((c) => c.node) : [el('p', { class: 'hint' }, 'This voice has no settings.')]));
   return {
     changed: () => Object.fromEntries(controls.filter((c) => !sameValue(c.read(), c.start)).map((c) => [c.spec.name, c.read()])),
-    reset: () => controls.forEach((c) => c.reset()),
+    reset: () => {
+      for (const c of controls) c.reset();
+    },
   };
 }
 

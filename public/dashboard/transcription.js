@@ -99,7 +99,7 @@ if (player) {
 
 document.getElementById('copy-transcript').addEventListener('click', () => copyText(transcriptText()));
 document.getElementById('download-transcript').addEventListener('click', () => {
-  const url = URL.createObjectURL(new Blob([transcriptText() + '\n'], { type: 'text/plain;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([`${transcriptText()}\n`], { type: 'text/plain;charset=utf-8' }));
   const link = el('a', { href: url, download: `${record.name.replace(/[\\/:*?"<>|]+/g, '_') || 'transcript'}.txt`, class: 'sr-only' });
   document.body.append(link);
   link.click();

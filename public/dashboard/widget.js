@@ -140,8 +140,7 @@
       const { value, done } = await reader.read();
       if (done) return;
       buffer += value;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const data = buffer
           .slice(0, end)
           .split('\n')

@@ -72,7 +72,9 @@ export async function downloadModel(entry: CatalogueEntry, options: DownloadOpti
   let done: Hash | undefined;
   let resumedFrom: number | undefined;
   // The bytes this run kept from an earlier one: none once any attempt had to start over.
-  const started = (start: number) => void (resumedFrom = Math.min(resumedFrom ?? start, start));
+  const started = (start: number) => {
+    resumedFrom = Math.min(resumedFrom ?? start, start);
+  };
   for (let failures = 0; !done; ) {
     const before = (await sizeOf(part)) ?? 0;
     try {

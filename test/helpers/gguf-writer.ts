@@ -80,24 +80,51 @@ class ByteWriter {
 
 function writeScalar(w: ByteWriter, type: ScalarType, value: number | bigint | boolean | string): void {
   switch (type) {
-    case 'uint8': return w.u8(value as number);
-    case 'int8': return w.i8(value as number);
-    case 'uint16': return w.u16(value as number);
-    case 'int16': return w.i16(value as number);
-    case 'uint32': return w.u32(value as number);
-    case 'int32': return w.i32(value as number);
-    case 'float32': return w.f32(value as number);
-    case 'float64': return w.f64(value as number);
-    case 'uint64': return w.u64(value as bigint);
-    case 'int64': return w.i64(value as bigint);
-    case 'bool': return w.u8(value ? 1 : 0);
-    case 'string': return w.string(value as string);
+    case 'uint8':
+      w.u8(value as number);
+      return;
+    case 'int8':
+      w.i8(value as number);
+      return;
+    case 'uint16':
+      w.u16(value as number);
+      return;
+    case 'int16':
+      w.i16(value as number);
+      return;
+    case 'uint32':
+      w.u32(value as number);
+      return;
+    case 'int32':
+      w.i32(value as number);
+      return;
+    case 'float32':
+      w.f32(value as number);
+      return;
+    case 'float64':
+      w.f64(value as number);
+      return;
+    case 'uint64':
+      w.u64(value as bigint);
+      return;
+    case 'int64':
+      w.i64(value as bigint);
+      return;
+    case 'bool':
+      w.u8(value ? 1 : 0);
+      return;
+    case 'string':
+      w.string(value as string);
+      return;
   }
 }
 
 function writeValue(w: ByteWriter, v: GgufValue): void {
   w.u32(TYPE[v.type]);
-  if (v.type !== 'array') return writeScalar(w, v.type, v.value);
+  if (v.type !== 'array') {
+    writeScalar(w, v.type, v.value);
+    return;
+  }
   w.u32(TYPE[v.of]);
   w.u64(v.value.length);
   for (const item of v.value) writeScalar(w, v.of, item);

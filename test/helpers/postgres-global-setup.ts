@@ -18,7 +18,7 @@ const TEMPLATE = 'atelier_template';
  * database. If PostgreSQL cannot start, this throws and the run fails: its tests are never skipped.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let cluster;
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>>;
   try {
     cluster = await startPostgresCluster();
   } catch (error) {

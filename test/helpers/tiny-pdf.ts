@@ -3,8 +3,8 @@
  * cross-reference table with the true byte offsets. Text is ASCII; ( ) and \ are escaped.
  */
 export function tinyPdf(lines: string[]): Buffer {
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((line) => `(${escape(line)}) '`).join(' ')} ET`;
+  const escapeText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const stream = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((line) => `(${escapeText(line)}) '`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -61,7 +61,7 @@ export function writeTinyWhisper(path: string, options: TinyWhisperOptions = {})
   const parts: Buffer[] = [];
   const ints = (...values: number[]) => {
     const b = Buffer.alloc(values.length * 4);
-    values.forEach((v, i) => b.writeInt32LE(v, i * 4));
+    for (const [i, v] of values.entries()) b.writeInt32LE(v, i * 4);
     parts.push(b);
   };
   ints(MAGIC, nVocab, AUDIO_CONTEXT, width, heads, 1, textContext, width, heads, 1, N_MELS, F16);
@@ -138,7 +138,7 @@ function encodeTensor({ name, ne, type, values }: Tensor): Buffer {
   header.writeInt32LE(ne.length, 0);
   header.writeInt32LE(nameBytes.length, 4);
   header.writeInt32LE(type, 8);
-  ne.forEach((n, i) => header.writeInt32LE(n, 12 + i * 4));
+  for (const [i, n] of ne.entries()) header.writeInt32LE(n, 12 + i * 4);
   // Typed arrays are in the machine's byte order: little-endian on x64 and arm64, as ggml files are.
   const data = type === F16 ? new Uint16Array(count) : new Float32Array(count);
   for (let i = 0; i < count; i++) data[i] = type === F16 ? toHalf(values()) : values();
@@ -178,7 +178,7 @@ function syllables(id: number): string {
 
 function floats(values: number[]): Buffer {
   const b = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => b.writeFloatLE(v, i * 4));
+  for (const [i, v] of values.entries()) b.writeFloatLE(v, i * 4);
   return b;
 }
 

@@ -8,8 +8,7 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   let data: string[] = [];
   for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = lineEnd(buffer)) >= 0) {
+    for (let end = lineEnd(buffer); end >= 0; end = lineEnd(buffer)) {
       const line = buffer.slice(0, end);
       buffer = buffer.slice(buffer[end] === '\r' && buffer[end + 1] === '\n' ? end + 2 : end + 1);
       if (line === '') {

@@ -1,4 +1,4 @@
-import { AtelierError, ConnectionError, TimeoutError, errorFromResponse, retryAfter } from './errors.js';
+import { type AtelierError, ConnectionError, TimeoutError, errorFromResponse, retryAfter } from './errors.js';
 import type { MethodOf, Path, PathParams, QueryParams, RequestBody, ResponseBody } from './types.js';
 
 export interface ClientOptions {

@@ -65,13 +65,13 @@ function toUnits(text: string, size: number): Unit[] {
   const split = (piece: string, separator: string, levels: ((s: string) => { parts: string[]; separator: string })[]) => {
     if (piece.length <= size || levels.length === 0) {
       if (piece.length <= size) units.push({ text: piece, separator });
-      else hardSplit(piece, size).forEach((part, i) => units.push({ text: part, separator: i === 0 ? separator : '' }));
+      else for (const [i, part] of hardSplit(piece, size).entries()) units.push({ text: part, separator: i === 0 ? separator : '' });
       return;
     }
     const [level, ...finer] = levels;
     if (!level) return;
     const { parts, separator: inner } = level(piece);
-    parts.forEach((part, i) => split(part, i === 0 ? separator : inner, finer));
+    for (const [i, part] of parts.entries()) split(part, i === 0 ? separator : inner, finer);
   };
   const paragraphs = text.split('\n\n').filter((p) => p.trim() !== '');
   const levels = [
@@ -79,7 +79,7 @@ function toUnits(text: string, size: number): Unit[] {
     (s: string) => ({ parts: s.split(SENTENCE_END).filter(Boolean), separator: ' ' }),
     (s: string) => ({ parts: s.split(' ').filter(Boolean), separator: ' ' }),
   ];
-  paragraphs.forEach((paragraph, i) => split(paragraph, i === 0 ? '' : '\n\n', levels));
+  for (const [i, paragraph] of paragraphs.entries()) split(paragraph, i === 0 ? '' : '\n\n', levels);
   return units;
 }
 

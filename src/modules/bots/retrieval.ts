@@ -40,7 +40,7 @@ export function ftsQuery(text: string): string | undefined {
 export function reciprocalRankFusion<T>(rankings: readonly (readonly T[])[], k = RRF_K): { id: T; score: number }[] {
   const scores = new Map<T, number>();
   for (const ranking of rankings) {
-    ranking.forEach((id, place) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + place + 1)));
+    for (const [place, id] of ranking.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (k + place + 1));
   }
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
 }

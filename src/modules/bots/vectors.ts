@@ -12,7 +12,7 @@ export function normalize(vector: readonly number[]): Float32Array {
 export function encodeVector(vector: readonly number[]): Buffer {
   const unit = normalize(vector);
   const buffer = Buffer.alloc(unit.length * 4);
-  unit.forEach((x, i) => buffer.writeFloatLE(x, i * 4));
+  for (const [i, x] of unit.entries()) buffer.writeFloatLE(x, i * 4);
   return buffer;
 }
 

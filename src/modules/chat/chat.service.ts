@@ -86,7 +86,7 @@ export class ChatService {
     const generating = Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal })));
     const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
-    let results;
+    let results: Awaited<typeof generating>;
     try {
       results = await generating;
     } catch (error) {

@@ -9,7 +9,7 @@ export async function* mergeStreams<T>(iterators: AsyncIterator<T>[], firsts: It
     promise.catch(() => undefined);
     pending.set(index, promise);
   };
-  firsts.forEach((result, index) => take(index, Promise.resolve({ index, result })));
+  for (const [index, result] of firsts.entries()) take(index, Promise.resolve({ index, result }));
   while (pending.size > 0) {
     const { index, result } = await Promise.race(pending.values());
     if (result.done) {

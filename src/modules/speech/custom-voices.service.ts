@@ -48,7 +48,7 @@ export class CustomVoicesService {
       return fail('not_implemented', 'Voice cloning needs a provider that can clone voices: configure ElevenLabs (ATELIER_ELEVENLABS_API_KEY)');
     }
     if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
-    let cloned;
+    let cloned: Awaited<ReturnType<typeof cloner.cloneVoice>>;
     try {
       cloned = await cloner.cloneVoice(input);
     } catch (error) {

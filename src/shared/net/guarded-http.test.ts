@@ -1,6 +1,6 @@
-import { type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import { type AddressInfo, type LookupFunction } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GuardOptions, GuardedFetchError, guardedDownload, guardedRequest, isPublicAddress } from './guarded-http.js';
 

@@ -13,6 +13,9 @@ export interface TaskRequest<In> {
  */
 export type TaskReply<Out> = ({ ok: true; value: Out } | { ok: false; message: string }) & { id: number; footprintMb: number };
 
+/** Sent once by a worker whose modules are loaded: its tasks' time limits start from then. */
+export const WORKER_READY = 'atelier:worker-ready';
+
 /** The worker side of `WorkerPool`: answers each task with `handle`'s result. */
 export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): void {
   const port = parentPort;
@@ -26,6 +29,7 @@ export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): 
     }
     port.postMessage(reply);
   });
+  port.postMessage(WORKER_READY);
 }
 
 function footprintMb(): number {

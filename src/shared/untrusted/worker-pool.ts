@@ -1,8 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { TaskReply, TaskRequest } from './serve-tasks.js';
+import { type TaskReply, type TaskRequest, WORKER_READY } from './serve-tasks.js';
 
 /** Why a task did not get an answer from its worker. */
 export type TaskFailure = 'timeout' | 'memory' | 'crashed' | 'busy' | 'closed' | 'aborted';
+
+/** How long a new worker may take to load its modules. */
+const WORKER_START_MS = 30_000;
 
 export class WorkerTaskError extends Error {
   readonly reason: TaskFailure;
@@ -51,7 +54,9 @@ interface Task<In, Out> {
 
 interface Slot<In, Out> {
   worker: Worker;
-  task: (Task<In, Out> & { id: number; timer: NodeJS.Timeout }) | undefined;
+  task: (Task<In, Out> & { id: number; timer: NodeJS.Timeout | undefined }) | undefined;
+  /** Its modules are loaded (WORKER_READY): a task is posted, and its time counted, only from then. */
+  ready: boolean;
   /** Set once the worker is being ended: it takes no more tasks but still counts until it has exited. */
   ending: boolean;
 }
@@ -122,14 +127,23 @@ export class WorkerPool<In, Out> {
     const worker = new Worker(this.options.script, {
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, this.options.memoryMb / 8)) },
     });
-    const slot: Slot<In, Out> = { worker, task: undefined, ending: false };
+    const slot: Slot<In, Out> = { worker, task: undefined, ending: false, ready: false };
     worker.unref();
-    worker.on('message', (reply: TaskReply<Out>) => this.answer(slot, reply));
+    // Loading the worker's modules is not the task's time, but it is bounded too.
+    const loading = setTimeout(() => this.end(slot, new WorkerTaskError('crashed', `the worker did not start within ${WORKER_START_MS} ms`)), WORKER_START_MS);
+    loading.unref();
+    worker.on('message', (reply: TaskReply<Out> | typeof WORKER_READY) => {
+      if (reply !== WORKER_READY) return this.answer(slot, reply);
+      clearTimeout(loading);
+      slot.ready = true;
+      if (slot.task) this.post(slot);
+    });
     worker.on('error', (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       this.end(slot, outOfMemory ? new WorkerTaskError('memory', `needed more than the ${this.options.memoryMb} MB memory limit`) : new WorkerTaskError('crashed', 'the worker failed'));
     });
     worker.on('exit', () => {
+      clearTimeout(loading);
       this.end(slot, new WorkerTaskError('crashed', 'the worker stopped'));
       this.slots.delete(slot);
       this.dispatch();
@@ -140,12 +154,18 @@ export class WorkerPool<In, Out> {
 
   private start(slot: Slot<In, Out>, task: Task<In, Out>): void {
     if (task.onAbort) task.signal?.removeEventListener('abort', task.onAbort);
-    const id = this.nextId++;
-    const timer = setTimeout(() => this.end(slot, new WorkerTaskError('timeout', `took longer than the ${this.options.timeoutMs} ms time limit`)), this.options.timeoutMs);
-    slot.task = { ...task, id, timer };
+    slot.task = { ...task, id: this.nextId++, timer: undefined };
     // A busy worker keeps the process alive (someone awaits its answer); an idle one does not.
     slot.worker.ref();
-    const request: TaskRequest<In> = { id, input: task.input };
+    if (slot.ready) this.post(slot);
+  }
+
+  /** Sends the slot's task to its (loaded) worker and starts the task's time limit. */
+  private post(slot: Slot<In, Out>): void {
+    const task = slot.task;
+    if (!task) return;
+    task.timer = setTimeout(() => this.end(slot, new WorkerTaskError('timeout', `took longer than the ${this.options.timeoutMs} ms time limit`)), this.options.timeoutMs);
+    const request: TaskRequest<In> = { id: task.id, input: task.input };
     slot.worker.postMessage(request);
   }
 

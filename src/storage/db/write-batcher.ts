@@ -46,7 +46,7 @@ export class WriteBatcher {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       const results = await this.runTogether(batch);
-      if (results) batch.forEach((item, i) => item.resolve(results[i]));
+      if (results) for (const [i, item] of batch.entries()) item.resolve(results[i]);
       else for (const item of batch) await this.runAlone(item);
     }
     this.flushing = false;

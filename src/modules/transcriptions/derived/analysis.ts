@@ -103,7 +103,7 @@ function salience(sentences: readonly Sentence[], keyphrases: readonly Keyphrase
   const sample = n <= GRAPH_CAP ? sentences : Array.from({ length: GRAPH_CAP }, (_, k) => sentences[Math.floor((k * n) / GRAPH_CAP)] as Sentence);
   const rank = normalise(textRank(sample.map((s) => s.terms)));
   const central = new Array<number>(n).fill(0);
-  sample.forEach((s, k) => (central[s.index] = rank[k] ?? 0));
+  for (const [k, s] of sample.entries()) central[s.index] = rank[k] ?? 0;
   const termWeight = new Map<string, number>();
   for (const k of keyphrases.slice(0, 20)) for (const s of k.stems) termWeight.set(s, Math.max(termWeight.get(s) ?? 0, k.score));
   const density = normalise(
