@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The whole suite runs twice: on SQLite (the default database) and on PostgreSQL. The PostgreSQL project
- * starts a throwaway cluster in its global set-up and fails the run if it cannot; it leaves out the files
- * that never touch a database. `--project sqlite` or `--project postgres` runs one of them.
+ * The whole suite runs on SQLite (the default database), and again on PostgreSQL every file whose queries
+ * are not already covered there. The PostgreSQL project starts a throwaway cluster in its global set-up and
+ * fails the run if it cannot; it leaves out the files that never touch a database, and those whose database
+ * work is the API's own (browser pages, client replays). `--project sqlite` or `--project postgres` runs one of them.
  */
 export default defineConfig({
   test: {
@@ -24,8 +25,29 @@ export default defineConfig({
           name: 'postgres',
           env: { ATELIER_TEST_DATABASE: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
-          // Engines and the model manager never touch the database: once is enough.
-          exclude: ['src/engines/**', 'src/models/**', 'test/models-*.test.ts', 'node_modules/**'],
+          exclude: [
+            'node_modules/**',
+            // Engines, the model manager and pure logic never touch the database: once is enough.
+            'src/engines/**',
+            'src/models/**',
+            'test/models-*.test.ts',
+            'src/shared/**',
+            'src/config.test.ts',
+            'src/http/{serializer,readiness-checks}.test.ts',
+            'src/storage/temp-dir.test.ts',
+            'src/modules/transcriptions/derived/**',
+            'src/modules/transcriptions/transcription-pipeline.test.ts',
+            'src/modules/bots/{chunker,document-reader,document-text,extractive-answer}.test.ts',
+            'src/modules/presets/catalogue/**',
+            'src/modules/speech/speech-text.test.ts',
+            'src/modules/credits/billing-period.test.ts',
+            // Pages in a browser, request shapes of real clients, model-name mapping and hostile uploads: what they
+            // reach in the database is the API's own queries, which the API tests cover on PostgreSQL.
+            'test/dashboard-{a11y,bot-keys,bots,media,presets,speech,transcriptions}.test.ts',
+            'test/client-compat.test.ts',
+            'test/media-models.test.ts',
+            'test/hostile-documents.test.ts',
+          ],
         },
       },
     ],
