@@ -191,7 +191,7 @@ async function main() {
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': mp3.length }).end(mp3);
   });
   audioServer = server;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   // Listening on a TCP address (not a pipe), so address() is an AddressInfo.
   const audioUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/a.mp3`;
   const wav = join(work, 'decoded.wav');
