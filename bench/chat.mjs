@@ -47,11 +47,13 @@ const BOT_DOCUMENT = [
  * @property {(url: string, init?: RequestInit) => Promise<Response>} fetch
  */
 
+/** @typedef {NonNullable<RequestInit['dispatcher']>} Dispatcher a dispatcher as the fetch of Node's bundled undici takes it (types from @types/node) */
+
 /**
  * The parts of the optional undici package used here (it is not a dependency, so it has no types to import).
  * @typedef {object} Undici
- * @property {new (options: { keepAliveTimeout: number, keepAliveMaxTimeout: number, connections: number | null }) => object} Agent
- * @property {(url: string, init: RequestInit & { dispatcher: object }) => Promise<Response>} fetch
+ * @property {new (options: { keepAliveTimeout: number, keepAliveMaxTimeout: number, connections: number | null }) => Dispatcher} Agent
+ * @property {(url: string, init: RequestInit) => Promise<Response>} fetch
  */
 
 /** @typedef {{ label: string, url: string, headers: Record<string, string> }} Target where one side sends its requests */

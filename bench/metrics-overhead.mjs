@@ -12,7 +12,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
 /** CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms). Per request it varies less than
- *  throughput when other work shares the machine. */
+ *  throughput when other work shares the machine.
+ * @param {number | undefined} pid a running child's (undefined only if it never started: /proc has no such entry)
+ */
 function cpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.split(') ')[1]?.split(' ');
