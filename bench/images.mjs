@@ -99,12 +99,16 @@ async function main() {
   if (b.bad || s.bad) console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
 
   // Builtin generation: the engine in this process vs the whole service path (HTTP, credits, job, worker, blob, record).
-  const { BuiltinImageModel } = await import(join(root, 'dist/engines/adapters/builtin/builtin-image-model.js'));
+  const { BuiltinImageModel } = /** @type {typeof import('../src/engines/adapters/builtin/builtin-image-model.js')} */ (
+    await import(join(root, 'dist/engines/adapters/builtin/builtin-image-model.js'))
+  );
   const engine = new BuiltinImageModel();
   console.log(`\nBuiltin image generation, median of ${RUNS} after a warm-up (service: POST /api/generate-image with waitForResult)`);
   /** @type {string[][]} */
   const latency = [];
-  for (const [width, height] of [[512, 512], [1024, 1024], [1792, 1024]]) {
+  /** @type {[width: number, height: number][]} */
+  const sizes = [[512, 512], [1024, 1024], [1792, 1024]];
+  for (const [width, height] of sizes) {
     const options = { prompt: 'A lighthouse on a cliff at sunset, watercolor', width, height, hd: false, seed: 7 };
     await engine.doGenerate(options);
     /** @type {number[]} */
