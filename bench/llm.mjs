@@ -39,7 +39,7 @@ async function writeModel(dir) {
     const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
     writeFileSync(join(out, `${name}.js`), outputText);
   }
-  const { writeTinyLlama } = await import(pathToFileURL(join(out, 'tiny-llama.js')).href);
+  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (await import(pathToFileURL(join(out, 'tiny-llama.js')).href));
   const path = join(dir, 'tiny-bench.gguf');
   await writeTinyLlama(path);
   return path;
