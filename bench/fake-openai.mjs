@@ -20,15 +20,26 @@ const COMPLETION = JSON.stringify({
   usage: { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 },
 });
 
+/**
+ * @param {object[]} choices
+ * @param {object} [extra]
+ */
 const chunk = (choices, extra = {}) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'bench-model', choices, ...extra })}\n\n`;
 const ROLE = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]);
+/** @param {number} i */
 const tokenChunk = (i) => chunk([{ index: 0, delta: { content: i === 0 ? 'Bee' : ` tok${i}` }, logprobs: null, finish_reason: null }]);
 const FINISH = chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }]);
+/** @param {number} n */
 const usageChunk = (n) => chunk([], { usage: { prompt_tokens: 12, completion_tokens: n, total_tokens: 12 + n } });
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ tokens: number, paceMs: number }} shape
+ */
 async function stream(res, { tokens, paceMs }) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.write(ROLE);
@@ -44,11 +55,14 @@ async function stream(res, { tokens, paceMs }) {
 }
 
 const server = createServer((req, res) => {
+  /** @type {Buffer[]} */
   const parts = [];
   req.on('data', (d) => parts.push(d));
   req.on('end', () => {
-    const path = req.url.split('?')[0];
+    // An incoming request on an http.Server always has its url.
+    const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path === '/health') return res.end('ok');
+    /** @type {{ tokens?: unknown, paceMs?: unknown, stream?: unknown }} */
     let body = {};
     try {
       body = parts.length ? JSON.parse(Buffer.concat(parts).toString()) : {};
@@ -57,8 +71,8 @@ const server = createServer((req, res) => {
       return res.end('{"error":{"message":"invalid JSON"}}');
     }
     if (req.method === 'POST' && path === '/control') {
-      if (Number.isFinite(body.tokens)) settings.tokens = body.tokens;
-      if (Number.isFinite(body.paceMs)) settings.paceMs = body.paceMs;
+      if (typeof body.tokens === 'number' && Number.isFinite(body.tokens)) settings.tokens = body.tokens;
+      if (typeof body.paceMs === 'number' && Number.isFinite(body.paceMs)) settings.paceMs = body.paceMs;
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(settings));
     }

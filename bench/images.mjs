@@ -19,10 +19,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CONNECTIONS = 50;
 const TARGET = 0.6;
 
-/** Fills the images table straight through SQLite, as 100k earlier generations would have. */
+/**
+ * Fills the images table straight through SQLite, as 100k earlier generations would have.
+ * @param {string} dataDir
+ */
 function seedImages(dataDir) {
   const db = new Database(join(dataDir, 'atelier.db'));
-  const { id: accountId } = db.prepare('SELECT id FROM accounts WHERE email = ?').get('bench@example.test');
+  const account = /** @type {{ id: string } | undefined} */ (db.prepare('SELECT id FROM accounts WHERE email = ?').get('bench@example.test'));
+  if (!account) throw new Error(`the bench account is not in ${join(dataDir, 'atelier.db')}`);
+  const accountId = account.id;
   const insert = db.prepare(
     `INSERT INTO images (account_id, prompt, style, artist, requested_model, model, width, height, hd, seed, reference_url, status, error, blob_key, warnings, credits, created_at, updated_at)
      VALUES (?, ?, NULL, NULL, 'DALL-E 3', 'builtin-sketch', 1024, 1024, 0, ?, NULL, 'completed', NULL, ?, '[]', 4, ?, ?)`,
@@ -34,7 +39,12 @@ function seedImages(dataDir) {
   db.close();
 }
 
+/**
+ * @param {string} url
+ * @param {string} [apiKey]
+ */
 async function load(url, apiKey) {
+  /** @type {import('autocannon').Options} */
   const options = {
     url,
     connections: CONNECTIONS,
@@ -46,6 +56,13 @@ async function load(url, apiKey) {
   return { rps: r.requests.average, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
 }
 
+/**
+ * POSTs `body` as JSON; resolves with the parsed answer, throws unless it is 2xx.
+ * @param {import('./lib.mjs').Service} service
+ * @param {string} path
+ * @param {object} body
+ * @returns {Promise<unknown>}
+ */
 async function post(service, path, body) {
   const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
@@ -60,7 +77,8 @@ async function main() {
   const started = await startServer({ label: 'service', script: join(root, 'dist/main.js'), env: childEnv(dataDir, { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }), cwd: dataDir });
   const service = { ...started, apiKey };
 
-  const sample = await (await fetch(`${service.url}/api/get-image?imageId=1`, { headers: { 'x-api-key': apiKey } })).json();
+  // A GET /api/get-image body, served back as is by the bare server.
+  const sample = /** @type {{ image_url?: string }} */ (await (await fetch(`${service.url}/api/get-image?imageId=1`, { headers: { 'x-api-key': apiKey } })).json());
   if (!sample.image_url) throw new Error(`get-image probe failed: ${JSON.stringify(sample)}`);
   const payloadDir = tempDir('atelier-bench-bare-');
   const payloadFile = join(payloadDir, 'payload.json');
@@ -81,22 +99,30 @@ async function main() {
   if (b.bad || s.bad) console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
 
   // Builtin generation: the engine in this process vs the whole service path (HTTP, credits, job, worker, blob, record).
-  const { BuiltinImageModel } = await import(join(root, 'dist/engines/adapters/builtin/builtin-image-model.js'));
+  const { BuiltinImageModel } = /** @type {typeof import('../src/engines/adapters/builtin/builtin-image-model.js')} */ (
+    await import(join(root, 'dist/engines/adapters/builtin/builtin-image-model.js'))
+  );
   const engine = new BuiltinImageModel();
   console.log(`\nBuiltin image generation, median of ${RUNS} after a warm-up (service: POST /api/generate-image with waitForResult)`);
+  /** @type {string[][]} */
   const latency = [];
-  for (const [width, height] of [[512, 512], [1024, 1024], [1792, 1024]]) {
+  /** @type {[width: number, height: number][]} */
+  const sizes = [[512, 512], [1024, 1024], [1792, 1024]];
+  for (const [width, height] of sizes) {
     const options = { prompt: 'A lighthouse on a cliff at sunset, watercolor', width, height, hd: false, seed: 7 };
     await engine.doGenerate(options);
+    /** @type {number[]} */
     const direct = [];
     for (let i = 0; i < RUNS; i++) direct.push(await timeMs(() => engine.doGenerate({ ...options, seed: i })));
     const body = { prompt: options.prompt, model: 'builtin', dimensions: `${width}x${height}`, waitForResult: true };
     await post(service, '/api/generate-image', body);
+    /** @type {number[]} */
     const through = [];
     for (let i = 0; i < RUNS; i++) {
       through.push(
         await timeMs(async () => {
-          const [record] = await post(service, '/api/generate-image', body);
+          const [record] = /** @type {{ id: number, status: string, error?: string }[]} */ (await post(service, '/api/generate-image', body));
+          if (!record) throw new Error('POST /api/generate-image answered no image');
           if (record.status !== 'completed') throw new Error(`image ${record.id} is ${record.status}: ${record.error ?? ''}`);
         }),
       );
@@ -108,13 +134,14 @@ async function main() {
   console.log(tableLines(['size', 'engine ms', 'service ms', 'service cost'], latency, { alignLeft: [0] }).join('\n'));
 
   console.log(`\nVideo: 5 s, 16:9 (1280x720, narrated, captioned), create -> first 50 ms poll that sees it completed; median of ${Math.min(RUNS, 3)}`);
+  /** @type {number[]} */
   const videoTimes = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     videoTimes.push(
       await timeMs(async () => {
-        const { id } = await post(service, '/api/generate-video', { prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.', model: 'builtin', duration: '5', aspectRatio: '16:9' });
+        const { id } = /** @type {{ id: number }} */ (await post(service, '/api/generate-video', { prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.', model: 'builtin', duration: '5', aspectRatio: '16:9' }));
         for (;;) {
-          const { video } = await (await fetch(`${service.url}/api/get-video?video_id=${id}`, { headers: { 'x-api-key': apiKey } })).json();
+          const { video } = /** @type {{ video: { status: string, error?: string } }} */ (await (await fetch(`${service.url}/api/get-video?video_id=${id}`, { headers: { 'x-api-key': apiKey } })).json());
           if (video.status === 'failed') throw new Error(`video failed: ${video.error}`);
           if (video.status === 'completed') return;
           await sleep(50);

@@ -12,22 +12,34 @@ import { fileURLToPath } from 'node:url';
 /** The checkout's root directory (with a trailing separator). */
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/** @type {Set<ChildProcess>} */
 const children = new Set();
+/** @type {string[]} */
 const tempDirs = [];
+/** @type {(() => unknown)[]} */
 const cleanupHooks = [];
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      // Listening on a TCP address (not a pipe), so address() is an AddressInfo.
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
 }
 
-/** A new directory under the system temp dir, removed by cleanup(). */
+/**
+ * A new directory under the system temp dir, removed by cleanup().
+ * @param {string} prefix
+ */
 export function tempDir(prefix) {
   const dir = mkdtempSync(join(os.tmpdir(), prefix));
   tempDirs.push(dir);
@@ -35,28 +47,43 @@ export function tempDir(prefix) {
 }
 
 /** Children get only our ATELIER_* settings and run outside the checkout, so neither the caller's
- *  environment nor a developer's .env (read from the working directory) changes what is measured. */
+ *  environment nor a developer's .env (read from the working directory) changes what is measured.
+ * @param {string} dataDir
+ * @param {Record<string, string>} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function childEnv(dataDir, extra = {}) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
   return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir, ...extra };
 }
 
-/** Throws unless the build is there; `hint` says how to make it. */
+/**
+ * Throws unless the build is there; `hint` says how to make it.
+ * @param {string} hint
+ */
 export function assertBuilt(hint) {
   if (!existsSync(join(root, 'dist/main.js'))) throw new Error(`dist/main.js is missing: ${hint}`);
 }
 
-/** Creates the bench account (business plan, credits no bench can spend) in `dataDir` and returns its API key. */
+/**
+ * Creates the bench account (business plan, credits no bench can spend) in `dataDir` and returns its API key.
+ * @param {string} dataDir
+ * @returns {string}
+ */
 export function createBenchAccount(dataDir) {
   const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
   const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
+  /** @type {{ api_key?: string }} */
   const { api_key: apiKey } = JSON.parse(out.toString());
   if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
   return apiKey;
 }
 
 /** Starts `node <script> <args>` on a free port (HOST and PORT added to `env`) and resolves once GET /health
- *  answers 200, with its base URL, the child and a getter for everything it has printed so far. */
+ *  answers 200, with its base URL, the child and a getter for everything it has printed so far.
+ * @param {{ label: string, script: string, args?: string[], env: NodeJS.ProcessEnv, cwd: string }} options
+ * @returns {Promise<Server>}
+ */
 export async function startServer({ label, script, args = [], env, cwd }) {
   const port = await freePort();
   const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,8 +99,20 @@ export async function startServer({ label, script, args = [], env, cwd }) {
   throw new Error(`${label} did not answer /health within 30 s:\n${output}`);
 }
 
+/**
+ * @typedef {object} Server A child process answering HTTP (startServer).
+ * @property {string} url base URL, e.g. `http://127.0.0.1:1234`
+ * @property {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
+ * @property {() => string} output everything the child has printed so far
+ */
+
+/** @typedef {Server & { apiKey: string }} Service The service with the bench account (startService). */
+
 /** The service (dist/main.js) in a fresh data dir with the bench account; `env` adds ATELIER_* settings.
- *  Resolves with startServer's result plus the account's apiKey. */
+ *  Resolves with startServer's result plus the account's apiKey.
+ * @param {{ label?: string, tempPrefix?: string, env?: Record<string, string> }} [options]
+ * @returns {Promise<Service>}
+ */
 export async function startService({ label = 'service', tempPrefix = 'atelier-bench-', env = {} } = {}) {
   const dataDir = tempDir(tempPrefix);
   const apiKey = createBenchAccount(dataDir);
@@ -81,7 +120,10 @@ export async function startService({ label = 'service', tempPrefix = 'atelier-be
   return { ...server, apiKey };
 }
 
-/** SIGTERM, then SIGKILL if the child has not exited 5 s later. */
+/**
+ * SIGTERM, then SIGKILL if the child has not exited 5 s later.
+ * @param {ChildProcess} child
+ */
 export async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -91,7 +133,10 @@ export async function stop(child) {
   await exited;
 }
 
-/** Registers `fn` to run in cleanup(), after the children are stopped and before the temp dirs go. */
+/**
+ * Registers `fn` to run in cleanup(), after the children are stopped and before the temp dirs go.
+ * @param {() => unknown} fn
+ */
 export function onCleanup(fn) {
   cleanupHooks.push(fn);
 }
@@ -104,9 +149,14 @@ export async function cleanup() {
 }
 
 /** Runs `main` with cleanup on SIGINT/SIGTERM and on the way out; a failure prints `bench failed: ...`
- *  (after `errorPrefix`) and sets exit code 1. */
+ *  (after `errorPrefix`) and sets exit code 1.
+ * @param {() => Promise<unknown>} main
+ * @param {{ errorPrefix?: string }} [options]
+ */
 export async function runBench(main, { errorPrefix = '' } = {}) {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => cleanup().finally(() => process.exit(code)));
+  /** @type {[NodeJS.Signals, number][]} */
+  const signals = [['SIGINT', 130], ['SIGTERM', 143]];
+  for (const [signal, code] of signals) process.once(signal, () => cleanup().finally(() => process.exit(code)));
   try {
     await main();
   } catch (error) {
@@ -121,20 +171,33 @@ export async function runBench(main, { errorPrefix = '' } = {}) {
 export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /** Prints the machine line and the load average before the runs (other work on the machine skews every
- *  number; the load average says whether it was quiet). `note` is appended to the load average line. */
+ *  number; the load average says whether it was quiet). `note` is appended to the load average line.
+ * @param {string} [note]
+ */
 export function printMachine(note = '') {
   const cpus = os.cpus();
   console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
   console.log(`Load average before the runs (1/5/15 min): ${loadAverage()}${note}`);
 }
 
+/**
+ * The median of `xs`; NaN if `xs` is empty.
+ * @param {readonly number[]} xs
+ * @returns {number}
+ */
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  const upper = s[mid];
+  const lower = s[mid - 1];
+  if (upper === undefined) return NaN;
+  return s.length % 2 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
-/** Milliseconds `fn` takes to settle. */
+/**
+ * Milliseconds `fn` takes to settle.
+ * @param {() => unknown} fn
+ */
 export async function timeMs(fn) {
   const start = performance.now();
   await fn();
@@ -142,14 +205,24 @@ export async function timeMs(fn) {
 }
 
 /** A text table: header, a dashed rule, then the rows, columns two spaces apart. Columns whose index is in
- *  `alignLeft` are padded on the right, the others on the left; each line starts with `indent`. */
+ *  `alignLeft` are padded on the right, the others on the left; each line starts with `indent`.
+ * @param {readonly string[]} header
+ * @param {readonly (readonly string[])[]} rows as many cells as `header` each
+ * @param {{ alignLeft?: number[], indent?: string }} [options]
+ */
 export function tableLines(header, rows, { alignLeft = [], indent = '' } = {}) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => indent + cells.map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  /** @param {readonly string[]} cells */
+  const line = (cells) => indent + cells.map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
   return [line(header), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
-/** The `p`-th percentile (0-100) of `xs`, nearest rank: the smallest value with at least p% of the values at or below it. */
+/**
+ * The `p`-th percentile (0-100) of `xs`, nearest rank: the smallest value with at least p% of the values at or below it.
+ * @param {readonly number[]} xs
+ * @param {number} p
+ * @returns {number | undefined} undefined if `xs` is empty
+ */
 export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
@@ -160,6 +233,7 @@ export function percentile(xs, p) {
 export async function startPostgres() {
   const bin = '/usr/lib/postgresql/15/bin';
   if (!existsSync(join(bin, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${bin}/initdb): apt-get install postgresql`);
+  /** @type {(program: string, args: string[]) => [string, string[]]} */
   const asPostgres = (program, args) => (process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args]);
   const folder = mkdtempSync(join(os.tmpdir(), 'atelier-bench-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', folder]);

@@ -26,7 +26,10 @@ const CONTEXT = 1024;
 const TARGET = 0.1;
 const MESSAGES = [{ role: 'user', content: 'Tell me a long story about a lighthouse keeper.' }];
 
-/** The tests' model writer, transpiled to plain JavaScript next to the model it writes. */
+/**
+ * The tests' model writer, transpiled to plain JavaScript next to the model it writes.
+ * @param {string} dir
+ */
 async function writeModel(dir) {
   const out = join(dir, 'helpers');
   mkdirSync(out);
@@ -36,54 +39,81 @@ async function writeModel(dir) {
     const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
     writeFileSync(join(out, `${name}.js`), outputText);
   }
-  const { writeTinyLlama } = await import(pathToFileURL(join(out, 'tiny-llama.js')).href);
+  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (await import(pathToFileURL(join(out, 'tiny-llama.js')).href));
   const path = join(dir, 'tiny-bench.gguf');
   await writeTinyLlama(path);
   return path;
 }
 
-/** node-llama-cpp on its own, as the service sets it up: one context, a LlamaChat per sequence. */
+/**
+ * node-llama-cpp on its own, as the service sets it up: one context, a LlamaChat per sequence.
+ * @param {string} modelPath
+ */
 async function directEngine(modelPath) {
   const llama = await getLlama({ gpu: false, build: 'never', maxThreads: 0 });
   const model = await llama.loadModel({ modelPath });
   const context = await model.createContext({ contextSize: CONTEXT, sequences: SEQUENCES, threads: THREADS });
   const chats = Array.from({ length: SEQUENCES }, () => new LlamaChat({ contextSequence: context.getSequence() }));
-  const history = [...MESSAGES.map((m) => ({ type: 'user', text: m.content })), { type: 'model', response: [] }];
+  /** @type {import('node-llama-cpp').ChatHistoryItem[]} */
+  const history = [...MESSAGES.map((m) => ({ type: /** @type {const} */ ('user'), text: m.content })), { type: 'model', response: [] }];
   return {
-    /** With `stream`, the text is taken piece by piece as it comes (onTextChunk), as a streaming caller must. */
+    /**
+     * With `stream`, the text is taken piece by piece as it comes (onTextChunk), as a streaming caller must.
+     * @param {number} slot the sequence, below SEQUENCES
+     * @param {boolean} [stream]
+     * @returns {Promise<number>} output tokens
+     */
     async generate(slot, stream = false) {
-      const before = chats[slot].sequence.tokenMeter.getState();
+      const chat = chats[slot];
+      if (!chat) throw new Error(`no sequence ${slot}: there are ${SEQUENCES}`);
+      const before = chat.sequence.tokenMeter.getState();
+      /** @type {string[]} */
       const pieces = [];
-      await chats[slot].generateResponse(history, { maxTokens: TOKENS, temperature: 0, ...(stream && { onTextChunk: (text) => pieces.push(text) }) });
-      return chats[slot].sequence.tokenMeter.diff(before).usedOutputTokens;
+      await chat.generateResponse(history, { maxTokens: TOKENS, temperature: 0, ...(stream && { onTextChunk: (text) => pieces.push(text) }) });
+      return chat.sequence.tokenMeter.diff(before).usedOutputTokens;
     },
     dispose: () => context.dispose().then(() => model.dispose()),
   };
 }
 
+/** @typedef {{ usage: { completion_tokens: number } }} WithUsage a chat completion (or its last chunk) with its usage */
+
+/** @param {import('./lib.mjs').Service} service */
 function serviceClient(service) {
   const url = `${service.url}/api/chat/completions`;
   const headers = { 'content-type': 'application/json', 'x-api-key': service.apiKey };
+  /** @param {boolean} stream */
   const body = (stream) => JSON.stringify({ model: 'gpt-4o-mini', messages: MESSAGES, max_tokens: TOKENS, temperature: 0, ...(stream && { stream: true, stream_options: { include_usage: true } }) });
   return {
+    /** @returns {Promise<number>} output tokens */
     async plain() {
       const response = await fetch(url, { method: 'POST', headers, body: body(false) });
-      const json = await response.json();
+      // Read as a completion once the status says 200; an error body is only printed.
+      const json = /** @type {WithUsage} */ (await response.json());
       if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
       return json.usage.completion_tokens;
     },
+    /** @returns {Promise<number>} output tokens */
     async stream() {
       const response = await fetch(url, { method: 'POST', headers, body: body(true) });
       if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       const text = await response.text();
       const events = text.split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => e.slice(6));
       if (events.at(-1) !== '[DONE]') throw new Error('the stream ended without [DONE]');
-      return JSON.parse(events.at(-2)).usage.completion_tokens;
+      const usage = events.at(-2);
+      if (usage === undefined) throw new Error('the stream had no event before [DONE]');
+      return /** @type {WithUsage} */ (JSON.parse(usage)).usage.completion_tokens;
     },
   };
 }
 
-/** `parallel` generations at once; tokens per second over the wall time of the batch. */
+/** @typedef {(slot: number) => Promise<number>} Generate one generation on sequence `slot`; resolves with its output tokens */
+
+/**
+ * `parallel` generations at once; tokens per second over the wall time of the batch.
+ * @param {number} parallel
+ * @param {Generate} generate
+ */
 async function batch(parallel, generate) {
   const start = performance.now();
   const tokens = await Promise.all(Array.from({ length: parallel }, (_, slot) => generate(slot)));
@@ -111,6 +141,8 @@ async function main() {
     },
   });
   const client = serviceClient(service);
+  /** @typedef {'direct' | 'direct stream' | 'service plain' | 'service stream'} Side */
+  /** @type {Record<Side, Generate>} */
   const sides = {
     direct: (slot) => direct.generate(slot),
     'direct stream': (slot) => direct.generate(slot, true),
@@ -118,6 +150,7 @@ async function main() {
     'service stream': () => client.stream(),
   };
   // Each service side against the direct side that does the same work: whole answers, or text as it comes.
+  /** @type {Partial<Record<Side, Side>>} */
   const baselineOf = { 'service plain': 'direct', 'service stream': 'direct stream' };
   // Warm-up: the service loads the model on the first request; every side runs once at each width.
   for (const generate of Object.values(sides)) for (const parallel of [1, SEQUENCES]) await batch(parallel, generate);
@@ -128,13 +161,16 @@ async function main() {
   console.log('Service cost: plain against direct, stream against direct stream.');
   console.log(`${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`);
 
+  /** @type {string[][]} */
   const rows = [];
   for (const parallel of [...new Set([1, SEQUENCES])]) {
-    const rates = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
-    const names = Object.keys(sides);
+    /** @type {Record<Side, number[]>} */
+    const rates = { direct: [], 'direct stream': [], 'service plain': [], 'service stream': [] };
+    const names = /** @type {Side[]} the keys of sides */ (Object.keys(sides));
     for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < names.length; i++) {
-        const name = names[(i + round) % names.length];
+      // Every side once, starting at names[round % names.length] and wrapping around.
+      const shift = round % names.length;
+      for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
         rates[name].push(await batch(parallel, sides[name]));
       }
     }

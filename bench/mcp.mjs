@@ -11,29 +11,43 @@ const ARGS = { preset: 'blog-post', keywords: 'urban beekeeping', outputs: 1 };
 const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_text', arguments: ARGS } });
 const HTTP_BODY = JSON.stringify(ARGS);
 
+/**
+ * @param {string} url
+ * @param {string} path
+ * @param {string} apiKey
+ * @param {string} body
+ * @param {Record<string, string>} [headers]
+ */
 async function load(url, path, apiKey, body, headers = {}) {
+  /** @type {import('autocannon').Options} */
   const options = { url: url + path, method: 'POST', connections: CONNECTIONS, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers }, body };
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
 }
 
+/** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
+
 async function main() {
   assertBuilt('run `npm run build` first');
   const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
   const mcpHeaders = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
   const probe = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json', ...mcpHeaders }, body: MCP_BODY });
-  const answer = await probe.json();
+  // A JSON-RPC response: a result, or an error (printed whole below).
+  const answer = /** @type {{ result?: { isError?: boolean } }} */ (await probe.json());
   if (!probe.ok || answer.result?.isError || !answer.result) throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
 
   printMachine();
   console.log(`autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run; builtin text engine; each MCP request is one stateless tools/call (no initialize), JSON response.\n`);
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {{ http: LoadResult[], mcp: LoadResult[] }} */
   const runs = { http: [], mcp: [] };
   for (let round = 0; round < 2; round++) {
     runs.http.push(await load(service.url, '/api/generate', service.apiKey, HTTP_BODY));
     runs.mcp.push(await load(service.url, '/mcp', service.apiKey, MCP_BODY, mcpHeaders));
   }
+  /** @param {LoadResult[]} list not empty */
   const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
   const http = best(runs.http);
   const mcp = best(runs.mcp);

@@ -12,18 +12,28 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
 /** CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms). Per request it varies less than
- *  throughput when other work shares the machine. */
+ *  throughput when other work shares the machine.
+ * @param {number | undefined} pid a running child's (undefined only if it never started: /proc has no such entry)
+ */
 function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.split(') ')[1]?.split(' ');
+  if (!fields) throw new Error(`unexpected /proc/${pid}/stat: ${stat}`);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * @param {import('./lib.mjs').Service} service
+ * @param {number} duration seconds
+ */
 async function load({ url, apiKey, child }, duration) {
   const before = cpuMs(child.pid);
   const r = await autocannon({ url: `${url}/api/presets`, headers: { 'x-api-key': apiKey }, connections: CONNECTIONS, duration });
   if (r.errors + r.timeouts + r.non2xx > 0) throw new Error(`errors: ${r.errors}, timeouts: ${r.timeouts}, non-2xx: ${r.non2xx}`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: ((cpuMs(child.pid) - before) * 1000) / r.requests.total };
 }
+
+/** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
 
 async function main() {
   assertBuilt('run `npm run build` first');
@@ -34,13 +44,16 @@ async function main() {
   printMachine();
   console.log(`autocannon: GET /api/presets, ${CONNECTIONS} connections, 1 s warm-up + ${DURATION} s per run, ${ROUNDS} rounds alternating on/off\n`);
   for (const s of [on, off]) await load(s, 1);
+  /** @type {{ on: LoadResult[], off: LoadResult[] }} */
   const results = { on: [], off: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
+    /** @type {['on' | 'off', import('./lib.mjs').Service][]} */
     const order = round % 2 === 0 ? [['on', on], ['off', off]] : [['off', off], ['on', on]];
     for (const [name, s] of order) results[name].push(await load(s, DURATION));
   }
   const scraped = await (await fetch(`${on.url}/metrics`)).text();
   const counted = /atelier_http_request_duration_seconds_count\{route="\/api\/presets",method="GET",status_class="2xx"\} (\d+)/.exec(scraped)?.[1];
+  /** @param {'on' | 'off'} name */
   const row = (name) => {
     const rs = results[name];
     const cpu = rs.map((r) => r.cpuUs);

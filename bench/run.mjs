@@ -17,13 +17,23 @@ const HUGE_LIMIT_PLANS = JSON.stringify([
   { name: 'business', monthlyCredits: 10000, monthlyTtsWords: 250000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 100_000_000 },
 ]);
 
+/** @typedef {{ method?: import('autocannon').Request['method'], apiKey?: string, body?: string }} LoadOptions */
+
+/**
+ * @param {string} url
+ * @param {string} path
+ * @param {LoadOptions} [options]
+ */
 async function load(url, path, { method = 'GET', apiKey, body } = {}) {
   const headers = { ...(apiKey && { 'x-api-key': apiKey }), ...(body && { 'content-type': 'application/json' }) };
+  /** @type {import('autocannon').Options} */
   const options = { url: url + path, method, headers, body, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARMUP });
   const r = await autocannon({ ...options, duration: DURATION });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total };
 }
+
+/** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
 
 async function main() {
   if (!(DURATION > 0)) throw new Error(`BENCH_DURATION must be a positive number of seconds, not ${process.env.BENCH_DURATION}`);
@@ -41,8 +51,10 @@ async function main() {
     body: GENERATE_BODY,
   });
   if (!presetsRes.ok || !genRes.ok) throw new Error(`probe failed: presets ${presetsRes.status}, generate ${genRes.status}: ${await genRes.text()}`);
-  const presets = await presetsRes.json();
-  const [generated] = await genRes.json();
+  // The GET /api/presets body (the bench reads only its count) and the POST /api/generate outputs.
+  const presets = /** @type {{ total: number }} */ (await presetsRes.json());
+  const [generated] = /** @type {{ name: string }[]} */ (await genRes.json());
+  if (!generated) throw new Error('probe failed: POST /api/generate answered no output');
 
   const payloadDir = tempDir('atelier-bench-bare-');
   const payloadFile = join(payloadDir, 'payload.json');
@@ -56,7 +68,14 @@ async function main() {
   console.log('its cost is measured separately in the last row, on a second service process with a huge per-plan limit.');
   console.log('The bare server is plain Fastify with the same response bodies from memory: no auth, database or rate limiting.\n');
 
+  /** @type {LoadResult[]} */
   const runs = [];
+  /**
+   * @param {string} label
+   * @param {string} url
+   * @param {string} path
+   * @param {LoadOptions} [opts]
+   */
   const measure = async (label, url, path, opts) => {
     process.stdout.write(`  running ${label} ...`);
     const r = await load(url, path, opts);
@@ -69,10 +88,12 @@ async function main() {
   const bp = await measure('bare    GET  /api/presets', bare.url, '/api/presets');
   const sp = await measure('service GET  /api/presets', service.url, '/api/presets', auth);
   const sl = await measure('service GET  /api/presets (rate limit on)', limited.url, '/api/presets', { apiKey: limited.apiKey });
+  /** @type {LoadOptions} */
   const generate = { method: 'POST', body: GENERATE_BODY };
   const bg = await measure('bare    POST /api/generate', bare.url, '/api/generate', generate);
   const sg = await measure('service POST /api/generate', service.url, '/api/generate', { ...generate, ...auth });
 
+  /** @type {[route: string, bare: LoadResult, service: LoadResult, target: number][]} */
   const rows = [
     ['GET /api/presets', bp, sp, TARGETS.presets],
     ['POST /api/generate', bg, sg, TARGETS.generate],

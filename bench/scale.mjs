@@ -16,6 +16,10 @@ import { assertBuilt, childEnv, freePort, loadAverage, onCleanup, printMachine, 
 const JOBS = Number(process.env.BENCH_JOBS ?? 4000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 
+/**
+ * @param {string} adminUrl
+ * @param {string} name
+ */
 async function createDatabase(adminUrl, name) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -24,7 +28,11 @@ async function createDatabase(adminUrl, name) {
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
-/** `atelier serve --role <role>` on the database; resolves once it says it is up. */
+/**
+ * `atelier serve --role <role>` on the database; resolves once it says it is up.
+ * @param {'worker' | 'api'} role
+ * @param {string} databaseUrl
+ */
 async function startRole(role, databaseUrl) {
   const dataDir = tempDir(`atelier-bench-${role}-`);
   const port = await freePort();
@@ -40,6 +48,11 @@ async function startRole(role, databaseUrl) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * Jobs per second that `workers` worker processes drain.
+ * @param {string} adminUrl
+ * @param {number} workers
+ */
 async function drain(adminUrl, workers) {
   const url = await createDatabase(adminUrl, `scale_w${workers}`);
   const started = [];
@@ -64,7 +77,15 @@ async function drain(adminUrl, workers) {
   return JOBS / seconds;
 }
 
+/**
+ * Requests per second of all `urls` loaded at once.
+ * @param {string[]} urls
+ */
 async function load(urls) {
+  /**
+   * @param {string} url
+   * @param {number} duration seconds
+   */
   const run = (url, duration) => autocannon({ url: `${url}/api/account`, connections: 16, duration, headers: { 'x-api-key': apiKey } });
   await Promise.all(urls.map((url) => run(url, 1)));
   const results = await Promise.all(urls.map((url) => run(url, DURATION)));
@@ -80,17 +101,19 @@ async function main() {
   const adminUrl = await startPostgres();
   printMachine();
   console.log(`PostgreSQL 15 throwaway cluster (fsync off). ${JOBS} no-op jobs per run; worker concurrency 2.\n`);
-  const throughput = [];
-  for (const workers of [1, 2, 4]) throughput.push([workers, await drain(adminUrl, workers)]);
-  const base = throughput[0][1];
+  const base = await drain(adminUrl, 1);
+  /** @type {[workers: number, jobsPerSecond: number][]} */
+  const throughput = [[1, base]];
+  for (const workers of [2, 4]) throughput.push([workers, await drain(adminUrl, workers)]);
   console.log(tableLines(['workers', 'jobs/s', 'vs 1 worker'], throughput.map(([w, rate]) => [String(w), rate.toFixed(0), `${(rate / base).toFixed(2)}x`]), {}).join('\n'));
 
   const url = await createDatabase(adminUrl, 'scale_api');
   const dataDir = tempDir('atelier-bench-cli-');
   const created = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), 'accounts', 'create', '--email', 'bench@example.test', '--plan', 'business'], { cwd: dataDir, env: childEnv(dataDir, { ATELIER_DATABASE_URL: url }) });
   apiKey = JSON.parse(created.toString()).api_key;
-  const apis = [await startRole('api', url), await startRole('api', url)];
-  const one = await load([apis[0].url]);
+  const first = await startRole('api', url);
+  const apis = [first, await startRole('api', url)];
+  const one = await load([first.url]);
   const two = await load(apis.map((a) => a.url));
   console.log(`\nGET /api/account, autocannon 16 connections per process, ${DURATION} s:`);
   console.log(tableLines(['API processes', 'req/s', 'vs 1 process'], [['1', one.toFixed(0), '1.00x'], ['2', two.toFixed(0), `${(two / one).toFixed(2)}x`]], {}).join('\n'));

@@ -31,33 +31,60 @@ const SENTENCES = (
   'Several people asked for shorter sessions spread over more weeks instead of two long days. The meeting ended a little after eleven, and the notes will be sent round by the end of the week.'
 ).split(/(?<=\.) /);
 
+/** @typedef {[command: string, args: string[]]} Command a program and its arguments */
+/** @typedef {import('./lib.mjs').Service} Service */
+/**
+ * @typedef {object} Audio a transcription as GET /api/transcriptions and POST /api/audios give it (the fields read here)
+ * @property {string} uuid
+ * @property {'pending' | 'processing' | 'completed' | 'failed'} status
+ * @property {string} [error]
+ * @property {number | null} duration
+ * @property {string} content
+ * @property {unknown[]} segments
+ * @property {string | null} model
+ */
+
 // The service's decode (ffmpeg writes to a pipe there, to a file here) and recogniser (src/engines/audio/decode.ts, pocketsphinx adapter).
+/** @type {(mp3: string, wav: string) => Command} */
 const DECODE = (mp3, wav) => ['ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', mp3, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]];
+/** @type {(wav: string) => Command} */
 const SPHINX = (wav) => ['pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null']];
 
+/** @type {import('node:http').Server | undefined} */
 let audioServer;
 onCleanup(() => {
   audioServer?.closeAllConnections();
   audioServer?.close();
 });
 
-/** The service with ATELIER_WORKER_CONCURRENCY=<concurrency>, fetching audio from loopback and polling jobs every POLL_MS. */
+/**
+ * The service with ATELIER_WORKER_CONCURRENCY=<concurrency>, fetching audio from loopback and polling jobs every POLL_MS.
+ * @param {number} concurrency
+ */
 async function startWorkers(concurrency) {
   const settings = { ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: String(POLL_MS) };
   const service = await startService({ tempPrefix: 'atelier-bench-asr-', env: { ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) } });
   return { ...service, concurrency };
 }
 
-/** Runs a program (no shell) and resolves with its stdout; a failure's message carries the program's stderr. */
+/**
+ * Runs a program (no shell) and resolves with its stdout; a failure's message carries the program's stderr.
+ * @param {Command} command
+ */
 const run = ([command, args]) => execFileAsync(command, args, { encoding: 'buffer', maxBuffer: 1 << 30 }).then((r) => r.stdout);
 
-/** Sentences in alternating voices, so the recogniser hears two speakers, with 0.5 s of silence between them. */
+/**
+ * Sentences in alternating voices, so the recogniser hears two speakers, with 0.5 s of silence between them.
+ * @param {string} dir
+ * @param {typeof import('../src/engines/audio/wav.js').encodeWav} encodeWav
+ */
 async function makeRecording(dir, encodeWav) {
+  /** @type {Buffer[]} */
   const parts = [];
   let bytes = 0;
   for (let i = 0; bytes < MIN_SECONDS * 32_000; i++) {
     const wav = join(dir, `sentence-${i}.wav`);
-    await run(['flite', ['-voice', i % 2 ? 'rms' : 'slt', '-t', SENTENCES[i % SENTENCES.length], '-o', wav]]);
+    await run(['flite', ['-voice', i % 2 ? 'rms' : 'slt', '-t', /** @type {string} i % length is an index of SENTENCES */ (SENTENCES[i % SENTENCES.length]), '-o', wav]]);
     const pcm = await run(['ffmpeg', ['-v', 'error', '-nostdin', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 's16le', '-c:a', 'pcm_s16le', '-']]);
     if (parts.length > 0) parts.push(Buffer.alloc(16_000)); // 0.5 s at 16 kHz, 16-bit
     parts.push(pcm);
@@ -69,9 +96,16 @@ async function makeRecording(dir, encodeWav) {
   return { mp3: allMp3, seconds: bytes / 32_000, sentences: (parts.length + 1) / 2 };
 }
 
+/** @param {number[]} xs */
 const spread = (xs) => `${(Math.min(...xs) / 1000).toFixed(2)}-${(Math.max(...xs) / 1000).toFixed(2)} s`;
 
-/** POST with a JSON body, or GET without one; anything but 200 stops the bench. */
+/**
+ * POST with a JSON body, or GET without one; anything but 200 stops the bench. Resolves with the parsed answer.
+ * @param {Service} service
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<unknown>}
+ */
 async function call(service, path, body) {
   const headers = { 'x-api-key': service.apiKey, ...(body && { 'content-type': 'application/json' }) };
   const res = await fetch(`${service.url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
@@ -80,34 +114,54 @@ async function call(service, path, body) {
   return JSON.parse(text);
 }
 
-const create = (service, audioUrl) => call(service, '/api/transcriptions', { url: audioUrl, audio_type: 'meeting', language: 'English' });
+/**
+ * @param {Service} service
+ * @param {string} audioUrl
+ */
+const create = async (service, audioUrl) =>
+  /** @type {{ uuid: string }} */ (await call(service, '/api/transcriptions', { url: audioUrl, audio_type: 'meeting', language: 'English' }));
 
-/** True once completed; a failed job, or one unfinished after JOB_TIMEOUT_MS (retries wait in pending), stops the bench. */
+/**
+ * True once completed; a failed job, or one unfinished after JOB_TIMEOUT_MS (retries wait in pending), stops the bench.
+ * @param {Audio} audio
+ * @param {number} ms
+ * @param {Service} service
+ */
 function done(audio, ms, service) {
   if (audio.status === 'failed') throw new Error(`transcription ${audio.uuid} failed: ${audio.error ?? 'no error given'}`);
   if (audio.status !== 'completed' && ms > JOB_TIMEOUT_MS) throw new Error(`transcription ${audio.uuid} still ${audio.status} after ${ms / 1000} s\n${service.output()}`);
   return audio.status === 'completed';
 }
 
-/** Milliseconds from sending the create request to the first POST /api/audios that sees the job completed. */
+/**
+ * Milliseconds from sending the create request to the first POST /api/audios that sees the job completed.
+ * @param {Service} service
+ * @param {string} audioUrl
+ */
 async function transcribe(service, audioUrl) {
   const start = performance.now();
   const { uuid } = await create(service, audioUrl);
   for (;;) {
-    const { audio } = await call(service, '/api/audios', { audio_id: uuid });
+    const { audio } = /** @type {{ audio: Audio }} */ (await call(service, '/api/audios', { audio_id: uuid }));
     const ms = performance.now() - start;
     if (done(audio, ms, service)) return { ms, audio };
     await sleep(POLL_MS);
   }
 }
 
-/** K jobs at once, watched with one list request per poll: K pollers at 20 requests/s each would take CPU from pocketsphinx on 2 cores. */
+/**
+ * K jobs at once, watched with one list request per poll: K pollers at 20 requests/s each would take CPU from pocketsphinx on 2 cores.
+ * @param {Service} service
+ * @param {string} audioUrl
+ * @param {number} k
+ */
 async function batch(service, audioUrl, k) {
   const start = performance.now();
   const pending = new Set((await Promise.all(Array.from({ length: k }, () => create(service, audioUrl)))).map((r) => r.uuid));
+  /** @type {number[]} */
   const latencies = [];
   for (;;) {
-    const { transcriptions } = await call(service, `/api/transcriptions?limit=${k}`);
+    const { transcriptions } = /** @type {{ transcriptions: Audio[] }} */ (await call(service, `/api/transcriptions?limit=${k}`));
     const ms = performance.now() - start;
     if (transcriptions.filter((a) => pending.has(a.uuid)).length < pending.size) throw new Error('GET /api/transcriptions did not list every job of the batch');
     const finished = transcriptions.filter((a) => pending.has(a.uuid) && done(a, ms, service));
@@ -125,19 +179,21 @@ async function main() {
     throw new Error(`BENCH_CONCURRENCIES must be positive whole numbers separated by commas, not ${process.env.BENCH_CONCURRENCIES}`);
   }
   assertBuilt('run `node scripts/setup.mjs` first');
-  const { encodeWav } = await import(join(root, 'dist/engines/audio/wav.js'));
+  const { encodeWav } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (await import(join(root, 'dist/engines/audio/wav.js')));
 
   printMachine('   (shared machine: other work skews every number)');
 
   const work = tempDir('atelier-bench-asr-bare-');
   const rec = await makeRecording(work, encodeWav);
   const mp3 = await readFile(rec.mp3);
-  audioServer = createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (req.url !== '/a.mp3') return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': mp3.length }).end(mp3);
   });
-  await new Promise((resolve) => audioServer.listen(0, '127.0.0.1', resolve));
-  const audioUrl = `http://127.0.0.1:${audioServer.address().port}/a.mp3`;
+  audioServer = server;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  // Listening on a TCP address (not a pipe), so address() is an AddressInfo.
+  const audioUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/a.mp3`;
   const wav = join(work, 'decoded.wav');
   console.log(`Recording: ${rec.sentences} flite sentences (voices slt/rms alternating, 0.5 s pauses), ${rec.seconds.toFixed(1)} s, MP3 64 kb/s ${mp3.length} bytes, served at ${audioUrl}`);
   console.log('Commands (no shell):');
@@ -150,6 +206,7 @@ async function main() {
 
   // 1. One job at a time against the bare commands, round-robin so drift in machine load hits all three alike.
   let service = await startWorkers(1);
+  /** @type {{ job: number[], bare: number[], sphinx: number[], decode: number[] }} */
   const ms = { job: [], bare: [], sphinx: [], decode: [] };
   const steps = {
     job: () => transcribe(service, audioUrl),
@@ -164,12 +221,13 @@ async function main() {
   await steps.bare();
   await steps.sphinx();
   ms.decode.length = 0;
-  for (let i = 0; i < RUNS; i++) for (const name of ['job', 'bare', 'sphinx']) ms[name].push(await timeMs(steps[name]));
+  for (let i = 0; i < RUNS; i++) for (const name of /** @type {const} */ (['job', 'bare', 'sphinx'])) ms[name].push(await timeMs(steps[name]));
   console.log(' done');
   const seconds = first.audio.duration ?? rec.seconds;
-  const m = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
-  const labels = { job: 'service job (create -> completed)', bare: 'bare ffmpeg decode + pocketsphinx', sphinx: 'bare pocketsphinx alone' };
-  for (const [k, label] of Object.entries(labels)) {
+  const m = { job: median(ms.job), bare: median(ms.bare), sphinx: median(ms.sphinx), decode: median(ms.decode) };
+  /** @type {['job' | 'bare' | 'sphinx', string][]} */
+  const labels = [['job', 'service job (create -> completed)'], ['bare', 'bare ffmpeg decode + pocketsphinx'], ['sphinx', 'bare pocketsphinx alone']];
+  for (const [k, label] of labels) {
     console.log(`   ${label.padEnd(35)} median ${(m[k] / 1000).toFixed(2).padStart(6)} s  (min-max ${spread(ms[k])})  RTF ${(m[k] / 1000 / seconds).toFixed(3)}`);
   }
   const ratio = m.job / m.bare;
@@ -181,6 +239,7 @@ async function main() {
   // 2. K jobs submitted at once; each concurrency on its own fresh service (the first reuses the one above).
   console.log(`\n2. Throughput: ${JOBS} jobs submitted at once (${(JOBS * seconds / 60).toFixed(1)} audio minutes), wall time until all completed;`);
   console.log(`   watched with GET /api/transcriptions?limit=${JOBS} every ${POLL_MS} ms (one request for all jobs); each service has 1 warm-up job first`);
+  /** @type {({ c: number } & Awaited<ReturnType<typeof batch>>)[]} */
   const results = [];
   for (const c of CONCURRENCIES) {
     if (c !== service.concurrency) {
@@ -189,11 +248,13 @@ async function main() {
       await transcribe(service, audioUrl); // warm-up, not counted
     }
     process.stdout.write(`   running concurrency ${c} (load ${loadAverage()}) ...`);
-    results.push({ c, ...(await batch(service, audioUrl, JOBS)) });
-    console.log(` ${(results.at(-1).ms / 1000).toFixed(1)} s`);
+    const result = { c, ...(await batch(service, audioUrl, JOBS)) };
+    results.push(result);
+    console.log(` ${(result.ms / 1000).toFixed(1)} s`);
   }
   await stop(service.child);
-  const base = results[0];
+  const [base] = results;
+  if (!base) throw new Error('BENCH_CONCURRENCIES named no concurrency');
   const header = ['concurrency', 'wall s', 'jobs/min', 'audio min/wall min', `vs c=${base.c}`, 'job latency s (min/median/max)'];
   const table = results.map((r) => [String(r.c), (r.ms / 1000).toFixed(1), (JOBS / (r.ms / 60_000)).toFixed(2), ((JOBS * seconds) / (r.ms / 1000)).toFixed(2),
     `${(base.ms / r.ms).toFixed(2)}x`, [Math.min(...r.latencies), median(r.latencies), Math.max(...r.latencies)].map((x) => (x / 1000).toFixed(1)).join(' / ')]);

@@ -23,15 +23,29 @@ const LONG_TEXT = [
 ].join('\n\n');
 const SHORT_TEXT = 'The library opened on a wet Monday morning. Nobody expected much of it, but by the summer the farmers, the teachers and the children had all found a reason to come in out of the cold and the rain.';
 
+/** @typedef {[command: string, args: string[]]} Command a program and its arguments */
+
 // The exact programs and arguments the service spawns (see src/engines/adapters and src/engines/audio/mp3.ts).
+/** @type {Command} */
 const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout']];
+/**
+ * @param {string} textFile
+ * @param {string} wavFile
+ */
 const fliteArgs = (textFile, wavFile) => ['-voice', 'slt', '--setf', 'duration_stretch=1.000', '-f', textFile, '-o', wavFile];
+/** @type {Command} */
 const LAME = ['lame', ['--quiet', '-m', 'm', '-b', '64', '--scale', '1.000', '-', '-']];
 
-/** Runs a program (no shell), feeds `input` on stdin and resolves with its stdout in memory. */
+/**
+ * Runs a program (no shell), feeds `input` on stdin and resolves with its stdout in memory.
+ * @param {Command} command
+ * @param {string | Buffer} [input]
+ * @returns {Promise<Buffer>}
+ */
 function run([command, args], input = '') {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
     const chunks = [];
     let stderr = '';
     child.stdout.on('data', (c) => chunks.push(c));
@@ -46,6 +60,10 @@ function run([command, args], input = '') {
 }
 
 let fliteCalls = 0;
+/**
+ * @param {string} text
+ * @param {string} dir
+ */
 async function fliteWav(text, dir) {
   const n = ++fliteCalls;
   const textFile = join(dir, `text-${n}.txt`);
@@ -55,15 +73,21 @@ async function fliteWav(text, dir) {
   return readFile(wavFile);
 }
 
-/** Runs `fn` over `items`, at most `limit` at a time, keeping their order. */
+/**
+ * Runs `fn` over `items`, at most `limit` at a time, keeping their order.
+ * @template T, R
+ * @param {readonly T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<R>} fn
+ * @returns {Promise<R[]>}
+ */
 async function pool(items, limit, fn) {
+  /** @type {R[]} */
   const results = new Array(items.length);
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item as it becomes free.
+  const queue = items.entries();
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]);
-    }
+    for (const [i, item] of queue) results[i] = await fn(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
@@ -73,40 +97,63 @@ async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
   assertBuilt('run `node scripts/setup.mjs` first');
   // The service's own splitting and WAV code, so the "pieces" run uses exactly the pieces the service speaks.
-  const { splitIntoChunks, countWords } = await import(join(root, 'dist/modules/speech/speech-text.js'));
-  const { parseWav, encodeWav, durationSeconds } = await import(join(root, 'dist/engines/audio/wav.js'));
+  const { splitIntoChunks, countWords } = /** @type {typeof import('../src/modules/speech/speech-text.js')} */ (await import(join(root, 'dist/modules/speech/speech-text.js')));
+  const { parseWav, encodeWav, durationSeconds } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (await import(join(root, 'dist/engines/audio/wav.js')));
 
+  /** @type {[size: string, text: string][]} */
   const texts = [['long', LONG_TEXT], ['short', SHORT_TEXT]];
   const wordsNeeded = 2 * (RUNS + 1) * texts.reduce((sum, [, t]) => sum + countWords(t), 0);
   if (wordsNeeded > MONTHLY_WORDS) throw new Error(`BENCH_RUNS=${RUNS} needs ${wordsNeeded} TTS words, over the business plan's ${MONTHLY_WORDS}`);
 
   const work = tempDir('atelier-bench-tts-bare-');
+  /** @typedef {{ name: string, voiceID: string, maxPiece: number, wav: (text: string) => Promise<Buffer> }} Family */
+  /** @type {Family[]} */
   const families = [
     { name: 'espeak-ng', voiceID: 'espeak-ng:en-us', maxPiece: 1000, wav: (text) => run(ESPEAK, text) },
     { name: 'flite', voiceID: 'flite:slt', maxPiece: 600, wav: (text) => fliteWav(text, work) },
   ];
+  /**
+   * @param {Family} family
+   * @param {string} text
+   */
   const bareWhole = async (family, text) => {
     const wav = await family.wav(text);
     const mp3 = await run(LAME, wav);
     return { seconds: durationSeconds(parseWav(wav)), mp3 };
   };
+  /**
+   * @param {Family} family
+   * @param {string} text
+   */
   const barePieces = async (family, text) => {
     const wavs = await pool(splitIntoChunks(text, family.maxPiece), CONCURRENCY, family.wav);
     const audio = wavs.map(parseWav);
-    const joined = { pcm: Buffer.concat(audio.map((a) => a.pcm)), sampleRate: audio[0].sampleRate };
+    const [head] = audio;
+    if (!head) throw new Error(`the ${family.name} text split into no pieces`);
+    const joined = { pcm: Buffer.concat(audio.map((a) => a.pcm)), sampleRate: head.sampleRate };
     return { seconds: durationSeconds(joined), mp3: await run(LAME, encodeWav(joined)) };
   };
 
   const service = await startService({ tempPrefix: 'atelier-bench-tts-' });
   const headers = { 'x-api-key': service.apiKey, 'content-type': 'application/json' };
+  /**
+   * The parsed JSON body of a 200 answer; throws on any other status.
+   * @param {Response} res
+   * @param {string} what the request, for the error
+   * @returns {Promise<unknown>}
+   */
   const answer = async (res, what) => {
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${body}`);
     return JSON.parse(body);
   };
+  /**
+   * @param {Family} family
+   * @param {string} text
+   */
   const viaService = async (family, text) => {
     const res = await fetch(`${service.url}/api/generate-text-to-speech`, { method: 'POST', headers, body: JSON.stringify({ voiceID: family.voiceID, text }) });
-    return answer(res, `POST /api/generate-text-to-speech (${family.voiceID})`);
+    return /** @type {{ uuid: string }} */ (await answer(res, `POST /api/generate-text-to-speech (${family.voiceID})`));
   };
 
   printMachine();
@@ -128,14 +175,16 @@ async function main() {
         pieces: () => barePieces(family, text),
         service: () => viaService(family, text),
       };
-      const first = {};
-      for (const [name, step] of Object.entries(steps)) first[name] = await step(); // warm-up, not counted
-      for (const name of ['whole', 'pieces']) if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
+      const names = /** @type {const} */ (['whole', 'pieces', 'service']);
+      // Warm-up, not counted, in the order of `names`.
+      const first = { whole: await steps.whole(), pieces: await steps.pieces(), service: await steps.service() };
+      for (const name of /** @type {const} */ (['whole', 'pieces'])) if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
+      /** @type {Record<(typeof names)[number], number[]>} */
       const ms = { whole: [], pieces: [], service: [] };
       // Round-robin, so drift in machine load during the runs affects all three alike.
-      for (let i = 0; i < RUNS; i++) for (const [name, step] of Object.entries(steps)) ms[name].push(await timeMs(step));
+      for (let i = 0; i < RUNS; i++) for (const name of names) ms[name].push(await timeMs(steps[name]));
       const recordRes = await fetch(`${service.url}/api/text-to-speech/${first.service.uuid}`, { headers: { 'x-api-key': service.apiKey } });
-      const record = await answer(recordRes, 'GET /api/text-to-speech/{uuid}');
+      const record = /** @type {{ duration_seconds: number }} */ (await answer(recordRes, 'GET /api/text-to-speech/{uuid}'));
       console.log(` done`);
       rows.push({ family: family.name, size, chars: text.length, pieces, bareSeconds: first.whole.seconds, piecesSeconds: first.pieces.seconds,
         serviceSeconds: record.duration_seconds, whole: median(ms.whole), piecesMs: median(ms.pieces), service: median(ms.service), ms });
@@ -158,6 +207,7 @@ async function main() {
     console.log(`  ${`${r.family} ${r.size}:`.padEnd(16)} splitting ${split >= 0 ? '+' : ''}${split.toFixed(0)} ms (whole -> pieces), service ${serviceOnly >= 0 ? '+' : ''}${serviceOnly.toFixed(0)} ms (pieces -> HTTP); ` +
       `speech s whole/pieces/service ${r.bareSeconds.toFixed(2)} / ${r.piecesSeconds.toFixed(2)} / ${r.serviceSeconds.toFixed(2)}`);
     // The spread says how far one median can be trusted on a shared machine.
+    /** @param {number[]} xs */
     const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
     console.log(`  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`);
   }
