@@ -14,7 +14,7 @@ import type { ImageRecord } from '../modules/images/images.service.js';
 import { CATEGORIES } from '../modules/presets/preset-types.js';
 import { generateBodySchema } from '../modules/text/text.schemas.js';
 import { UUID_PATTERN } from '../shared/ids.js';
-import type { McpServices } from './mcp-server.js';
+import type { McpServices } from './mcp-services.js';
 import { guarded, jsonResult, outcomeResult } from './tool-results.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */
