@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Caller } from '../../modules/accounts/accounts.service.js';
 import type { CreatedKey } from '../../modules/keys/keys.service.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../modules/accounts/passwords.js';
-import { SESSION_COOKIE } from '../../http/session-auth.js';
+import { SESSION_COOKIE } from '../../modules/sessions/session-tokens.js';
 import { cookieOptions } from '../cookies.js';
 import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
