@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
-import { type EngineDeps, type LocalAsrModels, type TextModels, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
+import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
@@ -10,6 +10,7 @@ import { noopJobs } from './jobs/noop-jobs.js';
 import { ServiceMetrics } from './http/metrics.js';
 import { buildReadiness } from './http/readiness-checks.js';
 import { type ServerOptions, buildBotServer, buildOperationsServer, buildServer } from './http/server.js';
+import type { Services } from './services.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
@@ -54,11 +55,13 @@ import { type Db, isDatabaseReachable, migrateToLatest, openDatabase } from './s
 import { BlobUrls, type ServedBlobStore } from './storage/blob/blob-store.js';
 import { FsBlobStore } from './storage/blob/fs-blob-store.js';
 import { S3BlobStore } from './storage/blob/s3-blob-store.js';
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { RateLimitsRepo } from './modules/rate-limits/rate-limits.repo.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
 import { processTempDir, removeProcessTempDir, sweepTempRoot } from './storage/temp-dir.js';
+
+/** What buildServices builds; defined in services.ts so that no front door imports this file. */
+export type { Services } from './services.js';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -67,45 +70,6 @@ export interface AppOverrides {
   db?: Db;
   logStream?: ServerOptions['logStream'];
   jobLog?: JobLog;
-}
-
-export interface Services {
-  db: Db;
-  accounts: AccountsService;
-  keys: KeysService;
-  sessions: SessionsService;
-  credits: CreditsService;
-  presets: PresetsService;
-  text: TextService;
-  /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start. */
-  textModels: TextModels;
-  /** The transcription engines; `release` frees the whisper model at shutdown. */
-  asrModels: LocalAsrModels;
-  blobs: ServedBlobStore;
-  /** Where request counts live when not in each process's memory (ATELIER_RATE_LIMIT_STORE=database). */
-  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
-  speech: SpeechService;
-  customVoices: CustomVoicesService;
-  voices: VoiceListing;
-  transcriptions: TranscriptionsService;
-  webhooks: WebhooksService;
-  images: ImagesService;
-  videos: VideosService;
-  idempotency: IdempotencyService;
-  chat: ChatService;
-  bots: BotsService;
-  botChat: BotChatService;
-  /** Publishable keys: each opens one bot's public chat only. */
-  botKeys: BotKeysService;
-  /** Reads uploaded documents on worker threads (close() ends them). */
-  documents: DocumentReader;
-  worker: Worker;
-  /** Prometheus metrics; undefined when ATELIER_METRICS=false. */
-  metrics: ServiceMetrics | undefined;
-  /** This process among those sharing the database (stop() when done: it leaves the list). */
-  processes: ProcessRegistry;
-  /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
-  reservationSweeper: ReservationSweeper;
 }
 
 /** The composition root: the only place that picks implementations. */

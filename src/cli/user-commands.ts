@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { type AtelierClient, CLIENT_VERSION, type PollOptions, createClient } from '@atelier/client';
+import { CLIENT_VERSION, createClient } from '@atelier/client';
+import { type UserCommand, type UserContext, type UserFlags, parse } from './user-context.js';
 import { mediaCommands } from './user-media.js';
 import { EXIT, ExitNow, NotReadyError, type Output, UsageError, createOutput, errorLine, exitCodeFor, wholeNumber } from './user-output.js';
 import { textCommands } from './user-text.js';
@@ -36,56 +36,6 @@ create it again); 6 credits, quota or rate limit (402/429).`;
 
 /** The first words that make a user command. */
 export const USER_COMMANDS = new Set(['presets', 'generate', 'image', 'video', 'transcribe', 'derive', 'tts', 'voices', 'bot', 'chat']);
-
-const options = {
-  url: { type: 'string' },
-  key: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  search: { type: 'string' },
-  category: { type: 'string' },
-  keywords: { type: 'string' },
-  field: { type: 'string', multiple: true },
-  tone: { type: 'string' },
-  length: { type: 'string' },
-  outputs: { type: 'string' },
-  language: { type: 'string' },
-  accent: { type: 'string' },
-  model: { type: 'string' },
-  size: { type: 'string' },
-  duration: { type: 'string' },
-  aspect: { type: 'string' },
-  type: { type: 'string' },
-  name: { type: 'string' },
-  speakers: { type: 'boolean' },
-  force: { type: 'boolean' },
-  regenerate: { type: 'boolean' },
-  voice: { type: 'string' },
-  out: { type: 'string' },
-  system: { type: 'string' },
-  stream: { type: 'boolean' },
-  sources: { type: 'boolean' },
-  wait: { type: 'boolean' },
-  interval: { type: 'string' },
-  attempts: { type: 'string' },
-} as const;
-
-const parse = (argv: string[]) => parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-export type UserFlags = ReturnType<typeof parse>['values'];
-
-export interface UserContext {
-  client: AtelierClient;
-  flags: UserFlags;
-  /** The words after the command's name. */
-  args: string[];
-  out: Output;
-  /** Stops with exit code 3 when no key was given: every command but `voices` needs one. */
-  requireKey(): void;
-  /** Polling settings from --interval, --attempts and ATELIER_POLL_INTERVAL_MS. */
-  poll(): Pick<PollOptions<unknown>, 'intervalMs' | 'maxAttempts' | 'allowFastPolling'>;
-}
-
-export type UserCommand = (ctx: UserContext) => Promise<number>;
 
 const COMMANDS: Record<string, UserCommand> = { ...textCommands, ...mediaCommands };
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type DerivedField, type ImageRecord, PollTimeoutError, type Transcription, type VideoRecord } from '@atelier/client';
-import type { UserCommand, UserContext } from './user-commands.js';
+import type { UserCommand, UserContext } from './user-context.js';
 import { EXIT, NotReadyError, UsageError, progressTo, required, wholeNumber } from './user-output.js';
 
 /** image, video, transcribe, derive and tts. */

@@ -1,5 +1,5 @@
 import type { GenerateRequest, PresetCategory, PresetDetail } from '@atelier/client';
-import type { UserCommand, UserContext } from './user-commands.js';
+import type { UserCommand, UserContext } from './user-context.js';
 import { UsageError, required, table, wholeNumber } from './user-output.js';
 
 /** presets, generate, voices, chat and bot chat. */

@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../shared/errors.js';
-import type { HttpServices } from '../http/server.js';
-import { BROWSER_COOKIE, CSRF_HEADER, SESSION_COOKIE, csrfTokenFor, isSameToken } from '../http/session-auth.js';
-import { validationMessage } from '../http/validation-message.js';
+import { BROWSER_COOKIE, CSRF_HEADER, SESSION_COOKIE, csrfTokenFor, isSameToken } from '../modules/sessions/session-tokens.js';
+import { validationMessage } from '../shared/validation-message.js';
+import { cookieOptions } from './cookies.js';
+import type { DashboardDeps, DashboardPages } from './dashboard-deps.js';
 import { html } from './html.js';
 import { sendPage } from './layout.js';
 import { authPages } from './pages/auth-pages.js';
@@ -21,14 +22,6 @@ import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
 import { usagePage } from './pages/usage-page.js';
 import type { Viewer } from './viewer.js';
-
-export interface DashboardDeps {
-  config: Config;
-  services: HttpServices;
-}
-
-/** A group of dashboard pages; each file under pages/ exports one. */
-export type DashboardPages = (scope: FastifyInstance, deps: DashboardDeps) => void | Promise<void>;
 
 const PAGES: DashboardPages[] = [authPages, usagePage, keysPage, presetsPages, mediaPages, transcriptionPages, speechPage, botPages];
 
@@ -88,17 +81,6 @@ async function identify(request: FastifyRequest, reply: FastifyReply, { config, 
     request.cookies[BROWSER_COOKIE] = secret;
   }
   request.viewer = { caller: null, csrf: csrfTokenFor(secret) };
-}
-
-/** HttpOnly, SameSite=Lax (links into the dashboard from mail or a chat still work), Secure behind TLS. */
-export function cookieOptions(request: FastifyRequest, config: Config, maxAgeSeconds?: number) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https' || config.publicUrl.startsWith('https:'),
-    ...(maxAgeSeconds !== undefined && { maxAge: maxAgeSeconds }),
-  };
 }
 
 /** The headers of every dashboard answer; they depend only on the configuration, so they are built once. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/errors.js';
-import { validationMessage } from './validation-message.js';
+import { validationMessage } from '../shared/validation-message.js';
 import './fastify-types.js';
 
 const FASTIFY_MESSAGES: Record<string, (error: FastifyError, bodyLimit: number) => string> = {

@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import './fastify-types.js';
 
@@ -8,7 +8,7 @@ import './fastify-types.js';
  * never mean more requests) once authenticated, per address otherwise. Counted in memory (per
  * process) unless a store is given (the database's: one count for every process that shares it).
  * Registered even when ATELIER_RATE_LIMIT_ENABLED is false, for the routes that carry their own limit
- * (logging in: see `loginRateLimit`).
+ * (logging in: see `loginRateLimit` in dashboard/login-rate-limit.ts).
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config, store?: FastifyRateLimitStoreCtor): Promise<void> {
   await app.register(rateLimit, {
@@ -29,11 +29,4 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, st
       message: `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${context.after}`,
     }),
   });
-}
-
-/** Route options that limit password guessing: attempts per minute and address, counted apart from API traffic. */
-export function loginRateLimit(config: Config) {
-  return {
-    rateLimit: { max: config.dashboard.loginAttemptsPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `login:${request.ip}` },
-  };
 }

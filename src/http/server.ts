@@ -4,8 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Services } from '../app.js';
+import { API_VERSION } from '../api-version.js';
 import type { Config } from '../config.js';
+import type { Services } from '../services.js';
 import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -31,8 +32,6 @@ import { presetRoutes } from './routes/presets.js';
 import { speechRoutes } from './routes/speech.js';
 import { transcriptionRoutes } from './routes/transcriptions.js';
 import { voiceRoutes } from './routes/voices.js';
-
-export const API_VERSION = '1.0.5';
 
 /** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
 export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean>; readiness: Readiness };

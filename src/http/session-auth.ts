@@ -1,33 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../modules/accounts/accounts.service.js';
+import { CSRF_HEADER, SESSION_COOKIE, isValidCsrf } from '../modules/sessions/session-tokens.js';
 import type { SessionsService } from '../modules/sessions/sessions.service.js';
-
-/** The logged-in browser's session token. */
-export const SESSION_COOKIE = 'atelier_session';
-/** A random secret given to a browser before it logs in, so the log-in and sign-up forms carry a CSRF token too. */
-export const BROWSER_COOKIE = 'atelier_browser';
-export const CSRF_HEADER = 'x-csrf-token';
-
-/**
- * CSRF tokens are derived from the browser's own secret (its session token, or its pre-login secret): a page
- * of another site can neither read the cookie nor compute the token, and nothing extra is stored.
- */
-export function csrfTokenFor(secret: string): string {
-  return createHmac('sha256', secret).update('atelier csrf').digest('base64url');
-}
-
-export function isValidCsrf(secret: string | undefined, token: unknown): boolean {
-  return secret !== undefined && secret !== '' && isSameToken(csrfTokenFor(secret), token);
-}
-
-export function isSameToken(expected: string, token: unknown): boolean {
-  if (typeof token !== 'string' || expected === '') return false;
-  const want = Buffer.from(expected);
-  const got = Buffer.from(token);
-  return got.length === want.length && timingSafeEqual(got, want);
-}
 
 export function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
   // The dashboard scope parses cookies with @fastify/cookie; API routes parse them only when a request has no key.

@@ -1,15 +1,10 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Services } from '../app.js';
-import { API_VERSION } from '../http/server.js';
+import { API_VERSION } from '../api-version.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { McpServices } from './mcp-services.js';
 import { type ToolSchemas, registerTools } from './tools.js';
-
-export type McpServices = Pick<
-  Services,
-  'accounts' | 'presets' | 'text' | 'images' | 'videos' | 'transcriptions' | 'speech' | 'voices' | 'bots' | 'botChat' | 'chat' | 'blobs'
->;
 
 /**
  * The MCP server for one request and one caller. Stateless: each POST /mcp carries a whole JSON-RPC

@@ -3,18 +3,18 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { imageSize } from '../engines/image-size.js';
-import { botMessageBody, botReply } from '../http/routes/bot-chat.js';
-import { generateImageBody } from '../http/routes/images.js';
-import { speechBody } from '../http/routes/speech.js';
-import { derivedContentBody, transcriptionBody } from '../http/routes/transcriptions.js';
-import { generateVideoBody } from '../http/routes/videos.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
+import { botMessageBody, botReply } from '../modules/bots/bot-chat.schemas.js';
 import { chatRequestSchema } from '../modules/chat/chat.schemas.js';
+import { generateImageBody } from '../modules/images/images.schemas.js';
 import type { ImageRecord } from '../modules/images/images.service.js';
 import { CATEGORIES } from '../modules/presets/preset-types.js';
+import { speechBody } from '../modules/speech/speech.schemas.js';
 import { generateBodySchema } from '../modules/text/text.schemas.js';
+import { derivedContentBody, transcriptionBody } from '../modules/transcriptions/transcriptions.schemas.js';
+import { generateVideoBody } from '../modules/videos/videos.schemas.js';
 import { UUID_PATTERN } from '../shared/ids.js';
-import type { McpServices } from './mcp-server.js';
+import type { McpServices } from './mcp-services.js';
 import { guarded, jsonResult, outcomeResult } from './tool-results.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */

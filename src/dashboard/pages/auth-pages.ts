@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { SESSION_COOKIE } from '../../http/session-auth.js';
-import { loginRateLimit } from '../../http/rate-limit.js';
+import { SESSION_COOKIE } from '../../modules/sessions/session-tokens.js';
 import type { NewSession } from '../../modules/sessions/sessions.service.js';
 import type { Outcome } from '../../shared/errors.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../modules/accounts/passwords.js';
-import { cookieOptions, type DashboardPages } from '../dashboard.js';
+import { cookieOptions } from '../cookies.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
+import { loginRateLimit } from '../login-rate-limit.js';
 import { csrfField, sendPage } from '../layout.js';
 import { safeNext } from '../viewer.js';
 

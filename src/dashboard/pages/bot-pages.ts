@@ -4,7 +4,7 @@ import { BOT_LIMITS, type BotRecord, DEFAULT_TEMPERATURE } from '../../modules/b
 import { FILE_EXTENSIONS } from '../../modules/bots/document-text.js';
 import { type DocumentRecord, KNOWLEDGE_LIMITS } from '../../modules/bots/knowledge.service.js';
 import { AppError, unwrap } from '../../shared/errors.js';
-import type { DashboardDeps, DashboardPages } from '../dashboard.js';
+import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

@@ -2,7 +2,7 @@ import { canMakeVideos } from '../../config.js';
 import type { AspectRatio } from '../../engines/spec/video-model.js';
 import type { ImageRecord, ImagesService } from '../../modules/images/images.service.js';
 import type { VideoRecord, VideosService } from '../../modules/videos/videos.service.js';
-import type { DashboardPages } from '../dashboard.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

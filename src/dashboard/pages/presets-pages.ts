@@ -1,7 +1,7 @@
 import type { Plan } from '../../config.js';
 import { CATEGORIES, type Category, type FieldDefinition, type PresetSummary } from '../../modules/presets/preset-types.js';
 import { AppError } from '../../shared/errors.js';
-import type { DashboardPages } from '../dashboard.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

@@ -1,4 +1,4 @@
-import type { DashboardPages } from '../dashboard.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

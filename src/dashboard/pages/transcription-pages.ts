@@ -3,7 +3,7 @@ import { type DerivedField, fieldsFor } from '../../modules/transcriptions/deriv
 import type { TranscriptionRecord } from '../../modules/transcriptions/transcriptions.service.js';
 import { AppError } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import type { DashboardPages } from '../dashboard.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

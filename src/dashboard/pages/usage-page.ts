@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DashboardPages } from '../dashboard.js';
+import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';

@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { AppError } from '../../shared/errors.js';
-import { validationMessage } from '../validation-message.js';
+import { validationMessage } from '../../shared/validation-message.js';
 
 type Path = (string | number)[];
 interface Issue {

@@ -1,45 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_SIDE, MIN_SIDE, inBounds, parseDimensions } from '../../modules/images/image-dimensions.js';
-import { EDIT_MODELS, IMAGE_ACTIONS } from '../../modules/images/image-request.js';
 import type { ImagesService } from '../../modules/images/images.service.js';
-import { flagField, wholeNumberField } from '../../shared/body-fields.js';
+import { generateImageBody } from '../../modules/images/images.schemas.js';
 import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, paidCreation, secured } from '../route-helpers.js';
-import { mediaUrl, optionalText, recordId } from './media-fields.js';
-
-const dimensions = z
-  .string()
-  .trim()
-  .max(50)
-  .refine((text) => parseDimensions(text) !== undefined, 'must be WIDTHxHEIGHT (e.g. 1024x1024) or an aspect ratio (e.g. 16:9)')
-  .refine((text) => {
-    const parsed = parseDimensions(text);
-    return parsed?.kind !== 'size' || inBounds(parsed);
-  }, `each side must be ${MIN_SIDE} to ${MAX_SIDE} pixels`);
-
-/** The body of POST /api/generate-image (the hosted reference's ImageGenerationRequest); the MCP tool takes the same. */
-export const generateImageBody = z.strictObject({
-  prompt: z.string().trim().min(1).max(4000),
-  model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter'),
-  style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
-  artist: optionalText(100),
-  dimensions: dimensions
-    .optional()
-    .describe(
-      'WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). ' +
-        'A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024',
-    ),
-  useHD: flagField.default(false),
-  image: mediaUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
-  action: z.enum(IMAGE_ACTIONS).optional().describe('What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning'),
-  editModel: z.enum(EDIT_MODELS).optional().describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
-  outputs: wholeNumberField(1, 4).default(1),
-  resolution: z.enum(['1K', '2K']).optional().describe('For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels'),
-  recraftStyle: z.string().trim().max(100).default('any').describe('Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt'),
-  waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
-});
+import { recordId } from '../../shared/media-fields.js';
 
 export const imageRecordSchema = z.object({
   id: z.number().int(),

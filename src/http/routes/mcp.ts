@@ -1,7 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { type McpServices, createMcpServer } from '../../mcp/mcp-server.js';
+import { createMcpServer } from '../../mcp/mcp-server.js';
+import type { McpServices } from '../../mcp/mcp-services.js';
 import { toolSchemas } from '../../mcp/tools.js';
 import { mcpBatchLimit } from '../mcp-batch-limit.js';
 import { callerOf } from '../route-helpers.js';

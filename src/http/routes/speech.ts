@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { settingValue, speechBody } from '../../modules/speech/speech.schemas.js';
 import type { SpeechService } from '../../modules/speech/speech.service.js';
 import type { VoiceListing } from '../../modules/speech/voice-listing.js';
 import { AppError, unwrap } from '../../shared/errors.js';
@@ -8,16 +9,7 @@ import { UUID_PATTERN } from '../../shared/ids.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, keyRequired, paidCreation, secured } from '../route-helpers.js';
 import { voiceSchema } from './voice-schemas.js';
 
-const settingValue = z.union([z.number(), z.boolean()]);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-/** The body of POST /api/generate-text-to-speech; the MCP tool takes the same. */
-export const speechBody = (maxCharacters: number) =>
-  z.strictObject({
-    voiceID: z.string().min(1).max(200).describe('An id from GET /api/get-text-to-speech-voices, or one of your custom voices'),
-    text: z.string().min(1).max(maxCharacters * 2).describe(`Text to speak, at most ${maxCharacters} characters`),
-    voiceSettings: z.record(z.string().max(50), settingValue).optional().describe('See GET /api/get-text-to-speech-voice-settings'),
-  });
 
 const speechRecordSchema = z.object({
   uuid: z.string(),

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DERIVED_FIELDS } from '../../modules/transcriptions/derived/fields.js';
+import { appBuilderTranscriptionBody, audioUuid, derivedContentBody, transcriptionBody } from '../../modules/transcriptions/transcriptions.schemas.js';
 import type { TranscriptionsService } from '../../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../../modules/webhooks/webhooks.service.js';
-import { flagField } from '../../shared/body-fields.js';
 import { unwrap } from '../../shared/errors.js';
-import { UUID_PATTERN } from '../../shared/ids.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
-const uuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
 const segmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() });
 const audioSchema = z
   .object({
@@ -46,42 +43,6 @@ const audioSchema = z
   })
   .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 
-const audioType = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general');
-
-/** The body of POST /api/transcriptions; the MCP tool takes the same. */
-export const transcriptionBody = z
-  .strictObject({
-    url: httpUrl.describe('Where the audio (or video) file is'),
-    audio_type: audioType,
-    language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
-    name: z.string().trim().max(200).optional(),
-    detect_speakers: flagField.default(false),
-    enhanced_quality: flagField.optional().describe('Use the better transcription engine (default false)'),
-    enhance_quality: flagField.optional().describe('The same as enhanced_quality, as the Pipedream component spells it'),
-    webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
-  })
-  .transform(({ enhance_quality: alias, enhanced_quality: given, ...rest }) => ({ ...rest, enhanced_quality: given ?? alias ?? false }));
-
-/** What the hosted app builder's helpers send to POST /api/create-transcription. */
-const appBuilderTranscriptionBody = z
-  .strictObject({
-    audioUrl: httpUrl.describe('Where the audio (or video) file is'),
-    language: z.string().trim().min(1).max(50).default('English'),
-    name: z.string().trim().max(200).optional(),
-    audio_type: audioType,
-  })
-  .transform(({ audioUrl, ...rest }) => ({ ...rest, url: audioUrl, detect_speakers: false, enhanced_quality: false }));
-
-/** The body of POST /api/generate-audio-content; the MCP tool takes the same. */
-export const derivedContentBody = z
-  .strictObject({
-    audio_id: uuid,
-    fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
-    force: flagField.optional().describe('Produce the content again even if it exists (default false)'),
-    regenerate: flagField.optional().describe('The same as force'),
-  })
-  .transform(({ force, regenerate, ...rest }) => ({ ...rest, regenerate: force ?? regenerate ?? false }));
-
 /** The spec words this operation's errors "Invalid input" and "Server error". */
 const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error', idempotent: true };
 
@@ -114,7 +75,7 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
         tags,
         summary: 'Read a transcription: status, content and segments once ready, and derived content so far',
         security: secured,
-        body: z.strictObject({ audio_id: uuid }),
+        body: z.strictObject({ audio_id: audioUuid }),
         response: { 200: z.object({ audio: audioSchema }), ...errors(400, 401, 404, 429) },
       },
     },
@@ -150,7 +111,7 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
         tags,
         summary: 'Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text',
         security: secured,
-        querystring: z.object({ id: uuid }),
+        querystring: z.object({ id: audioUuid }),
         response: {
           200: z.object({
             id: z.string(),

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import type { AtelierClient, PollOptions } from '@atelier/client';
+import type { Output } from './user-output.js';
+
+// The flags of the user commands and what each command is given: a file of its own, so that the commands' files
+// and the dispatcher (user-commands.ts) do not import each other.
+
+const options = {
+  url: { type: 'string' },
+  key: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  search: { type: 'string' },
+  category: { type: 'string' },
+  keywords: { type: 'string' },
+  field: { type: 'string', multiple: true },
+  tone: { type: 'string' },
+  length: { type: 'string' },
+  outputs: { type: 'string' },
+  language: { type: 'string' },
+  accent: { type: 'string' },
+  model: { type: 'string' },
+  size: { type: 'string' },
+  duration: { type: 'string' },
+  aspect: { type: 'string' },
+  type: { type: 'string' },
+  name: { type: 'string' },
+  speakers: { type: 'boolean' },
+  force: { type: 'boolean' },
+  regenerate: { type: 'boolean' },
+  voice: { type: 'string' },
+  out: { type: 'string' },
+  system: { type: 'string' },
+  stream: { type: 'boolean' },
+  sources: { type: 'boolean' },
+  wait: { type: 'boolean' },
+  interval: { type: 'string' },
+  attempts: { type: 'string' },
+} as const;
+
+export const parse = (argv: string[]) => parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+export type UserFlags = ReturnType<typeof parse>['values'];
+
+export interface UserContext {
+  client: AtelierClient;
+  flags: UserFlags;
+  /** The words after the command's name. */
+  args: string[];
+  out: Output;
+  /** Stops with exit code 3 when no key was given: every command but `voices` needs one. */
+  requireKey(): void;
+  /** Polling settings from --interval, --attempts and ATELIER_POLL_INTERVAL_MS. */
+  poll(): Pick<PollOptions<unknown>, 'intervalMs' | 'maxAttempts' | 'allowFastPolling'>;
+}
+
+export type UserCommand = (ctx: UserContext) => Promise<number>;

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Services } from '../services.js';
+
+/** The services the dashboard's pages use. */
+export type DashboardServices = Pick<Services, 'accounts' | 'botKeys' | 'bots' | 'chat' | 'credits' | 'images' | 'keys' | 'presets' | 'sessions' | 'speech' | 'transcriptions' | 'videos'>;
+
+export interface DashboardDeps {
+  config: Config;
+  services: DashboardServices;
+}
+
+/** A group of dashboard pages; each file under pages/ exports one. */
+export type DashboardPages = (scope: FastifyInstance, deps: DashboardDeps) => void | Promise<void>;

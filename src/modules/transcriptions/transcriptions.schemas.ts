@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { flagField } from '../../shared/body-fields.js';
+import { UUID_PATTERN } from '../../shared/ids.js';
+import { DERIVED_FIELDS } from './derived/fields.js';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+
+/** A transcription's uuid, as the requests that name one give it. */
+export const audioUuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
+
+const audioType = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general');
+
+/** The body of POST /api/transcriptions; the MCP tool takes the same. */
+export const transcriptionBody = z
+  .strictObject({
+    url: httpUrl.describe('Where the audio (or video) file is'),
+    audio_type: audioType,
+    language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
+    name: z.string().trim().max(200).optional(),
+    detect_speakers: flagField.default(false),
+    enhanced_quality: flagField.optional().describe('Use the better transcription engine (default false)'),
+    enhance_quality: flagField.optional().describe('The same as enhanced_quality, as the Pipedream component spells it'),
+    webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
+  })
+  .transform(({ enhance_quality: alias, enhanced_quality: given, ...rest }) => ({ ...rest, enhanced_quality: given ?? alias ?? false }));
+
+/** What the hosted app builder's helpers send to POST /api/create-transcription. */
+export const appBuilderTranscriptionBody = z
+  .strictObject({
+    audioUrl: httpUrl.describe('Where the audio (or video) file is'),
+    language: z.string().trim().min(1).max(50).default('English'),
+    name: z.string().trim().max(200).optional(),
+    audio_type: audioType,
+  })
+  .transform(({ audioUrl, ...rest }) => ({ ...rest, url: audioUrl, detect_speakers: false, enhanced_quality: false }));
+
+/** The body of POST /api/generate-audio-content; the MCP tool takes the same. */
+export const derivedContentBody = z
+  .strictObject({
+    audio_id: audioUuid,
+    fields: z.array(z.enum(DERIVED_FIELDS)).min(1).max(DERIVED_FIELDS.length).optional(),
+    force: flagField.optional().describe('Produce the content again even if it exists (default false)'),
+    regenerate: flagField.optional().describe('The same as force'),
+  })
+  .transform(({ force, regenerate, ...rest }) => ({ ...rest, regenerate: force ?? regenerate ?? false }));

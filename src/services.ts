@@ -1,0 +1,70 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { LocalAsrModels, TextModels } from './engines/registry.js';
+import type { ServiceMetrics } from './http/metrics.js';
+import type { Worker } from './jobs/worker.js';
+import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { BotChatService } from './modules/bots/bot-chat.service.js';
+import type { BotsService } from './modules/bots/bots.service.js';
+import type { DocumentReader } from './modules/bots/document-reader.js';
+import type { ChatService } from './modules/chat/chat.service.js';
+import type { CreditsService } from './modules/credits/credits.service.js';
+import type { ReservationSweeper } from './modules/credits/reservation-sweeper.js';
+import type { IdempotencyService } from './modules/idempotency/idempotency.service.js';
+import type { ImagesService } from './modules/images/images.service.js';
+import type { BotKeysService } from './modules/keys/bot-keys.service.js';
+import type { KeysService } from './modules/keys/keys.service.js';
+import type { PresetsService } from './modules/presets/presets.service.js';
+import type { ProcessRegistry } from './modules/processes/process-registry.js';
+import type { SessionsService } from './modules/sessions/sessions.service.js';
+import type { CustomVoicesService } from './modules/speech/custom-voices.service.js';
+import type { SpeechService } from './modules/speech/speech.service.js';
+import type { VoiceListing } from './modules/speech/voice-listing.js';
+import type { TextService } from './modules/text/text.service.js';
+import type { TranscriptionsService } from './modules/transcriptions/transcriptions.service.js';
+import type { VideosService } from './modules/videos/videos.service.js';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import type { ServedBlobStore } from './storage/blob/blob-store.js';
+import type { Db } from './storage/db/database.js';
+
+/**
+ * What the composition root (app.ts) builds and the front doors (HTTP, MCP, dashboard) and commands use.
+ * A file of its own so that none of them imports app.ts, which imports them.
+ */
+export interface Services {
+  db: Db;
+  accounts: AccountsService;
+  keys: KeysService;
+  sessions: SessionsService;
+  credits: CreditsService;
+  presets: PresetsService;
+  text: TextService;
+  /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start. */
+  textModels: TextModels;
+  /** The transcription engines; `release` frees the whisper model at shutdown. */
+  asrModels: LocalAsrModels;
+  blobs: ServedBlobStore;
+  /** Where request counts live when not in each process's memory (ATELIER_RATE_LIMIT_STORE=database). */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
+  speech: SpeechService;
+  customVoices: CustomVoicesService;
+  voices: VoiceListing;
+  transcriptions: TranscriptionsService;
+  webhooks: WebhooksService;
+  images: ImagesService;
+  videos: VideosService;
+  idempotency: IdempotencyService;
+  chat: ChatService;
+  bots: BotsService;
+  botChat: BotChatService;
+  /** Publishable keys: each opens one bot's public chat only. */
+  botKeys: BotKeysService;
+  /** Reads uploaded documents on worker threads (close() ends them). */
+  documents: DocumentReader;
+  worker: Worker;
+  /** Prometheus metrics; undefined when ATELIER_METRICS=false. */
+  metrics: ServiceMetrics | undefined;
+  /** This process among those sharing the database (stop() when done: it leaves the list). */
+  processes: ProcessRegistry;
+  /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
+  reservationSweeper: ReservationSweeper;
+}
