@@ -6,7 +6,7 @@ import { bool, httpUrl, int } from './config-fields.js';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
 import { imageModelSchema, videoModelSchema } from './engines/media-entries.js';
 import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
-import { type ImageEngineName, LOCAL_SPEECH_PROVIDERS, type ProviderSettings, TEXT_PROVIDERS, missingImageSettings, providerSettings, providersEnvShape } from './engines/provider-envs.js';
+import { type ImageEngineName, LOCAL_SPEECH_PROVIDERS, type ProviderSettings, TEXT_PROVIDERS, missingImageSettings, providerSettings, providersEnvShape, textProviderProblem } from './engines/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 
 export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
@@ -395,12 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = buildConfig(result.data);
-  if (config.text.provider === 'openai-compatible' && !config.text.baseUrl) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
-  }
-  if (config.text.provider === 'llama-cpp' && !config.llm.modelPath) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)');
-  }
+  const textProblem = textProviderProblem(config.text.provider, config);
+  if (textProblem) throw new ConfigError(`Invalid configuration:\n  ${textProblem}`);
   if (config.role === 'worker' && !config.jobs.enabled) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }

@@ -17,4 +17,6 @@ export interface ProviderEnv<Shape extends z.ZodRawShape, Settings> {
   settings(env: z.output<z.ZodObject<Shape>>, context: SettingsContext): Settings;
   /** For an image engine: the variable to set when the engine is not configured, undefined when it is. */
   missingImageSetting?(settings: Settings): string | undefined;
+  /** For a text provider: what stops the start when ATELIER_TEXT_PROVIDER names it and it cannot serve. */
+  textProblem?(settings: Settings): string | undefined;
 }

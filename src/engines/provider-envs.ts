@@ -48,6 +48,12 @@ export function missingImageSettings(settings: ProviderSettings): Record<ImageEn
   return { 'openai-compatible': missing('openai-compatible'), automatic1111: missing('automatic1111'), builtin: missing('builtin') };
 }
 
+/** Why the text provider chosen cannot serve (a variable it needs is missing), if it cannot. */
+export function textProviderProblem(name: (typeof TEXT_PROVIDERS)[number], settings: ProviderSettings): string | undefined {
+  const provider = PROVIDER_ENVS.find((p) => p.name === name);
+  return provider && 'textProblem' in provider ? provider.textProblem(settings) : undefined;
+}
+
 const isSection = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Two providers may fill the same section (`tts`): their fields are put together, one level deep. */

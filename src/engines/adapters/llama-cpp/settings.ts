@@ -34,4 +34,10 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   };
 }
 
-export const llamaCppEnv = { name: 'llama-cpp', env, settings } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;
+export const llamaCppEnv = {
+  name: 'llama-cpp',
+  env,
+  settings,
+  textProblem: (s: ReturnType<typeof settings>) =>
+    s.llm.modelPath ? undefined : 'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)',
+} satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;

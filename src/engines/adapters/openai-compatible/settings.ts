@@ -43,4 +43,5 @@ export const openAICompatibleEnv = {
   env,
   settings,
   missingImageSetting: (s: ReturnType<typeof settings>) => (s.images.openai ? undefined : 'ATELIER_IMAGE_OPENAI_BASE_URL'),
+  textProblem: (s: ReturnType<typeof settings>) => (s.text.baseUrl ? undefined : 'ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible'),
 } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;
