@@ -2,10 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { bool, httpUrl, int } from './config-fields.js';
 import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
+import { imageModelSchema, videoModelSchema } from './engines/media-entries.js';
 import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
+import { type ImageEngineName, LOCAL_SPEECH_PROVIDERS, type ProviderSettings, TEXT_PROVIDERS, missingImageSettings, providerSettings, providersEnvShape, textProviderProblem } from './engines/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
-import { findPulledModel, findPulledModels } from './models/pulled-models.js';
+
+export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
+export type { ImageEngineName } from './engines/provider-envs.js';
 
 interface PlanLimits {
   maxApiKeys: number;
@@ -47,43 +52,8 @@ export const DEFAULT_PLANS: Plan[] = [
   { name: 'business', videoGeneration: true, monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000, maxApiKeys: 100, maxBots: 100, maxDocumentsPerBot: 200 },
 ];
 
-const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
-export type ImageEngineName = (typeof IMAGE_ENGINES)[number];
-const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
-/** A model family ("flux", "openai-dalle"): ATELIER_IMAGE_ROUTES names one to route all its models at once. */
-const familyName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'expected letters, digits, spaces, . _ or -');
-
-const imageModelSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  aliases: z.array(z.string().trim().min(1).max(100)).default([]),
-  /** Routes by family apply to it; a name of the default catalogue gets its family there when this is absent. */
-  family: familyName.optional(),
-  /** In order of preference: the first one configured here serves the model. */
-  engines: z.array(z.enum(IMAGE_ENGINES)).min(1),
-  /** The model name sent upstream (openai-compatible) or the checkpoint to load (automatic1111). */
-  upstreamModel: z.string().min(1).optional(),
-  credits: z.number().int().min(0),
-  hdCredits: z.number().int().min(0).optional(),
-  /** Sizes the model can make ("1024x1024"); any size within the general bounds when absent. */
-  sizes: z.array(z.string().regex(SIZE)).min(1).optional(),
-});
-export type ImageModelEntry = z.input<typeof imageModelSchema>;
-
-const videoModelSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  aliases: z.array(z.string().trim().min(1).max(100)).default([]),
-  family: familyName.optional(),
-  creditsPerSecond: z.number().int().min(0),
-});
-export type VideoModelEntry = z.input<typeof videoModelSchema>;
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const httpUrl = z.url({ protocol: /^https?$/ });
-
-const envSchema = z.object({
+/** The service's own variables; each provider's (engines/adapters/<name>/settings.ts) are added below. */
+const serviceEnv = {
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65_535).default(8080),
   ATELIER_DATA_DIR: z.string().min(1).default('./data'),
@@ -110,29 +80,18 @@ const envSchema = z.object({
   ATELIER_CREDITS_PER_OUTPUT: int(0, 1_000_000).default(1),
   ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
   /** Unset: llama-cpp when a GGUF model is configured or pulled, builtin otherwise. */
-  ATELIER_TEXT_PROVIDER: z.enum(['builtin', 'openai-compatible', 'llama-cpp']).optional(),
-  ATELIER_TEXT_BASE_URL: httpUrl.optional(),
-  ATELIER_TEXT_API_KEY: z.string().optional(),
+  ATELIER_TEXT_PROVIDER: z.enum(TEXT_PROVIDERS).optional(),
   ATELIER_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ATELIER_TEXT_ADVANCED_MODEL: z.string().min(1).default('gpt-4o'),
   ATELIER_TEXT_MAX_TOKENS: int(16, 128_000).default(2_048),
   ATELIER_TEXT_CONCURRENCY: int(1, 64).default(4),
   ATELIER_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(60_000),
   ATELIER_TTS_LOCAL_PROVIDERS: z.string().default('espeak-ng,flite'),
-  ATELIER_ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
-  ATELIER_FLITE_PATH: z.string().min(1).default('flite'),
   ATELIER_LAME_PATH: z.string().min(1).default('lame'),
   ATELIER_TTS_MAX_CHARACTERS: int(100, 100_000).default(5_000),
   ATELIER_TTS_BITRATE_KBPS: z.coerce.number().pipe(z.union([z.literal(32), z.literal(48), z.literal(64), z.literal(96), z.literal(128), z.literal(192)])).default(64),
   ATELIER_TTS_TIMEOUT_MS: int(1_000, 600_000).default(120_000),
   ATELIER_TTS_CONCURRENCY: int(1, 16).default(2),
-  ATELIER_TTS_OPENAI_BASE_URL: httpUrl.optional(),
-  ATELIER_TTS_OPENAI_API_KEY: z.string().optional(),
-  ATELIER_TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
-  ATELIER_TTS_OPENAI_VOICES: z.string().default('alloy,echo,fable,onyx,nova,shimmer'),
-  ATELIER_ELEVENLABS_API_KEY: z.string().optional(),
-  ATELIER_ELEVENLABS_BASE_URL: httpUrl.default('https://api.elevenlabs.io'),
-  ATELIER_ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
   ATELIER_ALLOW_PRIVATE_URLS: bool.default(false),
   ATELIER_DOWNLOAD_MAX_BYTES: int(1_024, 2 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
   ATELIER_DOWNLOAD_TIMEOUT_MS: int(1_000, 3_600_000).default(120_000),
@@ -142,22 +101,8 @@ const envSchema = z.object({
   /** User media (audio or video to transcribe) longer than this is refused before it is decoded. */
   ATELIER_MAX_MEDIA_SECONDS: int(1, 86_400).default(14_400),
   ATELIER_MAX_MEDIA_STREAMS: int(1, 1_024).default(16),
-  ATELIER_POCKETSPHINX_PATH: z.string().min(1).default('pocketsphinx_continuous'),
-  ATELIER_LLM_MODEL_PATH: z.string().min(1).optional(),
-  ATELIER_LLM_ADVANCED_MODEL_PATH: z.string().min(1).optional(),
-  ATELIER_LLM_CONTEXT_SIZE: int(512, 131_072).default(4_096),
-  ATELIER_LLM_SEQUENCES: int(1, 64).default(2),
-  ATELIER_LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan']).default('false'),
-  ATELIER_LLM_THREADS: int(1, 256).optional(),
   ATELIER_MODELS_DIR: z.string().min(1).optional(),
-  ATELIER_WHISPER_MODEL_PATH: z.string().min(1).optional(),
-  ATELIER_WHISPER_THREADS: int(1, 256).optional(),
-  ATELIER_ASR_LOCAL: bool.default(true),
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
-  ATELIER_ASR_OPENAI_BASE_URL: httpUrl.optional(),
-  ATELIER_ASR_OPENAI_API_KEY: z.string().optional(),
-  ATELIER_ASR_OPENAI_MODEL: z.string().min(1).default('whisper-1'),
-  ATELIER_ASR_OPENAI_ENHANCED_MODEL: z.string().min(1).optional(),
   ATELIER_ASR_ROUTES: z
     .string()
     .regex(/^\s*([^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)*$/, 'expected Language=engine pairs, e.g. English=pocketsphinx,French=whisper-cpp')
@@ -190,22 +135,12 @@ const envSchema = z.object({
       'expected family=engine or model name=engine pairs, e.g. flux=automatic1111,DALL-E 3=openai-compatible',
     )
     .optional(),
-  ATELIER_IMAGE_OPENAI_BASE_URL: httpUrl.optional(),
-  ATELIER_IMAGE_OPENAI_API_KEY: z.string().optional(),
-  ATELIER_IMAGE_A1111_BASE_URL: httpUrl.optional(),
-  ATELIER_IMAGE_A1111_API_KEY: z.string().optional(),
-  ATELIER_IMAGE_A1111_BASIC_AUTH: z.string().regex(/^[^:]+:.+$/, 'expected user:password').optional(),
   ATELIER_IMAGE_TIMEOUT_MS: int(1_000, 1_800_000).default(180_000),
   ATELIER_IMAGE_WAIT_MS: int(0, 300_000).default(60_000),
   ATELIER_IMAGE_MAX_REFERENCE_BYTES: int(1_024, 100 * 1024 * 1024).default(20 * 1024 * 1024),
   ATELIER_VIDEO_MODELS: z.string().optional(),
   ATELIER_VIDEO_MAX_SECONDS: int(1, 300).default(30),
-  ATELIER_VIDEO_TIMEOUT_MS: int(10_000, 3_600_000).default(600_000),
-  ATELIER_VIDEO_NARRATION: bool.default(true),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
-  ATELIER_EMBEDDINGS_BASE_URL: httpUrl.optional(),
-  ATELIER_EMBEDDINGS_API_KEY: z.string().optional(),
-  ATELIER_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
   ATELIER_BOTS_PORT: int(0, 65_535).optional(),
   ATELIER_BOTS_PUBLIC_URL: httpUrl.optional(),
   ATELIER_CHAT_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(1),
@@ -224,20 +159,16 @@ const envSchema = z.object({
   ATELIER_OPERATIONS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   ATELIER_OPERATIONS_PUBLIC: bool.default(false),
   ATELIER_WORKER_METRICS_PORT: int(1, 65_535).optional(),
-});
+};
+
+const envSchema = z.object({ ...serviceEnv, ...providersEnvShape });
 
 function buildConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.ATELIER_DATA_DIR);
   const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const modelsDir = resolve(env.ATELIER_MODELS_DIR ?? resolve(dataDir, 'models'));
-  // An explicit path wins; otherwise the preferred model `atelier models pull` put in the models folder.
-  // With two pulled language models the smaller serves the standard name and the larger the advanced one
-  // (the plans that have it); with one, it serves both.
-  const pulledLlms = env.ATELIER_LLM_MODEL_PATH ? [] : findPulledModels(modelsDir, 'llm');
-  const llmModelPath = env.ATELIER_LLM_MODEL_PATH ? resolve(env.ATELIER_LLM_MODEL_PATH) : pulledLlms.at(-1);
-  const llmAdvancedModelPath = env.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(env.ATELIER_LLM_ADVANCED_MODEL_PATH) : pulledLlms.length > 1 ? pulledLlms[0] : undefined;
-  const whisperModelPath = env.ATELIER_WHISPER_MODEL_PATH ? resolve(env.ATELIER_WHISPER_MODEL_PATH) : findPulledModel(modelsDir, 'whisper');
+  const providers = providerSettings(env, { modelsDir });
   const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
     host: env.HOST,
@@ -265,22 +196,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     credits: { perOutput: env.ATELIER_CREDITS_PER_OUTPUT, perAdvancedOutput: env.ATELIER_CREDITS_PER_ADVANCED_OUTPUT },
     /** Where `atelier models pull` puts model files. */
     modelsDir,
-    /** The local llama.cpp engine (the text provider `llama-cpp`). */
-    llm: {
-      /** The GGUF file serving the standard model (and the advanced one unless it has its own). */
-      modelPath: llmModelPath,
-      advancedModelPath: llmAdvancedModelPath,
-      /** Tokens of context per sequence. */
-      contextSize: env.ATELIER_LLM_CONTEXT_SIZE,
-      /** Generations that run at once, each on its own context sequence. */
-      sequences: env.ATELIER_LLM_SEQUENCES,
-      gpu: env.ATELIER_LLM_GPU === 'false' ? (false as const) : env.ATELIER_LLM_GPU,
-      threads: env.ATELIER_LLM_THREADS,
-    },
+    llm: providers.llm,
     text: {
-      provider: env.ATELIER_TEXT_PROVIDER ?? (llmModelPath ? 'llama-cpp' : 'builtin'),
-      baseUrl: env.ATELIER_TEXT_BASE_URL,
-      apiKey: env.ATELIER_TEXT_API_KEY,
+      provider: env.ATELIER_TEXT_PROVIDER ?? (providers.llm.modelPath ? 'llama-cpp' : 'builtin'),
+      ...providers.text,
       model: env.ATELIER_TEXT_MODEL,
       advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL,
       maxTokens: env.ATELIER_TEXT_MAX_TOKENS,
@@ -298,20 +217,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       /** Refused before decoding: longer media, or more streams. */
       maxMediaSeconds: env.ATELIER_MAX_MEDIA_SECONDS,
       maxMediaStreams: env.ATELIER_MAX_MEDIA_STREAMS,
-      pocketsphinxPath: env.ATELIER_POCKETSPHINX_PATH,
-      local: env.ATELIER_ASR_LOCAL,
-      /** The whisper.cpp engine, when a model file is configured (or pulled). */
-      whisper: whisperModelPath ? { modelPath: whisperModelPath, threads: env.ATELIER_WHISPER_THREADS } : undefined,
+      ...providers.asr,
       routes: parseRoutes(env.ATELIER_ASR_ROUTES),
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
-      openai: env.ATELIER_ASR_OPENAI_BASE_URL
-        ? {
-            baseUrl: env.ATELIER_ASR_OPENAI_BASE_URL,
-            apiKey: env.ATELIER_ASR_OPENAI_API_KEY,
-            model: env.ATELIER_ASR_OPENAI_MODEL,
-            enhancedModel: env.ATELIER_ASR_OPENAI_ENHANCED_MODEL,
-          }
-        : undefined,
       creditsPerTranscription: env.ATELIER_CREDITS_PER_TRANSCRIPTION,
       creditsPerDerivedField: env.ATELIER_CREDITS_PER_DERIVED_FIELD,
     },
@@ -324,21 +232,17 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       retryBaseMs: env.ATELIER_JOB_RETRY_BASE_MS,
     },
     reservations: { heartbeatMs: env.ATELIER_PROCESS_HEARTBEAT_MS, sweepMs: env.ATELIER_RESERVATION_SWEEP_MS },
-    images: imageSettings(env),
+    images: imageSettings(env, providers),
     videos: {
       models: (env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))).map((m) => ({
         ...m,
         family: m.family ?? defaultVideoFamily(m.name),
       })),
       maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
-      timeoutMs: env.ATELIER_VIDEO_TIMEOUT_MS,
-      narration: env.ATELIER_VIDEO_NARRATION,
+      ...providers.videos,
     },
     idempotencyWaitMs: env.ATELIER_IDEMPOTENCY_WAIT_MS,
-    /** Bot knowledge is embedded (and searched by meaning as well as by words) only when a provider is configured. */
-    embeddings: env.ATELIER_EMBEDDINGS_BASE_URL
-      ? { baseUrl: env.ATELIER_EMBEDDINGS_BASE_URL, apiKey: env.ATELIER_EMBEDDINGS_API_KEY, model: env.ATELIER_EMBEDDINGS_MODEL }
-      : undefined,
+    embeddings: providers.embeddings,
     bots: {
       port: env.ATELIER_BOTS_PORT,
       /** {bots_url}: where the bot interface answers. */
@@ -376,19 +280,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     workerMetricsPort: env.ATELIER_WORKER_METRICS_PORT,
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
-      espeakNgPath: env.ATELIER_ESPEAK_NG_PATH,
-      flitePath: env.ATELIER_FLITE_PATH,
       lamePath: env.ATELIER_LAME_PATH,
       maxCharacters: env.ATELIER_TTS_MAX_CHARACTERS,
       bitrateKbps: env.ATELIER_TTS_BITRATE_KBPS,
       timeoutMs: env.ATELIER_TTS_TIMEOUT_MS,
       concurrency: env.ATELIER_TTS_CONCURRENCY,
-      openai: env.ATELIER_TTS_OPENAI_BASE_URL
-        ? { baseUrl: env.ATELIER_TTS_OPENAI_BASE_URL, apiKey: env.ATELIER_TTS_OPENAI_API_KEY, model: env.ATELIER_TTS_OPENAI_MODEL, voices: env.ATELIER_TTS_OPENAI_VOICES }
-        : undefined,
-      elevenlabs: env.ATELIER_ELEVENLABS_API_KEY
-        ? { baseUrl: env.ATELIER_ELEVENLABS_BASE_URL, apiKey: env.ATELIER_ELEVENLABS_API_KEY, model: env.ATELIER_ELEVENLABS_MODEL }
-        : undefined,
+      ...providers.tts,
     },
   };
 }
@@ -422,23 +319,13 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
 }
 
 /** The image catalogue, the engines configured for it, and which engine serves which family or model. */
-function imageSettings(env: z.infer<typeof envSchema>) {
+function imageSettings(env: z.infer<typeof envSchema>, providers: ProviderSettings) {
   const parsed = env.ATELIER_IMAGE_MODELS ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema) : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m));
   const models = parsed.map((m) => ({ ...m, family: m.family ?? defaultImageFamily(m.name) }));
-  const openai = env.ATELIER_IMAGE_OPENAI_BASE_URL ? { baseUrl: env.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: env.ATELIER_IMAGE_OPENAI_API_KEY } : undefined;
-  const automatic1111 = env.ATELIER_IMAGE_A1111_BASE_URL
-    ? { baseUrl: env.ATELIER_IMAGE_A1111_BASE_URL, apiKey: env.ATELIER_IMAGE_A1111_API_KEY, basicAuth: env.ATELIER_IMAGE_A1111_BASIC_AUTH }
-    : undefined;
-  const configured: Record<ImageEngineName, string | undefined> = {
-    builtin: undefined,
-    'openai-compatible': openai ? undefined : 'ATELIER_IMAGE_OPENAI_BASE_URL',
-    automatic1111: automatic1111 ? undefined : 'ATELIER_IMAGE_A1111_BASE_URL',
-  };
   return {
     models,
-    routes: parseImageRoutes(env.ATELIER_IMAGE_ROUTES, models, configured),
-    openai,
-    automatic1111,
+    routes: parseImageRoutes(env.ATELIER_IMAGE_ROUTES, models, missingImageSettings(providers)),
+    ...providers.images,
     timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
     waitMs: env.ATELIER_IMAGE_WAIT_MS,
     maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
@@ -508,12 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = buildConfig(result.data);
-  if (config.text.provider === 'openai-compatible' && !config.text.baseUrl) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible');
-  }
-  if (config.text.provider === 'llama-cpp' && !config.llm.modelPath) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)');
-  }
+  const textProblem = textProviderProblem(config.text.provider, config);
+  if (textProblem) throw new ConfigError(`Invalid configuration:\n  ${textProblem}`);
   if (config.role === 'worker' && !config.jobs.enabled) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }
@@ -543,13 +426,11 @@ function parseRoutes(raw: string | undefined): Record<string, string> {
   );
 }
 
-const LOCAL_TTS = ['espeak-ng', 'flite'] as const;
-
-function parseLocalProviders(raw: string): (typeof LOCAL_TTS)[number][] {
+function parseLocalProviders(raw: string): (typeof LOCAL_SPEECH_PROVIDERS)[number][] {
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !(LOCAL_TTS as readonly string[]).includes(n));
-  if (unknown.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_TTS.join(', ')})`);
-  return names as (typeof LOCAL_TTS)[number][];
+  const unknown = names.filter((n) => !(LOCAL_SPEECH_PROVIDERS as readonly string[]).includes(n));
+  if (unknown.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_SPEECH_PROVIDERS.join(', ')})`);
+  return names as (typeof LOCAL_SPEECH_PROVIDERS)[number][];
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

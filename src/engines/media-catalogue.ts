@@ -1,4 +1,4 @@
-import type { ImageModelEntry } from '../config.js';
+import type { ImageModelEntry } from './media-entries.js';
 import { ModelCatalogue } from './model-catalogue.js';
 
 export { DEFAULT_VIDEO_MODELS, defaultVideoFamily } from './video-catalogue.js';

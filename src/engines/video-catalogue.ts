@@ -1,4 +1,4 @@
-import type { VideoModelEntry } from '../config.js';
+import type { VideoModelEntry } from './media-entries.js';
 import { ModelCatalogue } from './model-catalogue.js';
 
 type Model = Omit<VideoModelEntry, 'family'>;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { readWhisperModelFile } from '../engines/adapters/whisper-cpp/whisper-model-file.js';
+import type { Provider, ProviderReadiness, ReadinessPart, ReadinessProbes } from '../engines/provider.js';
+import { PROVIDERS, providerNamed } from '../engines/providers.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { Db } from '../storage/db/database.js';
 import { type CheckResult, Readiness, type ReadinessCheck, cachedFor, describeError, programProblem } from './readiness.js';
@@ -20,7 +21,10 @@ export interface ReadinessDependencies {
 
 /** What /ready reports: the database, the blob store, the job workers and each kind of engine that is configured. */
 export function buildReadiness({ config, db, blobs, worker, localText }: ReadinessDependencies): Readiness {
-  const program = programCheck();
+  const probes: ReadinessProbes = { program: programCheck() };
+  /** What every provider says for one kind, in the providers' order. */
+  const partsOf = (kind: (provider: Provider) => ProviderReadiness | undefined, providers: readonly Provider[] = PROVIDERS): Part[] =>
+    providers.flatMap((provider) => kind(provider)?.(config, probes) ?? []);
   const checks: Record<string, ReadinessCheck> = {
     database: async () => {
       await sql`select 1`.execute(db);
@@ -29,56 +33,24 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
     blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs)),
     workers: async () => workersCheck(config, worker),
     text: async () =>
-      engineParts(
-        localText
-          ? localText.status().map((part) => Promise.resolve(part))
-          : [config.text.provider === 'builtin' ? builtin() : remote('openai-compatible', config.text.baseUrl)],
-      ),
-    speech: async () =>
-      engineParts([
-        ...config.tts.localProviders.map((name) => program(name, name === 'espeak-ng' ? config.tts.espeakNgPath : config.tts.flitePath)),
-        ...(config.tts.localProviders.length > 0 || config.tts.openai || config.tts.elevenlabs ? [program('lame (MP3)', config.tts.lamePath)] : []),
-        ...(config.tts.openai ? [remote('openai', config.tts.openai.baseUrl)] : []),
-        ...(config.tts.elevenlabs ? [remote('elevenlabs', config.tts.elevenlabs.baseUrl)] : []),
-      ]),
-    transcription: async () =>
-      engineParts([
-        program('ffmpeg (decoding)', config.asr.ffmpegPath),
-        ...(config.asr.whisper ? [whisperModel(config.asr.whisper.modelPath)] : []),
-        ...(config.asr.local ? [program('pocketsphinx', config.asr.pocketsphinxPath)] : []),
-        ...(config.asr.openai ? [remote('openai', config.asr.openai.baseUrl)] : []),
-      ]),
-    images: async () =>
-      engineParts([
-        builtin(),
-        ...(config.images.openai ? [remote('openai-compatible', config.images.openai.baseUrl)] : []),
-        ...(config.images.automatic1111 ? [remote('automatic1111', config.images.automatic1111.baseUrl)] : []),
-      ]),
-    video: async () => engineParts([program('ffmpeg', config.asr.ffmpegPath)]),
+      engineParts(localText ? localText.status().map((part) => Promise.resolve(part)) : partsOf((p) => p.text?.readiness, [providerNamed(config.text.provider)])),
+    speech: async () => {
+      const local = partsOf((p) => p.speech?.readiness, config.tts.localProviders.map(providerNamed));
+      const remote = partsOf((p) => (p.speech?.local === false ? p.speech.readiness : undefined));
+      // lame makes the MP3 of every voice, local or remote.
+      const lame = local.length > 0 || remote.length > 0 ? [probes.program('lame (MP3)', config.tts.lamePath)] : [];
+      return engineParts([...local, ...lame, ...remote]);
+    },
+    transcription: async () => engineParts([probes.program('ffmpeg (decoding)', config.asr.ffmpegPath), ...partsOf((p) => p.transcription?.readiness)]),
+    images: async () => engineParts(partsOf((p) => p.image?.readiness)),
+    video: async () => engineParts(partsOf((p) => p.video?.readiness)),
   };
-  if (config.embeddings) {
-    const { baseUrl } = config.embeddings;
-    checks.embeddings = async () => engineParts([remote('openai-compatible', baseUrl)]);
-  }
+  // Without an embedding provider bots search by words alone: that is no missing engine, so no check at all.
+  if (partsOf((p) => p.embedding?.readiness).length > 0) checks.embeddings = async () => engineParts(partsOf((p) => p.embedding?.readiness));
   return new Readiness(checks);
 }
 
-type Part = Promise<{ ok: boolean; text: string }>;
-
-/** The model file's header is read (48 bytes), not the model loaded: that takes the memory of a transcription. */
-async function whisperModel(path: string): Part {
-  try {
-    const file = readWhisperModelFile(path);
-    return { ok: true, text: `whisper.cpp (${file.multilingual ? `${file.languageCount} languages` : 'English only'})` };
-  } catch (error) {
-    return { ok: false, text: `whisper.cpp: ${error instanceof Error ? error.message : 'model file unusable'}` };
-  }
-}
-
-const builtin = (): Part => Promise.resolve({ ok: true, text: 'builtin (offline)' });
-
-/** Remote providers are configured, not called: /ready must not spend anyone's quota or wait on the internet. */
-const remote = (name: string, baseUrl: string | undefined): Part => Promise.resolve({ ok: true, text: `${name} at ${hostOf(baseUrl)} (configured, not called)` });
+type Part = Promise<ReadinessPart>;
 
 /** Program checks shared by the kinds that use the same program (ffmpeg), each cached a few seconds. */
 function programCheck(): (name: string, path: string) => Part {
@@ -101,15 +73,6 @@ async function engineParts(parts: Part[]): Promise<CheckResult> {
   if (parts.length === 0) return { status: 'disabled', detail: 'none configured' };
   const results = await Promise.all(parts);
   return { status: results.every((r) => r.ok) ? 'ok' : 'failed', detail: results.map((r) => r.text).join('; ') };
-}
-
-/** Only the host: a base URL may carry a user and password. */
-function hostOf(baseUrl: string | undefined): string {
-  try {
-    return new URL(baseUrl ?? '').host;
-  } catch {
-    return 'an invalid URL';
-  }
 }
 
 function workersCheck(config: Config, worker: { isRunning(): boolean }): CheckResult {

@@ -1,0 +1,19 @@
+import { type Provider, offline } from '../../provider.js';
+import { BuiltinImageModel } from './builtin-image-model.js';
+import { BuiltinTextModel } from './builtin-text-model.js';
+
+/** Offline and deterministic: the text and image engines that always work. */
+export const builtinProvider: Provider = {
+  name: 'builtin',
+  text: {
+    models: () => ({ standard: new BuiltinTextModel(), advanced: new BuiltinTextModel() }),
+    readiness: () => [offline('builtin')],
+  },
+  image: {
+    engine: () => {
+      const builtin = new BuiltinImageModel();
+      return () => builtin;
+    },
+    readiness: () => [offline('builtin')],
+  },
+};

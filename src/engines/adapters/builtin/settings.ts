@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import type { ProviderEnv } from '../../provider-env.js';
+
+/** The offline engines read no variable: they are always there. */
+export const builtinEnv = {
+  name: 'builtin',
+  env: z.object({}),
+  settings: () => ({}),
+  missingImageSetting: () => undefined,
+} satisfies ProviderEnv<Record<never, never>, Record<never, never>>;

@@ -1,0 +1,11 @@
+import type { Provider } from '../../provider.js';
+import { EspeakNgTtsModel } from './espeak-ng-tts-model.js';
+
+export const espeakNgProvider: Provider = {
+  name: 'espeak-ng',
+  speech: {
+    local: true,
+    model: (config) => new EspeakNgTtsModel({ binaryPath: config.tts.espeakNgPath, timeoutMs: config.tts.timeoutMs }),
+    readiness: (config, probes) => [probes.program('espeak-ng', config.tts.espeakNgPath)],
+  },
+};

@@ -1,0 +1,34 @@
+import { processTempDir } from '../../../storage/temp-dir.js';
+import type { Provider } from '../../provider.js';
+import type { SpeechAudio, TtsModel } from '../../spec/tts-model.js';
+import { BuiltinImageModel } from '../builtin/builtin-image-model.js';
+import { FfmpegVideoModel } from './ffmpeg-video-model.js';
+
+/** The embedded video engine: keyframes drawn by the builtin image engine, narrated with a local voice. */
+export const ffmpegVideoProvider: Provider = {
+  name: 'ffmpeg-video',
+  video: {
+    engine: (config, speech) =>
+      new FfmpegVideoModel({
+        ffmpegPath: config.asr.ffmpegPath,
+        timeoutMs: config.videos.timeoutMs,
+        workDir: processTempDir(config.tempDir),
+        images: new BuiltinImageModel(),
+        ...(config.videos.narration && { narrate: narrator(speech) }),
+      }),
+    readiness: (config, probes) => [probes.program('ffmpeg', config.asr.ffmpegPath)],
+  },
+};
+
+/** The clearest local voice available: flite's slt, else espeak-ng's American English. */
+function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => Promise<SpeechAudio>) | undefined {
+  const choice = [
+    { provider: 'flite', voice: 'slt' },
+    { provider: 'espeak-ng', voice: 'en-us' },
+  ].find((c) => models.some((m) => m.provider === c.provider));
+  const model = choice && models.find((m) => m.provider === choice.provider);
+  if (!choice || !model) return undefined;
+  // One call takes so much text; a clip of at most a few minutes never needs more.
+  const fit = (text: string) => (text.length <= model.maxChunkCharacters ? text : text.slice(0, text.lastIndexOf(' ', model.maxChunkCharacters)));
+  return (text, signal) => model.doGenerate({ providerVoiceId: choice.voice, text: fit(text), settings: {}, abortSignal: signal });
+}

@@ -1,0 +1,12 @@
+import { processTempDir } from '../../../storage/temp-dir.js';
+import type { Provider } from '../../provider.js';
+import { FliteTtsModel } from './flite-tts-model.js';
+
+export const fliteProvider: Provider = {
+  name: 'flite',
+  speech: {
+    local: true,
+    model: (config) => new FliteTtsModel({ binaryPath: config.tts.flitePath, timeoutMs: config.tts.timeoutMs, tempDir: processTempDir(config.tempDir) }),
+    readiness: (config, probes) => [probes.program('flite', config.tts.flitePath)],
+  },
+};

@@ -1,0 +1,15 @@
+import { processTempDir } from '../../../storage/temp-dir.js';
+import type { Provider } from '../../provider.js';
+import { PocketsphinxAsrModel } from './pocketsphinx-asr-model.js';
+
+/** The last resort of transcription: ATELIER_ASR_LOCAL=false turns it off. */
+export const pocketsphinxProvider: Provider = {
+  name: 'pocketsphinx',
+  transcription: {
+    engines: (config) =>
+      config.asr.local
+        ? { engines: [new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs, tempDir: processTempDir(config.tempDir) })], remote: false }
+        : undefined,
+    readiness: (config, probes) => (config.asr.local ? [probes.program('pocketsphinx', config.asr.pocketsphinxPath)] : []),
+  },
+};

@@ -1,0 +1,23 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { int } from '../../../config-fields.js';
+import { findPulledModel } from '../../../models/pulled-models.js';
+import type { ProviderEnv, SettingsContext } from '../../provider-env.js';
+
+const env = z.object({
+  ATELIER_WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  ATELIER_WHISPER_THREADS: int(1, 256).optional(),
+});
+
+function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
+  // An explicit path wins; otherwise the model `atelier models pull` put in the models folder.
+  const modelPath = e.ATELIER_WHISPER_MODEL_PATH ? resolve(e.ATELIER_WHISPER_MODEL_PATH) : findPulledModel(modelsDir, 'whisper');
+  return {
+    asr: {
+      /** The whisper.cpp engine, when a model file is configured (or pulled). */
+      whisper: modelPath ? { modelPath, threads: e.ATELIER_WHISPER_THREADS } : undefined,
+    },
+  };
+}
+
+export const whisperCppEnv = { name: 'whisper-cpp', env, settings } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;
