@@ -7,6 +7,7 @@ import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
 import { noopJobs } from './jobs/noop-jobs.js';
+import { JOB_KINDS, jobHandlers } from './jobs/job-kinds.js';
 import { ServiceMetrics } from './http/metrics.js';
 import { buildReadiness } from './http/readiness-checks.js';
 import { type ServerOptions, buildBotServer, buildOperationsServer, buildServer } from './http/server.js';
@@ -47,7 +48,9 @@ import { VoiceCatalogue } from './modules/speech/voice-catalogue.js';
 import { VoiceListing } from './modules/speech/voice-listing.js';
 import { TextRepo } from './modules/text/text.repo.js';
 import { TranscriptionPipeline } from './modules/transcriptions/transcription-pipeline.js';
+import { TranscriptionsRepo } from './modules/transcriptions/transcriptions.repo.js';
 import { TranscriptionsService } from './modules/transcriptions/transcriptions.service.js';
+import { WebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
@@ -81,7 +84,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   await sweepTempRoot(config.tempDir);
 
   // Without metrics nothing is wrapped or counted. The queue and the worker come later: read at scrape time.
-  const metrics = config.metrics.enabled ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => worker?.kinds ?? [], clock }) : undefined;
+  const metrics = config.metrics.enabled ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => JOB_KINDS, clock }) : undefined;
   const engines: EngineDeps = { ...overrides.engines, observer: metrics };
   const writer = new WriteBatcher(db);
   const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
@@ -110,7 +113,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
 
   const queue = new JobQueue(db, clock);
   const guard = { allowPrivate: config.fetching.allowPrivate, maxBytes: config.fetching.maxBytes, timeoutMs: config.fetching.timeoutMs };
-  const webhooks = new WebhooksService(db, queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
+  const webhooks = new WebhooksService(new WebhooksRepo(db), queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
   const asrModels = createAsrModels(config, engines);
   const pipeline = new TranscriptionPipeline(asrModels, {
     ffmpegPath: config.asr.ffmpegPath,
@@ -123,6 +126,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const wakeWorker = () => worker?.notify();
   const transcriptions = new TranscriptionsService(
     db,
+    new TranscriptionsRepo(db),
     queue,
     pipeline,
     credits,
@@ -167,7 +171,14 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const tokenBilling = new TokenBilling(credits, config.chat);
   // Pictures given by URL in chat messages are downloaded as reference images are: same guard, same size limit.
   const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } });
-  worker = new Worker(queue, [transcriptions, webhooks, images, videos, noopJobs], {
+  const handlers = jobHandlers({
+    'transcription.process': transcriptions.job,
+    'webhook.deliver': webhooks.job,
+    'image.generate': images.job,
+    'video.generate': videos.job,
+    noop: noopJobs,
+  });
+  worker = new Worker(queue, handlers, {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,

@@ -44,6 +44,16 @@ const isRetryable = (error: unknown) => typeof error === 'object' && error !== n
 const reasonOf = (error: unknown) =>
   error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' ? error.message : 'internal error while processing';
 
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 /**
  * Claims jobs of the kinds it has handlers for, runs up to `concurrency` at once, renews their leases
  * while they run, retries retryable failures with backoff and gives up after the job's max attempts.
@@ -154,8 +164,14 @@ export class Worker {
 
   private async process(job: JobRow, signal: AbortSignal): Promise<void> {
     const handler = this.handlers.get(job.kind);
-    const payload = JSON.parse(job.payload) as unknown;
     if (!handler) return;
+    const payload = parseJson(job.payload);
+    if (payload === NOT_JSON) {
+      // Nothing in it can name a record: the job fails with the reason (a throw here would leave it running until its lease ran out, again and again).
+      const reason = `The ${job.kind} job's payload is not JSON`;
+      this.options.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, reason }, 'job failed');
+      return this.queue.fail(job.id, this.id, reason);
+    }
     if (job.attempts > job.max_attempts) {
       const reason = `gave up after ${job.max_attempts} attempts (the worker stopped during each)`;
       this.options.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, reason }, 'job failed');

@@ -4,6 +4,17 @@ import type { Insertable } from 'kysely';
 
 export type NewImageRow = Omit<Insertable<ImagesTable>, 'id'>;
 
+/** What a finished job writes on its image. */
+export interface ImageCompletion {
+  blob_key: string;
+  model: string;
+  engine: string;
+  width: number;
+  height: number;
+  warnings: string;
+  updated_at: string;
+}
+
 export class ImagesRepo {
   /** The hot read (GET /api/get-image) compiled once: building and compiling it took a third of its time. */
   private readonly ownedQuery;
@@ -43,13 +54,13 @@ export class ImagesRepo {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
-  async complete(id: number, changes: { blob_key: string; model: string; engine: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
-    await this.db.updateTable('images').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+  async complete(id: number, changes: ImageCompletion, trx: Db = this.db): Promise<void> {
+    await trx.updateTable('images').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
   /** Only a pending image can fail, so a refund happens once however often this is called. */
-  async fail(id: number, reason: string, at: string): Promise<boolean> {
-    const result = await this.db
+  async fail(id: number, reason: string, at: string, trx: Db = this.db): Promise<boolean> {
+    const result = await trx
       .updateTable('images')
       .set({ status: 'failed' satisfies MediaStatus, error: reason, credits: 0, updated_at: at })
       .where('id', '=', id)

@@ -1,11 +1,11 @@
 import type { CatalogueImageModel } from '../../engines/registry.js';
-import { IMAGE_EXTENSIONS } from '../../engines/spec/image-model.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import { CompletionSignal, waitUntilSettled } from '../../jobs/completion-signal.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobContext, JobHandler } from '../../jobs/worker.js';
+import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
+import type { JobHandler } from '../../jobs/worker.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
-import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { newId, randomSeed } from '../../shared/ids.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
@@ -13,11 +13,11 @@ import type { Db } from '../../storage/db/database.js';
 import type { ImageRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
-import type { ImagesRepo, NewImageRow } from './images.repo.js';
+import { type ImageJobPayload, imageJob } from './image-job.js';
+import type { ImageCompletion, ImagesRepo, NewImageRow } from './images.repo.js';
 import { type ImageAsk, planImages } from './image-request.js';
-import { fetchReferenceImage } from './reference-image.js';
 
-export const IMAGE_JOB = 'image.generate';
+export { IMAGE_JOB } from './image-job.js';
 
 /** A request for images, as POST /api/generate-image and the MCP tool take it. */
 export interface NewImages extends ImageAsk {
@@ -36,21 +36,27 @@ export interface ImagesConfig {
 }
 
 /** Image generation: records and their jobs are created together; each image is one durable job. */
-export class ImagesService implements JobHandler {
-  readonly kind = IMAGE_JOB;
+export class ImagesService {
   private readonly settled = new CompletionSignal();
+  private readonly lifecycle: JobRecordLifecycle<ImageJobPayload, ImageRow, ImageCompletion>;
+  /** The worker's handler for image jobs. */
+  readonly job: JobHandler;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly repo: ImagesRepo,
-    private readonly queue: JobQueue,
+    queue: JobQueue,
     private readonly models: ModelCatalogue<CatalogueImageModel>,
-    private readonly credits: CreditsService,
+    credits: CreditsService,
     private readonly blobs: BlobStore,
     private readonly config: ImagesConfig,
     private readonly clock: Clock,
-    private readonly onEnqueued: () => void = () => undefined,
-  ) {}
+    onEnqueued: () => void = () => undefined,
+  ) {
+    const kind = imageJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock, settled: () => this.settled.notify() });
+    this.lifecycle = new JobRecordLifecycle(db, queue, credits, kind, onEnqueued);
+    this.job = this.lifecycle.handler;
+  }
 
   catalogue() {
     return this.models.models.map((m) => ({
@@ -94,19 +100,11 @@ export class ImagesService implements JobHandler {
       updated_at: now,
     }));
     const reservation = newReservation({ accountId: caller.account.id, amount: price * input.outputs, kind: 'image', reference: `batch:${newId()}` });
-    const created = await this.credits.spend(reservation, async (settleIn) =>
-      ok(
-        await this.db.transaction().execute(async (trx) => {
-          const ids = await this.repo.insert(rows, trx);
-          for (const imageId of ids) await this.queue.enqueue({ kind: IMAGE_JOB, payload: { imageId }, maxAttempts: this.config.maxAttempts }, trx);
-          // From here the records hold the credits (a failed job gives its share back).
-          await settleIn(trx);
-          return ids;
-        }),
-      ),
-    );
+    const created = await this.lifecycle.create(reservation, async (trx) => {
+      const ids = await this.repo.insert(rows, trx);
+      return { value: ids, jobs: ids.map((imageId) => ({ imageId })) };
+    });
     if (!created.ok) return created;
-    this.onEnqueued();
     const ids = created.value;
     const load = () => this.repo.findMany(ids);
     const found = input.waitForResult ? await waitUntilSettled(this.settled, load, (r) => r.every((row) => row.status !== 'pending'), this.config.waitMs) : await load();
@@ -120,40 +118,6 @@ export class ImagesService implements JobHandler {
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<ImageRecord[]> {
     return (await this.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
-  }
-
-  async run({ payload, signal }: JobContext): Promise<void> {
-    const { imageId } = payload as { imageId: number };
-    const row = await this.repo.find(imageId);
-    if (!row || row.status !== 'pending') return;
-    const model = this.models.find(row.requested_model);
-    if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
-    const referenceImage = row.reference_url && model.engine.supportsReferenceImage ? await fetchReferenceImage(row.reference_url, this.config.guard) : undefined;
-    const result = await model.engine.doGenerate({
-      prompt: row.prompt,
-      style: row.style ?? undefined,
-      artist: row.artist ?? undefined,
-      width: row.width,
-      height: row.height,
-      hd: row.hd === 1,
-      seed: row.seed,
-      referenceImage,
-      abortSignal: signal,
-    });
-    const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
-    await this.blobs.put(key, result.image.data);
-    const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
-    await this.repo.complete(row.id, { blob_key: key, model: model.engine.modelId, engine: model.engine.provider, width: result.width, height: result.height, warnings: JSON.stringify(warnings), updated_at: isoNow(this.clock) });
-    this.settled.notify();
-  }
-
-  async onGiveUp(payload: unknown, reason: string): Promise<void> {
-    const { imageId } = payload as { imageId: number };
-    const row = await this.repo.find(imageId);
-    if (row && (await this.repo.fail(row.id, reason, isoNow(this.clock)))) {
-      await this.credits.refund({ accountId: row.account_id, amount: row.credits, kind: 'image', reference: `image:${row.id}` });
-    }
-    this.settled.notify();
   }
 
   /** The spec's record (id, image_url, model, prompt, used_credits, created_at) and what tells a slow image from a failed one. */

@@ -1,7 +1,8 @@
 import type { TextModels } from '../../engines/registry.js';
 import type { TranscriptSegment } from '../../engines/spec/asr-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobContext, JobHandler } from '../../jobs/worker.js';
+import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
+import type { JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
@@ -14,9 +15,13 @@ import type { WebhookDelivery, WebhooksService } from '../webhooks/webhooks.serv
 import { deriveBuiltin } from './derived/builtin.js';
 import { type DerivedField, type TranscriptInput, displayAudioType, fieldsFor } from './derived/fields.js';
 import { fieldPrompt } from './derived/field-prompt.js';
-import { DETECT_LANGUAGE, type TranscriptionPipeline } from './transcription-pipeline.js';
+import { type TranscriptionJobPayload, transcriptionJob } from './transcription-job.js';
+import type { PipelineResult, TranscriptionPipeline } from './transcription-pipeline.js';
+import { type TranscriptionRecord, toRecord } from './transcription-record.js';
+import type { TranscriptionsRepo } from './transcriptions.repo.js';
 
-export const TRANSCRIPTION_JOB = 'transcription.process';
+export { TRANSCRIPTION_JOB } from './transcription-job.js';
+export type { TranscriptionRecord } from './transcription-record.js';
 export const NOT_TRANSCRIBED = 'Audio has not been transcribed yet';
 
 export interface NewTranscription {
@@ -36,61 +41,62 @@ export interface TranscriptionsConfig {
   maxAttempts: number;
 }
 
-export class TranscriptionsService implements JobHandler {
-  readonly kind = TRANSCRIPTION_JOB;
+export class TranscriptionsService {
+  private readonly lifecycle: JobRecordLifecycle<TranscriptionJobPayload, TranscriptionRow, PipelineResult>;
+  /** The worker's handler for transcription jobs. */
+  readonly job: JobHandler;
 
   constructor(
     private readonly db: Db,
-    private readonly queue: JobQueue,
-    private readonly pipeline: TranscriptionPipeline,
+    private readonly repo: TranscriptionsRepo,
+    queue: JobQueue,
+    pipeline: TranscriptionPipeline,
     private readonly credits: CreditsService,
     private readonly webhooks: WebhooksService,
     private readonly textModels: TextModels,
     private readonly config: TranscriptionsConfig,
     private readonly clock: Clock,
-    private readonly onEnqueued: () => void = () => undefined,
-  ) {}
+    onEnqueued: () => void = () => undefined,
+  ) {
+    const kind = transcriptionJob({ repo, pipeline, webhooks, maxAttempts: config.maxAttempts, clock });
+    this.lifecycle = new JobRecordLifecycle(db, queue, credits, kind, onEnqueued);
+    this.job = this.lifecycle.handler;
+  }
 
   /** Charges once, then creates the record and its job in one transaction. */
   async create(caller: Caller, input: NewTranscription): Promise<Outcome<{ uuid: string; dashboard_url: string }>> {
     const id = newId();
     const reservation = newReservation({ accountId: caller.account.id, amount: this.config.creditsPerTranscription, kind: 'transcription', reference: id });
     const now = isoNow(this.clock);
-    const created = await this.credits.spend(reservation, async (settleIn) => {
-      await this.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('transcriptions')
-          .values({
-            id,
-            account_id: caller.account.id,
-            name: input.name?.trim() || nameFromUrl(input.url),
-            url: input.url,
-            audio_type: displayAudioType(input.audio_type),
-            language: input.language,
-            detect_speakers: input.detect_speakers ? 1 : 0,
-            enhanced_quality: input.enhanced_quality ? 1 : 0,
-            status: 'pending',
-            progress: 0,
-            duration: null,
-            model: null,
-            error: null,
-            content: '',
-            segments: '[]',
-            derived: '{}',
-            credits: reservation.amount,
-            webhook_url: input.webhook_url ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await this.queue.enqueue({ kind: TRANSCRIPTION_JOB, payload: { transcriptionId: id }, maxAttempts: this.config.maxAttempts }, trx);
-        // From here the record holds the credits (a failed job gives them back).
-        await settleIn(trx);
-      });
-      return ok(undefined);
+    const created = await this.lifecycle.create(reservation, async (trx) => {
+      await this.repo.insert(
+        {
+          id,
+          account_id: caller.account.id,
+          name: input.name?.trim() || nameFromUrl(input.url),
+          url: input.url,
+          audio_type: displayAudioType(input.audio_type),
+          language: input.language,
+          detect_speakers: input.detect_speakers ? 1 : 0,
+          enhanced_quality: input.enhanced_quality ? 1 : 0,
+          status: 'pending',
+          progress: 0,
+          duration: null,
+          model: null,
+          error: null,
+          content: '',
+          segments: '[]',
+          derived: '{}',
+          credits: reservation.amount,
+          webhook_url: input.webhook_url ?? null,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      return { value: undefined, jobs: [{ transcriptionId: id }] };
     });
     if (!created.ok) return created;
-    this.onEnqueued();
     return ok({ uuid: id, dashboard_url: `${this.config.publicUrl}/dashboard/transcriptions/${id}` });
   }
 
@@ -102,13 +108,7 @@ export class TranscriptionsService implements JobHandler {
   }
 
   async list(caller: Caller, limit: number) {
-    const rows = await this.db
-      .selectFrom('transcriptions')
-      .selectAll()
-      .where('account_id', '=', caller.account.id)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await this.repo.list(caller.account.id, limit);
     return rows.map(toRecord);
   }
 
@@ -136,7 +136,7 @@ export class TranscriptionsService implements JobHandler {
           return engineFailure(error, 'Content generation failed');
         }
         await this.db.transaction().execute(async (trx) => {
-          await trx.updateTable('transcriptions').set({ derived: JSON.stringify(existing), updated_at: isoNow(this.clock) }).where('id', '=', row.id).execute();
+          await this.repo.saveDerived(row.id, JSON.stringify(existing), isoNow(this.clock), trx);
           await settleIn(trx);
         });
         return ok(undefined);
@@ -144,57 +144,6 @@ export class TranscriptionsService implements JobHandler {
       if (!generated.ok) return generated;
     }
     return ok(Object.fromEntries(fields.map((f) => [f, existing[f] ?? ''])));
-  }
-
-  async run({ payload, signal }: JobContext): Promise<void> {
-    const { transcriptionId } = payload as { transcriptionId: string };
-    const row = await this.db.selectFrom('transcriptions').selectAll().where('id', '=', transcriptionId).executeTakeFirst();
-    if (!row || row.status === 'completed' || row.status === 'failed') return;
-    await this.update(row.id, { status: 'processing', progress: 5, error: null });
-    const result = await this.pipeline.run({
-      url: row.url,
-      language: row.language,
-      detectSpeakers: row.detect_speakers === 1,
-      enhancedQuality: row.enhanced_quality === 1,
-      signal,
-      onProgress: (progress) => this.update(row.id, { progress }),
-    });
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('transcriptions')
-        .set({
-          status: 'completed',
-          progress: 100,
-          content: result.segments.map((s) => s.text).join(' '),
-          segments: JSON.stringify(result.segments),
-          duration: result.duration,
-          model: result.model,
-          ...(row.language.trim().toLowerCase() === DETECT_LANGUAGE && result.language && { language: result.language }),
-          updated_at: isoNow(this.clock),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await this.notify(row, 'transcription.completed', trx);
-    });
-  }
-
-  /** Failed for good: the record says why, the credits come back, once (the status change is conditional). */
-  async onGiveUp(payload: unknown, reason: string): Promise<void> {
-    const { transcriptionId } = payload as { transcriptionId: string };
-    const row = await this.db.selectFrom('transcriptions').selectAll().where('id', '=', transcriptionId).executeTakeFirst();
-    if (!row) return;
-    const changed = await this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('transcriptions')
-        .set({ status: 'failed', error: reason, updated_at: isoNow(this.clock) })
-        .where('id', '=', row.id)
-        .where('status', 'in', ['pending', 'processing'])
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
-      await this.notify({ ...row, status: 'failed', error: reason }, 'transcription.failed', trx);
-      return true;
-    });
-    if (changed) await this.credits.refund({ accountId: row.account_id, amount: row.credits, kind: 'transcription', reference: row.id });
   }
 
   private async generateField(field: DerivedField, transcript: TranscriptInput): Promise<string> {
@@ -206,44 +155,9 @@ export class TranscriptionsService implements JobHandler {
     return result.text;
   }
 
-  private async notify(row: TranscriptionRow, event: string, trx: Db): Promise<void> {
-    if (!row.webhook_url) return;
-    const fresh = (await trx.selectFrom('transcriptions').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? row;
-    await this.webhooks.enqueue({ accountId: row.account_id, subject: `transcription:${row.id}`, event, url: row.webhook_url, payload: { audio: toRecord(fresh) } }, trx);
-  }
-
-  private async update(id: string, changes: Partial<Pick<TranscriptionRow, 'status' | 'progress' | 'error'>>): Promise<void> {
-    await this.db.updateTable('transcriptions').set({ ...changes, updated_at: isoNow(this.clock) }).where('id', '=', id).execute();
-  }
-
   private find(caller: Caller, uuid: string): Promise<TranscriptionRow | undefined> {
-    return this.db.selectFrom('transcriptions').selectAll().where('id', '=', uuid.toLowerCase()).where('account_id', '=', caller.account.id).executeTakeFirst();
+    return this.repo.findOwned(caller.account.id, uuid.toLowerCase());
   }
-}
-
-export type TranscriptionRecord = ReturnType<typeof toRecord>;
-
-/** The record as POST /api/audios shows it: the spec's fields, derived content by field name, and status. */
-function toRecord(row: TranscriptionRow) {
-  const done = row.status === 'completed';
-  return {
-    uuid: row.id,
-    name: row.name,
-    url: row.url,
-    content: done ? row.content : '',
-    segments: done ? (JSON.parse(row.segments) as TranscriptSegment[]) : [],
-    audio_type: row.audio_type,
-    language: row.language,
-    created_at: row.created_at,
-    ...(JSON.parse(row.derived) as Partial<Record<DerivedField, string>>),
-    status: row.status,
-    ...(row.error && { error: row.error }),
-    duration: row.duration,
-    progress: row.progress,
-    detect_speakers: row.detect_speakers === 1,
-    enhanced_quality: row.enhanced_quality === 1,
-    model: row.model,
-  };
 }
 
 function toTranscriptInput(row: TranscriptionRow): TranscriptInput {

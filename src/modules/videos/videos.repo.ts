@@ -4,6 +4,17 @@ import type { VideoRow, VideosTable } from '../../storage/db/schema.js';
 
 export type NewVideoRow = Omit<Insertable<VideosTable>, 'id'>;
 
+/** What a finished job writes on its video. */
+export interface VideoCompletion {
+  blob_key: string;
+  model: string;
+  engine: string;
+  width: number;
+  height: number;
+  warnings: string;
+  updated_at: string;
+}
+
 export class VideosRepo {
   constructor(private readonly db: Db) {}
 
@@ -26,13 +37,13 @@ export class VideosRepo {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
-  async complete(id: number, changes: { blob_key: string; model: string; engine: string; width: number; height: number; warnings: string; updated_at: string }): Promise<void> {
-    await this.db.updateTable('videos').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+  async complete(id: number, changes: VideoCompletion, trx: Db = this.db): Promise<void> {
+    await trx.updateTable('videos').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
   /** Only a pending video can fail, so its refund happens once. */
-  async fail(id: number, reason: string, at: string): Promise<boolean> {
-    const result = await this.db.updateTable('videos').set({ status: 'failed', error: reason, credits: 0, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  async fail(id: number, reason: string, at: string, trx: Db = this.db): Promise<boolean> {
+    const result = await trx.updateTable('videos').set({ status: 'failed', error: reason, credits: 0, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 }

@@ -3,9 +3,10 @@ import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import type { CatalogueVideoModel } from '../../engines/registry.js';
 import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobContext, JobHandler } from '../../jobs/worker.js';
+import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
+import type { JobHandler } from '../../jobs/worker.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
-import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { newId, randomSeed } from '../../shared/ids.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
@@ -13,10 +14,10 @@ import type { Db } from '../../storage/db/database.js';
 import type { VideoRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
-import { fetchReferenceImage } from '../images/reference-image.js';
-import type { VideosRepo } from './videos.repo.js';
+import { type VideoJobPayload, videoJob } from './video-job.js';
+import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 
-export const VIDEO_JOB = 'video.generate';
+export { VIDEO_JOB } from './video-job.js';
 /** The hosted reference's default model. */
 export const DEFAULT_VIDEO_MODEL = 'Kling 1.0';
 
@@ -39,20 +40,25 @@ export interface VideosConfig {
 }
 
 /** Video generation: one record and one durable job per clip. */
-export class VideosService implements JobHandler {
-  readonly kind = VIDEO_JOB;
+export class VideosService {
+  private readonly lifecycle: JobRecordLifecycle<VideoJobPayload, VideoRow, VideoCompletion>;
+  /** The worker's handler for video jobs. */
+  readonly job: JobHandler;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly repo: VideosRepo,
-    private readonly queue: JobQueue,
+    queue: JobQueue,
     private readonly models: ModelCatalogue<CatalogueVideoModel>,
-    private readonly credits: CreditsService,
+    credits: CreditsService,
     private readonly blobs: BlobStore,
-    private readonly config: VideosConfig,
+    config: VideosConfig,
     private readonly clock: Clock,
-    private readonly onEnqueued: () => void = () => undefined,
-  ) {}
+    onEnqueued: () => void = () => undefined,
+  ) {
+    this.lifecycle = new JobRecordLifecycle(db, queue, credits, videoJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock }), onEnqueued);
+    this.job = this.lifecycle.handler;
+  }
 
   catalogue() {
     return this.models.models.map((m) => ({
@@ -73,43 +79,35 @@ export class VideosService implements JobHandler {
     const now = isoNow(this.clock);
     const warnings = !input.image && FROM_PICTURE.test(model.name) ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`] : [];
     const reservation = newReservation({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` });
-    const created = await this.credits.spend(reservation, async (settleIn) =>
-      ok(
-        await this.db.transaction().execute(async (trx) => {
-          const videoId = await this.repo.insert(
-            {
-              account_id: caller.account.id,
-              prompt: input.prompt,
-              requested_model: input.model,
-              model: model.engine.modelId,
-              engine: model.engine.provider,
-              duration: input.durationSeconds,
-              aspect_ratio: input.aspectRatio,
-              resolution: input.resolution ?? null,
-              generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
-              image_url: input.image ?? null,
-              seed: randomSeed(),
-              status: 'pending',
-              error: null,
-              blob_key: null,
-              width: null,
-              height: null,
-              warnings: JSON.stringify(warnings),
-              credits: amount,
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          );
-          await this.queue.enqueue({ kind: VIDEO_JOB, payload: { videoId }, maxAttempts: this.config.maxAttempts }, trx);
-          // From here the record holds the credits (a failed job gives them back).
-          await settleIn(trx);
-          return videoId;
-        }),
-      ),
-    );
+    const created = await this.lifecycle.create(reservation, async (trx) => {
+      const videoId = await this.repo.insert(
+        {
+          account_id: caller.account.id,
+          prompt: input.prompt,
+          requested_model: input.model,
+          model: model.engine.modelId,
+          engine: model.engine.provider,
+          duration: input.durationSeconds,
+          aspect_ratio: input.aspectRatio,
+          resolution: input.resolution ?? null,
+          generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
+          image_url: input.image ?? null,
+          seed: randomSeed(),
+          status: 'pending',
+          error: null,
+          blob_key: null,
+          width: null,
+          height: null,
+          warnings: JSON.stringify(warnings),
+          credits: amount,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      return { value: videoId, jobs: [{ videoId }] };
+    });
     if (!created.ok) return created;
-    this.onEnqueued();
     return ok({
       id: created.value,
       prompt: input.prompt,
@@ -131,45 +129,6 @@ export class VideosService implements JobHandler {
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<VideoRecord[]> {
     return (await this.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
-  }
-
-  async run({ payload, signal }: JobContext): Promise<void> {
-    const { videoId } = payload as { videoId: number };
-    const row = await this.repo.find(videoId);
-    if (!row || row.status !== 'pending') return;
-    const model = this.models.find(row.requested_model);
-    if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
-    const image = row.image_url ? await fetchReferenceImage(row.image_url, this.config.guard) : undefined;
-    const result = await model.engine.doGenerate({
-      prompt: row.prompt,
-      durationSeconds: row.duration,
-      aspectRatio: row.aspect_ratio as AspectRatio,
-      resolution: (row.resolution ?? undefined) as VideoResolution | undefined,
-      generateAudio: row.generate_audio === null ? undefined : row.generate_audio === 1,
-      image,
-      seed: row.seed,
-      abortSignal: signal,
-    });
-    const key = `videos/${newId()}.mp4`;
-    await this.blobs.put(key, result.video.data);
-    const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
-    await this.repo.complete(row.id, {
-      blob_key: key,
-      model: model.engine.modelId,
-      engine: model.engine.provider,
-      width: result.width,
-      height: result.height,
-      warnings: JSON.stringify(warnings),
-      updated_at: isoNow(this.clock),
-    });
-  }
-
-  async onGiveUp(payload: unknown, reason: string): Promise<void> {
-    const { videoId } = payload as { videoId: number };
-    const row = await this.repo.find(videoId);
-    if (row && (await this.repo.fail(row.id, reason, isoNow(this.clock)))) {
-      await this.credits.refund({ accountId: row.account_id, amount: row.credits, kind: 'video', reference: `video:${row.id}` });
-    }
   }
 
   /** The record as GET /api/get-video shows it, under `video`. */

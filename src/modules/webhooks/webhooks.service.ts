@@ -1,13 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { JobKind } from '../../jobs/job-kinds.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobContext, JobHandler } from '../../jobs/worker.js';
+import { typedJob } from '../../jobs/typed-job.js';
+import type { JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type GuardOptions, GuardedFetchError, guardedRequest } from '../../shared/net/guarded-http.js';
 import type { Db } from '../../storage/db/database.js';
+import type { WebhooksRepo } from './webhooks.repo.js';
 
-export const WEBHOOK_JOB = 'webhook.deliver';
+export const WEBHOOK_JOB = 'webhook.deliver' satisfies JobKind;
 export const SIGNATURE_HEADER = 'x-atelier-signature';
 
 export interface WebhookAttempt {
@@ -39,6 +43,9 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
   return `t=${timestamp},v1=${digest}`;
 }
 
+const deliveryPayload = z.object({ deliveryId: z.string().min(1) });
+type DeliveryPayload = z.infer<typeof deliveryPayload>;
+
 class DeliveryFailed extends Error {
   override name = 'DeliveryFailed';
   readonly isRetryable = true;
@@ -48,22 +55,28 @@ class DeliveryFailed extends Error {
  * Signed callbacks when asynchronous work ends, for every kind of job: a delivery row plus a job that
  * POSTs it through the guarded client and is retried with backoff; every attempt is kept on the row.
  */
-export class WebhooksService implements JobHandler {
-  readonly kind = WEBHOOK_JOB;
+export class WebhooksService {
+  /** The worker's handler for deliveries. */
+  readonly job: JobHandler = typedJob<DeliveryPayload>({
+    kind: WEBHOOK_JOB,
+    payload: deliveryPayload,
+    run: (payload) => this.deliver(payload),
+    onGiveUp: ({ deliveryId }) => this.repo.update(deliveryId, { status: 'failed' }),
+  });
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: WebhooksRepo,
     private readonly queue: JobQueue,
     private readonly guard: GuardOptions,
     private readonly maxAttempts: number,
     private readonly clock: Clock,
   ) {}
 
-  async enqueue(event: WebhookEvent, trx: Db = this.db): Promise<void> {
+  /** The delivery and its job, in the caller's transaction (the one that changes what it is about). */
+  async enqueue(event: WebhookEvent, trx: Db): Promise<void> {
     const id = newId();
-    await trx
-      .insertInto('webhook_deliveries')
-      .values({
+    await this.repo.insert(
+      {
         id,
         account_id: event.accountId,
         subject: event.subject,
@@ -73,28 +86,28 @@ export class WebhooksService implements JobHandler {
         status: 'pending',
         attempts: '[]',
         created_at: isoNow(this.clock),
-      })
-      .execute();
-    await this.queue.enqueue({ kind: WEBHOOK_JOB, payload: { deliveryId: id }, maxAttempts: this.maxAttempts }, trx);
+      },
+      trx,
+    );
+    await this.queue.enqueue({ kind: WEBHOOK_JOB, payload: { deliveryId: id } satisfies DeliveryPayload, maxAttempts: this.maxAttempts }, trx);
   }
 
   async deliveries(subject: string): Promise<WebhookDelivery[]> {
-    const rows = await this.db.selectFrom('webhook_deliveries').selectAll().where('subject', '=', subject).orderBy('created_at').execute();
+    const rows = await this.repo.listBySubject(subject);
     return rows.map((r) => ({ id: r.id, event: r.event, url: r.url, status: r.status, attempts: JSON.parse(r.attempts) as WebhookAttempt[] }));
   }
 
   /** The account's signing secret, made on first use. */
   async secret(accountId: string, rotate = false): Promise<string> {
-    const row = await this.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst();
-    if (row?.webhook_secret && !rotate) return row.webhook_secret;
+    const existing = await this.repo.secretOf(accountId);
+    if (existing && !rotate) return existing;
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-    await this.db.updateTable('accounts').set({ webhook_secret: secret }).where('id', '=', accountId).execute();
+    await this.repo.saveSecret(accountId, secret);
     return secret;
   }
 
-  async run({ payload }: JobContext): Promise<void> {
-    const { deliveryId } = payload as { deliveryId: string };
-    const delivery = await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  private async deliver({ deliveryId }: DeliveryPayload): Promise<void> {
+    const delivery = await this.repo.find(deliveryId);
     if (!delivery || delivery.status !== 'pending') return;
     const secret = await this.secret(delivery.account_id);
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
@@ -128,18 +141,8 @@ export class WebhooksService implements JobHandler {
     if (!delivered) throw new DeliveryFailed(`the webhook answered ${attempt.status}`);
   }
 
-  async onGiveUp(payload: unknown): Promise<void> {
-    const { deliveryId } = payload as { deliveryId: string };
-    await this.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('id', '=', deliveryId).execute();
-  }
-
   private async record(deliveryId: string, attempt: WebhookAttempt, status?: 'delivered'): Promise<void> {
-    const row = await this.db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', deliveryId).executeTakeFirst();
-    const attempts = [...(JSON.parse(row?.attempts ?? '[]') as WebhookAttempt[]), attempt];
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({ attempts: JSON.stringify(attempts), ...(status && { status }) })
-      .where('id', '=', deliveryId)
-      .execute();
+    const attempts = [...(JSON.parse((await this.repo.attemptsOf(deliveryId)) ?? '[]') as WebhookAttempt[]), attempt];
+    await this.repo.update(deliveryId, { attempts: JSON.stringify(attempts), ...(status && { status }) });
   }
 }

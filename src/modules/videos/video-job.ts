@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { ModelCatalogue } from '../../engines/model-catalogue.js';
+import type { CatalogueVideoModel } from '../../engines/registry.js';
+import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
+import type { JobKind } from '../../jobs/job-kinds.js';
+import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
+import { type Clock, isoNow } from '../../shared/clock.js';
+import { UpstreamError } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
+import type { BlobStore } from '../../storage/blob/blob-store.js';
+import type { VideoRow } from '../../storage/db/schema.js';
+import { fetchReferenceImage } from '../images/reference-image.js';
+import type { VideoCompletion, VideosRepo } from './videos.repo.js';
+
+export const VIDEO_JOB = 'video.generate' satisfies JobKind;
+
+export const videoJobPayload = z.object({ videoId: z.number().int() });
+export type VideoJobPayload = z.infer<typeof videoJobPayload>;
+
+export interface VideoJobDeps {
+  repo: VideosRepo;
+  models: ModelCatalogue<CatalogueVideoModel>;
+  blobs: BlobStore;
+  guard: GuardOptions;
+  maxAttempts: number;
+  clock: Clock;
+}
+
+/** One clip, one job: the engine's video goes to the blob store, the record says where. */
+export function videoJob({ repo, models, blobs, guard, maxAttempts, clock }: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion> {
+  return {
+    kind: VIDEO_JOB,
+    payload: videoJobPayload,
+    maxAttempts,
+    load: ({ videoId }) => repo.find(videoId),
+    isOpen: (row) => row.status === 'pending',
+    async run(_payload, row, signal) {
+      const model = models.find(row.requested_model);
+      if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
+      const image = row.image_url ? await fetchReferenceImage(row.image_url, guard) : undefined;
+      const result = await model.engine.doGenerate({
+        prompt: row.prompt,
+        durationSeconds: row.duration,
+        aspectRatio: row.aspect_ratio as AspectRatio,
+        resolution: (row.resolution ?? undefined) as VideoResolution | undefined,
+        generateAudio: row.generate_audio === null ? undefined : row.generate_audio === 1,
+        image,
+        seed: row.seed,
+        abortSignal: signal,
+      });
+      const key = `videos/${newId()}.mp4`;
+      await blobs.put(key, result.video.data);
+      const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
+      return {
+        blob_key: key,
+        model: model.engine.modelId,
+        engine: model.engine.provider,
+        width: result.width,
+        height: result.height,
+        warnings: JSON.stringify(warnings),
+        updated_at: isoNow(clock),
+      };
+    },
+    complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
+    fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),
+    refund: (row) => ({ accountId: row.account_id, amount: row.credits, kind: 'video', reference: `video:${row.id}` }),
+  };
+}
