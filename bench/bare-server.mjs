@@ -22,7 +22,8 @@ const app = Fastify({ logger: false });
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/api/presets', (_request, reply) => reply.send(presets));
 app.post('/api/generate', (_request, reply) => reply.send([{ id: 1, name: generatedName }]));
-for (const [path, page] of Object.entries(pages)) app.get(path, (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+for (const [path, page] of Object.entries(pages))
+  app.get(path, (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 app.get('/api/get-image', (request, reply) => {
   const { imageId } = /** @type {{ imageId?: string }} */ (request.query);
   return reply.send({ ...image, id: Number(imageId) });

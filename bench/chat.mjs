@@ -18,7 +18,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assertBuilt, childEnv, loadAverage, median, percentile, printMachine, root, runBench, startServer, startService, tableLines, tempDir } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  loadAverage,
+  median,
+  percentile,
+  printMachine,
+  root,
+  runBench,
+  startServer,
+  startService,
+  tableLines,
+  tempDir,
+} from './lib.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 20);
@@ -28,17 +41,24 @@ const BOT_PACE_MS = Number(process.env.BENCH_BOT_PACE_MS ?? 250);
 const CONCURRENCIES = [1, 16];
 const ROUNDS = 4; // direct and through alternate (D T, T D, D T, T D) so that drift in machine load hits both alike
 const TARGET = { median: 1, p99: 3 };
-const PUBLISHED = 'Published added-latency figures of other gateways (their own hardware and method, not measured here): Portkey ~2.4 ms, LiteLLM ~4.3 ms median.';
+const PUBLISHED =
+  'Published added-latency figures of other gateways (their own hardware and method, not measured here): Portkey ~2.4 ms, LiteLLM ~4.3 ms median.';
 const MODEL = 'bench-model';
 const MESSAGES = [{ role: 'user', content: 'Say something short about urban beekeeping.' }];
 const COMPLETION_BODY = JSON.stringify({ model: MODEL, messages: MESSAGES, max_tokens: 64 });
-const STREAM_BODY = JSON.stringify({ model: MODEL, messages: MESSAGES, max_tokens: 64, stream: true, stream_options: { include_usage: true } });
+const STREAM_BODY = JSON.stringify({
+  model: MODEL,
+  messages: MESSAGES,
+  max_tokens: 64,
+  stream: true,
+  stream_options: { include_usage: true },
+});
 const BOT_QUESTION = 'When should I inspect my rooftop hives, and what should I look for?';
 const BOT_DOCUMENT = [
   'Rooftop hives need shelter from the wind more than anything else. A low screen of reeds or a trellis with climbing plants on the side of the prevailing wind keeps the colony warm and stops the bees from being blown off course on their way home.',
   'Inspect the hives every seven to ten days from April to July, on a warm and still afternoon when most foragers are out. Look for eggs and young larvae as a sign that the queen is laying, for queen cells along the bottom of the frames, which mean the colony is preparing to swarm, and for enough stores to last until the next inspection.',
   'In August, treat for varroa mites once the honey has been taken off, and reduce the entrance so that wasps cannot rob the weakened colony. From October the hives should be left closed; heft them from behind once a month to judge whether they still hold enough honey, and feed fondant if they feel light.',
-  'Water matters on a roof: place a shallow tray with pebbles near the hives, so that the bees do not go looking for it in the neighbours\' gutters, swimming pools and washing.',
+  "Water matters on a roof: place a shallow tray with pebbles near the hives, so that the bees do not go looking for it in the neighbours' gutters, swimming pools and washing.",
 ].join('\n\n');
 
 /**
@@ -68,9 +88,15 @@ async function makeClient() {
     const specifier = 'undici';
     const undici = /** @type {Undici} */ (await import(specifier));
     const agent = new undici.Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, connections: null });
-    return { name: 'undici Agent (package, keep-alive 60 s)', fetch: (url, init) => undici.fetch(url, { ...init, dispatcher: agent }) };
+    return {
+      name: 'undici Agent (package, keep-alive 60 s)',
+      fetch: (url, init) => undici.fetch(url, { ...init, dispatcher: agent }),
+    };
   } catch {
-    return { name: `Node's global fetch (bundled undici ${process.versions.undici ?? '?'}, default keep-alive agent; the undici package is not installed)`, fetch: globalThis.fetch };
+    return {
+      name: `Node's global fetch (bundled undici ${process.versions.undici ?? '?'}, default keep-alive agent; the undici package is not installed)`,
+      fetch: globalThis.fetch,
+    };
   }
 }
 
@@ -144,7 +170,8 @@ async function readEvents(response, onData) {
 }
 
 /** @param {string} data a chat.completion.chunk */
-const chatContent = (data) => /** @type {{ choices?: { delta?: { content?: string } }[] }} */ (JSON.parse(data)).choices?.[0]?.delta?.content;
+const chatContent = (data) =>
+  /** @type {{ choices?: { delta?: { content?: string } }[] }} */ (JSON.parse(data)).choices?.[0]?.delta?.content;
 /** @param {string} data a bot stream event */
 const botContent = (data) => {
   const event = /** @type {{ error?: unknown, text?: string }} */ (JSON.parse(data));
@@ -165,7 +192,8 @@ const botContent = (data) => {
 async function streamOnce(client, target, body, content, hooks = {}) {
   const start = performance.now();
   const response = await client.fetch(target.url, { method: 'POST', headers: target.headers, body });
-  if (response.status !== 200) throw new Error(`${target.label} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`${target.label} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   const headers = performance.now() - start;
   hooks.opened?.();
   /** @type {number | undefined} */
@@ -241,7 +269,9 @@ const added = (through, direct) => (through ?? NaN) - (direct ?? NaN);
  */
 function failureNote(label, failures) {
   if (!failures.length) return [];
-  return [`WARNING: ${label}: ${failures.length} failed requests (first: ${failures[0] instanceof Error ? failures[0].message : failures[0]}); the numbers are not valid`];
+  return [
+    `WARNING: ${label}: ${failures.length} failed requests (first: ${failures[0] instanceof Error ? failures[0].message : failures[0]}); the numbers are not valid`,
+  ];
 }
 
 /**
@@ -286,7 +316,9 @@ function planStreams() {
   if (!limit) return { streams: STREAMS, notes: ['open-files limit: unknown (no /proc)'] };
   if (limit.soft < needed) {
     try {
-      execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${needed}:${Math.max(needed, limit.hard)}`], { stdio: 'ignore' });
+      execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${needed}:${Math.max(needed, limit.hard)}`], {
+        stdio: 'ignore',
+      });
       notes.push(`raised the open-files limit with prlimit to ${needed}`);
     } catch {
       notes.push(`could not raise the open-files limit with prlimit (soft ${limit.soft}, hard ${limit.hard})`);
@@ -296,7 +328,9 @@ function planStreams() {
   const streams = limit.soft >= needed ? STREAMS : Math.max(1, Math.floor((limit.soft - 200) / 2));
   /** @param {number} v */
   const fmt = (v) => (v === Infinity ? 'unlimited' : String(v));
-  notes.unshift(`open-files limit (this process; the children inherit it): soft ${fmt(limit.soft)}, hard ${fmt(limit.hard)}; ${STREAMS} streams need about ${needed}`);
+  notes.unshift(
+    `open-files limit (this process; the children inherit it): soft ${fmt(limit.soft)}, hard ${fmt(limit.hard)}; ${STREAMS} streams need about ${needed}`,
+  );
   if (streams < STREAMS) notes.push(`running ${streams} streams instead of ${STREAMS}`);
   return { streams, notes };
 }
@@ -309,7 +343,11 @@ function planStreams() {
  * @param {object} body
  */
 async function postJson(client, url, headers, body) {
-  const response = await client.fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await client.fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   /** @type {unknown} */
   let json;
@@ -345,7 +383,9 @@ async function burst(client, target, body, content, n, pid) {
     closed: () => (open -= 1),
   };
   const start = performance.now();
-  const settled = await Promise.allSettled(Array.from({ length: n }, () => streamOnce(client, target, body, content, hooks)));
+  const settled = await Promise.allSettled(
+    Array.from({ length: n }, () => streamOnce(client, target, body, content, hooks)),
+  );
   const totalMs = performance.now() - start;
   if (sampler) clearInterval(sampler);
   const samples = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
@@ -363,21 +403,45 @@ async function burst(client, target, body, content, n, pid) {
  */
 async function botPart(client, service, upstream, streams) {
   const auth = { 'x-api-key': service.apiKey };
-  const created = await postJson(client, `${service.url}/api/bots`, auth, { name: 'Rooftop bees', instructions: 'Answer questions about keeping bees on rooftops, briefly.', model: MODEL });
-  if (created.status === 404) return console.log('  bot endpoint not available yet (POST /api/bots answered 404); part skipped');
+  const created = await postJson(client, `${service.url}/api/bots`, auth, {
+    name: 'Rooftop bees',
+    instructions: 'Answer questions about keeping bees on rooftops, briefly.',
+    model: MODEL,
+  });
+  if (created.status === 404)
+    return console.log('  bot endpoint not available yet (POST /api/bots answered 404); part skipped');
   // A bot as POST /api/bots answers it, if it did; checked below.
   const bot = /** @type {{ id?: string, public_url?: string } | null | undefined} */ (created.json);
   if (created.status >= 300 || !bot?.id || !bot?.public_url) {
-    return console.log(`  WARNING: POST /api/bots answered ${created.status}: ${created.text.slice(0, 300)}; part skipped`);
+    return console.log(
+      `  WARNING: POST /api/bots answered ${created.status}: ${created.text.slice(0, 300)}; part skipped`,
+    );
   }
-  const doc = await postJson(client, `${service.url}/api/bots/${bot.id}/documents`, auth, { title: 'Rooftop hives through the year', content: BOT_DOCUMENT });
-  if (doc.status === 404) return console.log('  bot endpoint not available yet (POST /api/bots/{id}/documents answered 404); part skipped');
-  if (doc.status >= 300) return console.log(`  WARNING: POST /api/bots/${bot.id}/documents answered ${doc.status}: ${doc.text.slice(0, 300)}; part skipped`);
+  const doc = await postJson(client, `${service.url}/api/bots/${bot.id}/documents`, auth, {
+    title: 'Rooftop hives through the year',
+    content: BOT_DOCUMENT,
+  });
+  if (doc.status === 404)
+    return console.log('  bot endpoint not available yet (POST /api/bots/{id}/documents answered 404); part skipped');
+  if (doc.status >= 300)
+    return console.log(
+      `  WARNING: POST /api/bots/${bot.id}/documents answered ${doc.status}: ${doc.text.slice(0, 300)}; part skipped`,
+    );
   // The contract gives a path segment; take the path of a full URL too.
-  const path = /^https?:\/\//.test(bot.public_url) ? new URL(bot.public_url).pathname.replace(/\/+$/, '') : `/bot/${bot.public_url}`;
+  const path = /^https?:\/\//.test(bot.public_url)
+    ? new URL(bot.public_url).pathname.replace(/\/+$/, '')
+    : `/bot/${bot.public_url}`;
   const botsUrl = (process.env.BENCH_BOTS_URL ?? service.url).replace(/\/+$/, '');
-  const through = { label: `service POST ${path}/api`, url: `${botsUrl}${path}/api`, headers: { ...auth, 'content-type': 'application/json' } };
-  const direct = { label: 'upstream direct', url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' } };
+  const through = {
+    label: `service POST ${path}/api`,
+    url: `${botsUrl}${path}/api`,
+    headers: { ...auth, 'content-type': 'application/json' },
+  };
+  const direct = {
+    label: 'upstream direct',
+    url: `${upstream.url}/v1/chat/completions`,
+    headers: { 'content-type': 'application/json' },
+  };
   const botBody = JSON.stringify({ message: BOT_QUESTION, stream: true });
 
   await postJson(client, `${upstream.url}/control`, {}, { tokens: BOT_TOKENS, paceMs: BOT_PACE_MS });
@@ -386,12 +450,17 @@ async function botPart(client, service, upstream, streams) {
     await probe.body?.cancel();
     return console.log(`  bot endpoint not available yet (POST ${path}/api answered 404); part skipped`);
   }
-  if (probe.status !== 200) return console.log(`  WARNING: POST ${path}/api answered ${probe.status}: ${(await probe.text()).slice(0, 300)}; part skipped`);
+  if (probe.status !== 200)
+    return console.log(
+      `  WARNING: POST ${path}/api answered ${probe.status}: ${(await probe.text()).slice(0, 300)}; part skipped`,
+    );
   let probeText = '';
   await readEvents(probe, (data) => {
     if (data !== '[DONE]') probeText += botContent(data) ?? '';
   });
-  console.log(`  bot ${bot.id} (${path}); one probe answer: ${JSON.stringify(probeText.slice(0, 100))}${probeText.length > 100 ? '...' : ''}`);
+  console.log(
+    `  bot ${bot.id} (${path}); one probe answer: ${JSON.stringify(probeText.slice(0, 100))}${probeText.length > 100 ? '...' : ''}`,
+  );
 
   // Warm-up on both sides (JIT, prepared statements), then a pause for the machine to settle.
   await burst(client, direct, STREAM_BODY, chatContent, 20);
@@ -418,14 +487,39 @@ async function botPart(client, service, upstream, streams) {
     String(r.samples.length),
     String(r.failures.length),
     ms(median(r.samples.map((s) => s.first))),
-    ms(percentile(r.samples.map((s) => s.first), 99)),
+    ms(
+      percentile(
+        r.samples.map((s) => s.first),
+        99,
+      ),
+    ),
     ms(median(r.samples.map((s) => s.done))),
-    ms(percentile(r.samples.map((s) => s.done), 99)),
+    ms(
+      percentile(
+        r.samples.map((s) => s.done),
+        99,
+      ),
+    ),
     (r.totalMs / 1000).toFixed(2),
     String(r.peakOpen),
   ];
-  const header = ['', 'ok', 'errors', 'first chunk med ms', 'first chunk p99 ms', '[DONE] med ms', '[DONE] p99 ms', 'total s', 'most open at once'];
-  console.log(tableLines(header, [row('upstream direct', d), row('service bot stream', t)], { alignLeft: [0], indent: '  ' }).join('\n'));
+  const header = [
+    '',
+    'ok',
+    'errors',
+    'first chunk med ms',
+    'first chunk p99 ms',
+    '[DONE] med ms',
+    '[DONE] p99 ms',
+    'total s',
+    'most open at once',
+  ];
+  console.log(
+    tableLines(header, [row('upstream direct', d), row('service bot stream', t)], {
+      alignLeft: [0],
+      indent: '  ',
+    }).join('\n'),
+  );
   if (d.samples.length && t.samples.length) {
     /**
      * @template R
@@ -435,9 +529,12 @@ async function botPart(client, service, upstream, streams) {
     const f = (r, fn) => fn(r.samples.map((s) => s.first));
     /** @param {number[]} xs */
     const p99 = (xs) => percentile(xs, 99);
-    console.log(`  extra time to first chunk through the bot: median ${signed(f(t, median) - f(d, median))} ms, p99 ${signed(added(f(t, p99), f(d, p99)))} ms`);
+    console.log(
+      `  extra time to first chunk through the bot: median ${signed(f(t, median) - f(d, median))} ms, p99 ${signed(added(f(t, p99), f(d, p99)))} ms`,
+    );
   }
-  for (const line of [...failureNote('upstream direct', d.failures), ...failureNote('bot streams', t.failures)]) console.log(`  ${line}`);
+  for (const line of [...failureNote('upstream direct', d.failures), ...failureNote('bot streams', t.failures)])
+    console.log(`  ${line}`);
 
   // The samples taken while the most streams were open (all of them, unless the stream is too short).
   const sampled = t.rss.flatMap(({ kib, open }) => (kib === undefined ? [] : [{ kib, open }]));
@@ -452,38 +549,74 @@ async function botPart(client, service, upstream, streams) {
     `  service RSS: ${(rssBefore / 1024).toFixed(1)} MiB before; highest ${(peak / 1024).toFixed(1)} MiB in the ${window.length} samples (50 ms apart) taken while ${openNow === streams ? `all ${streams}` : `${openNow} (not all ${streams})`} streams were open; ` +
       `highest during the burst ${(overall / 1024).toFixed(1)} MiB; ${rssAfter === undefined ? '?' : (rssAfter / 1024).toFixed(1)} MiB right after`,
   );
-  console.log(`  service memory per open stream: (${(peak / 1024).toFixed(1)} - ${(rssBefore / 1024).toFixed(1)} MiB) / ${openNow} = ${((peak - rssBefore) / openNow).toFixed(1)} KiB (RSS, garbage not yet collected included)`);
-  if (!allOpen) console.log(`  NOTE: the ${streams} streams were never all open at once (at most ${t.peakOpen}); raise BENCH_BOT_TOKENS or BENCH_BOT_PACE_MS for a longer stream`);
+  console.log(
+    `  service memory per open stream: (${(peak / 1024).toFixed(1)} - ${(rssBefore / 1024).toFixed(1)} MiB) / ${openNow} = ${((peak - rssBefore) / openNow).toFixed(1)} KiB (RSS, garbage not yet collected included)`,
+  );
+  if (!allOpen)
+    console.log(
+      `  NOTE: the ${streams} streams were never all open at once (at most ${t.peakOpen}); raise BENCH_BOT_TOKENS or BENCH_BOT_PACE_MS for a longer stream`,
+    );
 }
 
 async function main() {
-  if (!(REQUESTS >= ROUNDS)) throw new Error(`BENCH_REQUESTS must be at least ${ROUNDS}, not ${process.env.BENCH_REQUESTS}`);
-  if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0)) throw new Error('BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative');
+  if (!(REQUESTS >= ROUNDS))
+    throw new Error(`BENCH_REQUESTS must be at least ${ROUNDS}, not ${process.env.BENCH_REQUESTS}`);
+  if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0))
+    throw new Error(
+      'BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative',
+    );
   assertBuilt('run `npm run build` first');
   const { streams, notes } = planStreams();
 
   const fakeDir = tempDir('atelier-bench-fake-openai-');
-  const upstream = await startServer({ label: 'fake upstream', script: join(root, 'bench/fake-openai.mjs'), env: childEnv(fakeDir, { FAKE_TOKENS: String(TOKENS), FAKE_PACE_MS: '0' }), cwd: fakeDir });
+  const upstream = await startServer({
+    label: 'fake upstream',
+    script: join(root, 'bench/fake-openai.mjs'),
+    env: childEnv(fakeDir, { FAKE_TOKENS: String(TOKENS), FAKE_PACE_MS: '0' }),
+    cwd: fakeDir,
+  });
   const service = await startService({
     tempPrefix: 'atelier-bench-chat-',
-    env: { ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`, ATELIER_TEXT_MODEL: MODEL, ATELIER_RATE_LIMIT_ENABLED: 'false' },
+    env: {
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`,
+      ATELIER_TEXT_MODEL: MODEL,
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+    },
   });
   const client = await makeClient();
-  const direct = { label: 'upstream direct', url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' } };
-  const through = { label: 'service', url: `${service.url}/api/chat/completions`, headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey } };
+  const direct = {
+    label: 'upstream direct',
+    url: `${upstream.url}/v1/chat/completions`,
+    headers: { 'content-type': 'application/json' },
+  };
+  const through = {
+    label: 'service',
+    url: `${service.url}/api/chat/completions`,
+    headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
+  };
   for (const target of [direct, through]) await completionOnce(client, target);
   const probe = /** @type {{ object?: unknown, choices?: { message?: { content?: unknown } }[] }} */ (
     await (await client.fetch(through.url, { method: 'POST', headers: through.headers, body: COMPLETION_BODY })).json()
   );
-  if (probe.object !== 'chat.completion' || !probe.choices?.[0]?.message?.content) throw new Error(`unexpected completion from the service: ${JSON.stringify(probe).slice(0, 300)}`);
+  if (probe.object !== 'chat.completion' || !probe.choices?.[0]?.message?.content)
+    throw new Error(`unexpected completion from the service: ${JSON.stringify(probe).slice(0, 300)}`);
 
   printMachine();
-  console.log(`Client: ${client.name}, in this process; the fake upstream (plain node:http) and the service (LOG_LEVEL=warn, rate limit off) each in their own process.`);
-  console.log('"direct" = POST <fake>/v1/chat/completions; "through" = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.');
-  console.log(`Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in ${ROUNDS} rounds alternating which side goes first.`);
+  console.log(
+    `Client: ${client.name}, in this process; the fake upstream (plain node:http) and the service (LOG_LEVEL=warn, rate limit off) each in their own process.`,
+  );
+  console.log(
+    '"direct" = POST <fake>/v1/chat/completions; "through" = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
+  );
+  console.log(
+    `Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in ${ROUNDS} rounds alternating which side goes first.`,
+  );
   for (const note of notes) console.log(note);
 
-  console.log(`\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage)`);
+  console.log(
+    `\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage)`,
+  );
   /** @type {string[][]} */
   const rows = [];
   /** @type {string[]} */
@@ -508,21 +641,43 @@ async function main() {
       signed(added(t99, d99)),
       `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(added(t99, d99), TARGET.p99)}`,
     ]);
-    warnings.push(...failureNote(`direct c=${concurrency}`, d.failures), ...failureNote(`through c=${concurrency}`, t.failures));
+    warnings.push(
+      ...failureNote(`direct c=${concurrency}`, d.failures),
+      ...failureNote(`through c=${concurrency}`, t.failures),
+    );
   }
-  const header = ['conc.', 'requests/side', 'direct req/s', 'through req/s', 'direct med ms', 'direct p99 ms', 'through med ms', 'through p99 ms', 'added med ms', 'added p99 ms', `vs targets (med <= ${TARGET.median}, p99 <= ${TARGET.p99} ms)`];
+  const header = [
+    'conc.',
+    'requests/side',
+    'direct req/s',
+    'through req/s',
+    'direct med ms',
+    'direct p99 ms',
+    'through med ms',
+    'through p99 ms',
+    'added med ms',
+    'added p99 ms',
+    `vs targets (med <= ${TARGET.median}, p99 <= ${TARGET.p99} ms)`,
+  ];
   console.log(tableLines(header, rows, { alignLeft: [header.length - 1], indent: '  ' }).join('\n'));
   for (const w of warnings.splice(0)) console.log(`  ${w}`);
   console.log(`  ${PUBLISHED}`);
 
-  console.log(`\n2. Streaming completion (${TOKENS} tokens written back to back, then finish, usage and [DONE]; stream_options.include_usage on both sides)`);
+  console.log(
+    `\n2. Streaming completion (${TOKENS} tokens written back to back, then finish, usage and [DONE]; stream_options.include_usage on both sides)`,
+  );
   /** @type {string[][]} */
   const streamRows = [];
   for (const concurrency of CONCURRENCIES) {
     const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
-    const [d, t] = await compare([direct, through], concurrency, total, (target) => streamOnce(client, target, STREAM_BODY, chatContent));
+    const [d, t] = await compare([direct, through], concurrency, total, (target) =>
+      streamOnce(client, target, STREAM_BODY, chatContent),
+    );
     /** @type {[metric: string, key: 'first' | 'done'][]} */
-    const metrics = [['first content chunk', 'first'], ['[DONE]', 'done']];
+    const metrics = [
+      ['first content chunk', 'first'],
+      ['[DONE]', 'done'],
+    ];
     for (const [metric, key] of metrics) {
       const dv = d.samples.map((s) => s[key]);
       const tv = t.samples.map((s) => s[key]);
@@ -530,16 +685,46 @@ async function main() {
       const tm = median(tv);
       const d99 = percentile(dv, 99);
       const t99 = percentile(tv, 99);
-      const against = key === 'first' ? `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(added(t99, d99), TARGET.p99)}` : '';
-      streamRows.push([String(concurrency), String(total), metric, ms(dm), ms(d99), ms(tm), ms(t99), signed(tm - dm), signed(added(t99, d99)), against]);
+      const against =
+        key === 'first' ? `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(added(t99, d99), TARGET.p99)}` : '';
+      streamRows.push([
+        String(concurrency),
+        String(total),
+        metric,
+        ms(dm),
+        ms(d99),
+        ms(tm),
+        ms(t99),
+        signed(tm - dm),
+        signed(added(t99, d99)),
+        against,
+      ]);
     }
-    warnings.push(...failureNote(`direct streams c=${concurrency}`, d.failures), ...failureNote(`through streams c=${concurrency}`, t.failures));
+    warnings.push(
+      ...failureNote(`direct streams c=${concurrency}`, d.failures),
+      ...failureNote(`through streams c=${concurrency}`, t.failures),
+    );
   }
-  const streamHeader = ['conc.', 'streams/side', 'time to', 'direct med ms', 'direct p99 ms', 'through med ms', 'through p99 ms', 'added med ms', 'added p99 ms', 'vs targets'];
-  console.log(tableLines(streamHeader, streamRows, { alignLeft: [2, streamHeader.length - 1], indent: '  ' }).join('\n'));
+  const streamHeader = [
+    'conc.',
+    'streams/side',
+    'time to',
+    'direct med ms',
+    'direct p99 ms',
+    'through med ms',
+    'through p99 ms',
+    'added med ms',
+    'added p99 ms',
+    'vs targets',
+  ];
+  console.log(
+    tableLines(streamHeader, streamRows, { alignLeft: [2, streamHeader.length - 1], indent: '  ' }).join('\n'),
+  );
   for (const w of warnings.splice(0)) console.log(`  ${w}`);
 
-  console.log(`\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`);
+  console.log(
+    `\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`,
+  );
   await botPart(client, service, upstream, streams);
 
   console.log(`\nLoad average after the runs: ${loadAverage()}`);

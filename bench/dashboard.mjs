@@ -5,11 +5,32 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { assertBuilt, childEnv, loadAverage, median, printMachine, root, runBench, startServer, startService, tableLines, tempDir, timeMs } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  loadAverage,
+  median,
+  printMachine,
+  root,
+  runBench,
+  startServer,
+  startService,
+  tableLines,
+  tempDir,
+  timeMs,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
-const PAGES = ['/dashboard', '/dashboard/keys', '/dashboard/presets', '/dashboard/presets/paragraph-writer', '/dashboard/images', '/dashboard/speech', '/dashboard/bots'];
+const PAGES = [
+  '/dashboard',
+  '/dashboard/keys',
+  '/dashboard/presets',
+  '/dashboard/presets/paragraph-writer',
+  '/dashboard/images',
+  '/dashboard/speech',
+  '/dashboard/bots',
+];
 
 /**
  * The first `name=value` of a response's Set-Cookie header; throws if it set none.
@@ -33,7 +54,8 @@ async function signUp(url, email, password) {
   const browser = setCookie(form, 'GET /dashboard/signup');
   const html = await form.text();
   const csrf = /name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
-  if (!csrf) throw new Error(`GET /dashboard/signup answered ${form.status} without a csrf-token: ${html.slice(0, 300)}`);
+  if (!csrf)
+    throw new Error(`GET /dashboard/signup answered ${form.status} without a csrf-token: ${html.slice(0, 300)}`);
   const response = await fetch(`${url}/dashboard/signup`, {
     method: 'POST',
     redirect: 'manual',
@@ -64,13 +86,17 @@ async function rate(url, cookie) {
 async function weight(url, cookie, html) {
   const assets = [...html.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1]);
   let bytes = Buffer.byteLength(html);
-  for (const asset of new Set(assets)) bytes += (await (await fetch(`${url}${asset}`, { headers: { cookie } })).arrayBuffer()).byteLength;
+  for (const asset of new Set(assets))
+    bytes += (await (await fetch(`${url}${asset}`, { headers: { cookie } })).arrayBuffer()).byteLength;
   return bytes;
 }
 
 async function main() {
   assertBuilt('run `npm run build` first');
-  const service = await startService({ tempPrefix: 'atelier-bench-dashboard-', env: { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: '10000' } });
+  const service = await startService({
+    tempPrefix: 'atelier-bench-dashboard-',
+    env: { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: '10000' },
+  });
   const { cookie, browser, csrf } = await signUp(service.url, 'dashboard-bench@example.test', 'a bench password');
   /** @type {Record<string, string>} */
   const pages = {};
@@ -81,10 +107,18 @@ async function main() {
   }
   const payloadDir = tempDir('atelier-bench-bare-');
   writeFileSync(join(payloadDir, 'payload.json'), JSON.stringify({ presets: {}, generatedName: '', pages }));
-  const bare = await startServer({ label: 'bare server', script: join(root, 'bench/bare-server.mjs'), args: [join(payloadDir, 'payload.json')], env: childEnv(payloadDir), cwd: payloadDir });
+  const bare = await startServer({
+    label: 'bare server',
+    script: join(root, 'bench/bare-server.mjs'),
+    args: [join(payloadDir, 'payload.json')],
+    env: childEnv(payloadDir),
+    cwd: payloadDir,
+  });
 
   printMachine();
-  console.log(`autocannon ${CONNECTIONS} connections, 1 s warm-up + ${DURATION} s per run; the bare server sends the same HTML from memory.\n`);
+  console.log(
+    `autocannon ${CONNECTIONS} connections, 1 s warm-up + ${DURATION} s per run; the bare server sends the same HTML from memory.\n`,
+  );
   /** @type {string[][]} */
   const rows = [];
   // The pages in PAGES order (insertion order; no key is an array index).
@@ -92,10 +126,22 @@ async function main() {
     const b = await rate(`${bare.url}${path}`);
     const s = await rate(`${service.url}${path}`, cookie);
     const kib = (await weight(service.url, cookie, html)) / 1024;
-    rows.push([path, b.rps.toFixed(0), s.rps.toFixed(0), (s.rps / b.rps).toFixed(2), String(s.p99), (Buffer.byteLength(html) / 1024).toFixed(1), kib.toFixed(0)]);
+    rows.push([
+      path,
+      b.rps.toFixed(0),
+      s.rps.toFixed(0),
+      (s.rps / b.rps).toFixed(2),
+      String(s.p99),
+      (Buffer.byteLength(html) / 1024).toFixed(1),
+      kib.toFixed(0),
+    ]);
     if (b.bad || s.bad) console.log(`WARNING: ${path}: errors or non-2xx (bare ${b.bad}, service ${s.bad})`);
   }
-  console.log(tableLines(['page', 'bare req/s', 'service req/s', 'ratio', 'p99 ms', 'HTML KiB', 'with assets KiB'], rows, { alignLeft: [0] }).join('\n'));
+  console.log(
+    tableLines(['page', 'bare req/s', 'service req/s', 'ratio', 'p99 ms', 'HTML KiB', 'with assets KiB'], rows, {
+      alignLeft: [0],
+    }).join('\n'),
+  );
 
   /** @type {number[]} */
   const logins = [];
@@ -106,13 +152,19 @@ async function main() {
           method: 'POST',
           redirect: 'manual',
           headers: { cookie: browser, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ _csrf: csrf, email: 'dashboard-bench@example.test', password: 'a bench password' }),
+          body: new URLSearchParams({
+            _csrf: csrf,
+            email: 'dashboard-bench@example.test',
+            password: 'a bench password',
+          }),
         });
         if (response.status !== 303) throw new Error(`log-in answered ${response.status}`);
       }),
     );
   }
-  console.log(`\nPOST /dashboard/login (scrypt N=2^14, r=8): median ${median(logins).toFixed(0)} ms of ${logins.length}`);
+  console.log(
+    `\nPOST /dashboard/login (scrypt N=2^14, r=8): median ${median(logins).toFixed(0)} ms of ${logins.length}`,
+  );
   console.log(`Load average after the runs: ${loadAverage()}`);
 }
 

@@ -16,7 +16,14 @@ const COMPLETION = JSON.stringify({
   created: 1_700_000_000,
   model: 'bench-model',
   system_fingerprint: null,
-  choices: [{ index: 0, message: { role: 'assistant', content: 'Bees like warm, sheltered rooftops.' }, logprobs: null, finish_reason: 'stop' }],
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'Bees like warm, sheltered rooftops.' },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
   usage: { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 },
 });
 
@@ -28,7 +35,8 @@ const chunk = (choices, extra = {}) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'bench-model', choices, ...extra })}\n\n`;
 const ROLE = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]);
 /** @param {number} i */
-const tokenChunk = (i) => chunk([{ index: 0, delta: { content: i === 0 ? 'Bee' : ` tok${i}` }, logprobs: null, finish_reason: null }]);
+const tokenChunk = (i) =>
+  chunk([{ index: 0, delta: { content: i === 0 ? 'Bee' : ` tok${i}` }, logprobs: null, finish_reason: null }]);
 const FINISH = chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }]);
 /** @param {number} n */
 const usageChunk = (n) => chunk([], { usage: { prompt_tokens: 12, completion_tokens: n, total_tokens: 12 + n } });

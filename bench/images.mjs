@@ -11,7 +11,20 @@ import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { assertBuilt, childEnv, createBenchAccount, loadAverage, median, printMachine, root, runBench, startServer, tableLines, tempDir, timeMs } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  createBenchAccount,
+  loadAverage,
+  median,
+  printMachine,
+  root,
+  runBench,
+  startServer,
+  tableLines,
+  tempDir,
+  timeMs,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100_000);
@@ -25,7 +38,9 @@ const TARGET = 0.6;
  */
 function seedImages(dataDir) {
   const db = new Database(join(dataDir, 'atelier.db'));
-  const account = /** @type {{ id: string } | undefined} */ (db.prepare('SELECT id FROM accounts WHERE email = ?').get('bench@example.test'));
+  const account = /** @type {{ id: string } | undefined} */ (
+    db.prepare('SELECT id FROM accounts WHERE email = ?').get('bench@example.test')
+  );
   if (!account) throw new Error(`the bench account is not in ${join(dataDir, 'atelier.db')}`);
   const accountId = account.id;
   const insert = db.prepare(
@@ -34,7 +49,15 @@ function seedImages(dataDir) {
   );
   const now = new Date().toISOString();
   db.transaction(() => {
-    for (let i = 1; i <= IMAGES; i++) insert.run(accountId, `A lighthouse on a cliff at sunset, number ${i}`, i, `images/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.png`, now, now);
+    for (let i = 1; i <= IMAGES; i++)
+      insert.run(
+        accountId,
+        `A lighthouse on a cliff at sunset, number ${i}`,
+        i,
+        `images/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.png`,
+        now,
+        now,
+      );
   })();
   db.close();
 }
@@ -49,7 +72,14 @@ async function load(url, apiKey) {
     url,
     connections: CONNECTIONS,
     headers: apiKey ? { 'x-api-key': apiKey } : {},
-    requests: [{ setupRequest: (request) => ({ ...request, path: `/api/get-image?imageId=${1 + Math.floor(Math.random() * IMAGES)}` }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/get-image?imageId=${1 + Math.floor(Math.random() * IMAGES)}`,
+        }),
+      },
+    ],
   };
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION });
@@ -64,7 +94,11 @@ async function load(url, apiKey) {
  * @returns {Promise<unknown>}
  */
 async function post(service, path, body) {
-  const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -74,40 +108,69 @@ async function main() {
   const dataDir = tempDir('atelier-bench-images-');
   const apiKey = createBenchAccount(dataDir);
   const seeding = await timeMs(async () => seedImages(dataDir));
-  const started = await startServer({ label: 'service', script: join(root, 'dist/main.js'), env: childEnv(dataDir, { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }), cwd: dataDir });
+  const started = await startServer({
+    label: 'service',
+    script: join(root, 'dist/main.js'),
+    env: childEnv(dataDir, { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }),
+    cwd: dataDir,
+  });
   const service = { ...started, apiKey };
 
   // A GET /api/get-image body, served back as is by the bare server.
-  const sample = /** @type {{ image_url?: string }} */ (await (await fetch(`${service.url}/api/get-image?imageId=1`, { headers: { 'x-api-key': apiKey } })).json());
+  const sample = /** @type {{ image_url?: string }} */ (
+    await (await fetch(`${service.url}/api/get-image?imageId=1`, { headers: { 'x-api-key': apiKey } })).json()
+  );
   if (!sample.image_url) throw new Error(`get-image probe failed: ${JSON.stringify(sample)}`);
   const payloadDir = tempDir('atelier-bench-bare-');
   const payloadFile = join(payloadDir, 'payload.json');
   writeFileSync(payloadFile, JSON.stringify({ presets: {}, generatedName: '', image: sample }));
-  const bare = await startServer({ label: 'bare server', script: join(root, 'bench/bare-server.mjs'), args: [payloadFile], env: childEnv(payloadDir), cwd: payloadDir });
+  const bare = await startServer({
+    label: 'bare server',
+    script: join(root, 'bench/bare-server.mjs'),
+    args: [payloadFile],
+    env: childEnv(payloadDir),
+    cwd: payloadDir,
+  });
 
   printMachine();
-  console.log(`Images table: ${IMAGES.toLocaleString('en')} rows (seeded in ${(seeding / 1000).toFixed(1)} s); random ids; autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run.`);
-  console.log('The bare server is plain Fastify answering the same record from memory: no auth, database, validation or rate limit.\n');
+  console.log(
+    `Images table: ${IMAGES.toLocaleString('en')} rows (seeded in ${(seeding / 1000).toFixed(1)} s); random ids; autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run.`,
+  );
+  console.log(
+    'The bare server is plain Fastify answering the same record from memory: no auth, database, validation or rate limit.\n',
+  );
   const b = await load(bare.url);
   const s = await load(service.url, apiKey);
   const ratio = s.rps / b.rps;
   const rows = [
     ['bare Fastify', b.rps.toFixed(0), String(b.p99), ''],
-    ['service GET /api/get-image', s.rps.toFixed(0), String(s.p99), `${ratio.toFixed(2)} (target >= ${TARGET}: ${ratio >= TARGET ? 'meets' : 'below'})`],
+    [
+      'service GET /api/get-image',
+      s.rps.toFixed(0),
+      String(s.p99),
+      `${ratio.toFixed(2)} (target >= ${TARGET}: ${ratio >= TARGET ? 'meets' : 'below'})`,
+    ],
   ];
   console.log(tableLines(['', 'req/s', 'p99 ms', 'ratio'], rows, { alignLeft: [0, 3] }).join('\n'));
-  if (b.bad || s.bad) console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
+  if (b.bad || s.bad)
+    console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
 
   // Builtin generation: the engine in this process vs the whole service path (HTTP, credits, job, worker, blob, record).
   const { BuiltinImageModel } = /** @type {typeof import('../src/engines/adapters/builtin/builtin-image-model.js')} */ (
     await import(join(root, 'dist/engines/adapters/builtin/builtin-image-model.js'))
   );
   const engine = new BuiltinImageModel();
-  console.log(`\nBuiltin image generation, median of ${RUNS} after a warm-up (service: POST /api/generate-image with waitForResult)`);
+  console.log(
+    `\nBuiltin image generation, median of ${RUNS} after a warm-up (service: POST /api/generate-image with waitForResult)`,
+  );
   /** @type {string[][]} */
   const latency = [];
   /** @type {[width: number, height: number][]} */
-  const sizes = [[512, 512], [1024, 1024], [1792, 1024]];
+  const sizes = [
+    [512, 512],
+    [1024, 1024],
+    [1792, 1024],
+  ];
   for (const [width, height] of sizes) {
     const options = { prompt: 'A lighthouse on a cliff at sunset, watercolor', width, height, hd: false, seed: 7 };
     await engine.doGenerate(options);
@@ -121,9 +184,12 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       through.push(
         await timeMs(async () => {
-          const [record] = /** @type {{ id: number, status: string, error?: string }[]} */ (await post(service, '/api/generate-image', body));
+          const [record] = /** @type {{ id: number, status: string, error?: string }[]} */ (
+            await post(service, '/api/generate-image', body)
+          );
           if (!record) throw new Error('POST /api/generate-image answered no image');
-          if (record.status !== 'completed') throw new Error(`image ${record.id} is ${record.status}: ${record.error ?? ''}`);
+          if (record.status !== 'completed')
+            throw new Error(`image ${record.id} is ${record.status}: ${record.error ?? ''}`);
         }),
       );
     }
@@ -133,15 +199,28 @@ async function main() {
   }
   console.log(tableLines(['size', 'engine ms', 'service ms', 'service cost'], latency, { alignLeft: [0] }).join('\n'));
 
-  console.log(`\nVideo: 5 s, 16:9 (1280x720, narrated, captioned), create -> first 50 ms poll that sees it completed; median of ${Math.min(RUNS, 3)}`);
+  console.log(
+    `\nVideo: 5 s, 16:9 (1280x720, narrated, captioned), create -> first 50 ms poll that sees it completed; median of ${Math.min(RUNS, 3)}`,
+  );
   /** @type {number[]} */
   const videoTimes = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     videoTimes.push(
       await timeMs(async () => {
-        const { id } = /** @type {{ id: number }} */ (await post(service, '/api/generate-video', { prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.', model: 'builtin', duration: '5', aspectRatio: '16:9' }));
+        const { id } = /** @type {{ id: number }} */ (
+          await post(service, '/api/generate-video', {
+            prompt: 'A sunrise over the mountains. Birds fly across the valley. The town wakes up.',
+            model: 'builtin',
+            duration: '5',
+            aspectRatio: '16:9',
+          })
+        );
         for (;;) {
-          const { video } = /** @type {{ video: { status: string, error?: string } }} */ (await (await fetch(`${service.url}/api/get-video?video_id=${id}`, { headers: { 'x-api-key': apiKey } })).json());
+          const { video } = /** @type {{ video: { status: string, error?: string } }} */ (
+            await (
+              await fetch(`${service.url}/api/get-video?video_id=${id}`, { headers: { 'x-api-key': apiKey } })
+            ).json()
+          );
           if (video.status === 'failed') throw new Error(`video failed: ${video.error}`);
           if (video.status === 'completed') return;
           await sleep(50);
@@ -150,7 +229,9 @@ async function main() {
     );
   }
   const v = median(videoTimes) / 1000;
-  console.log(`  ${videoTimes.map((ms) => (ms / 1000).toFixed(2)).join(' s, ')} s -> median ${v.toFixed(2)} s = ${(v / 5).toFixed(2)}x real time (${(5 / v).toFixed(1)} s of video per second of work)`);
+  console.log(
+    `  ${videoTimes.map((ms) => (ms / 1000).toFixed(2)).join(' s, ')} s -> median ${v.toFixed(2)} s = ${(v / 5).toFixed(2)}x real time (${(5 / v).toFixed(1)} s of video per second of work)`,
+  );
   console.log(`\nLoad average after the runs: ${loadAverage()}`);
 }
 

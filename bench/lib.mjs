@@ -72,7 +72,10 @@ export function assertBuilt(hint) {
  */
 export function createBenchAccount(dataDir) {
   const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
-  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], { cwd: dataDir, env: childEnv(dataDir) });
+  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], {
+    cwd: dataDir,
+    env: childEnv(dataDir),
+  });
   /** @type {{ api_key?: string }} */
   const { api_key: apiKey } = JSON.parse(out.toString());
   if (!apiKey) throw new Error(`accounts create printed no api_key: ${out}`);
@@ -86,7 +89,11 @@ export function createBenchAccount(dataDir) {
  */
 export async function startServer({ label, script, args = [], env, cwd }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
@@ -94,7 +101,13 @@ export async function startServer({ label, script, args = [], env, cwd }) {
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
     if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child, output: () => output };
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, output: () => output };
   }
   throw new Error(`${label} did not answer /health within 30 s:\n${output}`);
 }
@@ -116,7 +129,12 @@ export async function startServer({ label, script, args = [], env, cwd }) {
 export async function startService({ label = 'service', tempPrefix = 'atelier-bench-', env = {} } = {}) {
   const dataDir = tempDir(tempPrefix);
   const apiKey = createBenchAccount(dataDir);
-  const server = await startServer({ label, script: join(root, 'dist/main.js'), env: childEnv(dataDir, env), cwd: dataDir });
+  const server = await startServer({
+    label,
+    script: join(root, 'dist/main.js'),
+    env: childEnv(dataDir, env),
+    cwd: dataDir,
+  });
   return { ...server, apiKey };
 }
 
@@ -155,7 +173,10 @@ export async function cleanup() {
  */
 export async function runBench(main, { errorPrefix = '' } = {}) {
   /** @type {[NodeJS.Signals, number][]} */
-  const signals = [['SIGINT', 130], ['SIGTERM', 143]];
+  const signals = [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ];
   for (const [signal, code] of signals) process.once(signal, () => cleanup().finally(() => process.exit(code)));
   try {
     await main();
@@ -168,7 +189,11 @@ export async function runBench(main, { errorPrefix = '' } = {}) {
 }
 
 /** The 1/5/15 min load average, e.g. `0.52 / 0.61 / 0.70`. */
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 /** Prints the machine line and the load average before the runs (other work on the machine skews every
  *  number; the load average says whether it was quiet). `note` is appended to the load average line.
@@ -176,7 +201,9 @@ export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / 
  */
 export function printMachine(note = '') {
   const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`);
+  console.log(
+    `Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}; Node ${process.version}`,
+  );
   console.log(`Load average before the runs (1/5/15 min): ${loadAverage()}${note}`);
 }
 
@@ -213,7 +240,12 @@ export async function timeMs(fn) {
 export function tableLines(header, rows, { alignLeft = [], indent = '' } = {}) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   /** @param {readonly string[]} cells */
-  const line = (cells) => indent + cells.map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells) =>
+    indent +
+    cells
+      .map((c, i) => (alignLeft.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
@@ -232,16 +264,25 @@ export function percentile(xs, p) {
  *  port, durability off, removed by cleanup(). Resolves with the admin URL. */
 export async function startPostgres() {
   const bin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(join(bin, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${bin}/initdb): apt-get install postgresql`);
+  if (!existsSync(join(bin, 'initdb')))
+    throw new Error(`PostgreSQL 15 is not installed (${bin}/initdb): apt-get install postgresql`);
   /** @type {(program: string, args: string[]) => [string, string[]]} */
-  const asPostgres = (program, args) => (process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args]);
+  const asPostgres = (program, args) =>
+    process.getuid?.() === 0
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
+      : [join(bin, program), args];
   const folder = mkdtempSync(join(os.tmpdir(), 'atelier-bench-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', folder]);
   const data = join(folder, 'data');
-  execFileSync(...asPostgres('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']), { stdio: 'ignore' });
+  execFileSync(
+    ...asPostgres('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']),
+    { stdio: 'ignore' },
+  );
   const port = await freePort();
   const settings = `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  execFileSync(...asPostgres('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-o', settings, 'start']), { stdio: 'ignore' });
+  execFileSync(...asPostgres('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-o', settings, 'start']), {
+    stdio: 'ignore',
+  });
   onCleanup(() => {
     try {
       execFileSync(...asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });

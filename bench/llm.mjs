@@ -16,7 +16,17 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LlamaChat, getLlama } from 'node-llama-cpp';
 import ts from 'typescript';
-import { assertBuilt, loadAverage, median, printMachine, root, runBench, startService, tableLines, tempDir } from './lib.mjs';
+import {
+  assertBuilt,
+  loadAverage,
+  median,
+  printMachine,
+  root,
+  runBench,
+  startService,
+  tableLines,
+  tempDir,
+} from './lib.mjs';
 
 const TOKENS = Number(process.env.BENCH_LLM_TOKENS ?? 256);
 const ROUNDS = Number(process.env.BENCH_LLM_ROUNDS ?? 10);
@@ -36,10 +46,14 @@ async function writeModel(dir) {
   writeFileSync(join(out, 'package.json'), '{"type":"module"}');
   for (const name of ['gguf-writer', 'seeded-random', 'tiny-llama']) {
     const source = readFileSync(join(root, `test/helpers/${name}.ts`), 'utf8');
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
     writeFileSync(join(out, `${name}.js`), outputText);
   }
-  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (await import(pathToFileURL(join(out, 'tiny-llama.js')).href));
+  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (
+    await import(pathToFileURL(join(out, 'tiny-llama.js')).href)
+  );
   const path = join(dir, 'tiny-bench.gguf');
   await writeTinyLlama(path);
   return path;
@@ -55,7 +69,10 @@ async function directEngine(modelPath) {
   const context = await model.createContext({ contextSize: CONTEXT, sequences: SEQUENCES, threads: THREADS });
   const chats = Array.from({ length: SEQUENCES }, () => new LlamaChat({ contextSequence: context.getSequence() }));
   /** @type {import('node-llama-cpp').ChatHistoryItem[]} */
-  const history = [...MESSAGES.map((m) => ({ type: /** @type {const} */ ('user'), text: m.content })), { type: 'model', response: [] }];
+  const history = [
+    ...MESSAGES.map((m) => ({ type: /** @type {const} */ ('user'), text: m.content })),
+    { type: 'model', response: [] },
+  ];
   return {
     /**
      * With `stream`, the text is taken piece by piece as it comes (onTextChunk), as a streaming caller must.
@@ -69,7 +86,11 @@ async function directEngine(modelPath) {
       const before = chat.sequence.tokenMeter.getState();
       /** @type {string[]} */
       const pieces = [];
-      await chat.generateResponse(history, { maxTokens: TOKENS, temperature: 0, ...(stream && { onTextChunk: (text) => pieces.push(text) }) });
+      await chat.generateResponse(history, {
+        maxTokens: TOKENS,
+        temperature: 0,
+        ...(stream && { onTextChunk: (text) => pieces.push(text) }),
+      });
       return chat.sequence.tokenMeter.diff(before).usedOutputTokens;
     },
     dispose: () => context.dispose().then(() => model.dispose()),
@@ -83,22 +104,34 @@ function serviceClient(service) {
   const url = `${service.url}/api/chat/completions`;
   const headers = { 'content-type': 'application/json', 'x-api-key': service.apiKey };
   /** @param {boolean} stream */
-  const body = (stream) => JSON.stringify({ model: 'gpt-4o-mini', messages: MESSAGES, max_tokens: TOKENS, temperature: 0, ...(stream && { stream: true, stream_options: { include_usage: true } }) });
+  const body = (stream) =>
+    JSON.stringify({
+      model: 'gpt-4o-mini',
+      messages: MESSAGES,
+      max_tokens: TOKENS,
+      temperature: 0,
+      ...(stream && { stream: true, stream_options: { include_usage: true } }),
+    });
   return {
     /** @returns {Promise<number>} output tokens */
     async plain() {
       const response = await fetch(url, { method: 'POST', headers, body: body(false) });
       // Read as a completion once the status says 200; an error body is only printed.
       const json = /** @type {WithUsage} */ (await response.json());
-      if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`the service answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
       return json.usage.completion_tokens;
     },
     /** @returns {Promise<number>} output tokens */
     async stream() {
       const response = await fetch(url, { method: 'POST', headers, body: body(true) });
-      if (response.status !== 200) throw new Error(`the service answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`the service answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       const text = await response.text();
-      const events = text.split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => e.slice(6));
+      const events = text
+        .split('\n\n')
+        .filter((e) => e.startsWith('data: '))
+        .map((e) => e.slice(6));
       if (events.at(-1) !== '[DONE]') throw new Error('the stream ended without [DONE]');
       const usage = events.at(-2);
       if (usage === undefined) throw new Error('the stream had no event before [DONE]');
@@ -125,7 +158,9 @@ async function batch(parallel, generate) {
 
 async function main() {
   if (!(TOKENS >= 16 && TOKENS <= CONTEXT - 64 && ROUNDS >= 2 && SEQUENCES >= 1 && THREADS >= 1)) {
-    throw new Error(`BENCH_LLM_TOKENS must be 16 to ${CONTEXT - 64}, BENCH_LLM_ROUNDS at least 2, BENCH_LLM_SEQUENCES and BENCH_LLM_THREADS at least 1`);
+    throw new Error(
+      `BENCH_LLM_TOKENS must be 16 to ${CONTEXT - 64}, BENCH_LLM_ROUNDS at least 2, BENCH_LLM_SEQUENCES and BENCH_LLM_THREADS at least 1`,
+    );
   }
   assertBuilt('run `npm run build` first');
   const modelPath = await writeModel(tempDir('atelier-bench-llm-'));
@@ -156,10 +191,16 @@ async function main() {
   for (const generate of Object.values(sides)) for (const parallel of [1, SEQUENCES]) await batch(parallel, generate);
 
   printMachine();
-  console.log(`Model: tiny random-weight llama (${TOKENS} tokens per generation, greedy, context ${CONTEXT} per sequence, ${SEQUENCES} sequences, ${THREADS} thread(s)).`);
-  console.log('"direct" = LlamaChat.generateResponse in this process ("direct stream": with onTextChunk, the pieces collected); "service" = POST /api/chat/completions (max_tokens, temperature 0) on the service in its own process, plain or stream: true.');
+  console.log(
+    `Model: tiny random-weight llama (${TOKENS} tokens per generation, greedy, context ${CONTEXT} per sequence, ${SEQUENCES} sequences, ${THREADS} thread(s)).`,
+  );
+  console.log(
+    '"direct" = LlamaChat.generateResponse in this process ("direct stream": with onTextChunk, the pieces collected); "service" = POST /api/chat/completions (max_tokens, temperature 0) on the service in its own process, plain or stream: true.',
+  );
   console.log('Service cost: plain against direct, stream against direct stream.');
-  console.log(`${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`);
+  console.log(
+    `${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`,
+  );
 
   /** @type {string[][]} */
   const rows = [];
@@ -178,15 +219,31 @@ async function main() {
       const rate = median(rates[name]);
       const baseline = baselineOf[name];
       const cost = baseline ? 1 - rate / median(rates[baseline]) : undefined;
-      const verdict = cost === undefined ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
-      rows.push([String(parallel), name, rate.toFixed(0), `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`, cost === undefined ? '' : `${(cost * 100).toFixed(1)}%`, verdict]);
+      const verdict =
+        cost === undefined ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
+      rows.push([
+        String(parallel),
+        name,
+        rate.toFixed(0),
+        `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`,
+        cost === undefined ? '' : `${(cost * 100).toFixed(1)}%`,
+        verdict,
+      ]);
     }
   }
   console.log('');
-  console.log(tableLines(['at once', 'side', 'tokens/s', 'range', 'service cost', 'vs target'], rows, { alignLeft: [1, 5], indent: '  ' }).join('\n'));
+  console.log(
+    tableLines(['at once', 'side', 'tokens/s', 'range', 'service cost', 'vs target'], rows, {
+      alignLeft: [1, 5],
+      indent: '  ',
+    }).join('\n'),
+  );
   const single = rows.find((r) => r[0] === '1' && r[1] === 'direct');
   const wide = rows.find((r) => r[0] === String(SEQUENCES) && r[1] === 'direct');
-  if (single && wide && SEQUENCES > 1) console.log(`  ${SEQUENCES} sequences at once give ${(Number(wide[2]) / Number(single[2])).toFixed(2)}x the tokens/s of one (direct).`);
+  if (single && wide && SEQUENCES > 1)
+    console.log(
+      `  ${SEQUENCES} sequences at once give ${(Number(wide[2]) / Number(single[2])).toFixed(2)}x the tokens/s of one (direct).`,
+    );
   console.log(`\nLoad average after the runs: ${loadAverage()}`);
   await direct.dispose();
 }

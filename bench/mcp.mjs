@@ -8,7 +8,12 @@ import { assertBuilt, loadAverage, printMachine, runBench, startService, tableLi
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
 const ARGS = { preset: 'blog-post', keywords: 'urban beekeeping', outputs: 1 };
-const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_text', arguments: ARGS } });
+const MCP_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'generate_text', arguments: ARGS },
+});
 const HTTP_BODY = JSON.stringify(ARGS);
 
 /**
@@ -20,7 +25,13 @@ const HTTP_BODY = JSON.stringify(ARGS);
  */
 async function load(url, path, apiKey, body, headers = {}) {
   /** @type {import('autocannon').Options} */
-  const options = { url: url + path, method: 'POST', connections: CONNECTIONS, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers }, body };
+  const options = {
+    url: url + path,
+    method: 'POST',
+    connections: CONNECTIONS,
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers },
+    body,
+  };
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
@@ -32,13 +43,20 @@ async function main() {
   assertBuilt('run `npm run build` first');
   const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
   const mcpHeaders = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-  const probe = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json', ...mcpHeaders }, body: MCP_BODY });
+  const probe = await fetch(`${service.url}/mcp`, {
+    method: 'POST',
+    headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json', ...mcpHeaders },
+    body: MCP_BODY,
+  });
   // A JSON-RPC response: a result, or an error (printed whole below).
   const answer = /** @type {{ result?: { isError?: boolean } }} */ (await probe.json());
-  if (!probe.ok || answer.result?.isError || !answer.result) throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (!probe.ok || answer.result?.isError || !answer.result)
+    throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
 
   printMachine();
-  console.log(`autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run; builtin text engine; each MCP request is one stateless tools/call (no initialize), JSON response.\n`);
+  console.log(
+    `autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run; builtin text engine; each MCP request is one stateless tools/call (no initialize), JSON response.\n`,
+  );
   /** @type {string[][]} */
   const rows = [];
   /** @type {{ http: LoadResult[], mcp: LoadResult[] }} */
@@ -52,10 +70,22 @@ async function main() {
   const http = best(runs.http);
   const mcp = best(runs.mcp);
   rows.push(['POST /api/generate', http.rps.toFixed(0), String(http.p50), String(http.p99), '']);
-  rows.push(['MCP tools/call generate_text', mcp.rps.toFixed(0), String(mcp.p50), String(mcp.p99), (mcp.rps / http.rps).toFixed(2)]);
-  console.log(tableLines(['route (best of 2 alternating runs)', 'req/s', 'p50 ms', 'p99 ms', 'ratio to HTTP'], rows, { alignLeft: [0] }).join('\n'));
+  rows.push([
+    'MCP tools/call generate_text',
+    mcp.rps.toFixed(0),
+    String(mcp.p50),
+    String(mcp.p99),
+    (mcp.rps / http.rps).toFixed(2),
+  ]);
+  console.log(
+    tableLines(['route (best of 2 alternating runs)', 'req/s', 'p50 ms', 'p99 ms', 'ratio to HTTP'], rows, {
+      alignLeft: [0],
+    }).join('\n'),
+  );
   if (http.bad || mcp.bad) console.log(`WARNING: errors or non-2xx (http ${http.bad}, mcp ${mcp.bad})`);
-  console.log(`\nAll runs (req/s): http ${runs.http.map((r) => r.rps.toFixed(0)).join(', ')}; mcp ${runs.mcp.map((r) => r.rps.toFixed(0)).join(', ')}`);
+  console.log(
+    `\nAll runs (req/s): http ${runs.http.map((r) => r.rps.toFixed(0)).join(', ')}; mcp ${runs.mcp.map((r) => r.rps.toFixed(0)).join(', ')}`,
+  );
   console.log(`Load average after the runs: ${loadAverage()}`);
 }
 

@@ -4,7 +4,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { assertBuilt, childEnv, printMachine, root, runBench, startServer, startService, tableLines, tempDir } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  printMachine,
+  root,
+  runBench,
+  startServer,
+  startService,
+  tableLines,
+  tempDir,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
@@ -13,8 +23,22 @@ const GENERATE_BODY = JSON.stringify({ preset: 'blog-post', keywords: 'urban bee
 const TARGETS = { presets: 0.7, generate: 0.5 };
 // Every plan gets a limit no bench can reach, so the limiter runs on each request but never answers 429.
 const HUGE_LIMIT_PLANS = JSON.stringify([
-  { name: 'free', monthlyCredits: 100, monthlyTtsWords: 2000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 100_000_000 },
-  { name: 'business', monthlyCredits: 10000, monthlyTtsWords: 250000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 100_000_000 },
+  {
+    name: 'free',
+    monthlyCredits: 100,
+    monthlyTtsWords: 2000,
+    advancedModel: false,
+    premiumPresets: false,
+    rateLimitPerMinute: 100_000_000,
+  },
+  {
+    name: 'business',
+    monthlyCredits: 10000,
+    monthlyTtsWords: 250000,
+    advancedModel: true,
+    premiumPresets: true,
+    rateLimitPerMinute: 100_000_000,
+  },
 ]);
 
 /** @typedef {{ method?: import('autocannon').Request['method'], apiKey?: string, body?: string }} LoadOptions */
@@ -30,19 +54,29 @@ async function load(url, path, { method = 'GET', apiKey, body } = {}) {
   const options = { url: url + path, method, headers, body, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARMUP });
   const r = await autocannon({ ...options, duration: DURATION });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
 }
 
 /** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
 
 async function main() {
-  if (!(DURATION > 0)) throw new Error(`BENCH_DURATION must be a positive number of seconds, not ${process.env.BENCH_DURATION}`);
+  if (!(DURATION > 0))
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, not ${process.env.BENCH_DURATION}`);
   assertBuilt('run `npm run build` first');
 
   const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
   // Rate limiter cost: same route with the limiter on, in its own process and data dir, measured right after
   // the run without it so that drift in machine load affects both alike.
-  const limited = await startService({ label: 'rate-limited service', env: { ATELIER_RATE_LIMIT_ENABLED: 'true', ATELIER_PLANS: HUGE_LIMIT_PLANS } });
+  const limited = await startService({
+    label: 'rate-limited service',
+    env: { ATELIER_RATE_LIMIT_ENABLED: 'true', ATELIER_PLANS: HUGE_LIMIT_PLANS },
+  });
   const auth = { apiKey: service.apiKey };
   const presetsRes = await fetch(`${service.url}/api/presets`, { headers: { 'x-api-key': service.apiKey } });
   const genRes = await fetch(`${service.url}/api/generate`, {
@@ -50,7 +84,8 @@ async function main() {
     headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' },
     body: GENERATE_BODY,
   });
-  if (!presetsRes.ok || !genRes.ok) throw new Error(`probe failed: presets ${presetsRes.status}, generate ${genRes.status}: ${await genRes.text()}`);
+  if (!presetsRes.ok || !genRes.ok)
+    throw new Error(`probe failed: presets ${presetsRes.status}, generate ${genRes.status}: ${await genRes.text()}`);
   // The GET /api/presets body (the bench reads only its count) and the POST /api/generate outputs.
   const presets = /** @type {{ total: number }} */ (await presetsRes.json());
   const [generated] = /** @type {{ name: string }[]} */ (await genRes.json());
@@ -59,14 +94,28 @@ async function main() {
   const payloadDir = tempDir('atelier-bench-bare-');
   const payloadFile = join(payloadDir, 'payload.json');
   writeFileSync(payloadFile, JSON.stringify({ presets, generatedName: generated.name }));
-  const bare = await startServer({ label: 'bare server', script: join(root, 'bench/bare-server.mjs'), args: [payloadFile], env: childEnv(payloadDir), cwd: payloadDir });
+  const bare = await startServer({
+    label: 'bare server',
+    script: join(root, 'bench/bare-server.mjs'),
+    args: [payloadFile],
+    env: childEnv(payloadDir),
+    cwd: payloadDir,
+  });
 
   printMachine();
-  console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up (not counted) + ${DURATION} s per run; load generator in this process, each server in its own process`);
-  console.log(`Presets payload: ${presets.total} presets, ${Buffer.byteLength(JSON.stringify(presets))} bytes; generate output name: ${generated.name.length} chars`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up (not counted) + ${DURATION} s per run; load generator in this process, each server in its own process`,
+  );
+  console.log(
+    `Presets payload: ${presets.total} presets, ${Buffer.byteLength(JSON.stringify(presets))} bytes; generate output name: ${generated.name.length} chars`,
+  );
   console.log('The service runs with ATELIER_RATE_LIMIT_ENABLED=false (the limiter would throttle at 3,000/min);');
-  console.log('its cost is measured separately in the last row, on a second service process with a huge per-plan limit.');
-  console.log('The bare server is plain Fastify with the same response bodies from memory: no auth, database or rate limiting.\n');
+  console.log(
+    'its cost is measured separately in the last row, on a second service process with a huge per-plan limit.',
+  );
+  console.log(
+    'The bare server is plain Fastify with the same response bodies from memory: no auth, database or rate limiting.\n',
+  );
 
   /** @type {LoadResult[]} */
   const runs = [];
@@ -80,14 +129,19 @@ async function main() {
     process.stdout.write(`  running ${label} ...`);
     const r = await load(url, path, opts);
     console.log(` ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`);
-    if (r.errors || r.non2xx) console.log(`  WARNING: ${label} had ${r.errors} errors and ${r.non2xx} non-2xx responses; its numbers are not valid`);
+    if (r.errors || r.non2xx)
+      console.log(
+        `  WARNING: ${label} had ${r.errors} errors and ${r.non2xx} non-2xx responses; its numbers are not valid`,
+      );
     runs.push(r);
     return r;
   };
 
   const bp = await measure('bare    GET  /api/presets', bare.url, '/api/presets');
   const sp = await measure('service GET  /api/presets', service.url, '/api/presets', auth);
-  const sl = await measure('service GET  /api/presets (rate limit on)', limited.url, '/api/presets', { apiKey: limited.apiKey });
+  const sl = await measure('service GET  /api/presets (rate limit on)', limited.url, '/api/presets', {
+    apiKey: limited.apiKey,
+  });
   /** @type {LoadOptions} */
   const generate = { method: 'POST', body: GENERATE_BODY };
   const bg = await measure('bare    POST /api/generate', bare.url, '/api/generate', generate);
@@ -104,13 +158,25 @@ async function main() {
     const ratio = s.rps / b.rps;
     const valid = !(b.errors || b.non2xx || s.errors || s.non2xx);
     const verdict = ratio >= target ? 'meets' : 'below';
-    return [route, b.rps.toFixed(0), String(b.p99), s.rps.toFixed(0), String(s.p99), ratio.toFixed(2), `>= ${target.toFixed(2)}`, valid ? verdict : `${verdict} (INVALID: errors)`];
+    return [
+      route,
+      b.rps.toFixed(0),
+      String(b.p99),
+      s.rps.toFixed(0),
+      String(s.p99),
+      ratio.toFixed(2),
+      `>= ${target.toFixed(2)}`,
+      valid ? verdict : `${verdict} (INVALID: errors)`,
+    ];
   });
   console.log(`\n${tableLines(header, table, { alignLeft: [0, header.length - 1] }).join('\n')}`);
   const cost = (1 - sl.rps / sp.rps) * 100;
   const costText = `${Math.abs(cost).toFixed(1)}% ${cost >= 0 ? 'fewer' : 'more, i.e. within run-to-run noise'}`;
-  console.log(`\nRate limiter cost on GET /api/presets: ${sl.rps.toFixed(0)} req/s with it vs ${sp.rps.toFixed(0)} without (${costText}).`);
-  if (runs.some((r) => r.errors || r.non2xx)) console.log('WARNING: some runs had errors or non-2xx responses (see above).');
+  console.log(
+    `\nRate limiter cost on GET /api/presets: ${sl.rps.toFixed(0)} req/s with it vs ${sp.rps.toFixed(0)} without (${costText}).`,
+  );
+  if (runs.some((r) => r.errors || r.non2xx))
+    console.log('WARNING: some runs had errors or non-2xx responses (see above).');
 }
 
 await runBench(main);

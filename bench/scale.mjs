@@ -11,7 +11,20 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { assertBuilt, childEnv, freePort, loadAverage, onCleanup, printMachine, root, runBench, startPostgres, stop, tableLines, tempDir } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  freePort,
+  loadAverage,
+  onCleanup,
+  printMachine,
+  root,
+  runBench,
+  startPostgres,
+  stop,
+  tableLines,
+  tempDir,
+} from './lib.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 4000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -36,8 +49,19 @@ async function createDatabase(adminUrl, name) {
 async function startRole(role, databaseUrl) {
   const dataDir = tempDir(`atelier-bench-${role}-`);
   const port = await freePort();
-  const env = childEnv(dataDir, { ATELIER_DATABASE_URL: databaseUrl, ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50', HOST: '127.0.0.1', PORT: String(port), ATELIER_ADMIN_EMAIL: `admin-${port}@bench.test` });
-  const child = spawn(process.execPath, [join(root, 'bin/atelier.mjs'), 'serve', '--role', role], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = childEnv(dataDir, {
+    ATELIER_DATABASE_URL: databaseUrl,
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_JOB_POLL_MS: '50',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ATELIER_ADMIN_EMAIL: `admin-${port}@bench.test`,
+  });
+  const child = spawn(process.execPath, [join(root, 'bin/atelier.mjs'), 'serve', '--role', role], {
+    cwd: dataDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   onCleanup(() => stop(child));
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
@@ -86,7 +110,8 @@ async function load(urls) {
    * @param {string} url
    * @param {number} duration seconds
    */
-  const run = (url, duration) => autocannon({ url: `${url}/api/account`, connections: 16, duration, headers: { 'x-api-key': apiKey } });
+  const run = (url, duration) =>
+    autocannon({ url: `${url}/api/account`, connections: 16, duration, headers: { 'x-api-key': apiKey } });
   await Promise.all(urls.map((url) => run(url, 1)));
   const results = await Promise.all(urls.map((url) => run(url, DURATION)));
   const bad = results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
@@ -105,18 +130,37 @@ async function main() {
   /** @type {[workers: number, jobsPerSecond: number][]} */
   const throughput = [[1, base]];
   for (const workers of [2, 4]) throughput.push([workers, await drain(adminUrl, workers)]);
-  console.log(tableLines(['workers', 'jobs/s', 'vs 1 worker'], throughput.map(([w, rate]) => [String(w), rate.toFixed(0), `${(rate / base).toFixed(2)}x`]), {}).join('\n'));
+  console.log(
+    tableLines(
+      ['workers', 'jobs/s', 'vs 1 worker'],
+      throughput.map(([w, rate]) => [String(w), rate.toFixed(0), `${(rate / base).toFixed(2)}x`]),
+      {},
+    ).join('\n'),
+  );
 
   const url = await createDatabase(adminUrl, 'scale_api');
   const dataDir = tempDir('atelier-bench-cli-');
-  const created = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), 'accounts', 'create', '--email', 'bench@example.test', '--plan', 'business'], { cwd: dataDir, env: childEnv(dataDir, { ATELIER_DATABASE_URL: url }) });
+  const created = execFileSync(
+    process.execPath,
+    [join(root, 'bin/atelier.mjs'), 'accounts', 'create', '--email', 'bench@example.test', '--plan', 'business'],
+    { cwd: dataDir, env: childEnv(dataDir, { ATELIER_DATABASE_URL: url }) },
+  );
   apiKey = JSON.parse(created.toString()).api_key;
   const first = await startRole('api', url);
   const apis = [first, await startRole('api', url)];
   const one = await load([first.url]);
   const two = await load(apis.map((a) => a.url));
   console.log(`\nGET /api/account, autocannon 16 connections per process, ${DURATION} s:`);
-  console.log(tableLines(['API processes', 'req/s', 'vs 1 process'], [['1', one.toFixed(0), '1.00x'], ['2', two.toFixed(0), `${(two / one).toFixed(2)}x`]], {}).join('\n'));
+  console.log(
+    tableLines(
+      ['API processes', 'req/s', 'vs 1 process'],
+      [
+        ['1', one.toFixed(0), '1.00x'],
+        ['2', two.toFixed(0), `${(two / one).toFixed(2)}x`],
+      ],
+      {},
+    ).join('\n'),
+  );
   console.log(`\nLoad average after the runs: ${loadAverage()}`);
 }
 

@@ -11,7 +11,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { assertBuilt, loadAverage, median, onCleanup, printMachine, root, runBench, startService, stop, tableLines, tempDir, timeMs } from './lib.mjs';
+import {
+  assertBuilt,
+  loadAverage,
+  median,
+  onCleanup,
+  printMachine,
+  root,
+  runBench,
+  startService,
+  stop,
+  tableLines,
+  tempDir,
+  timeMs,
+} from './lib.mjs';
 
 const execFileAsync = promisify(execFile);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -46,7 +59,27 @@ const SENTENCES = (
 
 // The service's decode (ffmpeg writes to a pipe there, to a file here) and recogniser (src/engines/audio/decode.ts, pocketsphinx adapter).
 /** @type {(mp3: string, wav: string) => Command} */
-const DECODE = (mp3, wav) => ['ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', mp3, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]];
+const DECODE = (mp3, wav) => [
+  'ffmpeg',
+  [
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    mp3,
+    '-vn',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'wav',
+    wav,
+  ],
+];
 /** @type {(wav: string) => Command} */
 const SPHINX = (wav) => ['pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null']];
 
@@ -62,8 +95,15 @@ onCleanup(() => {
  * @param {number} concurrency
  */
 async function startWorkers(concurrency) {
-  const settings = { ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: String(POLL_MS) };
-  const service = await startService({ tempPrefix: 'atelier-bench-asr-', env: { ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) } });
+  const settings = {
+    ATELIER_ALLOW_PRIVATE_URLS: 'true',
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_JOB_POLL_MS: String(POLL_MS),
+  };
+  const service = await startService({
+    tempPrefix: 'atelier-bench-asr-',
+    env: { ...settings, ATELIER_WORKER_CONCURRENCY: String(concurrency) },
+  });
   return { ...service, concurrency };
 }
 
@@ -71,7 +111,8 @@ async function startWorkers(concurrency) {
  * Runs a program (no shell) and resolves with its stdout; a failure's message carries the program's stderr.
  * @param {Command} command
  */
-const run = ([command, args]) => execFileAsync(command, args, { encoding: 'buffer', maxBuffer: 1 << 30 }).then((r) => r.stdout);
+const run = ([command, args]) =>
+  execFileAsync(command, args, { encoding: 'buffer', maxBuffer: 1 << 30 }).then((r) => r.stdout);
 
 /**
  * Sentences in alternating voices, so the recogniser hears two speakers, with 0.5 s of silence between them.
@@ -84,8 +125,21 @@ async function makeRecording(dir, encodeWav) {
   let bytes = 0;
   for (let i = 0; bytes < MIN_SECONDS * 32_000; i++) {
     const wav = join(dir, `sentence-${i}.wav`);
-    await run(['flite', ['-voice', i % 2 ? 'rms' : 'slt', '-t', /** @type {string} i % length is an index of SENTENCES */ (SENTENCES[i % SENTENCES.length]), '-o', wav]]);
-    const pcm = await run(['ffmpeg', ['-v', 'error', '-nostdin', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 's16le', '-c:a', 'pcm_s16le', '-']]);
+    await run([
+      'flite',
+      [
+        '-voice',
+        i % 2 ? 'rms' : 'slt',
+        '-t',
+        /** @type {string} i % length is an index of SENTENCES */ (SENTENCES[i % SENTENCES.length]),
+        '-o',
+        wav,
+      ],
+    ]);
+    const pcm = await run([
+      'ffmpeg',
+      ['-v', 'error', '-nostdin', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 's16le', '-c:a', 'pcm_s16le', '-'],
+    ]);
     if (parts.length > 0) parts.push(Buffer.alloc(16_000)); // 0.5 s at 16 kHz, 16-bit
     parts.push(pcm);
     bytes = parts.reduce((sum, p) => sum + p.length, 0);
@@ -108,7 +162,10 @@ const spread = (xs) => `${(Math.min(...xs) / 1000).toFixed(2)}-${(Math.max(...xs
  */
 async function call(service, path, body) {
   const headers = { 'x-api-key': service.apiKey, ...(body && { 'content-type': 'application/json' }) };
-  const res = await fetch(`${service.url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
+  const res = await fetch(
+    `${service.url}${path}`,
+    body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers },
+  );
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${body ? 'POST' : 'GET'} ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text);
@@ -119,7 +176,9 @@ async function call(service, path, body) {
  * @param {string} audioUrl
  */
 const create = async (service, audioUrl) =>
-  /** @type {{ uuid: string }} */ (await call(service, '/api/transcriptions', { url: audioUrl, audio_type: 'meeting', language: 'English' }));
+  /** @type {{ uuid: string }} */ (
+    await call(service, '/api/transcriptions', { url: audioUrl, audio_type: 'meeting', language: 'English' })
+  );
 
 /**
  * True once completed; a failed job, or one unfinished after JOB_TIMEOUT_MS (retries wait in pending), stops the bench.
@@ -128,8 +187,10 @@ const create = async (service, audioUrl) =>
  * @param {Service} service
  */
 function done(audio, ms, service) {
-  if (audio.status === 'failed') throw new Error(`transcription ${audio.uuid} failed: ${audio.error ?? 'no error given'}`);
-  if (audio.status !== 'completed' && ms > JOB_TIMEOUT_MS) throw new Error(`transcription ${audio.uuid} still ${audio.status} after ${ms / 1000} s\n${service.output()}`);
+  if (audio.status === 'failed')
+    throw new Error(`transcription ${audio.uuid} failed: ${audio.error ?? 'no error given'}`);
+  if (audio.status !== 'completed' && ms > JOB_TIMEOUT_MS)
+    throw new Error(`transcription ${audio.uuid} still ${audio.status} after ${ms / 1000} s\n${service.output()}`);
   return audio.status === 'completed';
 }
 
@@ -157,13 +218,18 @@ async function transcribe(service, audioUrl) {
  */
 async function batch(service, audioUrl, k) {
   const start = performance.now();
-  const pending = new Set((await Promise.all(Array.from({ length: k }, () => create(service, audioUrl)))).map((r) => r.uuid));
+  const pending = new Set(
+    (await Promise.all(Array.from({ length: k }, () => create(service, audioUrl)))).map((r) => r.uuid),
+  );
   /** @type {number[]} */
   const latencies = [];
   for (;;) {
-    const { transcriptions } = /** @type {{ transcriptions: Audio[] }} */ (await call(service, `/api/transcriptions?limit=${k}`));
+    const { transcriptions } = /** @type {{ transcriptions: Audio[] }} */ (
+      await call(service, `/api/transcriptions?limit=${k}`)
+    );
     const ms = performance.now() - start;
-    if (transcriptions.filter((a) => pending.has(a.uuid)).length < pending.size) throw new Error('GET /api/transcriptions did not list every job of the batch');
+    if (transcriptions.filter((a) => pending.has(a.uuid)).length < pending.size)
+      throw new Error('GET /api/transcriptions did not list every job of the batch');
     const finished = transcriptions.filter((a) => pending.has(a.uuid) && done(a, ms, service));
     for (const audio of finished) pending.delete(audio.uuid);
     latencies.push(...finished.map(() => ms));
@@ -173,13 +239,21 @@ async function batch(service, audioUrl, k) {
 }
 
 async function main() {
-  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
-  if (!Number.isInteger(JOBS) || JOBS < 1 || JOBS > 100) throw new Error(`BENCH_JOBS must be a whole number from 1 to 100 (the list's limit), not ${process.env.BENCH_JOBS}`);
+  if (!Number.isInteger(RUNS) || RUNS < 1)
+    throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+  if (!Number.isInteger(JOBS) || JOBS < 1 || JOBS > 100)
+    throw new Error(
+      `BENCH_JOBS must be a whole number from 1 to 100 (the list's limit), not ${process.env.BENCH_JOBS}`,
+    );
   if (!CONCURRENCIES.every((c) => Number.isInteger(c) && c >= 1)) {
-    throw new Error(`BENCH_CONCURRENCIES must be positive whole numbers separated by commas, not ${process.env.BENCH_CONCURRENCIES}`);
+    throw new Error(
+      `BENCH_CONCURRENCIES must be positive whole numbers separated by commas, not ${process.env.BENCH_CONCURRENCIES}`,
+    );
   }
   assertBuilt('run `node scripts/setup.mjs` first');
-  const { encodeWav } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (await import(join(root, 'dist/engines/audio/wav.js')));
+  const { encodeWav } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (
+    await import(join(root, 'dist/engines/audio/wav.js'))
+  );
 
   printMachine('   (shared machine: other work skews every number)');
 
@@ -195,14 +269,22 @@ async function main() {
   // Listening on a TCP address (not a pipe), so address() is an AddressInfo.
   const audioUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/a.mp3`;
   const wav = join(work, 'decoded.wav');
-  console.log(`Recording: ${rec.sentences} flite sentences (voices slt/rms alternating, 0.5 s pauses), ${rec.seconds.toFixed(1)} s, MP3 64 kb/s ${mp3.length} bytes, served at ${audioUrl}`);
+  console.log(
+    `Recording: ${rec.sentences} flite sentences (voices slt/rms alternating, 0.5 s pauses), ${rec.seconds.toFixed(1)} s, MP3 64 kb/s ${mp3.length} bytes, served at ${audioUrl}`,
+  );
   console.log('Commands (no shell):');
-  console.log(`  flite -voice <slt|rms> -t "<sentence>" -o s.wav; ffmpeg -v error -nostdin -i s.wav -ar 16000 -ac 1 -f s16le -c:a pcm_s16le -   (each sentence)`);
+  console.log(
+    `  flite -voice <slt|rms> -t "<sentence>" -o s.wav; ffmpeg -v error -nostdin -i s.wav -ar 16000 -ac 1 -f s16le -c:a pcm_s16le -   (each sentence)`,
+  );
   console.log(`  ffmpeg -v error -y -i all.wav -b:a 64k all.mp3   (the recording)`);
   console.log(`  bare decode: ${DECODE('all.mp3', 'decoded.wav').flat().join(' ')}`);
   console.log(`  bare recognise: ${SPHINX('decoded.wav').flat().join(' ')}`);
-  console.log(`  service: node dist/main.js with ATELIER_ALLOW_PRIVATE_URLS=true ATELIER_RATE_LIMIT_ENABLED=false ATELIER_JOB_POLL_MS=${POLL_MS} ATELIER_WORKER_CONCURRENCY=<c>`);
-  console.log(`  job time = POST /api/transcriptions sent -> first POST /api/audios (every ${POLL_MS} ms) seeing "completed"; resolution ~${POLL_MS} ms plus one request`);
+  console.log(
+    `  service: node dist/main.js with ATELIER_ALLOW_PRIVATE_URLS=true ATELIER_RATE_LIMIT_ENABLED=false ATELIER_JOB_POLL_MS=${POLL_MS} ATELIER_WORKER_CONCURRENCY=<c>`,
+  );
+  console.log(
+    `  job time = POST /api/transcriptions sent -> first POST /api/audios (every ${POLL_MS} ms) seeing "completed"; resolution ~${POLL_MS} ms plus one request`,
+  );
 
   // 1. One job at a time against the bare commands, round-robin so drift in machine load hits all three alike.
   let service = await startWorkers(1);
@@ -221,24 +303,39 @@ async function main() {
   await steps.bare();
   await steps.sphinx();
   ms.decode.length = 0;
-  for (let i = 0; i < RUNS; i++) for (const name of /** @type {const} */ (['job', 'bare', 'sphinx'])) ms[name].push(await timeMs(steps[name]));
+  for (let i = 0; i < RUNS; i++)
+    for (const name of /** @type {const} */ (['job', 'bare', 'sphinx'])) ms[name].push(await timeMs(steps[name]));
   console.log(' done');
   const seconds = first.audio.duration ?? rec.seconds;
   const m = { job: median(ms.job), bare: median(ms.bare), sphinx: median(ms.sphinx), decode: median(ms.decode) };
   /** @type {['job' | 'bare' | 'sphinx', string][]} */
-  const labels = [['job', 'service job (create -> completed)'], ['bare', 'bare ffmpeg decode + pocketsphinx'], ['sphinx', 'bare pocketsphinx alone']];
+  const labels = [
+    ['job', 'service job (create -> completed)'],
+    ['bare', 'bare ffmpeg decode + pocketsphinx'],
+    ['sphinx', 'bare pocketsphinx alone'],
+  ];
   for (const [k, label] of labels) {
-    console.log(`   ${label.padEnd(35)} median ${(m[k] / 1000).toFixed(2).padStart(6)} s  (min-max ${spread(ms[k])})  RTF ${(m[k] / 1000 / seconds).toFixed(3)}`);
+    console.log(
+      `   ${label.padEnd(35)} median ${(m[k] / 1000).toFixed(2).padStart(6)} s  (min-max ${spread(ms[k])})  RTF ${(m[k] / 1000 / seconds).toFixed(3)}`,
+    );
   }
   const ratio = m.job / m.bare;
-  console.log(`   job / bare (ffmpeg+pocketsphinx): ${ratio.toFixed(2)}x   target <= ${TARGET.toFixed(2)}x   ${ratio <= TARGET ? 'meets' : 'below'}`);
-  console.log(`   audio ${seconds.toFixed(2)} s (record's duration); RTF = seconds of work per second of audio; decode (inside bare) ${(m.decode / 1000).toFixed(2)} s; ` +
-    `job overhead over bare ${((m.job - m.bare) / 1000).toFixed(2)} s; ${first.audio.segments.length} segments, model ${first.audio.model}`);
+  console.log(
+    `   job / bare (ffmpeg+pocketsphinx): ${ratio.toFixed(2)}x   target <= ${TARGET.toFixed(2)}x   ${ratio <= TARGET ? 'meets' : 'below'}`,
+  );
+  console.log(
+    `   audio ${seconds.toFixed(2)} s (record's duration); RTF = seconds of work per second of audio; decode (inside bare) ${(m.decode / 1000).toFixed(2)} s; ` +
+      `job overhead over bare ${((m.job - m.bare) / 1000).toFixed(2)} s; ${first.audio.segments.length} segments, model ${first.audio.model}`,
+  );
   console.log(`   transcript starts: "${first.audio.content.slice(0, 110)}..."`);
 
   // 2. K jobs submitted at once; each concurrency on its own fresh service (the first reuses the one above).
-  console.log(`\n2. Throughput: ${JOBS} jobs submitted at once (${(JOBS * seconds / 60).toFixed(1)} audio minutes), wall time until all completed;`);
-  console.log(`   watched with GET /api/transcriptions?limit=${JOBS} every ${POLL_MS} ms (one request for all jobs); each service has 1 warm-up job first`);
+  console.log(
+    `\n2. Throughput: ${JOBS} jobs submitted at once (${((JOBS * seconds) / 60).toFixed(1)} audio minutes), wall time until all completed;`,
+  );
+  console.log(
+    `   watched with GET /api/transcriptions?limit=${JOBS} every ${POLL_MS} ms (one request for all jobs); each service has 1 warm-up job first`,
+  );
   /** @type {({ c: number } & Awaited<ReturnType<typeof batch>>)[]} */
   const results = [];
   for (const c of CONCURRENCIES) {
@@ -255,13 +352,30 @@ async function main() {
   await stop(service.child);
   const [base] = results;
   if (!base) throw new Error('BENCH_CONCURRENCIES named no concurrency');
-  const header = ['concurrency', 'wall s', 'jobs/min', 'audio min/wall min', `vs c=${base.c}`, 'job latency s (min/median/max)'];
-  const table = results.map((r) => [String(r.c), (r.ms / 1000).toFixed(1), (JOBS / (r.ms / 60_000)).toFixed(2), ((JOBS * seconds) / (r.ms / 1000)).toFixed(2),
-    `${(base.ms / r.ms).toFixed(2)}x`, [Math.min(...r.latencies), median(r.latencies), Math.max(...r.latencies)].map((x) => (x / 1000).toFixed(1)).join(' / ')]);
+  const header = [
+    'concurrency',
+    'wall s',
+    'jobs/min',
+    'audio min/wall min',
+    `vs c=${base.c}`,
+    'job latency s (min/median/max)',
+  ];
+  const table = results.map((r) => [
+    String(r.c),
+    (r.ms / 1000).toFixed(1),
+    (JOBS / (r.ms / 60_000)).toFixed(2),
+    ((JOBS * seconds) / (r.ms / 1000)).toFixed(2),
+    `${(base.ms / r.ms).toFixed(2)}x`,
+    [Math.min(...r.latencies), median(r.latencies), Math.max(...r.latencies)]
+      .map((x) => (x / 1000).toFixed(1))
+      .join(' / '),
+  ]);
   for (const line of tableLines(header, table, { indent: '   ' })) console.log(line);
   const cores = os.cpus().length;
   const ideal = (cores * 60_000) / m.bare;
-  console.log(`   reference: ${cores} cores each running the bare commands back to back would do ${ideal.toFixed(2)} jobs/min (${((ideal * seconds) / 60).toFixed(2)} audio min/wall min)`);
+  console.log(
+    `   reference: ${cores} cores each running the bare commands back to back would do ${ideal.toFixed(2)} jobs/min (${((ideal * seconds) / 60).toFixed(2)} audio min/wall min)`,
+  );
   console.log(`\nLoad average after the runs (1/5/15 min): ${loadAverage()}`);
 }
 

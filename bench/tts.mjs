@@ -4,7 +4,18 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertBuilt, loadAverage, median, printMachine, root, runBench, startService, tableLines, tempDir, timeMs } from './lib.mjs';
+import {
+  assertBuilt,
+  loadAverage,
+  median,
+  printMachine,
+  root,
+  runBench,
+  startService,
+  tableLines,
+  tempDir,
+  timeMs,
+} from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.3;
@@ -21,7 +32,8 @@ const LONG_TEXT = [
   'In hard winters the library stayed open late. The stove in the reading room was kept burning, and people who had no fire of their own could sit near it until closing time without being asked to read anything at all. Margaret said that a warm room was also a kind of book. Nobody quite understood what she meant, but nobody argued with her either. On the coldest nights the retired teacher brought a flask of soup, and the mill worker mended the stove door when it came loose. Once, during a storm, the whole street sat in the reading room until morning.',
   'Years later, when the town had grown and a new library was built near the station, people still talked about the old grain store. They remembered the smell of oats in the first weeks and the sound of rain on the mended roof. They remembered Margaret and her notebook, which she kept until the day she retired. The notebook is in a glass case now, open at the first page. The first entry is a cookery book with notes in the margins. The last is a book about boats, and beside it, in small and careful handwriting, Margaret wrote that it had been a good year.',
 ].join('\n\n');
-const SHORT_TEXT = 'The library opened on a wet Monday morning. Nobody expected much of it, but by the summer the farmers, the teachers and the children had all found a reason to come in out of the cold and the rain.';
+const SHORT_TEXT =
+  'The library opened on a wet Monday morning. Nobody expected much of it, but by the summer the farmers, the teachers and the children had all found a reason to come in out of the cold and the rain.';
 
 /** @typedef {[command: string, args: string[]]} Command a program and its arguments */
 
@@ -32,7 +44,16 @@ const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0',
  * @param {string} textFile
  * @param {string} wavFile
  */
-const fliteArgs = (textFile, wavFile) => ['-voice', 'slt', '--setf', 'duration_stretch=1.000', '-f', textFile, '-o', wavFile];
+const fliteArgs = (textFile, wavFile) => [
+  '-voice',
+  'slt',
+  '--setf',
+  'duration_stretch=1.000',
+  '-f',
+  textFile,
+  '-o',
+  wavFile,
+];
 /** @type {Command} */
 const LAME = ['lame', ['--quiet', '-m', 'm', '-b', '64', '--scale', '1.000', '-', '-']];
 
@@ -52,7 +73,9 @@ function run([command, args], input = '') {
     child.stderr.on('data', (c) => (stderr += c));
     child.once('error', reject);
     child.once('close', (code, signal) =>
-      code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${command} failed (${code ?? signal}): ${stderr.trim()}`)),
+      code === 0
+        ? resolve(Buffer.concat(chunks))
+        : reject(new Error(`${command} failed (${code ?? signal}): ${stderr.trim()}`)),
     );
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
@@ -94,16 +117,25 @@ async function pool(items, limit, fn) {
 }
 
 async function main() {
-  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+  if (!Number.isInteger(RUNS) || RUNS < 1)
+    throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
   assertBuilt('run `node scripts/setup.mjs` first');
   // The service's own splitting and WAV code, so the "pieces" run uses exactly the pieces the service speaks.
-  const { splitIntoChunks, countWords } = /** @type {typeof import('../src/modules/speech/speech-text.js')} */ (await import(join(root, 'dist/modules/speech/speech-text.js')));
-  const { parseWav, encodeWav, durationSeconds } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (await import(join(root, 'dist/engines/audio/wav.js')));
+  const { splitIntoChunks, countWords } = /** @type {typeof import('../src/modules/speech/speech-text.js')} */ (
+    await import(join(root, 'dist/modules/speech/speech-text.js'))
+  );
+  const { parseWav, encodeWav, durationSeconds } = /** @type {typeof import('../src/engines/audio/wav.js')} */ (
+    await import(join(root, 'dist/engines/audio/wav.js'))
+  );
 
   /** @type {[size: string, text: string][]} */
-  const texts = [['long', LONG_TEXT], ['short', SHORT_TEXT]];
+  const texts = [
+    ['long', LONG_TEXT],
+    ['short', SHORT_TEXT],
+  ];
   const wordsNeeded = 2 * (RUNS + 1) * texts.reduce((sum, [, t]) => sum + countWords(t), 0);
-  if (wordsNeeded > MONTHLY_WORDS) throw new Error(`BENCH_RUNS=${RUNS} needs ${wordsNeeded} TTS words, over the business plan's ${MONTHLY_WORDS}`);
+  if (wordsNeeded > MONTHLY_WORDS)
+    throw new Error(`BENCH_RUNS=${RUNS} needs ${wordsNeeded} TTS words, over the business plan's ${MONTHLY_WORDS}`);
 
   const work = tempDir('atelier-bench-tts-bare-');
   /** @typedef {{ name: string, voiceID: string, maxPiece: number, wav: (text: string) => Promise<Buffer> }} Family */
@@ -152,18 +184,28 @@ async function main() {
    * @param {string} text
    */
   const viaService = async (family, text) => {
-    const res = await fetch(`${service.url}/api/generate-text-to-speech`, { method: 'POST', headers, body: JSON.stringify({ voiceID: family.voiceID, text }) });
+    const res = await fetch(`${service.url}/api/generate-text-to-speech`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ voiceID: family.voiceID, text }),
+    });
     return /** @type {{ uuid: string }} */ (await answer(res, `POST /api/generate-text-to-speech (${family.voiceID})`));
   };
 
   printMachine();
-  console.log(`${RUNS} measured runs per row (median), 1 warm-up each; requests sequential; texts: long ${LONG_TEXT.length} chars, short ${SHORT_TEXT.length} chars`);
+  console.log(
+    `${RUNS} measured runs per row (median), 1 warm-up each; requests sequential; texts: long ${LONG_TEXT.length} chars, short ${SHORT_TEXT.length} chars`,
+  );
   console.log('Commands (no shell; the same as the service spawns):');
   console.log(`  ${ESPEAK[0]} ${ESPEAK[1].join(' ')}   (text on stdin, WAV on stdout, kept in memory)`);
   console.log(`  flite ${fliteArgs('<text file>', '<out.wav>').join(' ')}   (WAV read back from the temp file)`);
   console.log(`  ${LAME[0]} ${LAME[1].join(' ')}   (WAV on stdin, MP3 on stdout)`);
-  console.log(`bare whole = program on the whole text, then lame on its WAV; bare pieces = the service's sentence pieces`);
-  console.log(`(max 1000 chars espeak-ng, 600 flite), ${CONCURRENCY} at a time, PCM joined, lame once; service = client wall time of the POST.\n`);
+  console.log(
+    `bare whole = program on the whole text, then lame on its WAV; bare pieces = the service's sentence pieces`,
+  );
+  console.log(
+    `(max 1000 chars espeak-ng, 600 flite), ${CONCURRENCY} at a time, PCM joined, lame once; service = client wall time of the POST.\n`,
+  );
 
   const rows = [];
   for (const family of families) {
@@ -178,38 +220,86 @@ async function main() {
       const names = /** @type {const} */ (['whole', 'pieces', 'service']);
       // Warm-up, not counted, in the order of `names`.
       const first = { whole: await steps.whole(), pieces: await steps.pieces(), service: await steps.service() };
-      for (const name of /** @type {const} */ (['whole', 'pieces'])) if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
+      for (const name of /** @type {const} */ (['whole', 'pieces']))
+        if (first[name].mp3.length === 0) throw new Error(`bare ${name} ${family.name} produced an empty MP3`);
       /** @type {Record<(typeof names)[number], number[]>} */
       const ms = { whole: [], pieces: [], service: [] };
       // Round-robin, so drift in machine load during the runs affects all three alike.
       for (let i = 0; i < RUNS; i++) for (const name of names) ms[name].push(await timeMs(steps[name]));
-      const recordRes = await fetch(`${service.url}/api/text-to-speech/${first.service.uuid}`, { headers: { 'x-api-key': service.apiKey } });
-      const record = /** @type {{ duration_seconds: number }} */ (await answer(recordRes, 'GET /api/text-to-speech/{uuid}'));
+      const recordRes = await fetch(`${service.url}/api/text-to-speech/${first.service.uuid}`, {
+        headers: { 'x-api-key': service.apiKey },
+      });
+      const record = /** @type {{ duration_seconds: number }} */ (
+        await answer(recordRes, 'GET /api/text-to-speech/{uuid}')
+      );
       console.log(` done`);
-      rows.push({ family: family.name, size, chars: text.length, pieces, bareSeconds: first.whole.seconds, piecesSeconds: first.pieces.seconds,
-        serviceSeconds: record.duration_seconds, whole: median(ms.whole), piecesMs: median(ms.pieces), service: median(ms.service), ms });
+      rows.push({
+        family: family.name,
+        size,
+        chars: text.length,
+        pieces,
+        bareSeconds: first.whole.seconds,
+        piecesSeconds: first.pieces.seconds,
+        serviceSeconds: record.duration_seconds,
+        whole: median(ms.whole),
+        piecesMs: median(ms.pieces),
+        service: median(ms.service),
+        ms,
+      });
     }
   }
 
-  const header = ['family', 'text', 'chars', 'pieces', 'speech s', 'bare ms (whole)', 'bare ms (pieces)', 'service ms', 'RTF bare', 'RTF service', 'overhead', 'target', 'result'];
+  const header = [
+    'family',
+    'text',
+    'chars',
+    'pieces',
+    'speech s',
+    'bare ms (whole)',
+    'bare ms (pieces)',
+    'service ms',
+    'RTF bare',
+    'RTF service',
+    'overhead',
+    'target',
+    'result',
+  ];
   const table = rows.map((r) => {
     const overhead = r.service / r.whole - 1;
-    return [r.family, r.size, String(r.chars), String(r.pieces), r.serviceSeconds.toFixed(1), r.whole.toFixed(0), r.piecesMs.toFixed(0), r.service.toFixed(0),
-      (r.bareSeconds / (r.whole / 1000)).toFixed(0), (r.serviceSeconds / (r.service / 1000)).toFixed(0),
-      `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)}%`, `<= ${TARGET * 100}%`, overhead <= TARGET ? 'meets' : 'below'];
+    return [
+      r.family,
+      r.size,
+      String(r.chars),
+      String(r.pieces),
+      r.serviceSeconds.toFixed(1),
+      r.whole.toFixed(0),
+      r.piecesMs.toFixed(0),
+      r.service.toFixed(0),
+      (r.bareSeconds / (r.whole / 1000)).toFixed(0),
+      (r.serviceSeconds / (r.service / 1000)).toFixed(0),
+      `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)}%`,
+      `<= ${TARGET * 100}%`,
+      overhead <= TARGET ? 'meets' : 'below',
+    ];
   });
   console.log(`\n${tableLines(header, table, { alignLeft: [0, 1, header.length - 1] }).join('\n')}`);
 
-  console.log('\nspeech s is the service record\'s duration_seconds; RTF bare uses the bare whole-text WAV\'s own length. Where the time goes (medians):');
+  console.log(
+    "\nspeech s is the service record's duration_seconds; RTF bare uses the bare whole-text WAV's own length. Where the time goes (medians):",
+  );
   for (const r of rows) {
     const split = r.piecesMs - r.whole;
     const serviceOnly = r.service - r.piecesMs;
-    console.log(`  ${`${r.family} ${r.size}:`.padEnd(16)} splitting ${split >= 0 ? '+' : ''}${split.toFixed(0)} ms (whole -> pieces), service ${serviceOnly >= 0 ? '+' : ''}${serviceOnly.toFixed(0)} ms (pieces -> HTTP); ` +
-      `speech s whole/pieces/service ${r.bareSeconds.toFixed(2)} / ${r.piecesSeconds.toFixed(2)} / ${r.serviceSeconds.toFixed(2)}`);
+    console.log(
+      `  ${`${r.family} ${r.size}:`.padEnd(16)} splitting ${split >= 0 ? '+' : ''}${split.toFixed(0)} ms (whole -> pieces), service ${serviceOnly >= 0 ? '+' : ''}${serviceOnly.toFixed(0)} ms (pieces -> HTTP); ` +
+        `speech s whole/pieces/service ${r.bareSeconds.toFixed(2)} / ${r.piecesSeconds.toFixed(2)} / ${r.serviceSeconds.toFixed(2)}`,
+    );
     // The spread says how far one median can be trusted on a shared machine.
     /** @param {number[]} xs */
     const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
-    console.log(`  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`);
+    console.log(
+      `  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`,
+    );
   }
   console.log(`Load average after the runs (1/5/15 min): ${loadAverage()}`);
 }

@@ -31,7 +31,11 @@ try {
   const text = await clientTypesFromDocument(document);
   const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
   writeFileSync(target, text);
-  console.log(before === text ? `${CLIENT_TYPES_FILE} is up to date` : `wrote ${CLIENT_TYPES_FILE}: rebuild the client (npm run build)`);
+  console.log(
+    before === text
+      ? `${CLIENT_TYPES_FILE} is up to date`
+      : `wrote ${CLIENT_TYPES_FILE}: rebuild the client (npm run build)`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,7 +3,16 @@
 // Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,11 +121,19 @@ function isPresent(commandOrPath) {
 }
 
 function ensureDebianPackages(packages) {
-  const missing = [...new Set(Object.entries(packages).filter(([check]) => !isPresent(check)).map(([, pkg]) => pkg))];
+  const missing = [
+    ...new Set(
+      Object.entries(packages)
+        .filter(([check]) => !isPresent(check))
+        .map(([, pkg]) => pkg),
+    ),
+  ];
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath('apt-get')) {
-    console.warn(`[setup] missing Debian packages: ${missing.join(' ')}. Install them (as root: apt-get install -y ${missing.join(' ')}).`);
+    console.warn(
+      `[setup] missing Debian packages: ${missing.join(' ')}. Install them (as root: apt-get install -y ${missing.join(' ')}).`,
+    );
     return;
   }
   log(`installing Debian packages: ${missing.join(' ')}`);
@@ -153,7 +170,11 @@ function newestMtime(path) {
 /** The client package first: the service's command line imports it. */
 function ensureBuild() {
   const common = ['tsconfig.json', 'package-lock.json'];
-  buildIfChanged('packages/client', ['packages/client/src', 'packages/client/tsconfig.json', ...common], 'packages/client/tsconfig.json');
+  buildIfChanged(
+    'packages/client',
+    ['packages/client/src', 'packages/client/tsconfig.json', ...common],
+    'packages/client/tsconfig.json',
+  );
   buildIfChanged('.', ['src', 'tsconfig.build.json', ...common], 'tsconfig.build.json');
 }
 

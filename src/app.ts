@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
-import { type EngineDeps, createAsrModels, createImageModels, createTextModels, createTtsModels, createVideoModels } from './engines/registry.js';
+import {
+  type EngineDeps,
+  createAsrModels,
+  createImageModels,
+  createTextModels,
+  createTtsModels,
+  createVideoModels,
+} from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
@@ -84,17 +91,28 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   await sweepTempRoot(config.tempDir);
 
   // Without metrics nothing is wrapped or counted. The queue and the worker come later: read at scrape time.
-  const metrics = config.metrics.enabled ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => JOB_KINDS, clock }) : undefined;
+  const metrics = config.metrics.enabled
+    ? new ServiceMetrics({ queueDepth: () => queue.depth(), jobKinds: () => JOB_KINDS, clock })
+    : undefined;
   const engines: EngineDeps = { ...overrides.engines, observer: metrics };
   const writer = new WriteBatcher(db);
   const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
-  const log = overrides.jobLog ?? pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } });
+  const log =
+    overrides.jobLog ??
+    pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } });
   // Registered before anything is reserved: a reservation's owner must be known to the other processes' sweepers.
   const processes = new ProcessRegistry(db, clock, { heartbeatMs: config.reservations.heartbeatMs });
   await processes.start();
   const reservations = new ReservationsRepo(db, writer);
   const credits = new CreditsService(new CreditsRepo(db, writer), reservations, processes.id, clock, metrics);
-  const reservationSweeper = new ReservationSweeper(reservations, processes, credits, clock, config.reservations.sweepMs, log);
+  const reservationSweeper = new ReservationSweeper(
+    reservations,
+    processes,
+    credits,
+    clock,
+    config.reservations.sweepMs,
+    log,
+  );
   const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
   const sessions = new SessionsService(new SessionsRepo(db), accounts, config, clock);
   const presets = new PresetsService(PRESETS);
@@ -102,8 +120,12 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
 
   const blobUrls = new BlobUrls(config.blobs);
-  const blobs: ServedBlobStore = config.blobs.store === 's3' ? new S3BlobStore(config.blobs.s3, blobUrls) : new FsBlobStore(join(config.dataDir, 'files'), blobUrls);
-  const rateLimitStore = config.rateLimit.store === 'database' ? databaseRateLimitStore(new RateLimitsRepo(db), clock) : undefined;
+  const blobs: ServedBlobStore =
+    config.blobs.store === 's3'
+      ? new S3BlobStore(config.blobs.s3, blobUrls)
+      : new FsBlobStore(join(config.dataDir, 'files'), blobUrls);
+  const rateLimitStore =
+    config.rateLimit.store === 'database' ? databaseRateLimitStore(new RateLimitsRepo(db), clock) : undefined;
   const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
   const ttsModels = createTtsModels(config, engines);
   const catalogue = new VoiceCatalogue(ttsModels, avatarUrl);
@@ -112,15 +134,29 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const voices = new VoiceListing(catalogue, customVoices);
 
   const queue = new JobQueue(db, clock);
-  const guard = { allowPrivate: config.fetching.allowPrivate, maxBytes: config.fetching.maxBytes, timeoutMs: config.fetching.timeoutMs };
-  const webhooks = new WebhooksService(new WebhooksRepo(db), queue, { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs }, config.webhooks.maxAttempts, clock);
+  const guard = {
+    allowPrivate: config.fetching.allowPrivate,
+    maxBytes: config.fetching.maxBytes,
+    timeoutMs: config.fetching.timeoutMs,
+  };
+  const webhooks = new WebhooksService(
+    new WebhooksRepo(db),
+    queue,
+    { ...guard, maxBytes: 1024 * 1024, timeoutMs: config.webhooks.timeoutMs },
+    config.webhooks.maxAttempts,
+    clock,
+  );
   const asrModels = createAsrModels(config, engines);
   const pipeline = new TranscriptionPipeline(asrModels, {
     ffmpegPath: config.asr.ffmpegPath,
     decodeTimeoutMs: config.asr.timeoutMs,
     guard,
     tempDir: processTempDir(config.tempDir),
-    mediaLimits: { ffprobePath: config.asr.ffprobePath, maxSeconds: config.asr.maxMediaSeconds, maxStreams: config.asr.maxMediaStreams },
+    mediaLimits: {
+      ffprobePath: config.asr.ffprobePath,
+      maxSeconds: config.asr.maxMediaSeconds,
+      maxStreams: config.asr.maxMediaStreams,
+    },
   });
   let worker: Worker | undefined;
   const wakeWorker = () => worker?.notify();
@@ -148,7 +184,11 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     createImageModels(config, engines),
     credits,
     blobs,
-    { maxAttempts: config.jobs.maxAttempts, waitMs: config.images.waitMs, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
+    {
+      maxAttempts: config.jobs.maxAttempts,
+      waitMs: config.images.waitMs,
+      guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+    },
     clock,
     wakeWorker,
   );
@@ -167,10 +207,19 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const botsRepo = new BotsRepo(db);
   const embeddingModel = createEmbeddingModel(config, engines);
   const documents = new DocumentReader(config.bots.documents);
-  const bots = new BotsService(botsRepo, new KnowledgeService(botsRepo, embeddingModel, documents, clock), new Retrieval(botsRepo, embeddingModel), { model: config.text.model, botsUrl: config.bots.publicUrl }, clock);
+  const bots = new BotsService(
+    botsRepo,
+    new KnowledgeService(botsRepo, embeddingModel, documents, clock),
+    new Retrieval(botsRepo, embeddingModel),
+    { model: config.text.model, botsUrl: config.bots.publicUrl },
+    clock,
+  );
   const tokenBilling = new TokenBilling(credits, config.chat);
   // Pictures given by URL in chat messages are downloaded as reference images are: same guard, same size limit.
-  const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, { maxTokens: config.text.maxTokens, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } });
+  const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, {
+    maxTokens: config.text.maxTokens,
+    guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+  });
   const handlers = jobHandlers({
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -188,7 +237,36 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
   const botKeys = new BotKeysService(new BotKeysRepo(db), clock);
-  return { db, accounts, keys, sessions, credits, presets, text, textModels, asrModels, blobs, rateLimitStore, speech, customVoices, voices, transcriptions, webhooks, images, videos, idempotency, chat, bots, botChat, botKeys, documents, worker, metrics, processes, reservationSweeper };
+  return {
+    db,
+    accounts,
+    keys,
+    sessions,
+    credits,
+    presets,
+    text,
+    textModels,
+    asrModels,
+    blobs,
+    rateLimitStore,
+    speech,
+    customVoices,
+    voices,
+    transcriptions,
+    webhooks,
+    images,
+    videos,
+    idempotency,
+    chat,
+    bots,
+    botChat,
+    botKeys,
+    documents,
+    worker,
+    metrics,
+    processes,
+    reservationSweeper,
+  };
 }
 
 export interface App {
@@ -205,13 +283,21 @@ export interface App {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
   services.reservationSweeper.start();
-  const readiness = buildReadiness({ config, db: services.db, blobs: services.blobs, worker: services.worker, localText: services.textModels.local });
+  const readiness = buildReadiness({
+    config,
+    db: services.db,
+    blobs: services.blobs,
+    worker: services.worker,
+    localText: services.textModels.local,
+  });
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
   const options = { logStream: overrides.logStream };
   const server = await buildServer(config, httpServices, options);
   const botServer = config.bots.port === undefined ? undefined : await buildBotServer(config, httpServices, options);
   const operationsServer =
-    config.role === 'worker' && config.workerMetricsPort !== undefined ? await buildOperationsServer(config, httpServices, options) : undefined;
+    config.role === 'worker' && config.workerMetricsPort !== undefined
+      ? await buildOperationsServer(config, httpServices, options)
+      : undefined;
   return {
     server,
     botServer,

@@ -63,7 +63,8 @@ async function main(argv: string[]): Promise<number> {
     return group ? 0 : 2;
   }
   if (values.role !== undefined && group !== 'serve') throw new UsageError('--role only goes with serve');
-  if (values['base-url'] !== undefined && group !== 'models') throw new UsageError('--base-url only goes with models pull');
+  if (values['base-url'] !== undefined && group !== 'models')
+    throw new UsageError('--base-url only goes with models pull');
   // Model files need neither the database nor a configuration the service accepts (it may lack the model).
   if (group === 'models') return runModelsCommand(action, rest, values['base-url']);
   // The flag wins over ATELIER_ROLE and is checked by the same schema.
@@ -84,7 +85,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function run(s: Services, group: string, action: string | undefined, args: string[], flags: Flags): Promise<number> {
+async function run(
+  s: Services,
+  group: string,
+  action: string | undefined,
+  args: string[],
+  flags: Flags,
+): Promise<number> {
   const who = () => required(args[0] ?? flags.account, '<account-id|email>');
   if (group === 'export' || group === 'import') {
     const file = required(action, '<file|->');
@@ -169,12 +176,19 @@ function print(outcome: Outcome<unknown>): number {
 }
 
 /** Moves the data between databases: export from one ATELIER_DATABASE_URL (or SQLite), import into another. */
-async function transfer(s: Services, direction: string, file: string): Promise<Outcome<{ rows: Record<string, number> }>> {
+async function transfer(
+  s: Services,
+  direction: string,
+  file: string,
+): Promise<Outcome<{ rows: Record<string, number> }>> {
   try {
     if (direction === 'export') {
       const out = file === '-' ? process.stdout : createWriteStream(file, { flags: 'wx' });
       const rows = await exportDatabase(s.db, out);
-      if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      if (out !== process.stdout)
+        await new Promise<void>((resolve, reject) =>
+          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
       return { ok: true, value: { rows } };
     }
     const rows = await importDatabase(s.db, file === '-' ? process.stdin : createReadStream(file));
@@ -182,7 +196,10 @@ async function transfer(s: Services, direction: string, file: string): Promise<O
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (error instanceof TransferError || code === 'ENOENT' || code === 'EEXIST' || error instanceof SyntaxError) {
-      return fail('invalid_input', code === 'EEXIST' ? `${file} already exists: choose a new file` : (error as Error).message);
+      return fail(
+        'invalid_input',
+        code === 'EEXIST' ? `${file} already exists: choose a new file` : (error as Error).message,
+      );
     }
     throw error;
   }

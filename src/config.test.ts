@@ -39,8 +39,19 @@ describe('loadConfig', () => {
   });
 
   it('takes plans from ATELIER_PLANS', () => {
-    const plans = [{ name: 'solo', monthlyCredits: 5, monthlyTtsWords: 10, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 60 }];
+    const plans = [
+      {
+        name: 'solo',
+        monthlyCredits: 5,
+        monthlyTtsWords: 10,
+        advancedModel: false,
+        premiumPresets: false,
+        rateLimitPerMinute: 60,
+      },
+    ];
     // Limits left out take the defaults (those of a default plan of the same name, else generous ones).
-    expect(loadConfig({ ATELIER_PLANS: JSON.stringify(plans) }, noFile).plans).toEqual([{ ...plans[0], maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 }]);
+    expect(loadConfig({ ATELIER_PLANS: JSON.stringify(plans) }, noFile).plans).toEqual([
+      { ...plans[0], maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 },
+    ]);
   });
 });

@@ -3,10 +3,24 @@ import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { bool, httpUrl, int } from './config-fields.js';
-import { DEFAULT_IMAGE_MODELS, DEFAULT_VIDEO_MODELS, defaultImageFamily, defaultVideoFamily } from './engines/media-catalogue.js';
+import {
+  DEFAULT_IMAGE_MODELS,
+  DEFAULT_VIDEO_MODELS,
+  defaultImageFamily,
+  defaultVideoFamily,
+} from './engines/media-catalogue.js';
 import { imageModelSchema, videoModelSchema } from './engines/media-entries.js';
 import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
-import { type ImageEngineName, LOCAL_SPEECH_PROVIDERS, type ProviderSettings, TEXT_PROVIDERS, missingImageSettings, providerSettings, providersEnvShape, textProviderProblem } from './engines/provider-envs.js';
+import {
+  type ImageEngineName,
+  LOCAL_SPEECH_PROVIDERS,
+  type ProviderSettings,
+  TEXT_PROVIDERS,
+  missingImageSettings,
+  providerSettings,
+  providersEnvShape,
+  textProviderProblem,
+} from './engines/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 
 export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
@@ -19,37 +33,72 @@ interface PlanLimits {
 }
 const PLAN_LIMIT_DEFAULTS: PlanLimits = { maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 };
 
-const planSchema = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
-  monthlyCredits: z.number().int().min(0),
-  monthlyTtsWords: z.number().int().min(0),
-  advancedModel: z.boolean(),
-  premiumPresets: z.boolean(),
-  /** Video is the costliest work; plans without this flag get it when they get the premium presets. */
-  videoGeneration: z.boolean().optional(),
-  rateLimitPerMinute: z.number().int().min(1),
-  /** Most API keys an account may hold (revoked ones do not count). These three limits may be left out of
-   *  ATELIER_PLANS: a plan named like a default plan gets its value, any other PLAN_LIMIT_DEFAULTS. */
-  maxApiKeys: z.number().int().min(1).optional(),
-  maxBots: z.number().int().min(0).optional(),
-  /** Also capped by the service's own per-bot limit (200). */
-  maxDocumentsPerBot: z.number().int().min(0).optional(),
-}).transform((plan) => {
-  const defaults: PlanLimits = DEFAULT_PLANS.find((p) => p.name === plan.name) ?? PLAN_LIMIT_DEFAULTS;
-  return {
-    ...plan,
-    maxApiKeys: plan.maxApiKeys ?? defaults.maxApiKeys,
-    maxBots: plan.maxBots ?? defaults.maxBots,
-    maxDocumentsPerBot: plan.maxDocumentsPerBot ?? defaults.maxDocumentsPerBot,
-  };
-});
+const planSchema = z
+  .object({
+    name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/),
+    monthlyCredits: z.number().int().min(0),
+    monthlyTtsWords: z.number().int().min(0),
+    advancedModel: z.boolean(),
+    premiumPresets: z.boolean(),
+    /** Video is the costliest work; plans without this flag get it when they get the premium presets. */
+    videoGeneration: z.boolean().optional(),
+    rateLimitPerMinute: z.number().int().min(1),
+    /** Most API keys an account may hold (revoked ones do not count). These three limits may be left out of
+     *  ATELIER_PLANS: a plan named like a default plan gets its value, any other PLAN_LIMIT_DEFAULTS. */
+    maxApiKeys: z.number().int().min(1).optional(),
+    maxBots: z.number().int().min(0).optional(),
+    /** Also capped by the service's own per-bot limit (200). */
+    maxDocumentsPerBot: z.number().int().min(0).optional(),
+  })
+  .transform((plan) => {
+    const defaults: PlanLimits = DEFAULT_PLANS.find((p) => p.name === plan.name) ?? PLAN_LIMIT_DEFAULTS;
+    return {
+      ...plan,
+      maxApiKeys: plan.maxApiKeys ?? defaults.maxApiKeys,
+      maxBots: plan.maxBots ?? defaults.maxBots,
+      maxDocumentsPerBot: plan.maxDocumentsPerBot ?? defaults.maxDocumentsPerBot,
+    };
+  });
 export type Plan = z.output<typeof planSchema>;
 
 /** Ordered from the smallest to the top plan; the admin account gets the last one. */
 export const DEFAULT_PLANS: Plan[] = [
-  { name: 'free', videoGeneration: false, monthlyCredits: 100, monthlyTtsWords: 2_000, advancedModel: false, premiumPresets: false, rateLimitPerMinute: 1_200, maxApiKeys: 5, maxBots: 3, maxDocumentsPerBot: 20 },
-  { name: 'pro', videoGeneration: true, monthlyCredits: 2_000, monthlyTtsWords: 50_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 1_200, maxApiKeys: 25, maxBots: 25, maxDocumentsPerBot: 200 },
-  { name: 'business', videoGeneration: true, monthlyCredits: 10_000, monthlyTtsWords: 250_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 3_000, maxApiKeys: 100, maxBots: 100, maxDocumentsPerBot: 200 },
+  {
+    name: 'free',
+    videoGeneration: false,
+    monthlyCredits: 100,
+    monthlyTtsWords: 2_000,
+    advancedModel: false,
+    premiumPresets: false,
+    rateLimitPerMinute: 1_200,
+    maxApiKeys: 5,
+    maxBots: 3,
+    maxDocumentsPerBot: 20,
+  },
+  {
+    name: 'pro',
+    videoGeneration: true,
+    monthlyCredits: 2_000,
+    monthlyTtsWords: 50_000,
+    advancedModel: true,
+    premiumPresets: true,
+    rateLimitPerMinute: 1_200,
+    maxApiKeys: 25,
+    maxBots: 25,
+    maxDocumentsPerBot: 200,
+  },
+  {
+    name: 'business',
+    videoGeneration: true,
+    monthlyCredits: 10_000,
+    monthlyTtsWords: 250_000,
+    advancedModel: true,
+    premiumPresets: true,
+    rateLimitPerMinute: 3_000,
+    maxApiKeys: 100,
+    maxBots: 100,
+    maxDocumentsPerBot: 200,
+  },
 ];
 
 /** The service's own variables; each provider's (engines/adapters/<name>/settings.ts) are added below. */
@@ -57,17 +106,26 @@ const serviceEnv = {
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65_535).default(8080),
   ATELIER_DATA_DIR: z.string().min(1).default('./data'),
-  ATELIER_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL').optional(),
+  ATELIER_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL')
+    .optional(),
   ATELIER_DATABASE_POOL_SIZE: int(1, 1_000).default(10),
   ATELIER_BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
   ATELIER_BLOB_PUBLIC_URL: httpUrl.optional(),
-  ATELIER_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').optional(),
+  ATELIER_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name')
+    .optional(),
   ATELIER_S3_REGION: z.string().min(1).default('us-east-1'),
   ATELIER_S3_ENDPOINT: httpUrl.optional(),
   ATELIER_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   ATELIER_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ATELIER_S3_FORCE_PATH_STYLE: bool.default(false),
-  ATELIER_S3_PREFIX: z.string().regex(/^[A-Za-z0-9._/-]*$/, 'expected letters, digits, . _ - and /').default(''),
+  ATELIER_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]*$/, 'expected letters, digits, . _ - and /')
+    .default(''),
   ATELIER_RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   ATELIER_PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,7 +147,10 @@ const serviceEnv = {
   ATELIER_TTS_LOCAL_PROVIDERS: z.string().default('espeak-ng,flite'),
   ATELIER_LAME_PATH: z.string().min(1).default('lame'),
   ATELIER_TTS_MAX_CHARACTERS: int(100, 100_000).default(5_000),
-  ATELIER_TTS_BITRATE_KBPS: z.coerce.number().pipe(z.union([z.literal(32), z.literal(48), z.literal(64), z.literal(96), z.literal(128), z.literal(192)])).default(64),
+  ATELIER_TTS_BITRATE_KBPS: z.coerce
+    .number()
+    .pipe(z.union([z.literal(32), z.literal(48), z.literal(64), z.literal(96), z.literal(128), z.literal(192)]))
+    .default(64),
   ATELIER_TTS_TIMEOUT_MS: int(1_000, 600_000).default(120_000),
   ATELIER_TTS_CONCURRENCY: int(1, 16).default(2),
   ATELIER_ALLOW_PRIVATE_URLS: bool.default(false),
@@ -105,7 +166,10 @@ const serviceEnv = {
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
   ATELIER_ASR_ROUTES: z
     .string()
-    .regex(/^\s*([^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)*$/, 'expected Language=engine pairs, e.g. English=pocketsphinx,French=whisper-cpp')
+    .regex(
+      /^\s*([^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)*$/,
+      'expected Language=engine pairs, e.g. English=pocketsphinx,French=whisper-cpp',
+    )
     .optional(),
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
@@ -179,7 +243,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     tempDir: resolve(dataDir, 'tmp'),
     databaseFile: resolve(dataDir, 'atelier.db'),
     /** PostgreSQL when `url` is set; the SQLite file `file` otherwise. */
-    database: { url: env.ATELIER_DATABASE_URL, file: resolve(dataDir, 'atelier.db'), poolSize: env.ATELIER_DATABASE_POOL_SIZE },
+    database: {
+      url: env.ATELIER_DATABASE_URL,
+      file: resolve(dataDir, 'atelier.db'),
+      poolSize: env.ATELIER_DATABASE_POOL_SIZE,
+    },
     blobs: blobSettings(env, servicePublicUrl),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.ATELIER_BODY_LIMIT_BYTES,
@@ -213,7 +281,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     asr: {
       ffmpegPath: env.ATELIER_FFMPEG_PATH,
-      ffprobePath: env.ATELIER_FFPROBE_PATH ?? (env.ATELIER_FFMPEG_PATH.includes('/') ? resolve(dirname(env.ATELIER_FFMPEG_PATH), 'ffprobe') : 'ffprobe'),
+      ffprobePath:
+        env.ATELIER_FFPROBE_PATH ??
+        (env.ATELIER_FFMPEG_PATH.includes('/') ? resolve(dirname(env.ATELIER_FFMPEG_PATH), 'ffprobe') : 'ffprobe'),
       /** Refused before decoding: longer media, or more streams. */
       maxMediaSeconds: env.ATELIER_MAX_MEDIA_SECONDS,
       maxMediaStreams: env.ATELIER_MAX_MEDIA_STREAMS,
@@ -234,7 +304,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     reservations: { heartbeatMs: env.ATELIER_PROCESS_HEARTBEAT_MS, sweepMs: env.ATELIER_RESERVATION_SWEEP_MS },
     images: imageSettings(env, providers),
     videos: {
-      models: (env.ATELIER_VIDEO_MODELS ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema) : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))).map((m) => ({
+      models: (env.ATELIER_VIDEO_MODELS
+        ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema)
+        : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))
+      ).map((m) => ({
         ...m,
         family: m.family ?? defaultVideoFamily(m.name),
       })),
@@ -246,8 +319,18 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     bots: {
       port: env.ATELIER_BOTS_PORT,
       /** {bots_url}: where the bot interface answers. */
-      documents: { workers: env.ATELIER_DOCUMENT_WORKERS, queue: env.ATELIER_DOCUMENT_QUEUE, timeoutMs: env.ATELIER_DOCUMENT_TIMEOUT_MS, memoryMb: env.ATELIER_DOCUMENT_MEMORY_MB },
-      publicUrl: (env.ATELIER_BOTS_PUBLIC_URL ?? (env.ATELIER_BOTS_PORT === undefined ? (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`) : `http://${publicHost}:${env.ATELIER_BOTS_PORT}`)).replace(/\/+$/, ''),
+      documents: {
+        workers: env.ATELIER_DOCUMENT_WORKERS,
+        queue: env.ATELIER_DOCUMENT_QUEUE,
+        timeoutMs: env.ATELIER_DOCUMENT_TIMEOUT_MS,
+        memoryMb: env.ATELIER_DOCUMENT_MEMORY_MB,
+      },
+      publicUrl: (
+        env.ATELIER_BOTS_PUBLIC_URL ??
+        (env.ATELIER_BOTS_PORT === undefined
+          ? (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`)
+          : `http://${publicHost}:${env.ATELIER_BOTS_PORT}`)
+      ).replace(/\/+$/, ''),
     },
     dashboard: {
       /** Whether anyone who reaches /dashboard/signup may open an account (on the smallest plan). */
@@ -261,7 +344,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       advancedCreditsPer1kTokens: env.ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS,
       /** The hosted service's model names (aliases of ours) and the name a request without `model` gets. */
       ...chatNames(
-        { aliases: env.ATELIER_CHAT_MODEL_ALIASES, defaultModel: env.ATELIER_CHAT_DEFAULT_MODEL, standardModel: env.ATELIER_TEXT_MODEL, advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL },
+        {
+          aliases: env.ATELIER_CHAT_MODEL_ALIASES,
+          defaultModel: env.ATELIER_CHAT_DEFAULT_MODEL,
+          standardModel: env.ATELIER_TEXT_MODEL,
+          advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL,
+        },
         (problem) => {
           throw new ConfigError(`Invalid configuration:\n  ${problem}`);
         },
@@ -275,7 +363,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     metrics: { enabled: env.ATELIER_METRICS },
     /** Who may read /metrics and the detail of /ready on the public port: the bearer of `token`
      *  (ATELIER_OPERATIONS_TOKEN, or its older name ATELIER_METRICS_TOKEN), or anyone when `public`. */
-    operations: { token: env.ATELIER_OPERATIONS_TOKEN ?? env.ATELIER_METRICS_TOKEN, public: env.ATELIER_OPERATIONS_PUBLIC },
+    operations: {
+      token: env.ATELIER_OPERATIONS_TOKEN ?? env.ATELIER_METRICS_TOKEN,
+      public: env.ATELIER_OPERATIONS_PUBLIC,
+    },
     /** A worker's /metrics and /ready, on 127.0.0.1 only; none when absent. */
     workerMetricsPort: env.ATELIER_WORKER_METRICS_PORT,
     tts: {
@@ -297,10 +388,13 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
   const serviceBase = `${servicePublicUrl}/files`;
   const publicBase = (env.ATELIER_BLOB_PUBLIC_URL ?? serviceBase).replace(/\/+$/, '');
   if (env.ATELIER_BLOB_STORE === 'fs') return { store: 'fs' as const, publicBase, serviceBase };
-  if (!env.ATELIER_S3_BUCKET) throw new ConfigError('Invalid configuration:\n  ATELIER_S3_BUCKET: required when ATELIER_BLOB_STORE is s3');
+  if (!env.ATELIER_S3_BUCKET)
+    throw new ConfigError('Invalid configuration:\n  ATELIER_S3_BUCKET: required when ATELIER_BLOB_STORE is s3');
   const { ATELIER_S3_ACCESS_KEY_ID: accessKeyId, ATELIER_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_S3_ACCESS_KEY_ID and ATELIER_S3_SECRET_ACCESS_KEY: give both or neither');
+    throw new ConfigError(
+      'Invalid configuration:\n  ATELIER_S3_ACCESS_KEY_ID and ATELIER_S3_SECRET_ACCESS_KEY: give both or neither',
+    );
   }
   const prefix = env.ATELIER_S3_PREFIX.replace(/^\/+|\/+$/g, '');
   return {
@@ -320,7 +414,9 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
 
 /** The image catalogue, the engines configured for it, and which engine serves which family or model. */
 function imageSettings(env: z.infer<typeof envSchema>, providers: ProviderSettings) {
-  const parsed = env.ATELIER_IMAGE_MODELS ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema) : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m));
+  const parsed = env.ATELIER_IMAGE_MODELS
+    ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema)
+    : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m));
   const models = parsed.map((m) => ({ ...m, family: m.family ?? defaultImageFamily(m.name) }));
   return {
     models,
@@ -377,7 +473,9 @@ function parsePlans(raw: string): Plan[] {
   }
   const result = z.array(planSchema).min(1).safeParse(json);
   if (!result.success) {
-    throw new ConfigError(`ATELIER_PLANS: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new ConfigError(
+      `ATELIER_PLANS: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const names = new Set(result.data.map((p) => p.name));
   if (names.size !== result.data.length) throw new ConfigError('ATELIER_PLANS: plan names must be unique');
@@ -411,7 +509,8 @@ function parseCatalogue<T extends z.ZodType>(name: string, raw: string, entry: T
     throw new ConfigError(`${name}: not valid JSON`);
   }
   const result = z.array(entry).min(1).safeParse(json);
-  if (!result.success) throw new ConfigError(`${name}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new ConfigError(`${name}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return result.data;
 }
 
@@ -427,9 +526,15 @@ function parseRoutes(raw: string | undefined): Record<string, string> {
 }
 
 function parseLocalProviders(raw: string): (typeof LOCAL_SPEECH_PROVIDERS)[number][] {
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(LOCAL_SPEECH_PROVIDERS as readonly string[]).includes(n));
-  if (unknown.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_SPEECH_PROVIDERS.join(', ')})`);
+  if (unknown.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_SPEECH_PROVIDERS.join(', ')})`,
+    );
   return names as (typeof LOCAL_SPEECH_PROVIDERS)[number][];
 }
 

@@ -32,8 +32,11 @@ export async function serve(config: Config): Promise<App> {
     console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)${note}`);
     if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
   } else {
-    console.log(`Atelier worker ${app.services.worker.id} is running, up to ${config.jobs.concurrency} jobs at once [role worker: no public port]`);
-    if (app.operationsServer) console.log(`Worker health on http://127.0.0.1:${config.workerMetricsPort}/ready and /metrics`);
+    console.log(
+      `Atelier worker ${app.services.worker.id} is running, up to ${config.jobs.concurrency} jobs at once [role worker: no public port]`,
+    );
+    if (app.operationsServer)
+      console.log(`Worker health on http://127.0.0.1:${config.workerMetricsPort}/ready and /metrics`);
   }
 
   let closing = false;

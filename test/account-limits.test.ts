@@ -18,14 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, key: string, payload: object = {}) => t.server.inject({ method: 'POST', url, headers: withKey(key), payload });
+const post = (url: string, key: string, payload: object = {}) =>
+  t.server.inject({ method: 'POST', url, headers: withKey(key), payload });
 const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort((a, b) => a - b);
 
 describe('plan limits in the configuration', () => {
   const plansOf = (plans: object[]) => loadConfig({ ATELIER_PLANS: JSON.stringify(plans) }, '/nonexistent/.env').plans;
 
   it('gives a plan that leaves them out the limits of the default plan of its name, else generous ones', () => {
-    const [free, solo] = plansOf([{ ...base, name: 'free', rateLimitPerMinute: 60 }, { ...base, name: 'solo', rateLimitPerMinute: 60, maxBots: 0 }]);
+    const [free, solo] = plansOf([
+      { ...base, name: 'free', rateLimitPerMinute: 60 },
+      { ...base, name: 'solo', rateLimitPerMinute: 60, maxBots: 0 },
+    ]);
     expect(free).toMatchObject({ maxApiKeys: 5, maxBots: 3, maxDocumentsPerBot: 20 });
     expect(solo).toMatchObject({ maxApiKeys: 25, maxBots: 0, maxDocumentsPerBot: 200 });
     expect(DEFAULT_PLANS.map((p) => [p.name, p.maxApiKeys, p.maxBots, p.maxDocumentsPerBot])).toEqual([
@@ -41,7 +45,7 @@ describe('plan limits in the configuration', () => {
 });
 
 describe('API keys per account', () => {
-  it("refuses one key more than the plan allows with 409 naming the limit, and a revoked key frees its place", async () => {
+  it('refuses one key more than the plan allows with 409 naming the limit, and a revoked key frees its place', async () => {
     const { key } = await t.account({ plan: 'free' });
     expect((await post('/api/keys', key, { name: 'two' })).statusCode).toBe(201);
     const third = await post('/api/keys', key, { name: 'three' });
@@ -50,10 +54,16 @@ describe('API keys per account', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'The free plan allows at most 3 API keys: revoke one first' });
 
-    const revoked = await t.server.inject({ method: 'DELETE', url: `/api/keys/${third.json<{ key_id: string }>().key_id}`, headers: withKey(key) });
+    const revoked = await t.server.inject({
+      method: 'DELETE',
+      url: `/api/keys/${third.json<{ key_id: string }>().key_id}`,
+      headers: withKey(key),
+    });
     expect(revoked.statusCode).toBe(200);
     expect((await post('/api/keys', key, { name: 'four' })).statusCode).toBe(201);
-    const listed = (await t.server.inject({ url: '/api/keys', headers: withKey(key) })).json<{ keys: { revoked_at: string | null }[] }>().keys;
+    const listed = (await t.server.inject({ url: '/api/keys', headers: withKey(key) })).json<{
+      keys: { revoked_at: string | null }[];
+    }>().keys;
     expect(listed.filter((k) => k.revoked_at === null)).toHaveLength(3);
     expect(listed).toHaveLength(4);
   });
@@ -78,24 +88,34 @@ describe('API keys per account', () => {
 describe('bots and documents per plan', () => {
   it('refuses a bot over the plan, also when created at once, and a deleted bot frees its place', async () => {
     const { key } = await t.account({ plan: 'free' });
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/bots', key, { name: `Bot ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post('/api/bots', key, { name: `Bot ${i}` })),
+    );
     expect(statuses(responses)).toEqual([201, 201, 409, 409, 409, 409]);
-    expect(responses.find((r) => r.statusCode === 409)?.json()).toEqual({ error: 'The free plan allows at most 2 bots: delete one first' });
+    expect(responses.find((r) => r.statusCode === 409)?.json()).toEqual({
+      error: 'The free plan allows at most 2 bots: delete one first',
+    });
     const first = responses.find((r) => r.statusCode === 201)?.json<{ id: string }>();
-    expect((await t.server.inject({ method: 'DELETE', url: `/api/bots/${first?.id}`, headers: withKey(key) })).statusCode).toBe(200);
+    expect(
+      (await t.server.inject({ method: 'DELETE', url: `/api/bots/${first?.id}`, headers: withKey(key) })).statusCode,
+    ).toBe(200);
     expect((await post('/api/bots', key, { name: 'Again' })).statusCode).toBe(201);
   });
 
   it('refuses a document over the plan, also when added at once', async () => {
     const { key } = await t.account({ plan: 'free' });
     const bot = (await post('/api/bots', key, { name: 'Docs' })).json<{ id: string }>();
-    const add = (i: number) => post(`/api/bots/${bot.id}/documents`, key, { title: `Doc ${i}`, content: `Fact number ${i}.` });
+    const add = (i: number) =>
+      post(`/api/bots/${bot.id}/documents`, key, { title: `Doc ${i}`, content: `Fact number ${i}.` });
     const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => add(i)));
     expect(statuses(responses)).toEqual([201, 201, 409, 409, 409]);
     const refused = await add(9);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'The free plan allows at most 2 documents per bot: delete one first' });
-    expect((await t.server.inject({ url: `/api/bots/${bot.id}`, headers: withKey(key) })).json<{ documents: number }>().documents).toBe(2);
+    expect(
+      (await t.server.inject({ url: `/api/bots/${bot.id}`, headers: withKey(key) })).json<{ documents: number }>()
+        .documents,
+    ).toBe(2);
   });
 });
 
@@ -107,23 +127,40 @@ describe('MCP batches', () => {
       headers: { ...withKey(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       payload: JSON.stringify(body),
     });
-  const calls = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'check_connection', arguments: {} } }));
+  const calls = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/call',
+      params: { name: 'check_connection', arguments: {} },
+    }));
 
   it('counts each call of a batch against the rate limit, as that many single requests would be (30 a minute)', async () => {
     const { key } = await t.account({ plan: 'thirty' });
     const tooBig = await mcp(key, calls(100));
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: a batch can hold at most ${MCP_BATCH_LIMIT} messages; this one has 100` }, id: null });
+    expect(tooBig.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: `Invalid Request: a batch can hold at most ${MCP_BATCH_LIMIT} messages; this one has 100`,
+      },
+      id: null,
+    });
 
     const first = await mcp(key, calls(20));
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<{ result?: { isError?: boolean } }[]>().filter((answer) => answer.result && !answer.result.isError)).toHaveLength(20);
+    expect(
+      first.json<{ result?: { isError?: boolean } }[]>().filter((answer) => answer.result && !answer.result.isError),
+    ).toHaveLength(20);
     // The refused batch of 100 counted once (like one refused request), this one 20 times.
     expect(first.headers['ratelimit-remaining']).toBe('9');
 
     const second = await mcp(key, calls(20));
     expect(second.statusCode).toBe(429);
-    expect(second.json<{ error: string }>().error).toMatch(/^Rate limit exceeded: at most 30 requests a minute, and each message of a batch counts as one/);
+    expect(second.json<{ error: string }>().error).toMatch(
+      /^Rate limit exceeded: at most 30 requests a minute, and each message of a batch counts as one/,
+    );
     expect(second.headers['retry-after']).toMatch(/^\d+$/);
     expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(429);
   });

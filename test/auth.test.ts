@@ -39,8 +39,18 @@ describe('auth on every /api route', () => {
 
   it('answers 401 Invalid API key without a key, with a wrong key, and with a wrong Bearer token', async () => {
     for (const { method, url } of apiOperations()) {
-      for (const headers of [{}, withKey('atl_not-a-real-key'), { authorization: 'Bearer nope' }, withKey('x'.repeat(5000))]) {
-        const res = await t.server.inject({ method: method as 'GET', url, headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      for (const headers of [
+        {},
+        withKey('atl_not-a-real-key'),
+        { authorization: 'Bearer nope' },
+        withKey('x'.repeat(5000)),
+      ]) {
+        const res = await t.server.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(errorText(url, res.json()), url).toBe('Invalid API key');
       }
@@ -50,13 +60,21 @@ describe('auth on every /api route', () => {
   it('accepts the key in x-api-key and as Authorization: Bearer', async () => {
     const { key } = await t.account();
     expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(200);
-    expect((await t.server.inject({ url: '/api/account', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    expect(
+      (await t.server.inject({ url: '/api/account', headers: { authorization: `Bearer ${key}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('turns away a revoked key and a blocked account, each with a clear text', async () => {
     const { id, key } = await t.account();
-    const second = (await t.server.inject({ method: 'POST', url: '/api/keys', headers: withKey(key), payload: { name: 'second' } })).json<{ key_id: string; api_key: string }>();
-    const revoke = await t.server.inject({ method: 'DELETE', url: `/api/keys/${second.key_id}`, headers: withKey(key) });
+    const second = (
+      await t.server.inject({ method: 'POST', url: '/api/keys', headers: withKey(key), payload: { name: 'second' } })
+    ).json<{ key_id: string; api_key: string }>();
+    const revoke = await t.server.inject({
+      method: 'DELETE',
+      url: `/api/keys/${second.key_id}`,
+      headers: withKey(key),
+    });
     expect(revoke.json()).toEqual({ id: second.key_id, revoked: true });
     const afterRevoke = await t.server.inject({ url: '/api/account', headers: withKey(second.api_key) });
     expect(afterRevoke.statusCode).toBe(401);
@@ -64,7 +82,12 @@ describe('auth on every /api route', () => {
 
     await t.app.services.accounts.setBlocked(id, true, 'unpaid invoice');
     for (const { method, url } of apiOperations()) {
-      const res = await t.server.inject({ method: method as 'GET', url, headers: withKey(key), payload: method === 'POST' || method === 'PATCH' ? {} : undefined });
+      const res = await t.server.inject({
+        method: method as 'GET',
+        url,
+        headers: withKey(key),
+        payload: method === 'POST' || method === 'PATCH' ? {} : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(errorText(url, res.json()), url).toBe('Account is blocked: unpaid invoice');
     }
@@ -75,8 +98,14 @@ describe('auth on every /api route', () => {
   it("does not let one account revoke another's key (404, not 403)", async () => {
     const a = await t.account();
     const b = await t.account();
-    const bKeys = (await t.server.inject({ url: '/api/keys', headers: withKey(b.key) })).json<{ keys: { id: string }[] }>();
-    const res = await t.server.inject({ method: 'DELETE', url: `/api/keys/${bKeys.keys[0]?.id}`, headers: withKey(a.key) });
+    const bKeys = (await t.server.inject({ url: '/api/keys', headers: withKey(b.key) })).json<{
+      keys: { id: string }[];
+    }>();
+    const res = await t.server.inject({
+      method: 'DELETE',
+      url: `/api/keys/${bKeys.keys[0]?.id}`,
+      headers: withKey(a.key),
+    });
     expect(res.statusCode).toBe(404);
     expect((await t.server.inject({ url: '/api/account', headers: withKey(b.key) })).statusCode).toBe(200);
   });

@@ -12,8 +12,18 @@ afterAll(() => t.close());
 describe('monthly billing period', () => {
   it("refills the plan's credits when a new period starts, once, and records it", async () => {
     const { id, key } = await t.account({ plan: 'free', credits: 3 });
-    await t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload: { preset: 'blog-post', keywords: 'a', outputs: 3 } });
-    const account = async () => (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number }; period: { start: string }; usage: { credits_used: number } }>();
+    await t.server.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: withKey(key),
+      payload: { preset: 'blog-post', keywords: 'a', outputs: 3 },
+    });
+    const account = async () =>
+      (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{
+        credits: { balance: number };
+        period: { start: string };
+        usage: { credits_used: number };
+      }>();
     expect((await account()).credits.balance).toBe(0);
 
     now = new Date('2026-02-16T09:00:00Z');

@@ -13,19 +13,41 @@ const GARDEN = 'Tomatoes need full sun and regular watering. Basil grows well be
 type Source = { index: number; document_id: string; title: string; passage: string; score: number };
 
 async function makeBot(t: TestApp, key: string, body: Record<string, unknown> = {}) {
-  const bot = (await t.server.inject({ method: 'POST', url: '/api/bots', headers: withKey(key), payload: { name: 'Hive helper', instructions: 'You help urban beekeepers.', ...body } })).json<{ id: string; public_url: string }>();
-  for (const [title, content] of [['Rooftop hives', HIVES], ['Vegetable garden', GARDEN]]) {
-    const added = await t.server.inject({ method: 'POST', url: `/api/bots/${bot.id}/documents`, headers: withKey(key), payload: { title, content } });
+  const bot = (
+    await t.server.inject({
+      method: 'POST',
+      url: '/api/bots',
+      headers: withKey(key),
+      payload: { name: 'Hive helper', instructions: 'You help urban beekeepers.', ...body },
+    })
+  ).json<{ id: string; public_url: string }>();
+  for (const [title, content] of [
+    ['Rooftop hives', HIVES],
+    ['Vegetable garden', GARDEN],
+  ]) {
+    const added = await t.server.inject({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/documents`,
+      headers: withKey(key),
+      payload: { title, content },
+    });
     expect(added.statusCode, added.body).toBe(201);
   }
   return bot;
 }
 
 async function sse(url: string, key: string, body: Record<string, unknown>): Promise<string[]> {
-  const response = await fetch(url, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, stream: true }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, stream: true }),
+  });
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: string[] = [];
-  for await (const event of (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream())) events.push(event.data);
+  for await (const event of (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream()))
+    events.push(event.data);
   return events;
 }
 
@@ -48,7 +70,8 @@ describe('bot chat offline: answers by extraction from the knowledge base', () =
   });
   afterAll(() => t.close());
 
-  const ask = (payload: Record<string, unknown>, apiKey = key, publicUrl = bot.public_url) => t.server.inject({ method: 'POST', url: `/bot/${publicUrl}/api`, headers: withKey(apiKey), payload });
+  const ask = (payload: Record<string, unknown>, apiKey = key, publicUrl = bot.public_url) =>
+    t.server.inject({ method: 'POST', url: `/bot/${publicUrl}/api`, headers: withKey(apiKey), payload });
 
   it('answers with the relevant sentences, cited, and names its sources when asked', async () => {
     const response = await ask({ message: 'How much honey can a colony produce in the city?', include_sources: true });
@@ -95,7 +118,13 @@ describe('bot chat offline: answers by extraction from the knowledge base', () =
       {},
       { message: '' },
       { message: 'x'.repeat(4_001) },
-      { message: 'hi', history: [{ role: 'human', text: 'a' }, { role: 'human', text: 'b' }] },
+      {
+        message: 'hi',
+        history: [
+          { role: 'human', text: 'a' },
+          { role: 'human', text: 'b' },
+        ],
+      },
       { message: 'hi', history: [{ role: 'robot', text: 'a' }] },
       { message: 'hi', history: Array.from({ length: 51 }, (_, i) => ({ role: i % 2 ? 'ai' : 'human', text: 'x' })) },
       { message: 'hi', stream: 'sometimes' },
@@ -113,7 +142,12 @@ describe('bot chat with a language model: retrieval-augmented answers', () => {
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: upstream.baseUrl, ATELIER_BOTS_PORT: '0' });
+    t = await startTestApp({
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: upstream.baseUrl,
+      ATELIER_BOTS_PORT: '0',
+    });
     key = (await t.account({ credits: 1_000 })).key;
   });
   afterAll(async () => {
@@ -126,7 +160,9 @@ describe('bot chat with a language model: retrieval-augmented answers', () => {
     upstream.handle(async (_call, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of ['Give them ', 'shade and ', 'water [1].']) {
-        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+        );
         await new Promise((r) => setTimeout(r, 10));
       }
       res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
@@ -134,23 +170,38 @@ describe('bot chat with a language model: retrieval-augmented answers', () => {
     });
     // ATELIER_BOTS_PORT: the bot interface has a server of its own, and the main one does not serve it.
     expect(t.app.botServer).toBeDefined();
-    const record = (await t.server.inject({ method: 'GET', url: `/api/bots/${bot.id}`, headers: withKey(key) })).json<{ api_url: string }>();
+    const record = (await t.server.inject({ method: 'GET', url: `/api/bots/${bot.id}`, headers: withKey(key) })).json<{
+      api_url: string;
+    }>();
     // {bots_url} is the bot server's own address when ATELIER_BOTS_PORT is set.
     expect(record.api_url).toBe(`http://127.0.0.1:0/bot/${bot.public_url}/api`);
     const botsBase = await listen(t.app.botServer as TestApp['server']);
-    const onMain = await t.server.inject({ method: 'POST', url: `/bot/${bot.public_url}/api`, headers: withKey(key), payload: { message: 'x' } });
+    const onMain = await t.server.inject({
+      method: 'POST',
+      url: `/bot/${bot.public_url}/api`,
+      headers: withKey(key),
+      payload: { message: 'x' },
+    });
     expect(onMain.statusCode).toBe(404);
 
     const history = [
       { role: 'human', text: 'I keep bees on my roof.' },
       { role: 'ai', text: 'Lovely! How can I help?' },
     ];
-    const events = await sse(`${botsBase}/bot/${bot.public_url}/api`, key, { message: 'What do rooftop hives need in summer?', history, include_sources: true });
+    const events = await sse(`${botsBase}/bot/${bot.public_url}/api`, key, {
+      message: 'What do rooftop hives need in summer?',
+      history,
+      include_sources: true,
+    });
     const parsed = events.slice(0, -1).map((e) => JSON.parse(e) as { text?: string; sources?: Source[] });
     expect(parsed.filter((e) => e.text).map((e) => e.text)).toEqual(['Give them ', 'shade and ', 'water [1].']);
     expect(parsed.at(-1)?.sources?.[0]).toMatchObject({ index: 1, title: 'Rooftop hives' });
 
-    const sent = upstream.calls.at(-1)?.body as { messages: { role: string; content: string }[]; temperature: number; stream: boolean };
+    const sent = upstream.calls.at(-1)?.body as {
+      messages: { role: string; content: string }[];
+      temperature: number;
+      stream: boolean;
+    };
     expect(sent.stream).toBe(true);
     expect(sent.temperature).toBe(0.3);
     expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
@@ -165,11 +216,20 @@ describe('bot chat with a language model: retrieval-augmented answers', () => {
     upstream.handle((_call, res) => {
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"secret"}');
     });
-    const before = (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
-    const response = await t.app.botServer?.inject({ method: 'POST', url: `/bot/${bot.public_url}/api`, headers: withKey(key), payload: { message: 'How much honey?' } });
+    const before = (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
+      credits: { balance: number };
+    }>().credits.balance;
+    const response = await t.app.botServer?.inject({
+      method: 'POST',
+      url: `/bot/${bot.public_url}/api`,
+      headers: withKey(key),
+      payload: { message: 'How much honey?' },
+    });
     expect(response?.statusCode).toBe(502);
     expect(response?.json<{ error: string }>().error).not.toContain('secret');
-    const after = (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+    const after = (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
+      credits: { balance: number };
+    }>().credits.balance;
     expect(after).toBe(before);
   });
 });

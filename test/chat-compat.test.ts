@@ -6,7 +6,13 @@ import OpenAI from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { type FakeUpstream, type UpstreamCall, chatCompletion, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import {
+  type FakeUpstream,
+  type UpstreamCall,
+  chatCompletion,
+  replyJson,
+  startFakeUpstream,
+} from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -15,16 +21,51 @@ import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
  * and multimodal messages (pictures by URL or inline, audio), through the official openai client.
  */
 
-const STANDARD_NAMES = ['gemini-3-flash', 'claude-haiku-4-5', 'gpt-5-mini', 'gpt-5.4-instant', 'deepseek-v3', 'kimi-k2.5', 'glm-5', 'minimax-m2p5'];
-const ADVANCED_NAMES = ['gemini-3-pro', 'gemini-3.1-pro', 'claude-opus-4-6', 'claude-sonnet-4-6', 'gpt-5', 'gpt-5.4-thinking', 'gpt-5.4-pro', 'grok-4'];
+const STANDARD_NAMES = [
+  'gemini-3-flash',
+  'claude-haiku-4-5',
+  'gpt-5-mini',
+  'gpt-5.4-instant',
+  'deepseek-v3',
+  'kimi-k2.5',
+  'glm-5',
+  'minimax-m2p5',
+];
+const ADVANCED_NAMES = [
+  'gemini-3-pro',
+  'gemini-3.1-pro',
+  'claude-opus-4-6',
+  'claude-sonnet-4-6',
+  'gpt-5',
+  'gpt-5.4-thinking',
+  'gpt-5.4-pro',
+  'grok-4',
+];
 
 /** A 1x1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 const PNG_URI = `data:image/png;base64,${PNG_BASE64}`;
 /** The start of an MP3 (an ID3 header and a frame header); the service does not decode audio. */
-const MP3_BASE64 = Buffer.from([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64, ...Array<number>(400).fill(0)]).toString('base64');
+const MP3_BASE64 = Buffer.from([
+  0x49,
+  0x44,
+  0x33,
+  0x04,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0xff,
+  0xfb,
+  0x90,
+  0x64,
+  ...Array<number>(400).fill(0),
+]).toString('base64');
 
-const noModel = (params: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, 'model'>) => params as OpenAI.ChatCompletionCreateParamsNonStreaming;
+const noModel = (params: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, 'model'>) =>
+  params as OpenAI.ChatCompletionCreateParamsNonStreaming;
 
 async function listening(t: TestApp): Promise<string> {
   await t.server.listen({ host: '127.0.0.1', port: 0 });
@@ -32,13 +73,17 @@ async function listening(t: TestApp): Promise<string> {
 }
 
 const balanceOf = async (t: TestApp, key: string) =>
-  (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+  (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
+    credits: { balance: number };
+  }>().credits.balance;
 
 /** The fake upstream's default answer, as a stream when one is asked for. */
 const answer = (call: UpstreamCall, res: ServerResponse) => {
   if (call.body.stream !== true) return replyJson(res, 200, chatCompletion('Hello from upstream'));
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Hello from upstream' }, finish_reason: 'stop' }] })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Hello from upstream' }, finish_reason: 'stop' }] })}\n\n`,
+  );
   res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 20 } })}\n\n`);
   res.end('data: [DONE]\n\n');
 };
@@ -59,7 +104,9 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     upstream = await startFakeUpstream();
     upstream.handle(answer);
     files = await startFileServer();
-    jpeg = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
     files.serve('/photo.jpg', jpeg, 'image/jpeg');
     files.serve('/notes.txt', Buffer.from('not a picture'), 'text/plain');
     t = await startTestApp({
@@ -90,13 +137,21 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
   });
 
   it('answers a request without model with the default (gemini-3-flash: the standard model), streamed too', async () => {
-    const completion = await pro.client.chat.completions.create(noModel({ messages: [{ role: 'user', content: 'Hello' }] }));
+    const completion = await pro.client.chat.completions.create(
+      noModel({ messages: [{ role: 'user', content: 'Hello' }] }),
+    );
     expect(completion.model).toBe('small-llm');
     expect(completion.choices[0]?.message.content).toBe('Hello from upstream');
-    expect(upstream.calls.at(-1)?.body).toMatchObject({ model: 'small-llm', messages: [{ role: 'user', content: 'Hello' }] });
+    expect(upstream.calls.at(-1)?.body).toMatchObject({
+      model: 'small-llm',
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
 
     {
-      const stream = await pro.client.chat.completions.create({ messages: [{ role: 'user', content: 'Hello' }], stream: true } as unknown as OpenAI.ChatCompletionCreateParamsStreaming);
+      const stream = await pro.client.chat.completions.create({
+        messages: [{ role: 'user', content: 'Hello' }],
+        stream: true,
+      } as unknown as OpenAI.ChatCompletionCreateParamsStreaming);
       let text = '';
       for await (const chunk of stream) {
         expect(chunk.model).toBe('small-llm');
@@ -114,7 +169,10 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     ] as const) {
       for (const name of names) {
         const before = await balanceOf(t, pro.key);
-        const completion = await pro.client.chat.completions.create({ model: name, messages: [{ role: 'user', content: `Hi ${name}` }] });
+        const completion = await pro.client.chat.completions.create({
+          model: name,
+          messages: [{ role: 'user', content: `Hi ${name}` }],
+        });
         // The response names what really served it; the upstream was asked for that model.
         expect(completion.model, name).toBe(served);
         expect(upstream.calls.at(-1)?.body.model, name).toBe(served);
@@ -122,24 +180,42 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
         expect(before - (await balanceOf(t, pro.key)), name).toBe(30 * rate);
       }
     }
-    for (const name of STANDARD_NAMES) expect((await free.client.chat.completions.create({ model: name, messages: [{ role: 'user', content: 'x' }] })).model).toBe('small-llm');
+    for (const name of STANDARD_NAMES)
+      expect(
+        (await free.client.chat.completions.create({ model: name, messages: [{ role: 'user', content: 'x' }] })).model,
+      ).toBe('small-llm');
     const calls = upstream.calls.length;
     const before = await balanceOf(t, free.key);
     for (const name of ADVANCED_NAMES) {
-      const error = await free.client.chat.completions.create({ model: name, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      const error = await free.client.chat.completions
+        .create({ model: name, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(OpenAI.PermissionDeniedError);
-      expect((error as Error).message).toContain(`The model '${name}' (an alias of 'big-llm') is not available on the free plan`);
+      expect((error as Error).message).toContain(
+        `The model '${name}' (an alias of 'big-llm') is not available on the free plan`,
+      );
     }
     // The same 403 as the advanced model's own name.
-    const direct = await free.client.chat.completions.create({ model: 'big-llm', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    const direct = await free.client.chat.completions
+      .create({ model: 'big-llm', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     expect(direct).toBeInstanceOf(OpenAI.PermissionDeniedError);
     expect(upstream.calls.length).toBe(calls);
     expect(await balanceOf(t, free.key)).toBe(before);
   });
 
   it('finds names in any case, as before', async () => {
-    expect((await pro.client.chat.completions.create({ model: 'GPT-5', messages: [{ role: 'user', content: 'x' }] })).model).toBe('big-llm');
-    expect((await pro.client.chat.completions.create({ model: 'Gemini-3-Flash', messages: [{ role: 'user', content: 'x' }] })).model).toBe('small-llm');
+    expect(
+      (await pro.client.chat.completions.create({ model: 'GPT-5', messages: [{ role: 'user', content: 'x' }] })).model,
+    ).toBe('big-llm');
+    expect(
+      (
+        await pro.client.chat.completions.create({
+          model: 'Gemini-3-Flash',
+          messages: [{ role: 'user', content: 'x' }],
+        })
+      ).model,
+    ).toBe('small-llm');
   });
 
   it('lists the models, then the aliases with alias_of, under /api and /v1', async () => {
@@ -148,23 +224,49 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
       ['small-llm', undefined],
       ['big-llm', undefined],
       ['builtin', undefined],
-      ...['gemini-3-flash', 'gemini-3-pro', 'gemini-3.1-pro', 'claude-opus-4-6', 'claude-sonnet-4-6', 'claude-haiku-4-5', 'gpt-5', 'gpt-5-mini', 'gpt-5.4-instant', 'gpt-5.4-thinking', 'gpt-5.4-pro', 'deepseek-v3', 'kimi-k2.5', 'glm-5', 'minimax-m2p5', 'grok-4'].map((name) => [
-        name,
-        STANDARD_NAMES.includes(name) ? 'small-llm' : 'big-llm',
-      ]),
+      ...[
+        'gemini-3-flash',
+        'gemini-3-pro',
+        'gemini-3.1-pro',
+        'claude-opus-4-6',
+        'claude-sonnet-4-6',
+        'claude-haiku-4-5',
+        'gpt-5',
+        'gpt-5-mini',
+        'gpt-5.4-instant',
+        'gpt-5.4-thinking',
+        'gpt-5.4-pro',
+        'deepseek-v3',
+        'kimi-k2.5',
+        'glm-5',
+        'minimax-m2p5',
+        'grok-4',
+      ].map((name) => [name, STANDARD_NAMES.includes(name) ? 'small-llm' : 'big-llm']),
     ]);
-    expect(models.every((m) => m.object === 'model' && m.owned_by === (m.id === 'builtin' ? 'atelier-builtin' : 'atelier'))).toBe(true);
-    expect(await pro.client.models.retrieve('gpt-5')).toMatchObject({ id: 'gpt-5', object: 'model', alias_of: 'big-llm' });
+    expect(
+      models.every((m) => m.object === 'model' && m.owned_by === (m.id === 'builtin' ? 'atelier-builtin' : 'atelier')),
+    ).toBe(true);
+    expect(await pro.client.models.retrieve('gpt-5')).toMatchObject({
+      id: 'gpt-5',
+      object: 'model',
+      alias_of: 'big-llm',
+    });
     const v1 = (await t.server.inject({ url: '/v1/models/claude-haiku-4-5', headers: withKey(pro.key) })).json();
     expect(v1).toMatchObject({ id: 'claude-haiku-4-5', alias_of: 'small-llm' });
-    expect((await t.server.inject({ url: '/v1/models', headers: withKey(pro.key) })).json<{ data: unknown[] }>().data).toHaveLength(19);
+    expect(
+      (await t.server.inject({ url: '/v1/models', headers: withKey(pro.key) })).json<{ data: unknown[] }>().data,
+    ).toHaveLength(19);
   });
 
   it('answers an unknown name with 400 model_not_found, listing what is available', async () => {
-    const error = await pro.client.chat.completions.create({ model: 'gpt-9', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    const error = await pro.client.chat.completions
+      .create({ model: 'gpt-9', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error).toMatchObject({ status: 400, code: 'model_not_found', param: 'model' });
-    expect((error as Error).message).toMatch(/The model 'gpt-9' does not exist here; available: small-llm, big-llm, builtin, gemini-3-flash, .*grok-4/);
+    expect((error as Error).message).toMatch(
+      /The model 'gpt-9' does not exist here; available: small-llm, big-llm, builtin, gemini-3-flash, .*grok-4/,
+    );
   });
 
   it('downloads a picture given by URL and sends it upstream as a data URI with the same bytes', async () => {
@@ -173,7 +275,13 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
       model: 'gemini-3-flash',
       messages: [
         { role: 'system', content: 'Describe pictures.' },
-        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: files.url('/photo.jpg'), detail: 'low' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: files.url('/photo.jpg'), detail: 'low' } },
+          ],
+        },
       ],
     });
     expect(completion.choices[0]?.message.content).toBe('Hello from upstream');
@@ -205,27 +313,59 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     expect(upstream.calls.at(-1)?.body).toMatchObject({ model: 'big-llm' });
     expect(upstreamMessages(upstream)).toEqual(messages);
 
-    const raw = await t.server.inject({ method: 'POST', url: '/v1/chat/completions', headers: withKey(pro.key), payload: { messages, stream: true } });
+    const raw = await t.server.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: withKey(pro.key),
+      payload: { messages, stream: true },
+    });
     expect(raw.statusCode).toBe(200);
     expect(upstreamMessages(upstream)).toEqual(messages);
     // The hosted reference's other audio formats are taken as well.
     for (const format of ['wav', 'webm', 'mp4']) {
-      const res = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format } }] }] } });
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/api/chat/completions',
+        headers: withKey(pro.key),
+        payload: {
+          messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format } }] }],
+        },
+      });
       expect(res.statusCode, format).toBe(200);
-      expect(upstreamMessages(upstream)[0]?.content).toEqual([{ type: 'input_audio', input_audio: { data: MP3_BASE64, format } }]);
+      expect(upstreamMessages(upstream)[0]?.content).toEqual([
+        { type: 'input_audio', input_audio: { data: MP3_BASE64, format } },
+      ]);
     }
   });
 
   it('counts pictures and audio in the estimate it bills when the upstream reports no usage', async () => {
-    upstream.handle((_call, res) => replyJson(res, 200, { choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] }));
+    upstream.handle((_call, res) =>
+      replyJson(res, 200, {
+        choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+      }),
+    );
     try {
       const completion = await pro.client.chat.completions.create({
         model: 'gemini-3-flash',
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG_URI } }, { type: 'image_url', image_url: { url: PNG_URI, detail: 'low' } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: PNG_URI } },
+              { type: 'image_url', image_url: { url: PNG_URI, detail: 'low' } },
+            ],
+          },
+        ],
       });
       // 'What is this?' (13 characters: 4 tokens), a picture (765), one in low detail (85), the message's framing (4).
       expect(completion.usage?.prompt_tokens).toBe(4 + 765 + 85 + 4);
-      const audio = await pro.client.chat.completions.create({ model: 'gemini-3-flash', messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format: 'mp3' } }] }] });
+      const audio = await pro.client.chat.completions.create({
+        model: 'gemini-3-flash',
+        messages: [
+          { role: 'user', content: [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format: 'mp3' } }] },
+        ],
+      });
       // 414 bytes of MP3 are under a second at 128 kbit/s: one second, 32 tokens (and 4 for the framing).
       expect(audio.usage?.prompt_tokens).toBe(32 + 4);
     } finally {
@@ -237,7 +377,19 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     const calls = upstream.calls.length;
     const before = await balanceOf(t, pro.key);
     const send = (content: unknown, extra: Record<string, unknown> = {}) =>
-      t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { model: 'gpt-5', messages: [{ role: 'system', content: 'x' }, { role: 'user', content }], ...extra } });
+      t.server.inject({
+        method: 'POST',
+        url: '/api/chat/completions',
+        headers: withKey(pro.key),
+        payload: {
+          model: 'gpt-5',
+          messages: [
+            { role: 'system', content: 'x' },
+            { role: 'user', content },
+          ],
+          ...extra,
+        },
+      });
     const refused = async (content: unknown, message: string | RegExp, param: string) => {
       const res = await send(content);
       expect(res.statusCode, res.body).toBe(400);
@@ -245,40 +397,143 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
       expect(error.message).toMatch(message);
       expect(error).toMatchObject({ param, type: 'invalid_request_error' });
     };
-    await refused([{ type: 'text', text: 'x' }, { type: 'file', file: { file_id: 'f1' } }], /^messages\[1\]\.content\[1\]\.type: 'file' parts are not supported here \(a part's type is one of text, image_url, input_audio\)$/, 'messages[1].content[1].type');
-    await refused([{ text: 'x' }], /^messages\[1\]\.content\[0\]\.type: a content part needs a type/, 'messages[1].content[0].type');
-    await refused([{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@not base64@@' } }], /^messages\[1\]\.content\[0\]\.image_url\.url: the data URI is not valid base64$/, 'messages[1].content[0].image_url.url');
-    await refused([{ type: 'image_url', image_url: { url: 'data:image/svg+xml;base64,PHN2Zz4=' } }], /^messages\[1\]\.content\[0\]\.image_url\.url: data URIs must be image\/png, image\/jpeg, image\/webp, image\/gif \(not image\/svg\+xml\)$/, 'messages[1].content[0].image_url.url');
-    await refused([{ type: 'image_url', image_url: { url: 'data:image/png,rawbytes' } }], /image_url\.url: data URIs must be base64-encoded/, 'messages[1].content[0].image_url.url');
-    await refused([{ type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('plain text, no picture').toString('base64')}` } }], /does not hold a PNG, JPEG, WebP or GIF picture/, 'messages[1].content[0].image_url.url');
-    await refused([{ type: 'image_url', image_url: { url: 'file:///etc/passwd' } }], /^messages\[1\]\.content\[0\]\.image_url\.url: must be an http\(s\) URL or a data:image/, 'messages[1].content[0].image_url.url');
-    await refused([{ type: 'image_url', image_url: { url: PNG_URI, size: 'big' } }], /^messages\[1\]\.content\[0\]\.image_url: unknown field "size"$/, 'messages[1].content[0].image_url');
-    await refused([{ type: 'image_url', image_url: { url: PNG_URI, detail: 'ultra' } }], /^messages\[1\]\.content\[0\]\.image_url\.detail: must be one of auto, low, high$/, 'messages[1].content[0].image_url.detail');
-    await refused([{ type: 'image_url' }], /^messages\[1\]\.content\[0\]\.image_url: is required$/, 'messages[1].content[0].image_url');
-    await refused([{ type: 'input_audio', input_audio: { data: MP3_BASE64, format: 'flac' } }], /^messages\[1\]\.content\[0\]\.input_audio\.format: must be one of mp3, wav, webm, mp4$/, 'messages[1].content[0].input_audio.format');
-    await refused([{ type: 'input_audio', input_audio: { data: 'not base64!', format: 'mp3' } }], /^messages\[1\]\.content\[0\]\.input_audio\.data: must be base64-encoded audio$/, 'messages[1].content[0].input_audio.data');
+    await refused(
+      [
+        { type: 'text', text: 'x' },
+        { type: 'file', file: { file_id: 'f1' } },
+      ],
+      /^messages\[1\]\.content\[1\]\.type: 'file' parts are not supported here \(a part's type is one of text, image_url, input_audio\)$/,
+      'messages[1].content[1].type',
+    );
+    await refused(
+      [{ text: 'x' }],
+      /^messages\[1\]\.content\[0\]\.type: a content part needs a type/,
+      'messages[1].content[0].type',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@not base64@@' } }],
+      /^messages\[1\]\.content\[0\]\.image_url\.url: the data URI is not valid base64$/,
+      'messages[1].content[0].image_url.url',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: 'data:image/svg+xml;base64,PHN2Zz4=' } }],
+      /^messages\[1\]\.content\[0\]\.image_url\.url: data URIs must be image\/png, image\/jpeg, image\/webp, image\/gif \(not image\/svg\+xml\)$/,
+      'messages[1].content[0].image_url.url',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: 'data:image/png,rawbytes' } }],
+      /image_url\.url: data URIs must be base64-encoded/,
+      'messages[1].content[0].image_url.url',
+    );
+    await refused(
+      [
+        {
+          type: 'image_url',
+          image_url: { url: `data:image/png;base64,${Buffer.from('plain text, no picture').toString('base64')}` },
+        },
+      ],
+      /does not hold a PNG, JPEG, WebP or GIF picture/,
+      'messages[1].content[0].image_url.url',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: 'file:///etc/passwd' } }],
+      /^messages\[1\]\.content\[0\]\.image_url\.url: must be an http\(s\) URL or a data:image/,
+      'messages[1].content[0].image_url.url',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: PNG_URI, size: 'big' } }],
+      /^messages\[1\]\.content\[0\]\.image_url: unknown field "size"$/,
+      'messages[1].content[0].image_url',
+    );
+    await refused(
+      [{ type: 'image_url', image_url: { url: PNG_URI, detail: 'ultra' } }],
+      /^messages\[1\]\.content\[0\]\.image_url\.detail: must be one of auto, low, high$/,
+      'messages[1].content[0].image_url.detail',
+    );
+    await refused(
+      [{ type: 'image_url' }],
+      /^messages\[1\]\.content\[0\]\.image_url: is required$/,
+      'messages[1].content[0].image_url',
+    );
+    await refused(
+      [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format: 'flac' } }],
+      /^messages\[1\]\.content\[0\]\.input_audio\.format: must be one of mp3, wav, webm, mp4$/,
+      'messages[1].content[0].input_audio.format',
+    );
+    await refused(
+      [{ type: 'input_audio', input_audio: { data: 'not base64!', format: 'mp3' } }],
+      /^messages\[1\]\.content\[0\]\.input_audio\.data: must be base64-encoded audio$/,
+      'messages[1].content[0].input_audio.data',
+    );
     await refused(
       Array.from({ length: 21 }, () => ({ type: 'image_url', image_url: { url: PNG_URI } })),
       /^messages: at most 20 images per request \(this one has 21\)$/,
       'messages',
     );
     // Pictures and audio only in user messages, as OpenAI takes them.
-    const assistant = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { messages: [{ role: 'assistant', content: [{ type: 'image_url', image_url: { url: PNG_URI } }] }] } });
-    expect(assistant.json()).toMatchObject({ error: { message: 'messages[0].content[0]: image_url parts can only be in user messages', param: 'messages[0].content[0]' } });
+    const assistant = await t.server.inject({
+      method: 'POST',
+      url: '/api/chat/completions',
+      headers: withKey(pro.key),
+      payload: { messages: [{ role: 'assistant', content: [{ type: 'image_url', image_url: { url: PNG_URI } }] }] },
+    });
+    expect(assistant.json()).toMatchObject({
+      error: {
+        message: 'messages[0].content[0]: image_url parts can only be in user messages',
+        param: 'messages[0].content[0]',
+      },
+    });
     // A picture that cannot be downloaded, or is none.
-    await refused([{ type: 'image_url', image_url: { url: files.url('/missing.png') } }], /^messages\[1\]\.content\[0\]: the image could not be downloaded: 127\.0\.0\.1:\d+ answered HTTP 404$/, 'messages[1].content[0]');
-    await refused([{ type: 'text', text: 'x' }, { type: 'image_url', image_url: { url: files.url('/notes.txt') } }], /^messages\[1\]\.content\[1\]: the URL does not give a PNG, JPEG, WebP or GIF picture$/, 'messages[1].content[1]');
+    await refused(
+      [{ type: 'image_url', image_url: { url: files.url('/missing.png') } }],
+      /^messages\[1\]\.content\[0\]: the image could not be downloaded: 127\.0\.0\.1:\d+ answered HTTP 404$/,
+      'messages[1].content[0]',
+    );
+    await refused(
+      [
+        { type: 'text', text: 'x' },
+        { type: 'image_url', image_url: { url: files.url('/notes.txt') } },
+      ],
+      /^messages\[1\]\.content\[1\]: the URL does not give a PNG, JPEG, WebP or GIF picture$/,
+      'messages[1].content[1]',
+    );
     expect(upstream.calls.length).toBe(calls);
     expect(await balanceOf(t, pro.key)).toBe(before);
   });
 
   it('keeps the plain-text errors of other fields as they were', async () => {
-    const res = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { messages: [{ role: 'user', content: 'x' }], temperature: 3 } });
-    expect(res.json()).toEqual({ error: { message: 'temperature: must be at most 2', type: 'invalid_request_error', param: 'temperature', code: null } });
-    const empty = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { messages: [] } });
-    expect(empty.json()).toMatchObject({ error: { message: 'messages: must have at least 1 items', param: 'messages' } });
-    const content = await t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(pro.key), payload: { messages: [{ role: 'user', content: 42 }] } });
-    expect(content.json()).toMatchObject({ error: { message: 'messages[0].content: has an invalid type or value', param: 'messages[0].content' } });
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/api/chat/completions',
+      headers: withKey(pro.key),
+      payload: { messages: [{ role: 'user', content: 'x' }], temperature: 3 },
+    });
+    expect(res.json()).toEqual({
+      error: {
+        message: 'temperature: must be at most 2',
+        type: 'invalid_request_error',
+        param: 'temperature',
+        code: null,
+      },
+    });
+    const empty = await t.server.inject({
+      method: 'POST',
+      url: '/api/chat/completions',
+      headers: withKey(pro.key),
+      payload: { messages: [] },
+    });
+    expect(empty.json()).toMatchObject({
+      error: { message: 'messages: must have at least 1 items', param: 'messages' },
+    });
+    const content = await t.server.inject({
+      method: 'POST',
+      url: '/api/chat/completions',
+      headers: withKey(pro.key),
+      payload: { messages: [{ role: 'user', content: 42 }] },
+    });
+    expect(content.json()).toMatchObject({
+      error: { message: 'messages[0].content: has an invalid type or value', param: 'messages[0].content' },
+    });
   });
 });
 
@@ -291,7 +546,12 @@ describe('pictures by URL with the SSRF guard on (the default)', () => {
     upstream = await startFakeUpstream();
     files = await startFileServer();
     files.serve('/a.png', Buffer.from(PNG_BASE64, 'base64'), 'image/png');
-    t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: upstream.baseUrl, ATELIER_UPSTREAM_RETRIES: '0' });
+    t = await startTestApp({
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: upstream.baseUrl,
+      ATELIER_UPSTREAM_RETRIES: '0',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -302,16 +562,37 @@ describe('pictures by URL with the SSRF guard on (the default)', () => {
   it('refuses a loopback or private URL with 400 saying why; nothing is fetched, sent upstream or charged', async () => {
     const { key } = await t.account({ credits: 1_000 });
     const port = new URL(files.url('/')).port;
-    for (const url of [files.url('/a.png'), `http://localhost:${port}/a.png`, 'http://10.1.2.3/a.png', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const url of [
+      files.url('/a.png'),
+      `http://localhost:${port}/a.png`,
+      'http://10.1.2.3/a.png',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
       const res = await t.server.inject({
         method: 'POST',
         url: '/api/chat/completions',
         headers: withKey(key),
-        payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url } }] }] },
+        payload: {
+          model: 'gpt-4o-mini',
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'Look' },
+                { type: 'image_url', image_url: { url } },
+              ],
+            },
+          ],
+        },
       });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({
-        error: { message: expect.stringMatching(/^messages\[0\]\.content\[1\]: the image could not be downloaded: URL (host localhost resolves|points) to a private or local address \(.+\); refused$/), param: 'messages[0].content[1]' },
+        error: {
+          message: expect.stringMatching(
+            /^messages\[0\]\.content\[1\]: the image could not be downloaded: URL (host localhost resolves|points) to a private or local address \(.+\); refused$/,
+          ),
+          param: 'messages[0].content[1]',
+        },
       });
     }
     expect(files.hits('/a.png')).toBe(0);
@@ -331,15 +612,35 @@ describe('pictures and audio for the builtin engine', () => {
   it('refuses them with 400 naming model and part, never dropping them silently, and charges nothing', async () => {
     const { key } = await t.account({ credits: 1_000 });
     const send = (model: string | undefined, content: unknown) =>
-      t.server.inject({ method: 'POST', url: '/api/chat/completions', headers: withKey(key), payload: { ...(model && { model }), messages: [{ role: 'user', content }] } });
-    const image = await send('gpt-4o-mini', [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG_URI } }]);
+      t.server.inject({
+        method: 'POST',
+        url: '/api/chat/completions',
+        headers: withKey(key),
+        payload: { ...(model && { model }), messages: [{ role: 'user', content }] },
+      });
+    const image = await send('gpt-4o-mini', [
+      { type: 'text', text: 'What is this?' },
+      { type: 'image_url', image_url: { url: PNG_URI } },
+    ]);
     expect(image.statusCode).toBe(400);
-    expect(image.json()).toMatchObject({ error: { message: "The model 'gpt-4o-mini' (builtin engine) cannot take image_url parts: messages[0].content[1]", param: 'messages[0].content[1]' } });
+    expect(image.json()).toMatchObject({
+      error: {
+        message: "The model 'gpt-4o-mini' (builtin engine) cannot take image_url parts: messages[0].content[1]",
+        param: 'messages[0].content[1]',
+      },
+    });
     const audio = await send(undefined, [{ type: 'input_audio', input_audio: { data: MP3_BASE64, format: 'wav' } }]);
-    expect(audio.json()).toMatchObject({ error: { message: "The model 'gemini-3-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]" } });
+    expect(audio.json()).toMatchObject({
+      error: {
+        message:
+          "The model 'gemini-3-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]",
+      },
+    });
     // Even by URL (refused before anything is downloaded: the URL is not reachable anyway).
     const byUrl = await send('builtin', [{ type: 'image_url', image_url: { url: 'http://192.0.2.1/x.png' } }]);
-    expect(byUrl.json()).toMatchObject({ error: { message: "The model 'builtin' (builtin engine) cannot take image_url parts: messages[0].content[0]" } });
+    expect(byUrl.json()).toMatchObject({
+      error: { message: "The model 'builtin' (builtin engine) cannot take image_url parts: messages[0].content[0]" },
+    });
     expect(await balanceOf(t, key)).toBe(1_000);
     // Text parts alone are fine.
     expect((await send(undefined, [{ type: 'text', text: 'Hi' }])).statusCode).toBe(200);
@@ -362,14 +663,28 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
     });
     try {
       const { key } = await t.account({ plan: 'pro', credits: 10_000 });
-      const chat = (payload: Record<string, unknown>) => t.server.inject({ method: 'POST', url: '/v1/chat/completions', headers: withKey(key), payload: { messages: [{ role: 'user', content: 'Hi' }], ...payload } });
+      const chat = (payload: Record<string, unknown>) =>
+        t.server.inject({
+          method: 'POST',
+          url: '/v1/chat/completions',
+          headers: withKey(key),
+          payload: { messages: [{ role: 'user', content: 'Hi' }], ...payload },
+        });
       expect((await chat({})).json()).toMatchObject({ model: 'big-llm' });
       expect((await chat({ model: 'fast' })).json()).toMatchObject({ model: 'small-llm' });
       expect((await chat({ model: 'gemini-3-flash' })).json()).toMatchObject({ model: 'big-llm' });
       expect((await chat({ model: 'offline' })).json()).toMatchObject({ model: 'builtin' });
       const gone = await chat({ model: 'gpt-5' });
-      expect(gone.json()).toMatchObject({ error: { code: 'model_not_found', message: "The model 'gpt-5' does not exist here; available: small-llm, big-llm, builtin, fast, Smart, offline, gemini-3-flash" } });
-      const models = (await t.server.inject({ url: '/api/models', headers: withKey(key) })).json<{ data: { id: string; alias_of?: string; owned_by: string }[] }>().data;
+      expect(gone.json()).toMatchObject({
+        error: {
+          code: 'model_not_found',
+          message:
+            "The model 'gpt-5' does not exist here; available: small-llm, big-llm, builtin, fast, Smart, offline, gemini-3-flash",
+        },
+      });
+      const models = (await t.server.inject({ url: '/api/models', headers: withKey(key) })).json<{
+        data: { id: string; alias_of?: string; owned_by: string }[];
+      }>().data;
       expect(models.map((m) => [m.id, m.alias_of])).toEqual([
         ['small-llm', undefined],
         ['big-llm', undefined],
@@ -390,8 +705,20 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
     const defaults = loadConfig({}, noFile).chat;
     expect(defaults.defaultModel).toBe('gemini-3-flash');
     expect(defaults.aliases).toHaveLength(16);
-    expect(defaults.aliases.filter((a) => a.target === 'standard').map((a) => a.name)).toEqual(['gemini-3-flash', 'claude-haiku-4-5', 'gpt-5-mini', 'gpt-5.4-instant', 'deepseek-v3', 'kimi-k2.5', 'glm-5', 'minimax-m2p5']);
-    expect(loadConfig({ ATELIER_CHAT_MODEL_ALIASES: 'fast=standard' }, noFile).chat).toMatchObject({ aliases: [{ name: 'fast', target: 'standard' }], defaultModel: 'gpt-4o-mini' });
+    expect(defaults.aliases.filter((a) => a.target === 'standard').map((a) => a.name)).toEqual([
+      'gemini-3-flash',
+      'claude-haiku-4-5',
+      'gpt-5-mini',
+      'gpt-5.4-instant',
+      'deepseek-v3',
+      'kimi-k2.5',
+      'glm-5',
+      'minimax-m2p5',
+    ]);
+    expect(loadConfig({ ATELIER_CHAT_MODEL_ALIASES: 'fast=standard' }, noFile).chat).toMatchObject({
+      aliases: [{ name: 'fast', target: 'standard' }],
+      defaultModel: 'gpt-4o-mini',
+    });
     expect(loadConfig({ ATELIER_CHAT_DEFAULT_MODEL: 'GPT-5' }, noFile).chat.defaultModel).toBe('GPT-5');
     expect(loadConfig({ ATELIER_CHAT_DEFAULT_MODEL: 'builtin' }, noFile).chat.defaultModel).toBe('builtin');
     // A hosted name that is the name of a configured model is that model, not an alias.
@@ -402,13 +729,28 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
 
   it.each([
     [{ ATELIER_CHAT_MODEL_ALIASES: 'gpt-5' }, "ATELIER_CHAT_MODEL_ALIASES: 'gpt-5' is not name=target"],
-    [{ ATELIER_CHAT_MODEL_ALIASES: 'gpt-5=huge' }, "ATELIER_CHAT_MODEL_ALIASES: 'gpt-5=huge' has an unknown target 'huge' (use standard, advanced, builtin, gpt-4o-mini or gpt-4o)"],
+    [
+      { ATELIER_CHAT_MODEL_ALIASES: 'gpt-5=huge' },
+      "ATELIER_CHAT_MODEL_ALIASES: 'gpt-5=huge' has an unknown target 'huge' (use standard, advanced, builtin, gpt-4o-mini or gpt-4o)",
+    ],
     [{ ATELIER_CHAT_MODEL_ALIASES: 'a=standard,A=advanced' }, "ATELIER_CHAT_MODEL_ALIASES: 'A' is given twice"],
-    [{ ATELIER_CHAT_MODEL_ALIASES: 'gpt-4o=standard' }, "ATELIER_CHAT_MODEL_ALIASES: 'gpt-4o' is already the name of a model"],
-    [{ ATELIER_CHAT_MODEL_ALIASES: 'my/model=standard' }, "ATELIER_CHAT_MODEL_ALIASES: 'my/model' is not a usable model name"],
+    [
+      { ATELIER_CHAT_MODEL_ALIASES: 'gpt-4o=standard' },
+      "ATELIER_CHAT_MODEL_ALIASES: 'gpt-4o' is already the name of a model",
+    ],
+    [
+      { ATELIER_CHAT_MODEL_ALIASES: 'my/model=standard' },
+      "ATELIER_CHAT_MODEL_ALIASES: 'my/model' is not a usable model name",
+    ],
     [{ ATELIER_CHAT_MODEL_ALIASES: ',' }, 'ATELIER_CHAT_MODEL_ALIASES: give at least one name=target pair'],
-    [{ ATELIER_CHAT_DEFAULT_MODEL: 'gpt-9' }, "ATELIER_CHAT_DEFAULT_MODEL: 'gpt-9' is neither a model nor an alias here"],
-    [{ ATELIER_CHAT_MODEL_ALIASES: 'fast=standard', ATELIER_CHAT_DEFAULT_MODEL: 'gemini-3-flash' }, "ATELIER_CHAT_DEFAULT_MODEL: 'gemini-3-flash' is neither a model nor an alias here (models: gpt-4o-mini, gpt-4o, builtin; aliases: fast)"],
+    [
+      { ATELIER_CHAT_DEFAULT_MODEL: 'gpt-9' },
+      "ATELIER_CHAT_DEFAULT_MODEL: 'gpt-9' is neither a model nor an alias here",
+    ],
+    [
+      { ATELIER_CHAT_MODEL_ALIASES: 'fast=standard', ATELIER_CHAT_DEFAULT_MODEL: 'gemini-3-flash' },
+      "ATELIER_CHAT_DEFAULT_MODEL: 'gemini-3-flash' is neither a model nor an alias here (models: gpt-4o-mini, gpt-4o, builtin; aliases: fast)",
+    ],
   ])('refuse %j at start with a clear config error', (env, message) => {
     expect(() => loadConfig(env, noFile)).toThrow(ConfigError);
     expect(() => loadConfig(env, noFile)).toThrow(message);

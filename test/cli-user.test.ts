@@ -31,7 +31,10 @@ beforeAll(async () => {
   audioBase = `http://127.0.0.1:${(audio.address() as AddressInfo).port}`;
   const env = { ATELIER_DATA_DIR: dataDir, ...CLIENT_TEST_ENV };
   service = await startService(env);
-  const created = await atelier(['accounts', 'create', '--email', 'user@example.test', '--plan', 'pro', '--credits', '500'], env);
+  const created = await atelier(
+    ['accounts', 'create', '--email', 'user@example.test', '--plan', 'pro', '--credits', '500'],
+    env,
+  );
   const { api_key } = JSON.parse(created.stdout) as { api_key: string };
   // ATELIER_POLL_INTERVAL_MS: for tests and local services only; users get the spec's 15 to 30 s.
   user = { ATELIER_URL: service.baseUrl, ATELIER_API_KEY: api_key, ATELIER_POLL_INTERVAL_MS: '50' };
@@ -53,22 +56,39 @@ describe('atelier user commands against a running service', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^SLUG\s+TITLE\s+CATEGORIES\n/);
     expect(listed.stdout).toMatch(/^instagram-post-caption\s+Instagram Post Caption\s+Social Media, Marketing$/m);
-    const all = json<{ presets: { slug: string; title: string; description: string }[] }>((await run(['presets', '--json'])).stdout).presets;
-    const searched = json<{ presets: typeof all }>((await run(['presets', '--search', 'Instagram', '--json'])).stdout).presets;
+    const all = json<{ presets: { slug: string; title: string; description: string }[] }>(
+      (await run(['presets', '--json'])).stdout,
+    ).presets;
+    const searched = json<{ presets: typeof all }>(
+      (await run(['presets', '--search', 'Instagram', '--json'])).stdout,
+    ).presets;
     expect(searched.map((p) => p.slug)).toContain('instagram-post-caption');
     expect(searched.length).toBeLessThan(all.length);
-    expect(searched.every((p) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes('instagram'))).toBe(true);
+    expect(searched.every((p) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes('instagram'))).toBe(
+      true,
+    );
     const shown = await run(['presets', 'show', 'instagram-caption']);
     // Our older slug answers as an alias of the hosted one.
     expect(shown.stdout).toMatch(/^Instagram Post Caption \(instagram-post-caption\)$/m);
     expect(shown.stdout).toMatch(/--keywords TEXT\s+Post topic \(textarea, required, max 1000\)/);
     expect(shown.stdout).toContain('--field extra1=...');
 
-    const generated = await run(['generate', 'instagram-caption', '--keywords', 'rooftop bees', '--field', 'extra1=Northwind', '--outputs', '2']);
+    const generated = await run([
+      'generate',
+      'instagram-caption',
+      '--keywords',
+      'rooftop bees',
+      '--field',
+      'extra1=Northwind',
+      '--outputs',
+      '2',
+    ]);
     expect(generated.code, generated.stderr).toBe(0);
     expect(generated.stdout).toMatch(/^--- output 1 \(id \d+\) ---$/m);
     expect(generated.stdout).toContain('Northwind');
-    const asJson = json<{ id: number; name: string }[]>((await run(['generate', 'instagram-caption', '--keywords', 'city bees', '--json'])).stdout);
+    const asJson = json<{ id: number; name: string }[]>(
+      (await run(['generate', 'instagram-caption', '--keywords', 'city bees', '--json'])).stdout,
+    );
     expect(asJson).toHaveLength(1);
     expect(asJson[0]?.name.toLowerCase()).toContain('city bees');
   });
@@ -91,26 +111,51 @@ describe('atelier user commands against a running service', () => {
   });
 
   it('exits 6 when the credits are spent; voices need no key', async () => {
-    const free = await atelier(['accounts', 'create', '--email', 'broke@example.test', '--plan', 'free', '--credits', '0'], { ATELIER_DATA_DIR: dataDir });
-    const broke = await run(['generate', 'instagram-caption', '--keywords', 'x'], { ...user, ATELIER_API_KEY: json<{ api_key: string }>(free.stdout).api_key });
+    const free = await atelier(
+      ['accounts', 'create', '--email', 'broke@example.test', '--plan', 'free', '--credits', '0'],
+      { ATELIER_DATA_DIR: dataDir },
+    );
+    const broke = await run(['generate', 'instagram-caption', '--keywords', 'x'], {
+      ...user,
+      ATELIER_API_KEY: json<{ api_key: string }>(free.stdout).api_key,
+    });
     expect(broke.code).toBe(6);
-    const voicesWithoutKey = await run(['voices', '--language', 'English'], { ATELIER_URL: service.baseUrl, ATELIER_API_KEY: '' });
+    const voicesWithoutKey = await run(['voices', '--language', 'English'], {
+      ATELIER_URL: service.baseUrl,
+      ATELIER_API_KEY: '',
+    });
     expect(voicesWithoutKey.code).toBe(0);
     expect(voicesWithoutKey.stdout).toMatch(/^ID\s+NAME\s+LANGUAGE\s+ACCENT\s+GENDER\n/);
   });
 
   it('makes an image and a video and waits for them', async () => {
-    const image = await run(['image', 'A', 'lighthouse', 'at', 'dusk', '--model', 'FLUX.1', '--size', '128x128', '--wait']);
+    const image = await run([
+      'image',
+      'A',
+      'lighthouse',
+      'at',
+      'dusk',
+      '--model',
+      'FLUX.1',
+      '--size',
+      '128x128',
+      '--wait',
+    ]);
     expect(image.code, image.stderr).toBe(0);
     const [, id, url] = /^Image (\d+): completed {2}(http\S+)$/m.exec(image.stdout) ?? [];
     expect((await fetch(url ?? '')).headers.get('content-type')).toBe('image/png');
     expect(image.stderr).toMatch(new RegExp(`^Image ${id}: (pending|completed) \\(check 1/30\\)$`, 'm'));
-    const shown = json<{ id: number; image_url: string; prompt: string }>((await run(['image', 'show', id ?? '', '--json'])).stdout);
+    const shown = json<{ id: number; image_url: string; prompt: string }>(
+      (await run(['image', 'show', id ?? '', '--json'])).stdout,
+    );
     expect(shown).toMatchObject({ id: Number(id), image_url: url, prompt: 'A lighthouse at dusk' });
 
     const video = await run(['video', 'Waves on a beach.', '--duration', '1', '--aspect', '1:1', '--wait', '--json']);
     expect(video.code, video.stderr).toBe(0);
-    expect(json<{ status: string; url: string }>(video.stdout)).toMatchObject({ status: 'completed', url: expect.stringMatching(/\.mp4$/) });
+    expect(json<{ status: string; url: string }>(video.stdout)).toMatchObject({
+      status: 'completed',
+      url: expect.stringMatching(/\.mp4$/),
+    });
   });
 
   it('transcribes with progress while polling, derives content; stopping early exits 5 with the id', async () => {
@@ -142,7 +187,9 @@ describe('atelier user commands against a running service', () => {
   });
 
   it('tts saves a real MP3', async () => {
-    const voice = json<{ voices: { id: string }[] }>((await run(['voices', '--language', 'English', '--json'])).stdout).voices[0]?.id ?? '';
+    const voice =
+      json<{ voices: { id: string }[] }>((await run(['voices', '--language', 'English', '--json'])).stdout).voices[0]
+        ?.id ?? '';
     const file = join(dataDir, 'hello.mp3');
     const spoken = await run(['tts', 'Hello from the command line.', '--voice', voice, '--out', file]);
     expect(spoken.code, spoken.stderr).toBe(0);
@@ -157,12 +204,18 @@ describe('atelier user commands against a running service', () => {
     expect(whole.code, whole.stderr).toBe(0);
     const streamed = await run(['chat', 'Write a sentence about bees.', '--model', 'builtin', '--stream']);
     expect(streamed.stdout).toBe(whole.stdout);
-    const completion = json<{ object: string; choices: { message: { content: string } }[] }>((await run(['chat', 'Write a sentence about bees.', '--model', 'builtin', '--json'])).stdout);
+    const completion = json<{ object: string; choices: { message: { content: string } }[] }>(
+      (await run(['chat', 'Write a sentence about bees.', '--model', 'builtin', '--json'])).stdout,
+    );
     expect(`${completion.choices[0]?.message.content}\n`).toBe(whole.stdout);
 
     const client = createClient({ baseUrl: service.baseUrl, apiKey: user.ATELIER_API_KEY });
     const bot = await client.bots.create({ name: 'Hive helper', model: 'builtin' });
-    await client.bots.documents.add(bot.id, { title: 'Rooftop hives', content: 'A strong colony can produce twenty kilograms of honey in a good city summer. Beehives on rooftops need shade.' });
+    await client.bots.documents.add(bot.id, {
+      title: 'Rooftop hives',
+      content:
+        'A strong colony can produce twenty kilograms of honey in a good city summer. Beehives on rooftops need shade.',
+    });
     const question = 'How much honey can a colony produce?';
     const reply = (await client.bots.chat(bot.public_url, { message: question })).response;
     const chatted = await run(['bot', 'chat', bot.public_url, question, '--sources']);

@@ -33,15 +33,24 @@ const account = (key: string) => fetch(`${service.baseUrl}/api/account`, { heade
 
 describe('atelier command, on the database of a running server', () => {
   it('creates an account whose key works on the server at once', async () => {
-    const created = await atelier(['accounts', 'create', '--email', 'Ada@Example.test', '--plan', 'pro', '--credits', '42'], env);
+    const created = await atelier(
+      ['accounts', 'create', '--email', 'Ada@Example.test', '--plan', 'pro', '--credits', '42'],
+      env,
+    );
     expect(created.code).toBe(0);
     const { account_id, api_key } = json<{ account_id: string; api_key: string }>(created.stdout);
     expect(account_id).toMatch(/^[0-9a-f-]{36}$/);
     const res = await account(api_key);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ account: { email: 'ada@example.test' }, plan: { name: 'pro' }, credits: { balance: 42 } });
+    expect(await res.json()).toMatchObject({
+      account: { email: 'ada@example.test' },
+      plan: { name: 'pro' },
+      credits: { balance: 42 },
+    });
 
-    const shown = json<{ email: string; credits: number; keys: { prefix: string }[] }>((await atelier(['accounts', 'show', 'ada@example.test'], env)).stdout);
+    const shown = json<{ email: string; credits: number; keys: { prefix: string }[] }>(
+      (await atelier(['accounts', 'show', 'ada@example.test'], env)).stdout,
+    );
     expect(shown.credits).toBe(42);
     expect(shown.keys).toHaveLength(1);
     expect(api_key.startsWith(shown.keys[0]?.prefix ?? '?')).toBe(true);
@@ -49,7 +58,9 @@ describe('atelier command, on the database of a running server', () => {
   });
 
   it('blocks and unblocks an account', async () => {
-    const { account_id, api_key } = json<{ account_id: string; api_key: string }>((await atelier(['accounts', 'create', '--email', 'bob@example.test'], env)).stdout);
+    const { account_id, api_key } = json<{ account_id: string; api_key: string }>(
+      (await atelier(['accounts', 'create', '--email', 'bob@example.test'], env)).stdout,
+    );
     expect((await atelier(['accounts', 'block', account_id, '--reason', 'abuse'], env)).code).toBe(0);
     const blocked = await eventuallyStatus(api_key, 401);
     expect(blocked.status).toBe(401);
@@ -60,9 +71,13 @@ describe('atelier command, on the database of a running server', () => {
 
   it('creates, lists and revokes keys', async () => {
     json((await atelier(['accounts', 'create', '--email', 'kim@example.test'], env)).stdout);
-    const created = json<{ key_id: string; api_key: string }>((await atelier(['keys', 'create', 'kim@example.test', '--name', 'ci'], env)).stdout);
+    const created = json<{ key_id: string; api_key: string }>(
+      (await atelier(['keys', 'create', 'kim@example.test', '--name', 'ci'], env)).stdout,
+    );
     expect((await account(created.api_key)).status).toBe(200);
-    const listed = json<{ keys: { id: string; name: string }[] }>((await atelier(['keys', 'list', 'kim@example.test'], env)).stdout);
+    const listed = json<{ keys: { id: string; name: string }[] }>(
+      (await atelier(['keys', 'list', 'kim@example.test'], env)).stdout,
+    );
     expect(listed.keys.map((k) => k.name)).toEqual(['default', 'ci']);
     expect((await atelier(['keys', 'revoke', 'kim@example.test', created.key_id], env)).code).toBe(0);
     expect((await eventuallyStatus(created.api_key, 401)).status).toBe(401);
@@ -116,8 +131,12 @@ describe('atelier command, on the database of a running server', () => {
     try {
       const imported = await atelier(['import', file], { ATELIER_DATA_DIR: other });
       expect(imported.code, imported.stderr).toBe(0);
-      const before = json<{ accounts: { email: string }[] }>((await atelier(['accounts', 'list'], env)).stdout).accounts.map((a) => a.email);
-      const after = json<{ accounts: { email: string }[] }>((await atelier(['accounts', 'list'], { ATELIER_DATA_DIR: other })).stdout).accounts.map((a) => a.email);
+      const before = json<{ accounts: { email: string }[] }>(
+        (await atelier(['accounts', 'list'], env)).stdout,
+      ).accounts.map((a) => a.email);
+      const after = json<{ accounts: { email: string }[] }>(
+        (await atelier(['accounts', 'list'], { ATELIER_DATA_DIR: other })).stdout,
+      ).accounts.map((a) => a.email);
       expect(after).toEqual(before);
       expect((await atelier(['import', file], { ATELIER_DATA_DIR: other })).stderr).toContain('already has accounts');
     } finally {

@@ -30,7 +30,9 @@ const balance = async () => (await s.client.account.get()).credits.balance;
 const imageCount = async () => (await s.client.images.list({ limit: 100 })).images.length;
 
 /** A fetch that records what it sends, around the real one. */
-function recordingFetch(intercept?: (url: string, init: RequestInit | undefined, real: () => Promise<Response>) => Promise<Response>) {
+function recordingFetch(
+  intercept?: (url: string, init: RequestInit | undefined, real: () => Promise<Response>) => Promise<Response>,
+) {
   const sent: { url: string; method: string; headers: Headers }[] = [];
   const fetcher: typeof fetch = async (input, init) => {
     const url = String(input);
@@ -53,30 +55,55 @@ async function withWorkerStopped(body: () => Promise<void>): Promise<void> {
 
 describe('typed errors carry the status, the service message and the request id', () => {
   it('401, 404, 400 (both error shapes) and 402', async () => {
-    const unauthorized = await s.clientWith({ apiKey: 'atl_wrong' }).account.get().catch((e: unknown) => e);
+    const unauthorized = await s
+      .clientWith({ apiKey: 'atl_wrong' })
+      .account.get()
+      .catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(AuthenticationError);
     expect(unauthorized).toMatchObject({ status: 401, code: 'unauthorized', message: 'Invalid API key' });
     expect((unauthorized as AuthenticationError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    await expect(s.client.presets.get('no-such-preset')).rejects.toMatchObject({ name: 'NotFoundError', status: 404, message: 'Preset not found' });
+    await expect(s.client.presets.get('no-such-preset')).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+      message: 'Preset not found',
+    });
     await expect(s.client.images.get(987_654_321)).rejects.toBeInstanceOf(NotFoundError);
 
-    const invalid = await s.client.images.create({ prompt: 'x', model: 'FLUX.1', dimensions: '1x1' }).catch((e: unknown) => e);
+    const invalid = await s.client.images
+      .create({ prompt: 'x', model: 'FLUX.1', dimensions: '1x1' })
+      .catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(BadRequestError);
     expect((invalid as BadRequestError).message).toMatch(/^dimensions: /);
     // The OpenAI-compatible routes answer {error: {message, ...}}: the message is read from there.
-    const openAi = s.client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] });
-    await expect(openAi).rejects.toMatchObject({ name: 'BadRequestError', status: 400, message: expect.stringContaining("The model 'no-such-model' does not exist here") });
+    const openAi = s.client.chat.completions.create({
+      model: 'no-such-model',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    await expect(openAi).rejects.toMatchObject({
+      name: 'BadRequestError',
+      status: 400,
+      message: expect.stringContaining("The model 'no-such-model' does not exist here"),
+    });
 
     const broke = s.clientWith({ apiKey: (await s.t.account({ credits: 0, plan: 'free' })).key });
-    await expect(broke.text.generate({ preset: 'instagram-caption', keywords: 'bees' })).rejects.toBeInstanceOf(PaymentRequiredError);
+    await expect(broke.text.generate({ preset: 'instagram-caption', keywords: 'bees' })).rejects.toBeInstanceOf(
+      PaymentRequiredError,
+    );
   });
 
   it('maps 429 with its Retry-After and 5xx; no answer is a ConnectionError or a TimeoutError', async () => {
-    const limited = errorFromResponse(429, { error: 'Rate limit exceeded' }, new Headers({ 'retry-after': '7', 'x-request-id': 'r1' }));
+    const limited = errorFromResponse(
+      429,
+      { error: 'Rate limit exceeded' },
+      new Headers({ 'retry-after': '7', 'x-request-id': 'r1' }),
+    );
     expect(limited).toBeInstanceOf(RateLimitError);
     expect(limited).toMatchObject({ retryAfterSeconds: 7, requestId: 'r1', message: 'Rate limit exceeded' });
-    expect(errorFromResponse(502, { error: { message: 'upstream down', status: 502 } }, new Headers())).toMatchObject({ name: 'ServerError', message: 'upstream down' });
+    expect(errorFromResponse(502, { error: { message: 'upstream down', status: 502 } }, new Headers())).toMatchObject({
+      name: 'ServerError',
+      message: 'upstream down',
+    });
     expect(errorFromResponse(503, '<html>', new Headers())).toBeInstanceOf(ServerError);
 
     const closed = s.clientWith({ baseUrl: `http://127.0.0.1:${await freePort()}`, maxRetries: 1 });
@@ -88,7 +115,9 @@ describe('typed errors carry the status, the service message and the request id'
     const port = (silent.address() as { port: number }).port;
     try {
       const started = Date.now();
-      await expect(s.clientWith({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 150, maxRetries: 0 }).health()).rejects.toBeInstanceOf(TimeoutError);
+      await expect(
+        s.clientWith({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 150, maxRetries: 0 }).health(),
+      ).rejects.toBeInstanceOf(TimeoutError);
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       silent.close();
@@ -108,7 +137,9 @@ describe('paid creations carry an Idempotency-Key: a retry never pays twice', ()
     const third = await s.client.text.generate(body);
     expect(third[0]?.id).not.toBe(first[0]?.id);
     expect(before - (await balance())).toBe(charged * 2);
-    await expect(s.client.text.generate({ ...body, keywords: 'other' }, { idempotencyKey: 'caption-1' })).rejects.toBeInstanceOf(UnprocessableError);
+    await expect(
+      s.client.text.generate({ ...body, keywords: 'other' }, { idempotencyKey: 'caption-1' }),
+    ).rejects.toBeInstanceOf(UnprocessableError);
   });
 
   it("the client's own retry after a lost answer sends the same key: one record, one charge", async () => {
@@ -147,7 +178,9 @@ describe('polling follows the usage rules', () => {
   it('stops at once on an HTTP error: one request, no waiting', async () => {
     const { fetcher, sent } = recordingFetch();
     const started = Date.now();
-    const polled = s.clientWith({ fetch: fetcher }).waitForImage(987_654_321, { intervalMs: 5_000, allowFastPolling: true, maxAttempts: 5 });
+    const polled = s
+      .clientWith({ fetch: fetcher })
+      .waitForImage(987_654_321, { intervalMs: 5_000, allowFastPolling: true, maxAttempts: 5 });
     await expect(polled).rejects.toBeInstanceOf(NotFoundError);
     expect(sent).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -162,7 +195,9 @@ describe('polling follows the usage rules', () => {
       expect(early).toBeInstanceOf(ConflictError);
       expect(early).toMatchObject({ status: 409, message: 'Audio has not been transcribed yet' });
       const attempts: number[] = [];
-      const timedOut = await s.client.waitForTranscription(uuid, { ...FAST, maxAttempts: 3, onProgress: (p) => attempts.push(p.attempt) }).catch((e: unknown) => e);
+      const timedOut = await s.client
+        .waitForTranscription(uuid, { ...FAST, maxAttempts: 3, onProgress: (p) => attempts.push(p.attempt) })
+        .catch((e: unknown) => e);
       expect(timedOut).toBeInstanceOf(PollTimeoutError);
       expect(timedOut).toMatchObject({ id: uuid, attempts: 3, code: 'poll_timeout' });
       expect((timedOut as Error).message).toContain(uuid);
@@ -173,7 +208,11 @@ describe('polling follows the usage rules', () => {
   });
 
   it('a failed job ends the wait with JobFailedError and its reason', async () => {
-    const [image] = await s.client.images.create({ prompt: 'From a missing picture', model: 'FLUX.1', image: s.files.url('/missing.png') });
+    const [image] = await s.client.images.create({
+      prompt: 'From a missing picture',
+      model: 'FLUX.1',
+      image: s.files.url('/missing.png'),
+    });
     const failed = await s.client.waitForImage(image?.id ?? 0, FAST).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(JobFailedError);
     expect(failed).toMatchObject({ id: image?.id, code: 'job_failed' });
@@ -188,18 +227,32 @@ describe('an AbortSignal cancels', () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error('user cancelled')), 100);
       const started = Date.now();
-      await expect(s.client.waitForImage(image?.id ?? 0, { intervalMs: 10_000, allowFastPolling: true, signal: controller.signal })).rejects.toThrow('user cancelled');
+      await expect(
+        s.client.waitForImage(image?.id ?? 0, {
+          intervalMs: 10_000,
+          allowFastPolling: true,
+          signal: controller.signal,
+        }),
+      ).rejects.toThrow('user cancelled');
       expect(Date.now() - started).toBeLessThan(2_000);
     });
   });
 
   it('a bot stream after its first piece', async () => {
     const bot = await s.client.bots.create({ name: 'Abort bot', model: 'builtin' });
-    await s.client.bots.documents.add(bot.id, { title: 'Hives', content: 'Beehives on rooftops need shade in the afternoon and a source of water nearby. Inspect the hive every week in spring.' });
+    await s.client.bots.documents.add(bot.id, {
+      title: 'Hives',
+      content:
+        'Beehives on rooftops need shade in the afternoon and a source of water nearby. Inspect the hive every week in spring.',
+    });
     const controller = new AbortController();
     const texts: string[] = [];
     const reading = (async () => {
-      for await (const event of s.client.bots.chatStream(bot.public_url, { message: 'What do rooftop hives need?' }, { signal: controller.signal })) {
+      for await (const event of s.client.bots.chatStream(
+        bot.public_url,
+        { message: 'What do rooftop hives need?' },
+        { signal: controller.signal },
+      )) {
         if (event.type === 'text') texts.push(event.text);
         controller.abort();
       }

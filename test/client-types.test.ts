@@ -15,12 +15,16 @@ afterAll(() => t.close());
 
 describe('the client types cannot drift from the service', () => {
   it(`${CLIENT_TYPES_FILE} is what the live /openapi.json gives`, async () => {
-    const document = (await t.server.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const document = (await t.server.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     const expected = await clientTypesFromDocument(document);
     const committed = readFileSync(join(ROOT, CLIENT_TYPES_FILE), 'utf8');
     // Not toBe: a diff of two 5,000-line strings would bury the one line that says what to do.
     if (committed !== expected) {
-      expect.fail(`${CLIENT_TYPES_FILE} is out of date with the service's routes. Regenerate it with:\n  ${CLIENT_TYPES_COMMAND}\nthen fix whatever no longer compiles.`);
+      expect.fail(
+        `${CLIENT_TYPES_FILE} is out of date with the service's routes. Regenerate it with:\n  ${CLIENT_TYPES_COMMAND}\nthen fix whatever no longer compiles.`,
+      );
     }
     expect(Object.keys(document.paths)).toContain('/api/get-image');
   });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s.close());
 
-const HIVES = 'Beehives on rooftops need shade in the afternoon and a source of water nearby. A strong colony can produce twenty kilograms of honey in a good city summer.';
+const HIVES =
+  'Beehives on rooftops need shade in the afternoon and a source of water nearby. A strong colony can produce twenty kilograms of honey in a good city summer.';
 
 describe('@atelier/client against a running service: every operation', () => {
   it('reads the account, its keys and webhook secret, and the health', async () => {
@@ -36,7 +37,11 @@ describe('@atelier/client against a running service: every operation', () => {
     expect(list.presets.every((p) => p.category.includes('Social Media'))).toBe(true);
     const detail = await client.presets.get('instagram-caption');
     expect(detail.fields.map((f) => f.name)).toContain('keywords');
-    const outputs = await client.text.generate({ preset: 'instagram-caption', keywords: 'rooftop beekeeping', outputs: 2 });
+    const outputs = await client.text.generate({
+      preset: 'instagram-caption',
+      keywords: 'rooftop beekeeping',
+      outputs: 2,
+    });
     expect(outputs).toHaveLength(2);
     const first = outputs[0];
     expect((await client.outputs.get(first?.id ?? 0)).name).toBe(first?.name);
@@ -47,7 +52,11 @@ describe('@atelier/client against a running service: every operation', () => {
     const { client } = s;
     const anySize = (await client.images.models()).models.find((m) => m.sizes === null);
     if (!anySize) throw new Error('no image model takes any size');
-    const [created] = await client.images.create({ prompt: 'A lighthouse at dusk', model: anySize.name, dimensions: '256x256' });
+    const [created] = await client.images.create({
+      prompt: 'A lighthouse at dusk',
+      model: anySize.name,
+      dimensions: '256x256',
+    });
     if (!created) throw new Error('no image record');
     expect(created.image_url).toBeNull();
     const progress: number[] = [];
@@ -62,7 +71,12 @@ describe('@atelier/client against a running service: every operation', () => {
 
   it('creates a video, waits for it and lists it', async () => {
     const { client } = s;
-    const created = await client.videos.create({ prompt: 'Waves on a beach.', model: 'Runway Gen-3', duration: 1, aspectRatio: '1:1' });
+    const created = await client.videos.create({
+      prompt: 'Waves on a beach.',
+      model: 'Runway Gen-3',
+      duration: 1,
+      aspectRatio: '1:1',
+    });
     expect(created.status).toBe('processing');
     const video = await client.waitForVideo(created.id, FAST);
     expect(video.status).toBe('completed');
@@ -75,7 +89,11 @@ describe('@atelier/client against a running service: every operation', () => {
 
   it('transcribes a WAV by URL with progress, derives content and lists it', async () => {
     const { client } = s;
-    const { uuid } = await client.transcriptions.create({ url: s.files.url('/hello.wav'), audio_type: 'meeting', name: 'Hello' });
+    const { uuid } = await client.transcriptions.create({
+      url: s.files.url('/hello.wav'),
+      audio_type: 'meeting',
+      name: 'Hello',
+    });
     const seen: string[] = [];
     const audio = await client.waitForTranscription(uuid, { ...FAST, onProgress: (p) => seen.push(p.record.status) });
     expect(audio.status).toBe('completed');
@@ -115,12 +133,16 @@ describe('@atelier/client against a running service: every operation', () => {
 
   it('completes a chat, and streams the same reply as text pieces, a finish and the usage', async () => {
     const { client } = s;
-    const request = { model: 'builtin', messages: [{ role: 'user' as const, content: 'Write a sentence about bees.' }] };
+    const request = {
+      model: 'builtin',
+      messages: [{ role: 'user' as const, content: 'Write a sentence about bees.' }],
+    };
     const whole = await client.chat.completions.create(request);
     const text = whole.choices[0]?.message.content ?? '';
     expect(text.length).toBeGreaterThan(0);
     const events: ChatStreamEvent[] = [];
-    for await (const event of client.chat.completions.stream({ ...request, stream_options: { include_usage: true } })) events.push(event);
+    for await (const event of client.chat.completions.stream({ ...request, stream_options: { include_usage: true } }))
+      events.push(event);
     const pieces = events.flatMap((e) => (e.type === 'text' ? [e.text] : []));
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(text);
@@ -133,7 +155,10 @@ describe('@atelier/client against a running service: every operation', () => {
     const { client } = s;
     const bot = await client.bots.create({ name: 'Hive helper', model: 'builtin' });
     const doc = await client.bots.documents.add(bot.id, { title: 'Rooftop hives', content: HIVES });
-    const uploaded = await client.bots.documents.upload(bot.id, { data: new Blob(['# Garden\n\nTomatoes need full sun.'], { type: 'text/markdown' }), filename: 'garden.md' });
+    const uploaded = await client.bots.documents.upload(bot.id, {
+      data: new Blob(['# Garden\n\nTomatoes need full sun.'], { type: 'text/markdown' }),
+      filename: 'garden.md',
+    });
     expect(uploaded).toMatchObject({ title: 'garden.md', kind: 'markdown' });
     expect((await client.bots.documents.list(bot.id)).documents).toHaveLength(2);
     expect((await client.bots.update(bot.id, { temperature: 0.2 })).temperature).toBe(0.2);

@@ -13,8 +13,12 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 /** Runs axe-core (WCAG 2.x A and AA rules) on the page as it is now; the serious and critical findings. */
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate<Violation[]>(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).then((r) => r.violations)`);
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = await page.evaluate<Violation[]>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).then((r) => r.violations)`,
+  );
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
@@ -51,16 +55,40 @@ describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { email } = await signUp(page, base);
     await suite.app.app.services.accounts.setPlan(email, 'pro');
     const account = unwrap(await suite.app.app.services.accounts.find(email));
-    const bot = unwrap(await suite.app.app.services.bots.create(account.id, { name: 'Helper', instructions: 'Answer briefly.' }, suite.app.app.services.accounts.planOf(account)));
+    const bot = unwrap(
+      await suite.app.app.services.bots.create(
+        account.id,
+        { name: 'Helper', instructions: 'Answer briefly.' },
+        suite.app.app.services.accounts.planOf(account),
+      ),
+    );
     // A transcription whose audio cannot be fetched (a loopback address): its page shows the failed state.
     const { api_key: key } = await suite.app.app.services.keys.create(account.id, 'a11y');
     const created = await fetch(`${base}/api/transcriptions`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'http://127.0.0.1:9/talk.wav', audio_type: 'meeting', language: 'English', name: 'Stand-up' }),
+      body: JSON.stringify({
+        url: 'http://127.0.0.1:9/talk.wav',
+        audio_type: 'meeting',
+        language: 'English',
+        name: 'Stand-up',
+      }),
     });
     const { dashboard_url: transcription } = (await created.json()) as { dashboard_url: string };
-    pages = ['/dashboard', '/dashboard/keys', '/dashboard/presets', '/dashboard/presets/paragraph-writer', '/dashboard/images', '/dashboard/videos', '/dashboard/transcriptions', new URL(transcription).pathname, '/dashboard/speech', '/dashboard/bots', `/dashboard/bots/${bot.id}`, '/dashboard/no-such-page'];
+    pages = [
+      '/dashboard',
+      '/dashboard/keys',
+      '/dashboard/presets',
+      '/dashboard/presets/paragraph-writer',
+      '/dashboard/images',
+      '/dashboard/videos',
+      '/dashboard/transcriptions',
+      new URL(transcription).pathname,
+      '/dashboard/speech',
+      '/dashboard/bots',
+      `/dashboard/bots/${bot.id}`,
+      '/dashboard/no-such-page',
+    ];
     expect(await problemsAt(1280, pages)).toEqual({});
   }, 90_000);
 

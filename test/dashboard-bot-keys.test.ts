@@ -2,7 +2,14 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import {
+  type DashboardApp,
+  collectPageErrors,
+  launchBrowser,
+  screenshot,
+  signUp,
+  startDashboardApp,
+} from './helpers/browser.js';
 
 let t: DashboardApp;
 let browser: Browser;
@@ -22,7 +29,11 @@ afterAll(async () => {
 async function serveSite(): Promise<{ origin: string; show(markup: string): void }> {
   let page = '';
   const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Harbor museum</title></head><body><h1>Harbor museum</h1>${page}</body></html>`);
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><head><title>Harbor museum</title></head><body><h1>Harbor museum</h1>${page}</body></html>`,
+      );
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,7 +68,9 @@ describe('widget keys on the bot page', () => {
     await page.waitForURL(/\/dashboard\/bots\/[0-9a-f-]{36}$/);
     const botUrl = page.url();
     await page.locator('#paste-title').fill('Lighthouse');
-    await page.locator('#paste-content').fill('The Harbor Lighthouse was built in 1874 by the engineer Margaret Quill.');
+    await page
+      .locator('#paste-content')
+      .fill('The Harbor Lighthouse was built in 1874 by the engineer Margaret Quill.');
     await page.getByRole('button', { name: 'Add text' }).click();
     await expect.poll(() => page.locator('#documents tbody tr').count()).toBe(1);
 
@@ -92,7 +105,9 @@ describe('widget keys on the bot page', () => {
     // Saving the settings keeps the key in the code the page rebuilds.
     await page.getByLabel('Welcome message').fill('Ask me about the lighthouse!');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.locator('#widget-snippet').textContent()).toContain('data-welcome="Ask me about the lighthouse!"');
+    await expect
+      .poll(() => page.locator('#widget-snippet').textContent())
+      .toContain('data-welcome="Ask me about the lighthouse!"');
     const widgetCode = (await page.locator('#widget-snippet').textContent()) as string;
     expect(widgetCode).toContain(`data-api-key="${key}"`);
     expect(widgetCode).not.toContain(secret);
@@ -102,8 +117,12 @@ describe('widget keys on the bot page', () => {
     elsewhere.show(widgetCode);
     const visitor = await browser.newPage();
     const visitorErrors = collectPageErrors(visitor);
-    expect(await (await askWidget(visitor, `${site.origin}/`, 'When was the lighthouse built?')).textContent()).toContain('1874');
-    expect(await (await askWidget(visitor, `${elsewhere.origin}/`, 'When was the lighthouse built?')).textContent()).toContain(`may not be used from ${elsewhere.origin}`);
+    expect(
+      await (await askWidget(visitor, `${site.origin}/`, 'When was the lighthouse built?')).textContent(),
+    ).toContain('1874');
+    expect(
+      await (await askWidget(visitor, `${elsewhere.origin}/`, 'When was the lighthouse built?')).textContent(),
+    ).toContain(`may not be used from ${elsewhere.origin}`);
     expect(visitorErrors).toEqual([]);
     await visitor.close();
 
@@ -113,7 +132,11 @@ describe('widget keys on the bot page', () => {
     await expect.poll(() => page.locator('#widget-snippet').textContent()).toContain('YOUR_WIDGET_KEY');
     expect(await page.locator('#widget-keys').count()).toBe(0);
     const publicUrl = /\/bot\/([^/]+)\/api/.exec(widgetCode)?.[1] as string;
-    const after = await fetch(`${t.base}/bot/${publicUrl}/api`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Hello?' }) });
+    const after = await fetch(`${t.base}/bot/${publicUrl}/api`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Hello?' }),
+    });
     expect(after.status).toBe(401);
     expect(errors).toEqual([]);
     await page.close();

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../src/shared/errors.js';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import {
+  type DashboardApp,
+  collectPageErrors,
+  launchBrowser,
+  screenshot,
+  signUp,
+  startDashboardApp,
+} from './helpers/browser.js';
 
 let t: DashboardApp;
 let browser: Browser;
@@ -63,7 +70,11 @@ describe('dashboard bots in a browser', () => {
     await page.waitForURL(/\/dashboard\/bots\/[0-9a-f-]{36}$/);
     const botId = page.url().split('/').pop() as string;
     const bot = unwrap(await t.app.services.bots.get(accountId, botId));
-    expect(bot).toMatchObject({ name: 'Harbor guide', temperature: 0.3, welcome_message: 'Ask me about the lighthouse!' });
+    expect(bot).toMatchObject({
+      name: 'Harbor guide',
+      temperature: 0.3,
+      welcome_message: 'Ask me about the lighthouse!',
+    });
     expect(await page.locator('main h1').textContent()).toBe('Harbor guide');
     expect(await page.locator('#chat-log').textContent()).toContain('Ask me about the lighthouse!');
 
@@ -88,7 +99,9 @@ describe('dashboard bots in a browser', () => {
     await expect.poll(() => page.locator('#documents tbody tr').count()).toBe(2);
     await page.getByRole('button', { name: 'Delete Opening hours' }).click();
     await expect.poll(() => page.locator('#documents tbody tr').count()).toBe(1);
-    expect(unwrap(await t.app.services.bots.listDocuments(accountId, botId)).map((d) => d.title)).toEqual(['Lighthouse facts']);
+    expect(unwrap(await t.app.services.bots.listDocuments(accountId, botId)).map((d) => d.title)).toEqual([
+      'Lighthouse facts',
+    ]);
 
     // The test chat: streamed answer from the knowledge, then its sources; Enter sends; the history goes along.
     await page.getByLabel('Message', { exact: true }).fill('Who built the Harbor Lighthouse?');
@@ -108,7 +121,9 @@ describe('dashboard bots in a browser', () => {
     const curl = (await page.locator('#curl-example').textContent()) as string;
     expect(curl).toContain(`curl ${bot.api_url}`);
     expect(curl).toContain('x-api-key: YOUR_API_KEY');
-    expect(await page.locator('section[aria-labelledby="integration-title"] a[href="/dashboard/keys"]').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('section[aria-labelledby="integration-title"] a[href="/dashboard/keys"]').count(),
+    ).toBeGreaterThan(0);
     expect(await page.locator('#widget-key-note').textContent()).toContain('Create a widget key below first');
     const snippet = (await page.locator('#widget-snippet').textContent()) as string;
     expect(snippet).toContain(`src="${t.base}/dashboard/assets/widget.js"`);
@@ -126,12 +141,17 @@ describe('dashboard bots in a browser', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Lighthouse guide');
     expect(unwrap(await t.app.services.bots.get(accountId, botId)).name).toBe('Lighthouse guide');
     const widgetKey = unwrap(await t.app.services.botKeys.create(accountId, botId, { name: 'widget' })).api_key;
-    const widgetCode = ((await page.locator('#widget-snippet').textContent()) as string).replace('YOUR_WIDGET_KEY', widgetKey);
+    const widgetCode = ((await page.locator('#widget-snippet').textContent()) as string).replace(
+      'YOUR_WIDGET_KEY',
+      widgetKey,
+    );
     expect(widgetCode).toContain(`data-api-key="${widgetKey}"`);
     expect(widgetCode).toContain('data-title="Lighthouse guide"');
 
     // The widget on a site of another origin: its requests cross origins, so this also proves the CORS answers.
-    const site = await serveSite(`<!doctype html><html lang="en"><head><title>Harbor museum</title></head><body><h1>Harbor museum</h1>${widgetCode}</body></html>`);
+    const site = await serveSite(
+      `<!doctype html><html lang="en"><head><title>Harbor museum</title></head><body><h1>Harbor museum</h1>${widgetCode}</body></html>`,
+    );
     try {
       const visitor = await browser.newPage();
       const visitorErrors = collectPageErrors(visitor);
@@ -168,7 +188,14 @@ describe('dashboard bots in a browser', () => {
 
   it('answers CORS on the bot address only, and never with cookies', async () => {
     const preflight = (path: string) =>
-      fetch(`${t.base}${path}`, { method: 'OPTIONS', headers: { origin: 'http://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' } });
+      fetch(`${t.base}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-api-key',
+        },
+      });
     const bot = await preflight('/bot/abcdefghijklmnopqrstuvwxyz012345/api');
     expect(bot.status).toBe(204);
     expect(bot.headers.get('access-control-allow-origin')).toBe('*');
@@ -183,7 +210,13 @@ describe('dashboard bots in a browser', () => {
 
   it("shows the 404 page for another account's bot and for an unknown id", async () => {
     const owner = await t.account();
-    const bot = unwrap(await t.app.services.bots.create(owner.id, { name: 'Private bot' }, { name: 'pro', maxBots: 25, maxDocumentsPerBot: 200 }));
+    const bot = unwrap(
+      await t.app.services.bots.create(
+        owner.id,
+        { name: 'Private bot' },
+        { name: 'pro', maxBots: 25, maxDocumentsPerBot: 200 },
+      ),
+    );
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${t.base}/dashboard/bots/${bot.id}`);

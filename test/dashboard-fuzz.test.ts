@@ -19,11 +19,18 @@ beforeAll(async () => {
     payload: new URLSearchParams({ _csrf: token, email: 'fuzz@example.test', password: 'fuzzing password' }).toString(),
   });
   cookie = `${browser}; ${String(signup.headers['set-cookie']).split(';')[0]}`;
-  csrf = /name="csrf-token" content="([^"]+)"/.exec((await t.server.inject({ url: '/dashboard/keys', headers: { cookie } })).body)?.[1] ?? '';
+  csrf =
+    /name="csrf-token" content="([^"]+)"/.exec(
+      (await t.server.inject({ url: '/dashboard/keys', headers: { cookie } })).body,
+    )?.[1] ?? '';
 });
 afterAll(() => t.close());
 
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', ' ', '%', '../..', '<script>', '0', '-1', '1e9', 'x'.repeat(5000)));
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom('', ' ', '%', '../..', '<script>', '0', '-1', '1e9', 'x'.repeat(5000)),
+);
 const routes: { method: 'GET' | 'POST'; path: (s: string) => string }[] = [
   { method: 'GET', path: (s) => `/dashboard?before=${encodeURIComponent(s)}` },
   { method: 'GET', path: (s) => `/dashboard/login?next=${encodeURIComponent(s)}` },
@@ -45,19 +52,32 @@ const routes: { method: 'GET' | 'POST'; path: (s: string) => string }[] = [
 describe('property: no input to the dashboard produces a 5xx', () => {
   it('answers random paths, queries and form bodies with a page, a redirect or a 4xx page', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), text, fc.dictionary(fc.constantFrom('name', 'email', 'password', 'current', 'next', '_csrf', 'other'), text), fc.boolean(), async (route, segment, form, withToken) => {
-        const body = new URLSearchParams({ ...form, ...(withToken && { _csrf: csrf }) }).toString();
-        const response = await t.server.inject({
-          method: route.method,
-          url: route.path(segment),
-          remoteAddress: `10.${segment.length % 250}.0.1`,
-          headers: { cookie, ...(route.method === 'POST' && { 'content-type': 'application/x-www-form-urlencoded' }) },
-          ...(route.method === 'POST' && { payload: body }),
-        });
-        expect(response.statusCode, `${route.method} ${route.path(segment)} -> ${response.body.slice(0, 300)}`).toBeLessThan(500);
-        // A page for people; only what the router turns away before any route (a path segment over 500 characters) is the API's JSON error.
-        if (response.statusCode >= 400) expect(response.headers['content-type']).toMatch(/^(text\/html|application\/json)/);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        text,
+        fc.dictionary(fc.constantFrom('name', 'email', 'password', 'current', 'next', '_csrf', 'other'), text),
+        fc.boolean(),
+        async (route, segment, form, withToken) => {
+          const body = new URLSearchParams({ ...form, ...(withToken && { _csrf: csrf }) }).toString();
+          const response = await t.server.inject({
+            method: route.method,
+            url: route.path(segment),
+            remoteAddress: `10.${segment.length % 250}.0.1`,
+            headers: {
+              cookie,
+              ...(route.method === 'POST' && { 'content-type': 'application/x-www-form-urlencoded' }),
+            },
+            ...(route.method === 'POST' && { payload: body }),
+          });
+          expect(
+            response.statusCode,
+            `${route.method} ${route.path(segment)} -> ${response.body.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          // A page for people; only what the router turns away before any route (a path segment over 500 characters) is the API's JSON error.
+          if (response.statusCode >= 400)
+            expect(response.headers['content-type']).toMatch(/^(text\/html|application\/json)/);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -68,7 +88,12 @@ describe('property: no input to the dashboard produces a 5xx', () => {
       ['text/plain', 'hello', 403],
       ['application/x-www-form-urlencoded', `name=${'x'.repeat(70 * 1024)}`, 413],
     ] as const) {
-      const response = await t.server.inject({ method: 'POST', url: '/dashboard/keys', headers: { cookie, 'content-type': type }, payload });
+      const response = await t.server.inject({
+        method: 'POST',
+        url: '/dashboard/keys',
+        headers: { cookie, 'content-type': type },
+        payload,
+      });
       expect(response.statusCode, type).toBe(status);
     }
   });

@@ -31,9 +31,15 @@ describe('dashboard images and videos in a browser', () => {
     const picture = tileOf(page, prompt).locator('img');
     await picture.waitFor({ timeout: 15_000 });
     expect(await picture.getAttribute('alt')).toBe(prompt);
-    await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     expect(await tileOf(page, prompt).textContent()).toContain('512 × 512');
-    expect(await tileOf(page, prompt).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.(png|jpg|webp)$/);
+    expect(await tileOf(page, prompt).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/.+\.(png|jpg|webp)$/,
+    );
 
     // A reference picture on a loopback address: the API accepts it, the SSRF guard refuses it, the job fails with that reason.
     const hostile = 'A cat <img src=x onerror=alert(1)>';
@@ -52,7 +58,9 @@ describe('dashboard images and videos in a browser', () => {
     // Gallery pictures load lazily: bring the last one into view so the full-page screenshot shows it.
     const lastPicture = page.locator('#gallery img').last();
     await lastPicture.scrollIntoViewIfNeeded();
-    await expect.poll(() => lastPicture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => lastPicture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     await screenshot(page, 'images-phone');
     expect(errors).toEqual([]);
     await page.close();
@@ -63,10 +71,18 @@ describe('dashboard images and videos in a browser', () => {
     await page.goto(`${suite.app.base}/dashboard/images`);
     const headers = { 'x-csrf-token': (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '' };
     for (let batch = 0; batch < 6; batch++) {
-      const data = { prompt: `Seeded picture ${batch}`, model: 'builtin-sketch', dimensions: '64x64', outputs: 4, waitForResult: true };
+      const data = {
+        prompt: `Seeded picture ${batch}`,
+        model: 'builtin-sketch',
+        dimensions: '64x64',
+        outputs: 4,
+        waitForResult: true,
+      };
       expect((await page.request.post(`${suite.app.base}/api/generate-image`, { headers, data })).status()).toBe(200);
     }
-    const { images } = (await (await page.request.get(`${suite.app.base}/api/images?limit=100`, { headers })).json()) as { images: { status: string }[] };
+    const { images } = (await (
+      await page.request.get(`${suite.app.base}/api/images?limit=100`, { headers })
+    ).json()) as { images: { status: string }[] };
     const settled = images.map((image) => image.status);
     expect(settled).toEqual(Array(24).fill('completed'));
 
@@ -95,12 +111,20 @@ describe('dashboard images and videos in a browser', () => {
     await expect.poll(() => tileOf(page, prompt).getAttribute('data-status')).toBe('processing');
     const player = tileOf(page, prompt).locator('video');
     await player.waitFor({ timeout: 20_000 });
-    await expect.poll(() => player.evaluate((node) => {
-      const video = node as unknown as { readyState: number; duration: number };
-      return video.readyState >= 1 || video.duration > 0;
-    }), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          player.evaluate((node) => {
+            const video = node as unknown as { readyState: number; duration: number };
+            return video.readyState >= 1 || video.duration > 0;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(await player.evaluate((node) => Math.round((node as unknown as { duration: number }).duration))).toBe(2);
-    await expect.poll(() => player.evaluate((node) => (node as unknown as { readyState: number }).readyState), { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => player.evaluate((node) => (node as unknown as { readyState: number }).readyState), { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(3);
     await page.waitForTimeout(1_500); // Chromium's loading spinner lingers over the first frame for a moment
     await screenshot(page, 'videos');
     expect(errors).toEqual([]);
@@ -112,7 +136,9 @@ describe('dashboard images and videos in a browser', () => {
     const errors = collectPageErrors(page);
     await signUp(page, suite.app.base);
     await page.goto(`${suite.app.base}/dashboard/videos`);
-    expect(await page.locator('#plan-message').textContent()).toContain('Video generation needs a paid plan; the free plan does not include it');
+    expect(await page.locator('#plan-message').textContent()).toContain(
+      'Video generation needs a paid plan; the free plan does not include it',
+    );
     expect(await page.locator('#generate-form').count()).toBe(0);
     expect(await page.locator('#gallery-empty').isVisible()).toBe(true);
     expect(errors).toEqual([]);

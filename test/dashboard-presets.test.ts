@@ -20,7 +20,9 @@ describe('dashboard presets playground in a browser', () => {
     expect(await items.count()).toBe(total);
     expect(await visible.count()).toBe(total);
     // A free account sees which presets need a paid plan.
-    expect(await page.locator('.preset-item', { hasText: 'TikTok Video Script' }).locator('.badge.locked').count()).toBe(1);
+    expect(
+      await page.locator('.preset-item', { hasText: 'TikTok Video Script' }).locator('.badge.locked').count(),
+    ).toBe(1);
     expect(await page.locator('.preset-item', { hasText: 'Paragraph Writer' }).locator('.badge.free').count()).toBe(1);
     await screenshot(page, 'presets');
 
@@ -52,7 +54,9 @@ describe('dashboard presets playground in a browser', () => {
     const output = page.locator('.output-text').first();
     await expect.poll(() => output.textContent()).toContain(TOPIC);
     expect(await page.locator('#generate-form .error').textContent()).toBe('');
-    await expect.poll(() => page.locator('#results-status').textContent()).toMatch(/1 output generated\. Used 1 credit, \d+ left\./);
+    await expect
+      .poll(() => page.locator('#results-status').textContent())
+      .toMatch(/1 output generated\. Used 1 credit, \d+ left\./);
 
     await page.getByRole('button', { name: 'Copy output 1' }).click();
     await expect.poll(() => page.locator('#toast').textContent()).toBe('Copied');
@@ -73,7 +77,9 @@ describe('dashboard presets playground in a browser', () => {
     const business = suite.app.app.services.presets.list('Business').total;
     const shown = await page.locator('.preset-item:visible').count();
     expect(shown).toBeGreaterThan(0);
-    expect(await page.locator('#preset-count').textContent()).toBe(`Showing ${shown} of ${business} presets in Business`);
+    expect(await page.locator('#preset-count').textContent()).toBe(
+      `Showing ${shown} of ${business} presets in Business`,
+    );
     expect(await page.getByRole('link', { name: /^Business/ }).getAttribute('aria-current')).toBe('page');
 
     await page.goto(`${suite.app.base}/dashboard/presets/tiktok-video-script`);

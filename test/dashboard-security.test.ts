@@ -48,7 +48,12 @@ let signups = 0;
 async function signUp(email = `sec${++signups}-${Date.now()}@example.test`, password = 'long enough password') {
   const jar = new Jar();
   const form = await get(jar, '/dashboard/signup');
-  const created = await post(jar, '/dashboard/signup', { _csrf: csrfOf(form.body), email, password }, `10.0.0.${signups}`);
+  const created = await post(
+    jar,
+    '/dashboard/signup',
+    { _csrf: csrfOf(form.body), email, password },
+    `10.0.0.${signups}`,
+  );
   expect(created.statusCode, created.body).toBe(303);
   const keysPage = await get(jar, '/dashboard/keys');
   return { jar, csrf: csrfOf(keysPage.body), email, password };
@@ -58,8 +63,22 @@ describe('dashboard sessions and CSRF', () => {
   it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site, and stores only a scrypt hash of the password', async () => {
     const jar = new Jar();
     const form = await get(jar, '/dashboard/signup');
-    const response = await post(jar, '/dashboard/signup', { _csrf: csrfOf(form.body), email: 'cookie@example.test', password: 'a good password' }, '10.1.0.1');
-    const session = (response.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string; secure?: boolean; maxAge?: number }[]).find((c) => c.name === 'atelier_session');
+    const response = await post(
+      jar,
+      '/dashboard/signup',
+      { _csrf: csrfOf(form.body), email: 'cookie@example.test', password: 'a good password' },
+      '10.1.0.1',
+    );
+    const session = (
+      response.cookies as {
+        name: string;
+        httpOnly?: boolean;
+        sameSite?: string;
+        path?: string;
+        secure?: boolean;
+        maxAge?: number;
+      }[]
+    ).find((c) => c.name === 'atelier_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(session?.secure).toBeFalsy();
     expect(session?.maxAge).toBe(14 * 86_400);
@@ -86,8 +105,16 @@ describe('dashboard sessions and CSRF', () => {
     await get(jar, '/dashboard/login');
     const other = new Jar();
     const othersToken = csrfOf((await get(other, '/dashboard/login')).body);
-    for (const form of [{}, { _csrf: '' }, { _csrf: othersToken }, { _csrf: 'x'.repeat(43) }] as Record<string, string>[]) {
-      const response = await post(jar, '/dashboard/signup', { ...form, email: 'csrf@example.test', password: 'long enough password' }, '10.2.0.1');
+    for (const form of [{}, { _csrf: '' }, { _csrf: othersToken }, { _csrf: 'x'.repeat(43) }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await post(
+        jar,
+        '/dashboard/signup',
+        { ...form, email: 'csrf@example.test', password: 'long enough password' },
+        '10.2.0.1',
+      );
       expect(response.statusCode).toBe(403);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('did not come from this site');
@@ -97,14 +124,20 @@ describe('dashboard sessions and CSRF', () => {
 
   it('lets the dashboard call the API with the session only together with the CSRF header', async () => {
     const { jar, csrf, email } = await signUp();
-    const call = (headers: Record<string, string>) => t.server.inject({ url: '/api/account', headers: { cookie: jar.header, ...headers } });
+    const call = (headers: Record<string, string>) =>
+      t.server.inject({ url: '/api/account', headers: { cookie: jar.header, ...headers } });
     expect((await call({})).statusCode).toBe(401);
     expect((await call({ 'x-csrf-token': 'wrong' })).statusCode).toBe(401);
     const ok = await call({ 'x-csrf-token': csrf });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<{ account: { email: string } }>().account.email).toBe(email);
     // A cross-site form can carry the cookie but never the header: a POST without it creates nothing.
-    const forged = await t.server.inject({ method: 'POST', url: '/api/keys', headers: { cookie: jar.header }, payload: { name: 'forged' } });
+    const forged = await t.server.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie: jar.header },
+      payload: { name: 'forged' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -116,7 +149,9 @@ describe('dashboard sessions and CSRF', () => {
     const again = await t.server.inject({ url: '/dashboard/keys', headers: { cookie: stolen } });
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe('/dashboard/login?next=%2Fdashboard%2Fkeys');
-    expect((await t.server.inject({ url: '/api/account', headers: { cookie: stolen, 'x-csrf-token': csrf } })).statusCode).toBe(401);
+    expect(
+      (await t.server.inject({ url: '/api/account', headers: { cookie: stolen, 'x-csrf-token': csrf } })).statusCode,
+    ).toBe(401);
   });
 
   it('sends a logged-in visitor only to dashboard pages after logging in, never to another site', async () => {
@@ -130,7 +165,12 @@ describe('dashboard sessions and CSRF', () => {
     ] as const) {
       const jar = new Jar();
       const form = await get(jar, '/dashboard/login');
-      const response = await post(jar, '/dashboard/login', { _csrf: csrfOf(form.body), email, password, next }, '10.3.0.1');
+      const response = await post(
+        jar,
+        '/dashboard/login',
+        { _csrf: csrfOf(form.body), email, password, next },
+        '10.3.0.1',
+      );
       expect(response.headers.location, next).toBe(expected);
     }
   });
@@ -139,13 +179,37 @@ describe('dashboard sessions and CSRF', () => {
     const jar = new Jar();
     const csrf = csrfOf((await get(jar, '/dashboard/login')).body);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await post(jar, '/dashboard/login', { _csrf: csrf, email: 'nobody@example.test', password: `guess ${i}` }, '10.9.9.9')).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await post(
+            jar,
+            '/dashboard/login',
+            { _csrf: csrf, email: 'nobody@example.test', password: `guess ${i}` },
+            '10.9.9.9',
+          )
+        ).statusCode,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const limited = await post(jar, '/dashboard/login', { _csrf: csrf, email: 'nobody@example.test', password: 'guess' }, '10.9.9.9');
+    const limited = await post(
+      jar,
+      '/dashboard/login',
+      { _csrf: csrf, email: 'nobody@example.test', password: 'guess' },
+      '10.9.9.9',
+    );
     expect(limited.statusCode).toBe(429);
     expect(limited.body).toContain('Too many attempts');
     // Another address is not affected.
-    expect((await post(jar, '/dashboard/login', { _csrf: csrf, email: 'nobody@example.test', password: 'guess' }, '10.9.9.10')).statusCode).toBe(401);
+    expect(
+      (
+        await post(
+          jar,
+          '/dashboard/login',
+          { _csrf: csrf, email: 'nobody@example.test', password: 'guess' },
+          '10.9.9.10',
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('answers sign-up mistakes with the form again and a clear message', async () => {
@@ -167,7 +231,10 @@ describe('dashboard sessions and CSRF', () => {
   it('turns a blocked account away at log-in and ends its open sessions', async () => {
     const { jar, csrf, email, password } = await signUp();
     await t.app.services.accounts.setBlocked(email, true, 'abuse');
-    expect((await t.server.inject({ url: '/api/account', headers: { cookie: jar.header, 'x-csrf-token': csrf } })).statusCode).toBe(401);
+    expect(
+      (await t.server.inject({ url: '/api/account', headers: { cookie: jar.header, 'x-csrf-token': csrf } }))
+        .statusCode,
+    ).toBe(401);
     const fresh = new Jar();
     const token = csrfOf((await get(fresh, '/dashboard/login')).body);
     const response = await post(fresh, '/dashboard/login', { _csrf: token, email, password }, '10.5.0.1');
@@ -195,7 +262,10 @@ describe('dashboard sessions and CSRF', () => {
     }
     const { jar, csrf, email } = await signUp();
     expect((await t.app.services.sessions.setPassword(email, 'a brand new password')).ok).toBe(true);
-    expect((await t.server.inject({ url: '/api/account', headers: { cookie: jar.header, 'x-csrf-token': csrf } })).statusCode).toBe(401);
+    expect(
+      (await t.server.inject({ url: '/api/account', headers: { cookie: jar.header, 'x-csrf-token': csrf } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('changes the password on the API settings page: the current one is checked, other browsers are logged out', async () => {
@@ -205,10 +275,18 @@ describe('dashboard sessions and CSRF', () => {
     await post(other, '/dashboard/login', { _csrf: otherCsrf, email, password }, '10.6.0.1');
     expect((await get(other, '/dashboard/keys')).statusCode).toBe(200);
 
-    const wrong = await post(jar, '/dashboard/password', { _csrf: csrf, current: 'not it', password: 'a newer password' });
+    const wrong = await post(jar, '/dashboard/password', {
+      _csrf: csrf,
+      current: 'not it',
+      password: 'a newer password',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('The current password is wrong');
-    const changed = await post(jar, '/dashboard/password', { _csrf: csrf, current: password, password: 'a newer password' });
+    const changed = await post(jar, '/dashboard/password', {
+      _csrf: csrf,
+      current: password,
+      password: 'a newer password',
+    });
     expect(changed.headers.location).toBe('/dashboard/keys?password=changed');
     expect((await get(jar, '/dashboard/keys?password=changed')).body).toContain('Password changed');
     expect((await get(other, '/dashboard/keys')).statusCode).toBe(303);

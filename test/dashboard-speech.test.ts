@@ -39,7 +39,11 @@ describe('dashboard speech in a browser', () => {
     // The browser speaks English, so the picker starts there; each voice shows its portrait.
     expect(await page.getByLabel('Language').inputValue()).toBe('English');
     const firstAvatar = page.locator('#voice-list label.voice img').first();
-    await expect.poll(() => firstAvatar.evaluate((node) => ((node as unknown as Img).complete ? (node as unknown as Img).naturalWidth : 0))).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        firstAvatar.evaluate((node) => ((node as unknown as Img).complete ? (node as unknown as Img).naturalWidth : 0)),
+      )
+      .toBeGreaterThan(0);
     expect(await firstAvatar.getAttribute('src')).toMatch(/\/voice-avatars\/.+\.svg$/);
     const english = await voiceCount(page);
 
@@ -54,7 +58,9 @@ describe('dashboard speech in a browser', () => {
     // Keyboard only: from the search box, Tab enters the radio group and an arrow key picks the next voice.
     await page.getByLabel('Language').selectOption('English');
     await page.getByLabel('Accent').selectOption('American');
-    const american = await page.locator('#voice-list input[type="radio"]').evaluateAll((radios) => radios.map((r) => (r as unknown as { value: string }).value));
+    const american = await page
+      .locator('#voice-list input[type="radio"]')
+      .evaluateAll((radios) => radios.map((r) => (r as unknown as { value: string }).value));
     expect(american.length).toBeGreaterThan(2);
     await page.getByLabel('Search').focus();
     await page.keyboard.press('Tab');
@@ -63,7 +69,10 @@ describe('dashboard speech in a browser', () => {
     await page.keyboard.press('ArrowDown');
     const picked = await checkedVoice(page);
     expect(picked).toBe(american[(american.indexOf(String(focused)) + 1) % american.length]);
-    const pickedName = await page.locator('#voice-list label.voice', { has: page.locator('input:checked') }).locator('.voice-name').textContent();
+    const pickedName = await page
+      .locator('#voice-list label.voice', { has: page.locator('input:checked') })
+      .locator('.voice-name')
+      .textContent();
     expect(await page.locator('#selected-voice').textContent()).toContain(pickedName);
 
     const text = 'Hello from the Atelier dashboard. This sentence becomes an MP3 file.';
@@ -89,7 +98,14 @@ describe('dashboard speech in a browser', () => {
 
     // The account spends almost all its words elsewhere: the next text is refused with the service's reason.
     const account = unwrap(await suite.app.app.services.accounts.find(email));
-    expect((await suite.app.app.services.credits.reserveWords({ id: randomUUID(), accountId: account.id, amount: 1985, reference: 'elsewhere' }, suite.app.app.services.accounts.planOf(account))).ok).toBe(true);
+    expect(
+      (
+        await suite.app.app.services.credits.reserveWords(
+          { id: randomUUID(), accountId: account.id, amount: 1985, reference: 'elsewhere' },
+          suite.app.app.services.accounts.planOf(account),
+        )
+      ).ok,
+    ).toBe(true);
     await page.getByLabel('Text', { exact: true }).fill('Five words are too many.');
     await page.getByRole('button', { name: 'Generate speech' }).click();
     await expect.poll(() => page.locator('#speak-error').textContent()).toContain('Text-to-speech word limit reached');
@@ -131,7 +147,13 @@ describe('dashboard speech in a browser', () => {
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('strong').textContent()).toBe('Narrator <b>bold</b>');
     expect(await item.textContent()).toContain('Based on Sarah · speed 0.8');
-    await expect.poll(() => item.locator('img').evaluate((node) => ((node as unknown as Img).complete ? (node as unknown as Img).naturalWidth : 0))).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        item
+          .locator('img')
+          .evaluate((node) => ((node as unknown as Img).complete ? (node as unknown as Img).naturalWidth : 0)),
+      )
+      .toBeGreaterThan(0);
     const id = String(await item.getAttribute('data-voice-id'));
     expect(id).toMatch(/^custom:/);
     expect(await page.locator(`#voice-list input[value="${id}"]`).count()).toBe(1);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot, signUp, startDashboardApp } from './helpers/browser.js';
+import {
+  type DashboardApp,
+  collectPageErrors,
+  launchBrowser,
+  screenshot,
+  signUp,
+  startDashboardApp,
+} from './helpers/browser.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { MEETING_SCRIPT, makeRecording } from './helpers/recordings.js';
 
@@ -22,7 +29,11 @@ beforeAll(async () => {
   files = await startFileServer();
   const { wav } = makeRecording(MEETING_SCRIPT.slice(0, 3));
   files.serve('/short.wav', makeRecording(MEETING_SCRIPT.slice(3, 4)).wav, 'audio/wav');
-  t = await startDashboardApp({ ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_JOB_POLL_MS: '50', ATELIER_JOB_RETRY_BASE_MS: '50' });
+  t = await startDashboardApp({
+    ATELIER_ALLOW_PRIVATE_URLS: 'true',
+    ATELIER_JOB_POLL_MS: '50',
+    ATELIER_JOB_RETRY_BASE_MS: '50',
+  });
   await t.app.services.blobs.put('test-audio/meeting.wav', wav);
   ownOriginAudio = t.app.services.blobs.publicUrl('test-audio/meeting.wav');
   browser = await launchBrowser();
@@ -78,7 +89,10 @@ describe('dashboard transcriptions in a browser', () => {
     const audio = page.locator('audio#player');
     await audio.evaluate((node: Player) => (node.muted = true));
     const target = segments.nth(1);
-    const [minutes, seconds] = ((await target.locator('.time').textContent()) ?? '').slice(1, -1).split(':').map(Number);
+    const [minutes, seconds] = ((await target.locator('.time').textContent()) ?? '')
+      .slice(1, -1)
+      .split(':')
+      .map(Number);
     const start = (minutes ?? 0) * 60 + (seconds ?? 0);
     await target.locator('.text').click();
     await expect.poll(() => audio.evaluate((node: Player) => node.currentTime)).toBeGreaterThanOrEqual(start);
@@ -130,7 +144,12 @@ describe('dashboard transcriptions in a browser', () => {
     await page.goto(`${t.base}/dashboard/transcriptions`);
     const row = page.locator('#transcriptions tbody tr', { hasText: 'Elsewhere' });
     await expect.poll(() => row.locator('[data-badge]').textContent(), { timeout: 45_000 }).toBe('completed');
-    expect(await page.locator('#transcriptions tbody tr', { hasText: 'Weekly <meeting>' }).locator('[data-badge]').textContent()).toBe('completed');
+    expect(
+      await page
+        .locator('#transcriptions tbody tr', { hasText: 'Weekly <meeting>' })
+        .locator('[data-badge]')
+        .textContent(),
+    ).toBe('completed');
     await screenshot(page, 'transcriptions');
 
     await row.getByRole('link', { name: 'Elsewhere' }).click();

@@ -9,7 +9,11 @@ const uuid = '11111111-2222-4333-8444-555555555555';
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  t = await startTestApp({ ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: upstream.baseUrl, ATELIER_UPSTREAM_RETRIES: '0' });
+  t = await startTestApp({
+    ATELIER_TEXT_PROVIDER: 'openai-compatible',
+    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
+    ATELIER_UPSTREAM_RETRIES: '0',
+  });
   account = await t.account({ credits: 20 });
   const now = new Date().toISOString();
   // A finished therapy-session transcription, as a completed job leaves it.
@@ -48,7 +52,12 @@ afterAll(async () => {
 });
 
 const derive = (payload: Record<string, unknown>) =>
-  t.server.inject({ method: 'POST', url: '/api/generate-audio-content', headers: withKey(account.key), payload: { audio_id: uuid, ...payload } });
+  t.server.inject({
+    method: 'POST',
+    url: '/api/generate-audio-content',
+    headers: withKey(account.key),
+    payload: { audio_id: uuid, ...payload },
+  });
 
 describe('derived content with an LLM configured', () => {
   it('sends each field its own prompt with the timestamped transcript, charges per new field, and reuses what exists', async () => {
@@ -67,7 +76,10 @@ describe('derived content with an LLM configured', () => {
     expect(Object.keys(data)).toEqual(['soap_note', 'summary']);
     expect(data.soap_note).toMatch(/^LLM answer to:/);
 
-    const balance = async () => (await t.server.inject({ url: '/api/account', headers: withKey(account.key) })).json<{ credits: { balance: number } }>().credits.balance;
+    const balance = async () =>
+      (await t.server.inject({ url: '/api/account', headers: withKey(account.key) })).json<{
+        credits: { balance: number };
+      }>().credits.balance;
     expect(await balance()).toBe(18);
     const again = await derive({ fields: ['soap_note'] });
     expect(again.json<{ data: Record<string, string> }>().data.soap_note).toBe(data.soap_note);

@@ -17,7 +17,9 @@ const onRejection = (reason: unknown) => rejections.push(reason);
 beforeAll(async () => {
   t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
   key = (await t.account({ plan: 'business', credits: 1_000_000 })).key;
-  const bot = (await t.server.inject({ method: 'POST', url: '/api/bots', headers: withKey(key), payload: { name: 'Fuzz bot' } })).json<{ id: string; public_url: string }>();
+  const bot = (
+    await t.server.inject({ method: 'POST', url: '/api/bots', headers: withKey(key), payload: { name: 'Fuzz bot' } })
+  ).json<{ id: string; public_url: string }>();
   botId = bot.id;
   botUrl = bot.public_url;
   process.on('unhandledRejection', onRejection);
@@ -27,7 +29,70 @@ afterAll(async () => {
   await t.close();
 });
 
-const FIELDS = ['preset', 'keywords', 'tone', 'length', 'outputs', 'language', 'shouldUseGPT4', 'extra1', 'extra2', 'extra3', 'extra4', 'suffix', 'name', 'voiceID', 'text', 'voiceSettings', 'base_voice_id', 'settings', 'description', 'samples', 'url', 'audio_type', 'detect_speakers', 'enhanced_quality', 'webhook_url', 'audio_id', 'fields', 'regenerate', 'prompt', 'model', 'messages', 'message', 'history', 'stream', 'include_sources', 'max_tokens', 'temperature', 'n', 'stop', 'messages', 'message', 'history', 'stream', 'include_sources', 'max_tokens', 'temperature', 'n', 'stop', 'style', 'artist', 'dimensions', 'useHD', 'image', 'waitForResult', 'duration', 'aspectRatio', 'instructions', 'temperature', 'welcome_message', 'title', 'content', 'kind'];
+const FIELDS = [
+  'preset',
+  'keywords',
+  'tone',
+  'length',
+  'outputs',
+  'language',
+  'shouldUseGPT4',
+  'extra1',
+  'extra2',
+  'extra3',
+  'extra4',
+  'suffix',
+  'name',
+  'voiceID',
+  'text',
+  'voiceSettings',
+  'base_voice_id',
+  'settings',
+  'description',
+  'samples',
+  'url',
+  'audio_type',
+  'detect_speakers',
+  'enhanced_quality',
+  'webhook_url',
+  'audio_id',
+  'fields',
+  'regenerate',
+  'prompt',
+  'model',
+  'messages',
+  'message',
+  'history',
+  'stream',
+  'include_sources',
+  'max_tokens',
+  'temperature',
+  'n',
+  'stop',
+  'messages',
+  'message',
+  'history',
+  'stream',
+  'include_sources',
+  'max_tokens',
+  'temperature',
+  'n',
+  'stop',
+  'style',
+  'artist',
+  'dimensions',
+  'useHD',
+  'image',
+  'waitForResult',
+  'duration',
+  'aspectRatio',
+  'instructions',
+  'temperature',
+  'welcome_message',
+  'title',
+  'content',
+  'kind',
+];
 const SLUGS = ['blog-post', 'fill-the-gaps', 'cover-letter-generator', 'eli5', 'custom-generator', 'nope', ''];
 
 const hugeString = fc.integer({ min: 4_000, max: 12_000 }).map((n) => 'x'.repeat(n));
@@ -38,22 +103,83 @@ const anyValue = fc.oneof(
   fc.constantFrom('Short', 'Medium', 'Long', '10', 'true', -1, 0, 1, 3, 11, 1e308, null),
   fc.constantFrom(...SLUGS),
   fc.constantFrom('espeak-ng:en-us', 'flite:slt', 'custom:00000000-0000-4000-8000-000000000000', 'openai:alloy'),
-  fc.constantFrom('http://127.0.0.1:9/a.mp3', 'file:///etc/passwd', 'https://example.com/x.mp3', '00000000-0000-4000-8000-000000000000', 'meeting', 'Therapy Session'),
+  fc.constantFrom(
+    'http://127.0.0.1:9/a.mp3',
+    'file:///etc/passwd',
+    'https://example.com/x.mp3',
+    '00000000-0000-4000-8000-000000000000',
+    'meeting',
+    'Therapy Session',
+  ),
   fc.constant([{ role: 'user', content: 'hi' }]),
-  fc.array(fc.record({ role: fc.constantFrom('human', 'ai', 'user', 'system'), text: fc.string({ maxLength: 20 }), content: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null)) }), { maxLength: 4 }),
-  fc.constantFrom('DALL-E 3', 'gpt-4o-mini', 'gpt-4o', 'sdxl', 'builtin', 'kling', '1024x1024', '1792x1024', '99999x1', '16:9', '9:16', '5', '0', 'http://127.0.0.1:9/x.png'),
+  fc.array(
+    fc.record({
+      role: fc.constantFrom('human', 'ai', 'user', 'system'),
+      text: fc.string({ maxLength: 20 }),
+      content: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null)),
+    }),
+    { maxLength: 4 },
+  ),
+  fc.constantFrom(
+    'DALL-E 3',
+    'gpt-4o-mini',
+    'gpt-4o',
+    'sdxl',
+    'builtin',
+    'kling',
+    '1024x1024',
+    '1792x1024',
+    '99999x1',
+    '16:9',
+    '9:16',
+    '5',
+    '0',
+    'http://127.0.0.1:9/x.png',
+  ),
   fc.array(fc.constantFrom('summary', 'soap_note', 'nope', 'title'), { maxLength: 4 }),
-  fc.dictionary(fc.constantFrom('speed', 'pitch', 'volume', 'word_gap', 'x'), fc.oneof(fc.double(), fc.boolean(), fc.string({ maxLength: 5 })), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom('speed', 'pitch', 'volume', 'word_gap', 'x'),
+    fc.oneof(fc.double(), fc.boolean(), fc.string({ maxLength: 5 })),
+    { maxKeys: 3 },
+  ),
 );
 /** Mostly well-named fields with random values, sometimes unknown fields, sometimes not an object at all. */
 const body = fc.oneof(
   { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 8 }) },
-  { weight: 2, arbitrary: fc.record({ preset: fc.constantFrom(...SLUGS), keywords: fc.oneof(fc.string(), hugeString), outputs: fc.integer({ min: -2, max: 12 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      preset: fc.constantFrom(...SLUGS),
+      keywords: fc.oneof(fc.string(), hugeString),
+      outputs: fc.integer({ min: -2, max: 12 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue(), { maxKeys: 5 }) },
   { weight: 1, arbitrary: fc.jsonValue() },
 );
-const segment = fc.oneof(fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'), fc.string({ maxLength: 30 }).map(encodeURIComponent));
-const query = fc.dictionary(fc.constantFrom('category', 'limit', 'before_id', 'before', 'language', 'accent', 'include_custom', 'imageId', 'video_id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish')), { maxKeys: 3 });
+const segment = fc.oneof(
+  fc.constantFrom(...SLUGS, '1', '0', '-1', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..'),
+  fc.string({ maxLength: 30 }).map(encodeURIComponent),
+);
+const query = fc.dictionary(
+  fc.constantFrom(
+    'category',
+    'limit',
+    'before_id',
+    'before',
+    'language',
+    'accent',
+    'include_custom',
+    'imageId',
+    'video_id',
+    'x',
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('Content', 'HR', '0', '101', '-5', 'true', 'English', 'Scottish'),
+  ),
+  { maxKeys: 3 },
+);
 
 const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) => string; withBody: boolean }[] = [
   { method: 'POST', path: () => '/api/generate', withBody: true },
@@ -126,7 +252,10 @@ describe('property: no input produces a 5xx', () => {
             method: route.method,
             url: `${route.path(seg)}${search ? `?${search}` : ''}`,
             headers: sendKey ? withKey(key) : {},
-            ...(route.withBody && { payload: JSON.stringify(payload), headers: { ...(sendKey ? withKey(key) : {}), 'content-type': 'application/json' } }),
+            ...(route.withBody && {
+              payload: JSON.stringify(payload),
+              headers: { ...(sendKey ? withKey(key) : {}), 'content-type': 'application/json' },
+            }),
           });
           expect(res.statusCode, `${route.method} ${route.path(seg)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
           if (res.statusCode >= 400) {
@@ -135,7 +264,9 @@ describe('property: no input produces a 5xx', () => {
             // The OpenAI-compatible routes answer in OpenAI's shape, {error: {message, type, param, code}},
             // except for what the router refuses before it knows the route (a malformed URL).
             const openAiShaped = /^\/(api|v1)\/(chat|models)/.test(route.path(seg)) && typeof parsed.error === 'object';
-            expect(typeof (openAiShaped ? (parsed.error as { message?: unknown }).message : parsed.error)).toBe('string');
+            expect(typeof (openAiShaped ? (parsed.error as { message?: unknown }).message : parsed.error)).toBe(
+              'string',
+            );
           }
         },
       ),
@@ -155,7 +286,12 @@ describe('property: no input produces a 5xx', () => {
       { payload: '{"__proto__": {"admin": true}, "preset": "blog-post", "keywords": "a"}', type: 'application/json' },
     ];
     for (const c of cases) {
-      const res = await t.server.inject({ method: 'POST', url: '/api/generate', headers: { ...withKey(key), 'content-type': c.type }, payload: c.payload });
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/api/generate',
+        headers: { ...withKey(key), 'content-type': c.type },
+        payload: c.payload,
+      });
       expect(res.statusCode, c.payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, c.payload).toBeLessThan(500);
       expect(typeof res.json<{ error: unknown }>().error).toBe('string');

@@ -30,15 +30,26 @@ afterAll(async () => {
 const generate = (key: string, payload: Record<string, unknown>) =>
   t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload });
 const balance = async (key: string) =>
-  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>()
+    .credits.balance;
 
 describe('openai-compatible text engine', () => {
   it("sends the preset's prompt, the model name and the upstream key; returns the upstream text", async () => {
-    upstream.handle((call, res) => replyJson(res, 200, chatCompletion(`Post about ${JSON.stringify(call.body.model)}`)));
+    upstream.handle((call, res) =>
+      replyJson(res, 200, chatCompletion(`Post about ${JSON.stringify(call.body.model)}`)),
+    );
     const { key } = await t.account();
-    const res = await generate(key, { preset: 'linkedin-post-generator', keywords: 'our new solar roof', tone: 'proud', language: 'French', length: 'Short' });
+    const res = await generate(key, {
+      preset: 'linkedin-post-generator',
+      keywords: 'our new solar roof',
+      tone: 'proud',
+      language: 'French',
+      length: 'Short',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ id: expect.any(Number), name: 'Post about "small-model"', text: 'Post about "small-model"' }]);
+    expect(res.json()).toEqual([
+      { id: expect.any(Number), name: 'Post about "small-model"', text: 'Post about "small-model"' },
+    ]);
     const [call] = upstream.calls;
     expect(call?.path).toBe('/v1/chat/completions');
     expect(call?.headers.authorization).toBe('Bearer sk-upstream-secret');
@@ -88,11 +99,28 @@ describe('openai-compatible text engine', () => {
   });
 
   it.each([
-    ['a server error that persists', (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 500, { error: 'boom: internal stack trace' }), 3],
-    ['a client error (not retried)', (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 400, { error: 'bad' }), 1],
-    ['a malformed response', (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 200, { nope: true }), 1],
+    [
+      'a server error that persists',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) =>
+        replyJson(res, 500, { error: 'boom: internal stack trace' }),
+      3,
+    ],
+    [
+      'a client error (not retried)',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 400, { error: 'bad' }),
+      1,
+    ],
+    [
+      'a malformed response',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 200, { nope: true }),
+      1,
+    ],
     ['invalid JSON', (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => res.end('{not json'), 1],
-    ['an empty text', (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 200, chatCompletion('   ')), 1],
+    [
+      'an empty text',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => replyJson(res, 200, chatCompletion('   ')),
+      1,
+    ],
     ['a timeout', () => undefined, 3],
   ])('answers 502 with a clear error and refunds the credits on %s', async (_name, respond, expectedCalls) => {
     upstream.handle((_call, res) => respond(res));
@@ -117,17 +145,30 @@ describe('openai-compatible text engine', () => {
     const res = await generate(key, { preset: 'blog-post', keywords: 'a', outputs: 4 });
     expect(res.statusCode).toBe(502);
     expect(await balance(key)).toBe(10);
-    const stored = await t.app.services.db.selectFrom('text_outputs').select('id').where('account_id', '=', id).execute();
+    const stored = await t.app.services.db
+      .selectFrom('text_outputs')
+      .select('id')
+      .where('account_id', '=', id)
+      .execute();
     expect(stored).toEqual([]);
   });
 
   it('answers 502 when the upstream cannot be reached at all', async () => {
     const closed = await startFakeUpstream();
     await closed.close();
-    const t2 = await startTestApp({ ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: closed.baseUrl, ATELIER_UPSTREAM_RETRIES: '0' });
+    const t2 = await startTestApp({
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: closed.baseUrl,
+      ATELIER_UPSTREAM_RETRIES: '0',
+    });
     try {
       const { key } = await t2.account({ credits: 3 });
-      const res = await t2.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload: { preset: 'blog-post', keywords: 'a' } });
+      const res = await t2.server.inject({
+        method: 'POST',
+        url: '/api/generate',
+        headers: withKey(key),
+        payload: { preset: 'blog-post', keywords: 'a' },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ error: 'Text generation failed: The text provider could not be reached' });
     } finally {

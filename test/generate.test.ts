@@ -11,7 +11,8 @@ afterAll(() => t.close());
 const generate = (key: string, payload: Record<string, unknown>) =>
   t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload });
 const balance = async (key: string) =>
-  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>()
+    .credits.balance;
 
 describe('POST /api/generate with the builtin engine', () => {
   it('returns one {id, name} per output, composed from the inputs, and charges a credit each', async () => {
@@ -39,23 +40,38 @@ describe('POST /api/generate with the builtin engine', () => {
   it('stores each output so it can be read back by id, by its owner only', async () => {
     const owner = await t.account();
     const other = await t.account();
-    const [output] = (await generate(owner.key, { preset: 'paragraph-writer', keywords: 'tidal energy' })).json<{ id: number; name: string }[]>();
+    const [output] = (await generate(owner.key, { preset: 'paragraph-writer', keywords: 'tidal energy' })).json<
+      { id: number; name: string }[]
+    >();
     const read = await t.server.inject({ url: `/api/outputs/${output?.id}`, headers: withKey(owner.key) });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ id: output?.id, name: output?.name, preset: 'paragraph-writer', model: 'builtin' });
-    const list = (await t.server.inject({ url: '/api/outputs?limit=5', headers: withKey(owner.key) })).json<{ outputs: { id: number }[] }>();
+    expect(read.json()).toMatchObject({
+      id: output?.id,
+      name: output?.name,
+      preset: 'paragraph-writer',
+      model: 'builtin',
+    });
+    const list = (await t.server.inject({ url: '/api/outputs?limit=5', headers: withKey(owner.key) })).json<{
+      outputs: { id: number }[];
+    }>();
     expect(list.outputs.map((o) => o.id)).toContain(output?.id);
 
     const stranger = await t.server.inject({ url: `/api/outputs/${output?.id}`, headers: withKey(other.key) });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual({ error: 'Output not found' });
-    const strangerList = (await t.server.inject({ url: '/api/outputs', headers: withKey(other.key) })).json<{ outputs: unknown[] }>();
+    const strangerList = (await t.server.inject({ url: '/api/outputs', headers: withKey(other.key) })).json<{
+      outputs: unknown[];
+    }>();
     expect(strangerList.outputs).toEqual([]);
   });
 
   it('fills the gap between keywords and suffix for fill-the-gaps', async () => {
     const { key } = await t.account();
-    const res = await generate(key, { preset: 'fill-the-gaps', keywords: 'The meeting started late.', suffix: 'Everyone agreed to meet again on Friday.' });
+    const res = await generate(key, {
+      preset: 'fill-the-gaps',
+      keywords: 'The meeting started late.',
+      suffix: 'Everyone agreed to meet again on Friday.',
+    });
     expect(res.statusCode).toBe(200);
     const [output] = res.json<{ name: string }[]>();
     expect(output?.name).toContain('Friday');
@@ -98,7 +114,10 @@ describe('POST /api/generate validation', () => {
     const bounded = detail.fields.find((f) => f.maxLength !== undefined && f.maxLength < 1000);
     if (bounded) {
       const payload = Object.fromEntries(detail.fields.filter((f) => f.required).map((f) => [f.name, 'ok']));
-      await expect400({ preset: 'cover-letter-generator', ...payload, [bounded.name]: 'y'.repeat((bounded.maxLength ?? 0) + 1) }, bounded.name);
+      await expect400(
+        { preset: 'cover-letter-generator', ...payload, [bounded.name]: 'y'.repeat((bounded.maxLength ?? 0) + 1) },
+        bounded.name,
+      );
     }
   });
 
@@ -137,7 +156,9 @@ describe('plans and credits', () => {
 
   it('charges the advanced price with shouldUseGPT4 and shows usage on /api/account', async () => {
     const { key } = await t.account({ plan: 'pro', credits: 20 });
-    expect((await generate(key, { preset: 'blog-post', keywords: 'a', shouldUseGPT4: true, outputs: 2 })).statusCode).toBe(200);
+    expect(
+      (await generate(key, { preset: 'blog-post', keywords: 'a', shouldUseGPT4: true, outputs: 2 })).statusCode,
+    ).toBe(200);
     const account = (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{
       plan: { name: string };
       credits: { balance: number };
@@ -146,7 +167,12 @@ describe('plans and credits', () => {
     }>();
     expect(account.plan.name).toBe('pro');
     expect(account.credits.balance).toBe(10);
-    expect(account.usage).toMatchObject({ credits_used: 10, credits_used_by_kind: { text: 10 }, tts_words_used: 0, tts_words_left: 50_000 });
+    expect(account.usage).toMatchObject({
+      credits_used: 10,
+      credits_used_by_kind: { text: 10 },
+      tts_words_used: 0,
+      tts_words_left: 50_000,
+    });
     expect(new Date(account.period.end).getTime()).toBeGreaterThan(new Date(account.period.start).getTime());
   });
 

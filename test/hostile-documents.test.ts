@@ -20,10 +20,16 @@ let headers: Record<string, string>;
 let botId: string;
 
 beforeAll(async () => {
-  const created = JSON.parse((await atelier(['accounts', 'create', '--email', 'attacker@example.test', '--plan', 'free'], env)).stdout) as { api_key: string };
+  const created = JSON.parse(
+    (await atelier(['accounts', 'create', '--email', 'attacker@example.test', '--plan', 'free'], env)).stdout,
+  ) as { api_key: string };
   headers = { 'x-api-key': created.api_key };
   service = await startService(env);
-  const bot = await fetch(`${service.baseUrl}/api/bots`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Target' }) });
+  const bot = await fetch(`${service.baseUrl}/api/bots`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Target' }),
+  });
   botId = ((await bot.json()) as { id: string }).id;
 }, 60_000);
 afterAll(async () => {
@@ -32,7 +38,8 @@ afterAll(async () => {
 });
 
 /** Resident memory of the service process, MB (what the kernel counts, worker threads and buffers included). */
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 function uploadFile(filename: string, type: string, data: Buffer | string): Promise<Response> {
   const form = new FormData();
@@ -41,10 +48,16 @@ function uploadFile(filename: string, type: string, data: Buffer | string): Prom
 }
 
 const addJson = (body: Record<string, unknown>) =>
-  fetch(`${service.baseUrl}/api/bots/${botId}/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${service.baseUrl}/api/bots/${botId}/documents`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Runs `attack` while asking /health every 20 ms; returns its answer and the slowest /health. */
-async function whileWatchingHealth(attack: () => Promise<Response>): Promise<{ status: number; error: string; slowestHealthMs: number; tookMs: number }> {
+async function whileWatchingHealth(
+  attack: () => Promise<Response>,
+): Promise<{ status: number; error: string; slowestHealthMs: number; tookMs: number }> {
   let done = false;
   let slowest = 0;
   const watcher = (async () => {
@@ -74,27 +87,65 @@ describe('hostile documents against a running service', () => {
     expect(pages40k.length).toBeGreaterThan(5_000_000);
     expect(bomb.length).toBeLessThan(1_200_000);
     // A first ordinary document warms a worker up: the baseline is a service that has read a PDF.
-    expect((await uploadFile('guide.pdf', 'application/pdf', tinyPdf(['Opening hours: nine to five.']))).status).toBe(201);
+    expect((await uploadFile('guide.pdf', 'application/pdf', tinyPdf(['Opening hours: nine to five.']))).status).toBe(
+      201,
+    );
     const before = rssMb();
 
     const attacks: [string, () => Promise<Response>, number, RegExp][] = [
-      ['40,000 pages', () => uploadFile('pages.pdf', 'application/pdf', pages40k), 413, /^file: the PDF has 40000 pages; at most 2000 are read$/],
-      ['10,000 pages', () => uploadFile('pages.pdf', 'application/pdf', pages10k), 413, /^file: the PDF has 10000 pages/],
-      ['deflate bomb of 1 GB', () => uploadFile('bomb.pdf', 'application/pdf', bomb), 413, /inflate to more than 64 MB/],
-      ['<div> 20,000 deep', () => addJson({ title: 'Deep', kind: 'html', content: deeplyNestedHtml(20_000) }), 413, /^content: the HTML nests deeper than 500 levels$/],
-      ['a row of 60,000 cells', () => addJson({ title: 'Wide', kind: 'html', content: wideTableHtml(60_000) }), 413, /^content: an HTML table has more than 20000 cells$/],
-      ['9.9 MB of HTML', () => uploadFile('big.html', 'text/html', `<p>${'x'.repeat(9_900_000)}</p>`), 413, /^file: an HTML document can be at most 5 MB/],
+      [
+        '40,000 pages',
+        () => uploadFile('pages.pdf', 'application/pdf', pages40k),
+        413,
+        /^file: the PDF has 40000 pages; at most 2000 are read$/,
+      ],
+      [
+        '10,000 pages',
+        () => uploadFile('pages.pdf', 'application/pdf', pages10k),
+        413,
+        /^file: the PDF has 10000 pages/,
+      ],
+      [
+        'deflate bomb of 1 GB',
+        () => uploadFile('bomb.pdf', 'application/pdf', bomb),
+        413,
+        /inflate to more than 64 MB/,
+      ],
+      [
+        '<div> 20,000 deep',
+        () => addJson({ title: 'Deep', kind: 'html', content: deeplyNestedHtml(20_000) }),
+        413,
+        /^content: the HTML nests deeper than 500 levels$/,
+      ],
+      [
+        'a row of 60,000 cells',
+        () => addJson({ title: 'Wide', kind: 'html', content: wideTableHtml(60_000) }),
+        413,
+        /^content: an HTML table has more than 20000 cells$/,
+      ],
+      [
+        '9.9 MB of HTML',
+        () => uploadFile('big.html', 'text/html', `<p>${'x'.repeat(9_900_000)}</p>`),
+        413,
+        /^file: an HTML document can be at most 5 MB/,
+      ],
     ];
     const figures: string[] = [];
     for (const [name, attack, status, error] of attacks) {
       const result = await whileWatchingHealth(attack);
-      figures.push(`${name}: ${result.status} in ${Math.round(result.tookMs)} ms, slowest /health ${Math.round(result.slowestHealthMs)} ms`);
+      figures.push(
+        `${name}: ${result.status} in ${Math.round(result.tookMs)} ms, slowest /health ${Math.round(result.slowestHealthMs)} ms`,
+      );
       expect(result.status, name).toBe(status);
       expect(result.error, name).toMatch(error);
       expect(result.slowestHealthMs, name).toBeLessThan(100);
     }
     // The limits run out the same way with several at once.
-    const together = await Promise.all([uploadFile('a.pdf', 'application/pdf', pages40k), uploadFile('b.pdf', 'application/pdf', bomb), addJson({ title: 'Deep', kind: 'html', content: deeplyNestedHtml(20_000) })]);
+    const together = await Promise.all([
+      uploadFile('a.pdf', 'application/pdf', pages40k),
+      uploadFile('b.pdf', 'application/pdf', bomb),
+      addJson({ title: 'Deep', kind: 'html', content: deeplyNestedHtml(20_000) }),
+    ]);
     expect(together.map((res) => res.status)).toEqual([413, 413, 413]);
 
     // Garbage is collected in its own time: wait a little for it, within a bound.
@@ -108,7 +159,9 @@ describe('hostile documents against a running service', () => {
     expect(after - before).toBeLessThan(200);
     // The service still reads ordinary documents, and has kept none of the refused ones.
     expect((await uploadFile('more.pdf', 'application/pdf', tinyPdf(['Tickets cost five euros.']))).status).toBe(201);
-    const documents = (await (await fetch(`${service.baseUrl}/api/bots/${botId}/documents`, { headers })).json()) as { documents: { title: string }[] };
+    const documents = (await (await fetch(`${service.baseUrl}/api/bots/${botId}/documents`, { headers })).json()) as {
+      documents: { title: string }[];
+    };
     expect(documents.documents.map((d) => d.title).sort()).toEqual(['guide.pdf', 'more.pdf']);
   }, 120_000);
 });

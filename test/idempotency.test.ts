@@ -17,9 +17,23 @@ afterAll(async () => {
 });
 
 const post = (url: string, apiKey: string, payload: Record<string, unknown>, idempotencyKey?: string) =>
-  t.server.inject({ method: 'POST', url, headers: { ...withKey(apiKey), ...(idempotencyKey && { 'idempotency-key': idempotencyKey }) }, payload });
-const balance = async (apiKey: string) => (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(apiKey) })).json<{ credits: { balance: number } }>().credits.balance;
-const jobs = async () => (await t.app.services.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  t.server.inject({
+    method: 'POST',
+    url,
+    headers: { ...withKey(apiKey), ...(idempotencyKey && { 'idempotency-key': idempotencyKey }) },
+    payload,
+  });
+const balance = async (apiKey: string) =>
+  (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(apiKey) })).json<{
+    credits: { balance: number };
+  }>().credits.balance;
+const jobs = async () =>
+  (
+    await t.app.services.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('Idempotency-Key on creation routes', () => {
   it('turns parallel duplicates into one job and one charge, answering both alike', async () => {
@@ -28,7 +42,12 @@ describe('Idempotency-Key on creation routes', () => {
     const body = { prompt: 'A fox in the snow', model: 'DALL-E 3', outputs: 2 };
     const answers = await Promise.all(Array.from({ length: 5 }, () => post('/api/generate-image', key, body, 'fox-1')));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const ids = answers.map((a) => a.json<{ id: number }[]>().map((r) => r.id).join(','));
+    const ids = answers.map((a) =>
+      a
+        .json<{ id: number }[]>()
+        .map((r) => r.id)
+        .join(','),
+    );
     expect(new Set(ids).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
     expect(await jobs()).toBe(jobsBefore + 2);
@@ -87,7 +106,11 @@ describe('Idempotency-Key on creation routes', () => {
       ['/api/generate', { preset: 'blog-post', keywords: 'gardening' }, (b) => b],
       ['/api/generate-text-to-speech', { voiceID: 'espeak-ng:en-us', text: 'Hello there' }, (b) => JSON.parse(b).uuid],
       ['/api/transcriptions', { url: files.url('/talk.mp3') }, (b) => JSON.parse(b).uuid],
-      ['/api/generate-video', { prompt: 'A sunrise', model: 'builtin', duration: '2' }, (b) => String(JSON.parse(b).id)],
+      [
+        '/api/generate-video',
+        { prompt: 'A sunrise', model: 'builtin', duration: '2' },
+        (b) => String(JSON.parse(b).id),
+      ],
     ];
     for (const [url, body, identity] of cases) {
       const before = await balance(key);

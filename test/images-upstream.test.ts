@@ -4,7 +4,17 @@ import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
-type ImageRecord = { id: number; status: string; image_url: string | null; model: string; error?: string; used_credits: number; warnings: string[]; width: number; height: number };
+type ImageRecord = {
+  id: number;
+  status: string;
+  image_url: string | null;
+  model: string;
+  error?: string;
+  used_credits: number;
+  warnings: string[];
+  width: number;
+  height: number;
+};
 
 let t: TestApp;
 let upstream: FakeUpstream;
@@ -15,8 +25,16 @@ let png: Buffer;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   files = await startFileServer();
-  png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  files.serve('/reference.png', await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer(), 'image/png');
+  png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  files.serve(
+    '/reference.png',
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer(),
+    'image/png',
+  );
   t = await startTestApp({
     ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
     ATELIER_IMAGE_OPENAI_API_KEY: 'sk-image',
@@ -41,8 +59,18 @@ afterAll(async () => {
 });
 
 const generate = async (payload: Record<string, unknown>) =>
-  (await t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload: { waitForResult: true, ...payload } })).json<ImageRecord[]>()[0];
-const balance = async () => (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+  (
+    await t.server.inject({
+      method: 'POST',
+      url: '/api/generate-image',
+      headers: withKey(key),
+      payload: { waitForResult: true, ...payload },
+    })
+  ).json<ImageRecord[]>()[0];
+const balance = async () =>
+  (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
+    credits: { balance: number };
+  }>().credits.balance;
 
 describe('image models served by remote engines', () => {
   it('routes DALL-E 3 to the OpenAI-compatible server and stores its picture', async () => {
@@ -52,7 +80,13 @@ describe('image models served by remote engines', () => {
     const [call] = upstream.calls;
     expect(call?.path).toBe('/v1/images/generations');
     expect(call?.headers.authorization).toBe('Bearer sk-image');
-    expect(call?.body).toMatchObject({ model: 'dall-e-3', prompt: 'A blue square', size: '1024x1024', quality: 'hd', style: 'vivid' });
+    expect(call?.body).toMatchObject({
+      model: 'dall-e-3',
+      prompt: 'A blue square',
+      size: '1024x1024',
+      quality: 'hd',
+      style: 'vivid',
+    });
     const stored = await t.server.inject({ method: 'GET', url: new URL(image?.image_url ?? '').pathname });
     expect(stored.rawPayload.equals(png)).toBe(true);
   });
@@ -68,7 +102,11 @@ describe('image models served by remote engines', () => {
 
   it('routes Stable Diffusion XL to the web UI, with the reference picture as img2img', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, { images: [png.toString('base64')] }));
-    const image = await generate({ prompt: 'A red field', model: 'Stable Diffusion XL', image: files.url('/reference.png') });
+    const image = await generate({
+      prompt: 'A red field',
+      model: 'Stable Diffusion XL',
+      image: files.url('/reference.png'),
+    });
     expect(image).toMatchObject({ status: 'completed', model: 'Stable Diffusion XL' });
     const [call] = upstream.calls;
     expect(call?.path).toBe('/sdapi/v1/img2img');
@@ -88,17 +126,26 @@ describe('image models served by remote engines', () => {
     let polled = image;
     for (const deadline = Date.now() + 10_000; polled?.status === 'pending' && Date.now() < deadline; ) {
       await new Promise((r) => setTimeout(r, 100));
-      polled = (await t.server.inject({ method: 'GET', url: `/api/get-image?imageId=${image?.id}`, headers: withKey(key) })).json<ImageRecord>();
+      polled = (
+        await t.server.inject({ method: 'GET', url: `/api/get-image?imageId=${image?.id}`, headers: withKey(key) })
+      ).json<ImageRecord>();
     }
     expect(polled).toMatchObject({ status: 'completed', model: 'dall-e-3' });
     expect(polled?.image_url).toMatch(/\/files\/images\//);
   });
 
   it('ends as failed with the reason and refunded credits when the upstream refuses', async () => {
-    upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret upstream detail: content policy' } }));
+    upstream.handle((_call, res) =>
+      replyJson(res, 400, { error: { message: 'secret upstream detail: content policy' } }),
+    );
     const before = await balance();
     const image = await generate({ prompt: 'refused', model: 'DALL-E 3' });
-    expect(image).toMatchObject({ status: 'failed', image_url: null, used_credits: 0, error: 'The image provider answered 400' });
+    expect(image).toMatchObject({
+      status: 'failed',
+      image_url: null,
+      used_credits: 0,
+      error: 'The image provider answered 400',
+    });
     expect(image?.error).not.toContain('secret');
     expect(upstream.calls).toHaveLength(1);
     expect(await balance()).toBe(before);

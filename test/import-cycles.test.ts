@@ -24,7 +24,9 @@ function sourceFiles(dir: string): string[] {
 /** The .ts file a relative specifier names (`./x.js` is `./x.ts`), or undefined when it is not a source file. */
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier);
-  const candidates = /\.[cm]?js$/.test(base) ? [base.replace(/\.([cm]?)js$/, '.$1ts')] : [base, `${base}.ts`, join(base, 'index.ts')];
+  const candidates = /\.[cm]?js$/.test(base)
+    ? [base.replace(/\.([cm]?)js$/, '.$1ts')]
+    : [base, `${base}.ts`, join(base, 'index.ts')];
   return candidates.find((candidate) => candidate.endsWith('.ts') && existsSync(candidate));
 }
 
@@ -128,7 +130,11 @@ describe('import cycles', () => {
     expect(describeCycle(graph, ['a.ts', 'b.ts', 'c.ts'])).toBe('a.ts > b.ts > c.ts > a.ts');
     expect(describeCycle(graph, ['f.ts'])).toBe('f.ts > f.ts');
 
-    const imports = ts.preProcessFile("import type { A } from './a.js';\nexport * from './b.js';\nconst c = await import('./c.js');\nimport { d } from 'zod';", true, true);
+    const imports = ts.preProcessFile(
+      "import type { A } from './a.js';\nexport * from './b.js';\nconst c = await import('./c.js');\nimport { d } from 'zod';",
+      true,
+      true,
+    );
     expect(imports.importedFiles.map((imported) => imported.fileName)).toEqual(['./a.js', './b.js', './c.js', 'zod']);
   });
 
@@ -136,7 +142,9 @@ describe('import cycles', () => {
     const graph = importGraph(SRC);
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('app.ts')).toContain('http/server.ts');
-    const cycles = cyclicComponents(graph).map((component) => `${describeCycle(graph, component)}  (all of: ${component.join(', ')})`);
+    const cycles = cyclicComponents(graph).map(
+      (component) => `${describeCycle(graph, component)}  (all of: ${component.join(', ')})`,
+    );
     expect(cycles, `import cycles in src/:\n${cycles.join('\n')}`).toEqual([]);
   });
 
@@ -144,7 +152,9 @@ describe('import cycles', () => {
     const doorOf = (file: string) => FRONT_DOORS.find((door) => file.startsWith(door));
     const crossings = [...importGraph(SRC)].flatMap(([file, targets]) =>
       targets
-        .filter((target) => doorOf(file) !== undefined && doorOf(target) !== undefined && doorOf(file) !== doorOf(target))
+        .filter(
+          (target) => doorOf(file) !== undefined && doorOf(target) !== undefined && doorOf(file) !== doorOf(target),
+        )
         .filter((target) => !MOUNTS.some(([from, to]) => file === from && target.startsWith(to)))
         .map((target) => `${file} > ${target}`),
     );

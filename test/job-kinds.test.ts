@@ -13,7 +13,11 @@ let t: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '20', ATELIER_JOB_RETRY_BASE_MS: '20' });
+  t = await startTestApp({
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_JOB_POLL_MS: '20',
+    ATELIER_JOB_RETRY_BASE_MS: '20',
+  });
   key = (await t.account({ plan: 'pro', credits: 500 })).key;
 });
 afterAll(async () => {
@@ -21,7 +25,8 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object) => t.server.inject({ method: 'POST', url, headers: withKey(key), payload });
-const kindsInQueue = async () => (await t.app.services.db.selectFrom('jobs').select('kind').distinct().execute()).map((r) => r.kind).sort();
+const kindsInQueue = async () =>
+  (await t.app.services.db.selectFrom('jobs').select('kind').distinct().execute()).map((r) => r.kind).sort();
 const sorted = (kinds: readonly string[]) => [...kinds].sort();
 
 async function until<T>(load: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -40,16 +45,31 @@ describe('job kinds', () => {
   });
 
   it('every kind the service enqueues (images, videos, transcriptions, their webhooks) has a handler', async () => {
-    expect((await post('/api/generate-image', { prompt: 'A kite', model: 'builtin', dimensions: '256x256' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/generate-image', { prompt: 'A kite', model: 'builtin', dimensions: '256x256' })).statusCode,
+    ).toBe(200);
     // Addresses the guard refuses: the jobs fail at once, and the failed transcription calls its webhook.
-    expect((await post('/api/generate-video', { prompt: 'A kite', duration: '5', aspectRatio: '16:9', image: 'http://10.1.2.3/still.png' })).statusCode).toBe(200);
-    expect((await post('/api/transcriptions', { url: 'http://10.1.2.3/a.mp3', webhook_url: 'http://10.1.2.3/hook' })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/generate-video', {
+          prompt: 'A kite',
+          duration: '5',
+          aspectRatio: '16:9',
+          image: 'http://10.1.2.3/still.png',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/transcriptions', { url: 'http://10.1.2.3/a.mp3', webhook_url: 'http://10.1.2.3/hook' }))
+        .statusCode,
+    ).toBe(200);
     t.app.services.worker.start();
     const kinds = await until(kindsInQueue, (k) => k.includes('webhook.deliver'));
     expect(kinds).toEqual(sorted(['image.generate', 'video.generate', 'transcription.process', 'webhook.deliver']));
     for (const kind of kinds) expect(t.app.services.worker.kinds, kind).toContain(kind);
     await until(
-      () => t.app.services.db.selectFrom('jobs').select('status').where('status', 'in', ['queued', 'running']).execute(),
+      () =>
+        t.app.services.db.selectFrom('jobs').select('status').where('status', 'in', ['queued', 'running']).execute(),
       (open) => open.length === 0,
     );
   });
@@ -63,14 +83,47 @@ describe('job kinds', () => {
     const now = new Date().toISOString();
     await t.app.services.db
       .insertInto('jobs')
-      .values({ id: notJson, kind: 'video.generate', payload: '{"videoId":', status: 'queued', attempts: 0, max_attempts: 3, run_at: now, created_at: now, updated_at: now })
+      .values({
+        id: notJson,
+        kind: 'video.generate',
+        payload: '{"videoId":',
+        status: 'queued',
+        attempts: 0,
+        max_attempts: 3,
+        run_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    const settled = async (id: string) => until(() => queue.find(id), (job) => job?.status === 'failed' || job?.status === 'completed');
-    expect(await settled(wrongShape)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/^The image\.generate job's payload is not valid \(imageId: .*number.*\)$/) });
-    expect(await settled(missing)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/^The transcription\.process job's payload is not valid \(transcriptionId: /) });
-    expect(await settled(notJson)).toMatchObject({ status: 'failed', attempts: 1, last_error: "The video.generate job's payload is not JSON" });
+    const settled = async (id: string) =>
+      until(
+        () => queue.find(id),
+        (job) => job?.status === 'failed' || job?.status === 'completed',
+      );
+    expect(await settled(wrongShape)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringMatching(/^The image\.generate job's payload is not valid \(imageId: .*number.*\)$/),
+    });
+    expect(await settled(missing)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringMatching(/^The transcription\.process job's payload is not valid \(transcriptionId: /),
+    });
+    expect(await settled(notJson)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: "The video.generate job's payload is not JSON",
+    });
     // Still working: a real image completes.
-    const image = (await post('/api/generate-image', { prompt: 'A second kite', model: 'builtin', dimensions: '256x256', waitForResult: true })).json<{ status: string }[]>();
+    const image = (
+      await post('/api/generate-image', {
+        prompt: 'A second kite',
+        model: 'builtin',
+        dimensions: '256x256',
+        waitForResult: true,
+      })
+    ).json<{ status: string }[]>();
     expect(image.map((i) => i.status)).toEqual(['completed']);
   });
 });

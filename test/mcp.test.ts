@@ -4,7 +4,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
-type ToolResult = { isError?: boolean; content: { type: string; text?: string; data?: string; mimeType?: string }[]; structuredContent?: Record<string, unknown> };
+type ToolResult = {
+  isError?: boolean;
+  content: { type: string; text?: string; data?: string; mimeType?: string }[];
+  structuredContent?: Record<string, unknown>;
+};
 
 let t: TestApp;
 let base: string;
@@ -13,11 +17,14 @@ let client: Client;
 
 async function connect(apiKey: string): Promise<Client> {
   const mcp = new Client({ name: 'atelier-test', version: '1.0.0' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: withKey(apiKey) } }));
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: withKey(apiKey) } }),
+  );
   return mcp;
 }
 
-const call = async (name: string, args: Record<string, unknown> = {}, on = client) => (await on.callTool({ name, arguments: args })) as ToolResult;
+const call = async (name: string, args: Record<string, unknown> = {}, on = client) =>
+  (await on.callTool({ name, arguments: args })) as ToolResult;
 const textOf = (result: ToolResult) => result.content.find((c) => c.type === 'text')?.text ?? '';
 const jsonOf = <T>(result: ToolResult) => JSON.parse(textOf(result)) as T;
 
@@ -40,8 +47,22 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     const names = tools.map((tool) => tool.name).sort();
     expect(names).toEqual(
       [
-        'chat_completion', 'chat_with_bot', 'check_connection', 'create_transcription', 'generate_audio_content', 'generate_image', 'generate_text', 'generate_video',
-        'get_image', 'get_preset', 'get_transcription', 'get_video', 'list_bots', 'list_presets', 'list_voices', 'text_to_speech',
+        'chat_completion',
+        'chat_with_bot',
+        'check_connection',
+        'create_transcription',
+        'generate_audio_content',
+        'generate_image',
+        'generate_text',
+        'generate_video',
+        'get_image',
+        'get_preset',
+        'get_transcription',
+        'get_video',
+        'list_bots',
+        'list_presets',
+        'list_voices',
+        'text_to_speech',
       ].sort(),
     );
     for (const tool of tools) {
@@ -55,7 +76,9 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
   it('checks the connection and works with presets and text', async () => {
     const me = jsonOf<{ plan: { name: string }; credits: { balance: number } }>(await call('check_connection'));
     expect(me.plan.name).toBe('pro');
-    const page = jsonOf<{ presets: { slug: string }[]; total: number; pages: number }>(await call('list_presets', { category: 'Content', per_page: 5, page: 2 }));
+    const page = jsonOf<{ presets: { slug: string }[]; total: number; pages: number }>(
+      await call('list_presets', { category: 'Content', per_page: 5, page: 2 }),
+    );
     expect(page.presets).toHaveLength(5);
     expect(page.pages).toBeGreaterThan(1);
     const preset = jsonOf<{ fields: { name: string }[] }>(await call('get_preset', { slug: 'blog-post' }));
@@ -68,7 +91,14 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
   it('returns expected failures as isError results with the HTTP API message', async () => {
     const missing = await call('get_preset', { slug: 'no-such-preset' });
     expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Preset not found' }] });
-    const http = (await t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload: { prompt: 'x', model: 'Imagen 9' } })).json<{ error: string }>();
+    const http = (
+      await t.server.inject({
+        method: 'POST',
+        url: '/api/generate-image',
+        headers: withKey(key),
+        payload: { prompt: 'x', model: 'Imagen 9' },
+      })
+    ).json<{ error: string }>();
     const viaMcp = await call('generate_image', { prompt: 'x', model: 'Imagen 9' });
     expect(viaMcp.isError).toBe(true);
     expect(textOf(viaMcp)).toBe(http.error);
@@ -85,50 +115,98 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
   });
 
   it('generates images (returned as image content too), and videos and transcriptions with an id to poll', async () => {
-    const images = await call('generate_image', { prompt: 'A lighthouse at dusk', model: 'builtin', dimensions: '256x256', waitForResult: true });
+    const images = await call('generate_image', {
+      prompt: 'A lighthouse at dusk',
+      model: 'builtin',
+      dimensions: '256x256',
+      waitForResult: true,
+    });
     const { images: records } = jsonOf<{ images: { id: number; status: string; image_url: string }[] }>(images);
     expect(records[0]?.status).toBe('completed');
     const picture = images.content.find((c) => c.type === 'image');
     expect(picture?.mimeType).toBe('image/png');
-    expect(Buffer.from(picture?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(picture?.data ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     const read = jsonOf<{ id: number; image_url: string }>(await call('get_image', { imageId: records[0]?.id }));
     expect(read.image_url).toBe(records[0]?.image_url);
 
-    const video = jsonOf<{ id: number; hint: string }>(await call('generate_video', { prompt: 'A sunrise', model: 'builtin', duration: 1 }));
+    const video = jsonOf<{ id: number; hint: string }>(
+      await call('generate_video', { prompt: 'A sunrise', model: 'builtin', duration: 1 }),
+    );
     expect(video.hint).toMatch(/poll again/);
     expect(jsonOf<{ video: { id: number } }>(await call('get_video', { video_id: video.id })).video.id).toBe(video.id);
 
-    const transcription = jsonOf<{ uuid: string; hint: string }>(await call('create_transcription', { url: 'https://example.com/talk.mp3' }));
+    const transcription = jsonOf<{ uuid: string; hint: string }>(
+      await call('create_transcription', { url: 'https://example.com/talk.mp3' }),
+    );
     expect(transcription.uuid).toMatch(/^[0-9a-f-]{36}$/);
     const early = await call('generate_audio_content', { audio_id: transcription.uuid });
     expect(early).toMatchObject({ isError: true });
     expect(textOf(early)).toMatch(/Audio has not been transcribed yet|could not be transcribed/);
-    expect(jsonOf<{ audio: { uuid: string } }>(await call('get_transcription', { audio_id: transcription.uuid })).audio.uuid).toBe(transcription.uuid);
+    expect(
+      jsonOf<{ audio: { uuid: string } }>(await call('get_transcription', { audio_id: transcription.uuid })).audio.uuid,
+    ).toBe(transcription.uuid);
   });
 
   it('speaks, lists voices, talks to bots and completes chats', async () => {
-    const speech = jsonOf<{ url: string; used_characters: number }>(await call('text_to_speech', { voiceID: 'espeak-ng:en-us', text: 'Hello from the agent' }));
+    const speech = jsonOf<{ url: string; used_characters: number }>(
+      await call('text_to_speech', { voiceID: 'espeak-ng:en-us', text: 'Hello from the agent' }),
+    );
     expect(speech.url).toMatch(/\.mp3$/);
     expect(speech.used_characters).toBe(4);
-    const voices = jsonOf<{ voices: { voice_id: string }[] }>(await call('list_voices', { language: 'English', accent: 'Scottish' }));
+    const voices = jsonOf<{ voices: { voice_id: string }[] }>(
+      await call('list_voices', { language: 'English', accent: 'Scottish' }),
+    );
     expect(voices.voices.length).toBeGreaterThan(0);
 
-    const bot = (await t.server.inject({ method: 'POST', url: '/api/bots', headers: withKey(key), payload: { name: 'Helper', model: 'builtin' } })).json<{ id: string; public_url: string }>();
-    await t.server.inject({ method: 'POST', url: `/api/bots/${bot.id}/documents`, headers: withKey(key), payload: { title: 'Hours', content: 'The shop opens at nine in the morning and closes at six.' } });
+    const bot = (
+      await t.server.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: withKey(key),
+        payload: { name: 'Helper', model: 'builtin' },
+      })
+    ).json<{ id: string; public_url: string }>();
+    await t.server.inject({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/documents`,
+      headers: withKey(key),
+      payload: { title: 'Hours', content: 'The shop opens at nine in the morning and closes at six.' },
+    });
     const bots = jsonOf<{ bots: { public_url: string }[] }>(await call('list_bots'));
     expect(bots.bots.map((b) => b.public_url)).toContain(bot.public_url);
-    const answer = jsonOf<{ response: string; sources: { title: string }[] }>(await call('chat_with_bot', { public_url: bot.public_url, message: 'When does the shop open?', include_sources: true }));
+    const answer = jsonOf<{ response: string; sources: { title: string }[] }>(
+      await call('chat_with_bot', {
+        public_url: bot.public_url,
+        message: 'When does the shop open?',
+        include_sources: true,
+      }),
+    );
     expect(answer.response).toContain('nine in the morning');
     expect(answer.sources[0]?.title).toBe('Hours');
-    expect(await call('chat_with_bot', { public_url: 'x'.repeat(32), message: 'hi' })).toMatchObject({ isError: true, content: [{ text: 'Bot not found' }] });
+    expect(await call('chat_with_bot', { public_url: 'x'.repeat(32), message: 'hi' })).toMatchObject({
+      isError: true,
+      content: [{ text: 'Bot not found' }],
+    });
 
-    const completion = jsonOf<{ object: string; choices: { message: { content: string } }[] }>(await call('chat_completion', { model: 'builtin', messages: [{ role: 'user', content: 'Hi there' }] }));
+    const completion = jsonOf<{ object: string; choices: { message: { content: string } }[] }>(
+      await call('chat_completion', { model: 'builtin', messages: [{ role: 'user', content: 'Hi there' }] }),
+    );
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]?.message.content).toContain('Hi there');
     // Without model the default one answers, as over HTTP; a hosted name is an alias.
-    const byDefault = jsonOf<{ choices: { message: { content: string } }[] }>(await call('chat_completion', { messages: [{ role: 'user', content: 'Hello again' }] }));
+    const byDefault = jsonOf<{ choices: { message: { content: string } }[] }>(
+      await call('chat_completion', { messages: [{ role: 'user', content: 'Hello again' }] }),
+    );
     expect(byDefault.choices[0]?.message.content).toContain('Hello again');
-    expect(jsonOf<{ object: string }>(await call('chat_completion', { model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'Hi' }] })).object).toBe('chat.completion');
+    expect(
+      jsonOf<{ object: string }>(
+        await call('chat_completion', { model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'Hi' }] }),
+      ).object,
+    ).toBe('chat.completion');
   });
 
   it('offers the presets as resources and a prompt', async () => {
@@ -139,13 +217,26 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     expect(JSON.parse(first && 'text' in first ? first.text : '{}').slug).toBe('blog-post');
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['write_with_preset']);
-    const prompt = await client.getPrompt({ name: 'write_with_preset', arguments: { preset: 'blog-post', topic: 'bees' } });
+    const prompt = await client.getPrompt({
+      name: 'write_with_preset',
+      arguments: { preset: 'blog-post', topic: 'bees' },
+    });
     expect(JSON.stringify(prompt.messages)).toContain('generate_text');
   });
 
   it('answers protocol misuse with a 4xx JSON-RPC error, never a 5xx', async () => {
-    const headers = { ...withKey(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    for (const body of ['{}', '[]', '{"jsonrpc":"2.0","id":1,"method":"no/such"}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"generate_text","arguments":{"preset":7}}}']) {
+    const headers = {
+      ...withKey(key),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    for (const body of [
+      '{}',
+      '[]',
+      '{"jsonrpc":"2.0","id":1,"method":"no/such"}',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"generate_text","arguments":{"preset":7}}}',
+    ]) {
       const response = await fetch(`${base}/mcp`, { method: 'POST', headers, body });
       expect(response.status, body).toBeLessThan(500);
       const text = await response.text();
@@ -163,7 +254,16 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
 
   it('answers 401 without a valid key, before any tool runs, and 405 to GET', async () => {
     await expect(connect('atl_wrong')).rejects.toThrow(/401|Invalid API key/);
-    const raw = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_text', arguments: {} } }) });
+    const raw = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'generate_text', arguments: {} },
+      }),
+    });
     expect(raw.status).toBe(401);
     expect(await raw.json()).toEqual({ error: 'Invalid API key' });
     expect((await fetch(`${base}/mcp`, { headers: withKey(key) })).status).toBe(405);

@@ -21,14 +21,65 @@ import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 import { createTestDatabase, testDialect } from './helpers/test-database.js';
 
 /** Names the clients' own code sends (see docs/compatibility.md), beside the reference's. */
-const CLIENT_IMAGE_NAMES = ['DALL-E 3', 'DALL-E 2', 'Midjourney', 'Stable Diffusion', 'Stable Diffusion XL', 'Stable Diffusion 3.0', 'Dall-E 3', 'FLUX.2', 'Imagen 4', 'Stable Diffusion 3.5'];
+const CLIENT_IMAGE_NAMES = [
+  'DALL-E 3',
+  'DALL-E 2',
+  'Midjourney',
+  'Stable Diffusion',
+  'Stable Diffusion XL',
+  'Stable Diffusion 3.0',
+  'Dall-E 3',
+  'FLUX.2',
+  'Imagen 4',
+  'Stable Diffusion 3.5',
+];
 /** Names of the catalogue before families, which must keep working. */
-const EARLIER_IMAGE_NAMES = ['GPT Image 1', 'gpt-image-1', 'Stable Diffusion 3', 'Stable Diffusion 1.5', 'FLUX.1', 'sdxl', 'builtin-sketch', 'builtin', 'flux pro'];
-const EARLIER_VIDEO_NAMES = ['builtin-slideshow', 'builtin', 'Runway Gen-3', 'gen3a_turbo', 'kling', 'kling 1.6', 'luma dream machine', 'ray-2', 'sora', 'veo 2', 'veo 3', 'hailuo', 'minimax', 'pika', 'stable video diffusion', 'wan 2.1'];
+const EARLIER_IMAGE_NAMES = [
+  'GPT Image 1',
+  'gpt-image-1',
+  'Stable Diffusion 3',
+  'Stable Diffusion 1.5',
+  'FLUX.1',
+  'sdxl',
+  'builtin-sketch',
+  'builtin',
+  'flux pro',
+];
+const EARLIER_VIDEO_NAMES = [
+  'builtin-slideshow',
+  'builtin',
+  'Runway Gen-3',
+  'gen3a_turbo',
+  'kling',
+  'kling 1.6',
+  'luma dream machine',
+  'ray-2',
+  'sora',
+  'veo 2',
+  'veo 3',
+  'hailuo',
+  'minimax',
+  'pika',
+  'stable video diffusion',
+  'wan 2.1',
+];
 
-const quietConfig = (env: Record<string, string> = {}) => loadConfig({ LOG_LEVEL: 'silent', ATELIER_DATA_DIR: '/tmp/atelier-media-models', ...env }, '/nonexistent/.env');
+const quietConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ LOG_LEVEL: 'silent', ATELIER_DATA_DIR: '/tmp/atelier-media-models', ...env }, '/nonexistent/.env');
 
-type ImageRecord = { id: number; status: string; model: string; engine: string; requested_model: string; width: number; height: number; style: string | null; warnings: string[]; used_credits: number; error?: string };
+type ImageRecord = {
+  id: number;
+  status: string;
+  model: string;
+  engine: string;
+  requested_model: string;
+  width: number;
+  height: number;
+  style: string | null;
+  warnings: string[];
+  used_credits: number;
+  error?: string;
+};
 
 describe('the default catalogues', () => {
   const images = createImageModels(quietConfig());
@@ -109,11 +160,19 @@ describe('the default catalogues', () => {
 });
 
 describe('ATELIER_IMAGE_ROUTES', () => {
-  const base = { ATELIER_IMAGE_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', ATELIER_IMAGE_A1111_BASE_URL: 'http://127.0.0.1:9' };
-  const engineOf = (env: Record<string, string>, name: string) => createImageModels(quietConfig(env)).find(name)?.engine.provider;
+  const base = {
+    ATELIER_IMAGE_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    ATELIER_IMAGE_A1111_BASE_URL: 'http://127.0.0.1:9',
+  };
+  const engineOf = (env: Record<string, string>, name: string) =>
+    createImageModels(quietConfig(env)).find(name)?.engine.provider;
 
-  it('sends a family or one model to an engine, the model before its family, over the entry\'s own preference', () => {
-    const env = { ...base, ATELIER_IMAGE_ROUTES: ' flux = openai-compatible, FLUX.2 [max]=builtin,dall-e-3=automatic1111 ,nano-banana=openai-compatible,' };
+  it("sends a family or one model to an engine, the model before its family, over the entry's own preference", () => {
+    const env = {
+      ...base,
+      ATELIER_IMAGE_ROUTES:
+        ' flux = openai-compatible, FLUX.2 [max]=builtin,dall-e-3=automatic1111 ,nano-banana=openai-compatible,',
+    };
     expect(engineOf(env, 'FLUX.1')).toBe('openai-compatible');
     expect(engineOf(env, 'FLUX.2 [pro]')).toBe('openai-compatible');
     expect(engineOf(env, 'FLUX.2 [max]')).toBe('builtin');
@@ -134,7 +193,9 @@ describe('ATELIER_IMAGE_ROUTES', () => {
       }
       throw new Error(`${routes} was accepted`);
     };
-    expect(refused('flux=automatic1111')).toMatch(/flux=automatic1111: the automatic1111 engine is not configured \(set ATELIER_IMAGE_A1111_BASE_URL\)/);
+    expect(refused('flux=automatic1111')).toMatch(
+      /flux=automatic1111: the automatic1111 engine is not configured \(set ATELIER_IMAGE_A1111_BASE_URL\)/,
+    );
     expect(refused('DALL-E 3=openai-compatible')).toMatch(/ATELIER_IMAGE_OPENAI_BASE_URL/);
     expect(refused('Imagen 9=builtin')).toMatch(/Imagen 9: neither a model family nor a model name/);
     expect(refused('flux=comfyui')).toMatch(/ATELIER_IMAGE_ROUTES: expected family=engine/);
@@ -164,7 +225,8 @@ describe('image sizes', () => {
     expect(parseDimensions(' 1792 X 1024 ')).toEqual({ kind: 'size', width: 1792, height: 1024 });
     expect(parseDimensions('512')).toEqual({ kind: 'size', width: 512, height: 512 });
     expect(parseDimensions('16:9')).toMatchObject({ kind: 'ratio', width: 16, height: 9 });
-    for (const nothing of ['string', '', '16:0', 'x', '1024x']) expect(parseDimensions(nothing), nothing).toBeUndefined();
+    for (const nothing of ['string', '', '16:0', 'x', '1024x'])
+      expect(parseDimensions(nothing), nothing).toBeUndefined();
     const cases: [string, '1K' | '2K' | undefined, string][] = [
       ['1:1', undefined, '1024x1024'],
       ['16:9', '1K', '1024x576'],
@@ -203,7 +265,8 @@ describe('POST /api/generate-image with every model and field (nothing configure
   });
   afterAll(() => t.close());
 
-  const generate = (payload: Record<string, unknown>) => t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload });
+  const generate = (payload: Record<string, unknown>) =>
+    t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload });
   const record = async (payload: Record<string, unknown>) => {
     const response = await generate(payload);
     expect(response.statusCode, `${JSON.stringify(payload)}: ${response.body}`).toBe(200);
@@ -211,29 +274,67 @@ describe('POST /api/generate-image with every model and field (nothing configure
   };
 
   it('creates a record for every name, keeping the name as sent and saying which engine serves it', async () => {
-    for (const model of [...hosted.imageModels, ...hosted.editModels, ...CLIENT_IMAGE_NAMES, 'dall-e-3', 'flux 2 pro', 'NANO BANANA 2']) {
+    for (const model of [
+      ...hosted.imageModels,
+      ...hosted.editModels,
+      ...CLIENT_IMAGE_NAMES,
+      'dall-e-3',
+      'flux 2 pro',
+      'NANO BANANA 2',
+    ]) {
       const created = await record({ prompt: 'A neon cat', model });
-      expect(created, model).toMatchObject({ requested_model: model, engine: 'builtin', model: 'builtin-sketch', warnings: [] });
+      expect(created, model).toMatchObject({
+        requested_model: model,
+        engine: 'builtin',
+        model: 'builtin-sketch',
+        warnings: [],
+      });
     }
-    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{ models: { name: string; family: string | null; engine: string; model: string; credits: number }[] }>().models;
+    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{
+      models: { name: string; family: string | null; engine: string; model: string; credits: number }[];
+    }>().models;
     expect(models.map((m) => m.name)).toEqual(expect.arrayContaining(hosted.imageModels));
-    expect(models.find((m) => m.name === 'FLUX.2 [pro]')).toEqual(expect.objectContaining({ family: 'flux', engine: 'builtin', model: 'builtin-sketch', credits: 5 }));
+    expect(models.find((m) => m.name === 'FLUX.2 [pro]')).toEqual(
+      expect.objectContaining({ family: 'flux', engine: 'builtin', model: 'builtin-sketch', credits: 5 }),
+    );
   });
 
   it('refuses an unknown name with the names there are', async () => {
     const response = await generate({ prompt: 'x', model: 'Imagen 9' });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: string }>().error).toMatch(/^model: unknown model "Imagen 9"; available: DALL-E 3, DALL-E 2, .*FLUX\.2 \[pro\], .*Z-Image Turbo, builtin-sketch$/);
+    expect(response.json<{ error: string }>().error).toMatch(
+      /^model: unknown model "Imagen 9"; available: DALL-E 3, DALL-E 2, .*FLUX\.2 \[pro\], .*Z-Image Turbo, builtin-sketch$/,
+    );
   });
 
   it("makes Pipedream's 512x512 DALL-E 3 at the nearest size DALL-E 3 makes, with a warning instead of a 400", async () => {
-    const created = await record({ prompt: 'A cat sitting on a chair', model: 'DALL-E 3', dimensions: '512x512', useHD: true, waitForResult: true });
-    expect(created).toMatchObject({ status: 'completed', requested_model: 'DALL-E 3', engine: 'builtin', width: 1024, height: 1024, used_credits: 8 });
-    expect(created.warnings).toEqual(['dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792; it made 1024x1024 instead of 512x512']);
+    const created = await record({
+      prompt: 'A cat sitting on a chair',
+      model: 'DALL-E 3',
+      dimensions: '512x512',
+      useHD: true,
+      waitForResult: true,
+    });
+    expect(created).toMatchObject({
+      status: 'completed',
+      requested_model: 'DALL-E 3',
+      engine: 'builtin',
+      width: 1024,
+      height: 1024,
+      used_credits: 8,
+    });
+    expect(created.warnings).toEqual([
+      'dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792; it made 1024x1024 instead of 512x512',
+    ]);
     const ratio = await record({ prompt: 'x', model: 'DALL-E 3', dimensions: '16:9' });
     expect(ratio).toMatchObject({ width: 1792, height: 1024 });
-    expect(ratio.warnings).toEqual(['dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792; it made 1792x1024 instead of 16:9 (1024x576)']);
-    expect(await record({ prompt: 'x', model: 'Recraft v3', dimensions: '4:3' })).toMatchObject({ width: 1365, height: 1024 });
+    expect(ratio.warnings).toEqual([
+      'dimensions: DALL-E 3 makes 1024x1024, 1792x1024, 1024x1792; it made 1792x1024 instead of 16:9 (1024x576)',
+    ]);
+    expect(await record({ prompt: 'x', model: 'Recraft v3', dimensions: '4:3' })).toMatchObject({
+      width: 1365,
+      height: 1024,
+    });
   });
 
   it('turns ratios into sizes at the resolution, and the picture has that size', async () => {
@@ -244,35 +345,76 @@ describe('POST /api/generate-image with every model and field (nothing configure
       ['1:8', undefined, 128, 1024],
       [undefined, '2K', 2048, 2048],
     ] as const) {
-      const created = await record({ prompt: 'A lighthouse', model: 'Nano Banana 2', ...(dimensions && { dimensions }), ...(resolution && { resolution }) });
+      const created = await record({
+        prompt: 'A lighthouse',
+        model: 'Nano Banana 2',
+        ...(dimensions && { dimensions }),
+        ...(resolution && { resolution }),
+      });
       expect(created, `${dimensions} ${resolution}`).toMatchObject({ width, height, warnings: [] });
     }
-    const done = await record({ prompt: 'A wide valley', model: 'Z-Image Turbo', dimensions: '16:9', resolution: '2K', waitForResult: true });
+    const done = await record({
+      prompt: 'A wide valley',
+      model: 'Z-Image Turbo',
+      dimensions: '16:9',
+      resolution: '2K',
+      waitForResult: true,
+    });
     expect(done).toMatchObject({ status: 'completed', width: 2048, height: 1152 });
-    const picture = await t.server.inject({ method: 'GET', url: new URL((done as unknown as { image_url: string }).image_url).pathname });
+    const picture = await t.server.inject({
+      method: 'GET',
+      url: new URL((done as unknown as { image_url: string }).image_url).pathname,
+    });
     expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 2048, height: 1152 });
   });
 
   it('puts what cannot be honoured in the warnings: resolution with pixels, recraftStyle elsewhere, editing fields without an image, placeholders', async () => {
-    expect((await record({ prompt: 'x', model: 'FLUX.2 [dev]', dimensions: '640x480', resolution: '2K' })).warnings).toEqual(['resolution: ignored: dimensions gives the size in pixels']);
-    expect((await record({ prompt: 'x', model: 'Ideogram v3', recraftStyle: 'digital_illustration' })).warnings).toEqual(['recraftStyle: ignored: Ideogram v3 is not a Recraft model']);
-    expect(await record({ prompt: 'x', model: 'Recraft v3', recraftStyle: 'digital_illustration' })).toMatchObject({ style: 'digital illustration', warnings: [] });
-    expect(await record({ prompt: 'x', model: 'Recraft v3', recraftStyle: 'any', style: 'neon' })).toMatchObject({ style: 'neon', warnings: [] });
-    expect((await record({ prompt: 'x', model: 'Nano Banana 2', action: 'Remove Background', editModel: 'Seedream 4.5' })).warnings).toEqual([
-      'action: ignored: no image given',
-      'editModel: ignored: no image given',
-    ]);
+    expect(
+      (await record({ prompt: 'x', model: 'FLUX.2 [dev]', dimensions: '640x480', resolution: '2K' })).warnings,
+    ).toEqual(['resolution: ignored: dimensions gives the size in pixels']);
+    expect(
+      (await record({ prompt: 'x', model: 'Ideogram v3', recraftStyle: 'digital_illustration' })).warnings,
+    ).toEqual(['recraftStyle: ignored: Ideogram v3 is not a Recraft model']);
+    expect(await record({ prompt: 'x', model: 'Recraft v3', recraftStyle: 'digital_illustration' })).toMatchObject({
+      style: 'digital illustration',
+      warnings: [],
+    });
+    expect(await record({ prompt: 'x', model: 'Recraft v3', recraftStyle: 'any', style: 'neon' })).toMatchObject({
+      style: 'neon',
+      warnings: [],
+    });
+    expect(
+      (await record({ prompt: 'x', model: 'Nano Banana 2', action: 'Remove Background', editModel: 'Seedream 4.5' }))
+        .warnings,
+    ).toEqual(['action: ignored: no image given', 'editModel: ignored: no image given']);
     // A picture on a loopback address: the guarded fetcher refuses it later; the warnings come with the record.
     const picture = 'http://127.0.0.1:9/cat.png';
     expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture, action: 'Ghiblify' })).warnings).toEqual([
       'action: "Ghiblify" is not offered here yet; FLUX.1 made a new picture using the image as a reference',
     ]);
-    expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture, action: 'Edit Image with AI', editModel: 'Flux Kontext Max' })).warnings).toEqual([
+    expect(
+      (
+        await record({
+          prompt: 'x',
+          model: 'FLUX.1',
+          image: picture,
+          action: 'Edit Image with AI',
+          editModel: 'Flux Kontext Max',
+        })
+      ).warnings,
+    ).toEqual([
       'editModel: image editing is not offered here yet; FLUX.1 made a new picture using the image as a reference instead of Flux Kontext Max editing it',
     ]);
     expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture })).warnings).toEqual([]);
     // The swagger example copied literally ("string" in every text field) is refused, naming the fields: a typo is never ignored.
-    const placeholders = await generate({ prompt: 'x', model: 'DALL-E 3', style: 'string', artist: 'string', dimensions: 'string', useHD: true });
+    const placeholders = await generate({
+      prompt: 'x',
+      model: 'DALL-E 3',
+      style: 'string',
+      artist: 'string',
+      dimensions: 'string',
+      useHD: true,
+    });
     expect(placeholders.statusCode).toBe(400);
     expect(placeholders.json<{ error: string }>().error).toMatch(/^dimensions: /);
     const notUrl = await generate({ prompt: 'x', model: 'DALL-E 3', image: 'string' });
@@ -303,7 +445,9 @@ describe('POST /api/generate-image routed by ATELIER_IMAGE_ROUTES', () => {
   let png: Buffer;
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     t = await startTestApp({
       ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
       ATELIER_IMAGE_A1111_BASE_URL: upstream.baseUrl.replace(/\/v1$/, ''),
@@ -324,27 +468,63 @@ describe('POST /api/generate-image routed by ATELIER_IMAGE_ROUTES', () => {
   });
 
   const generate = async (payload: Record<string, unknown>) =>
-    (await t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload: { waitForResult: true, ...payload } })).json<ImageRecord[]>()[0];
+    (
+      await t.server.inject({
+        method: 'POST',
+        url: '/api/generate-image',
+        headers: withKey(key),
+        payload: { waitForResult: true, ...payload },
+      })
+    ).json<ImageRecord[]>()[0];
 
   it('sends a family to one engine and a single name of it to another', async () => {
-    upstream.handle((call, res) => (call.path.startsWith('/sdapi') ? replyJson(res, 200, { images: [png.toString('base64')] }) : replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] })));
-    expect(await generate({ prompt: 'A castle', model: 'Midjourney' })).toMatchObject({ status: 'completed', requested_model: 'Midjourney', engine: 'openai-compatible', model: 'Midjourney V7' });
+    upstream.handle((call, res) =>
+      call.path.startsWith('/sdapi')
+        ? replyJson(res, 200, { images: [png.toString('base64')] })
+        : replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }),
+    );
+    expect(await generate({ prompt: 'A castle', model: 'Midjourney' })).toMatchObject({
+      status: 'completed',
+      requested_model: 'Midjourney',
+      engine: 'openai-compatible',
+      model: 'Midjourney V7',
+    });
     expect(upstream.calls.map((c) => [c.path, c.body.model])).toEqual([['/v1/images/generations', 'Midjourney V7']]);
 
     upstream.calls.length = 0;
-    expect(await generate({ prompt: 'A castle', model: 'Midjourney V6' })).toMatchObject({ status: 'completed', engine: 'builtin', model: 'builtin-sketch' });
+    expect(await generate({ prompt: 'A castle', model: 'Midjourney V6' })).toMatchObject({
+      status: 'completed',
+      engine: 'builtin',
+      model: 'builtin-sketch',
+    });
     expect(upstream.calls).toEqual([]);
 
-    expect(await generate({ prompt: 'A castle', model: 'dall-e-3', dimensions: '1024x1024' })).toMatchObject({ status: 'completed', engine: 'automatic1111', model: 'DALL-E 3' });
+    expect(await generate({ prompt: 'A castle', model: 'dall-e-3', dimensions: '1024x1024' })).toMatchObject({
+      status: 'completed',
+      engine: 'automatic1111',
+      model: 'DALL-E 3',
+    });
     expect(upstream.calls.map((c) => c.path)).toEqual(['/sdapi/v1/txt2img']);
 
     upstream.calls.length = 0;
-    expect(await generate({ prompt: 'A castle', model: 'DALL-E 2', dimensions: '1024x1024' })).toMatchObject({ status: 'completed', engine: 'openai-compatible', model: 'dall-e-2' });
+    expect(await generate({ prompt: 'A castle', model: 'DALL-E 2', dimensions: '1024x1024' })).toMatchObject({
+      status: 'completed',
+      engine: 'openai-compatible',
+      model: 'dall-e-2',
+    });
     expect(upstream.calls.map((c) => c.path)).toEqual(['/v1/images/generations']);
 
-    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{ models: { name: string; engine: string }[] }>().models;
+    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{
+      models: { name: string; engine: string }[];
+    }>().models;
     const engine = (name: string) => models.find((m) => m.name === name)?.engine;
-    expect([engine('Midjourney V7'), engine('Midjourney V6'), engine('DALL-E 3'), engine('Imagen 4'), engine('FLUX.1')]).toEqual(['openai-compatible', 'builtin', 'automatic1111', 'automatic1111', 'automatic1111']);
+    expect([
+      engine('Midjourney V7'),
+      engine('Midjourney V6'),
+      engine('DALL-E 3'),
+      engine('Imagen 4'),
+      engine('FLUX.1'),
+    ]).toEqual(['openai-compatible', 'builtin', 'automatic1111', 'automatic1111', 'automatic1111']);
   });
 });
 
@@ -358,16 +538,32 @@ describe('POST /api/generate-video with every model name', () => {
   });
   afterAll(() => t.close());
 
-  const create = (payload: Record<string, unknown>) => t.server.inject({ method: 'POST', url: '/api/generate-video', headers: withKey(key), payload });
+  const create = (payload: Record<string, unknown>) =>
+    t.server.inject({ method: 'POST', url: '/api/generate-video', headers: withKey(key), payload });
   const read = async (id: number) =>
-    (await t.server.inject({ method: 'GET', url: `/api/get-video?video_id=${id}`, headers: withKey(key) })).json<{ video: { requested_model: string; engine: string; request: Record<string, unknown>; warnings: string[] } }>().video;
+    (await t.server.inject({ method: 'GET', url: `/api/get-video?video_id=${id}`, headers: withKey(key) })).json<{
+      video: { requested_model: string; engine: string; request: Record<string, unknown>; warnings: string[] };
+    }>().video;
 
   it('creates a record for each name of the reference and the earlier catalogue, served by ffmpeg', async () => {
     for (const model of [...hosted.videoModels, ...EARLIER_VIDEO_NAMES, 'kling 2.6 pro']) {
       const response = await create({ prompt: 'Waves on a beach.', model, duration: '1' });
       expect(response.statusCode, `${model}: ${response.body}`).toBe(200);
-      const created = response.json<{ id: number; image_url: string; is_video: boolean; model: string; requested_model: string; engine: string }>();
-      expect(created, model).toMatchObject({ image_url: '', is_video: true, model: 'builtin-slideshow', requested_model: model, engine: 'ffmpeg' });
+      const created = response.json<{
+        id: number;
+        image_url: string;
+        is_video: boolean;
+        model: string;
+        requested_model: string;
+        engine: string;
+      }>();
+      expect(created, model).toMatchObject({
+        image_url: '',
+        is_video: true,
+        model: 'builtin-slideshow',
+        requested_model: model,
+        engine: 'ffmpeg',
+      });
     }
   });
 
@@ -376,15 +572,39 @@ describe('POST /api/generate-video with every model name', () => {
     expect(response.statusCode, response.body).toBe(200);
     const created = response.json<{ id: number; used_credits: number }>();
     expect(created.used_credits).toBe(5);
-    expect(await read(created.id)).toMatchObject({ requested_model: 'Kling 1.0', engine: 'ffmpeg', request: { duration: '5', aspectRatio: '16:9', isTextToVideo: true, isImageToVideo: false } });
+    expect(await read(created.id)).toMatchObject({
+      requested_model: 'Kling 1.0',
+      engine: 'ffmpeg',
+      request: { duration: '5', aspectRatio: '16:9', isTextToVideo: true, isImageToVideo: false },
+    });
     expect((await read(created.id)).request).not.toHaveProperty('resolution');
 
-    const full = (await create({ prompt: 'x', model: 'Veo 3.1', duration: 8, aspectRatio: '21:9', resolution: '1080p', generateAudio: false })).json<{ id: number }>();
-    expect((await read(full.id)).request).toEqual({ duration: '8', aspectRatio: '21:9', isTextToVideo: true, isImageToVideo: false, resolution: '1080p', generateAudio: false });
+    const full = (
+      await create({
+        prompt: 'x',
+        model: 'Veo 3.1',
+        duration: 8,
+        aspectRatio: '21:9',
+        resolution: '1080p',
+        generateAudio: false,
+      })
+    ).json<{ id: number }>();
+    expect((await read(full.id)).request).toEqual({
+      duration: '8',
+      aspectRatio: '21:9',
+      isTextToVideo: true,
+      isImageToVideo: false,
+      resolution: '1080p',
+      generateAudio: false,
+    });
     const seconds = (await create({ prompt: 'x', model: 'Veo 3.1', duration: '8s' })).json<{ id: number }>();
     expect((await read(seconds.id)).request).toMatchObject({ duration: '8' });
-    const fromPicture = (await create({ prompt: 'x', model: 'Kling 2.6 Pro Image', duration: 1 })).json<{ id: number }>();
-    expect((await read(fromPicture.id)).warnings).toEqual(['Kling 2.6 Pro Image makes video from a picture; none was given, so the clip was made from the prompt']);
+    const fromPicture = (await create({ prompt: 'x', model: 'Kling 2.6 Pro Image', duration: 1 })).json<{
+      id: number;
+    }>();
+    expect((await read(fromPicture.id)).warnings).toEqual([
+      'Kling 2.6 Pro Image makes video from a picture; none was given, so the clip was made from the prompt',
+    ]);
   });
 
   it('refuses an unknown name, ratio or resolution', async () => {
@@ -410,20 +630,35 @@ describe(`migration 0008 (${testDialect})`, () => {
       const before = await migrator.migrateTo('0007-rate-limits');
       expect(before.error).toBeUndefined();
       const now = new Date().toISOString();
-      await db.insertInto('accounts').values({ id: 'a', email: 'a@example.test', plan: 'pro', credits: 0, period_start: now, created_at: now }).execute();
-      const image = (model: string) => sql`insert into images (account_id, prompt, style, artist, requested_model, model, width, height, hd, seed, reference_url, status, error, blob_key, warnings, credits, created_at, updated_at)
+      await db
+        .insertInto('accounts')
+        .values({ id: 'a', email: 'a@example.test', plan: 'pro', credits: 0, period_start: now, created_at: now })
+        .execute();
+      const image = (
+        model: string,
+      ) => sql`insert into images (account_id, prompt, style, artist, requested_model, model, width, height, hd, seed, reference_url, status, error, blob_key, warnings, credits, created_at, updated_at)
         values ('a', 'p', null, null, 'x', ${model}, 64, 64, 0, 1, null, 'completed', null, null, '[]', 1, ${now}, ${now})`;
-      for (const model of ['builtin-sketch', 'dall-e-3', 'Stable Diffusion XL', 'some-local-model']) await image(model).execute(db);
+      for (const model of ['builtin-sketch', 'dall-e-3', 'Stable Diffusion XL', 'some-local-model'])
+        await image(model).execute(db);
       await sql`insert into videos (account_id, prompt, requested_model, model, duration, aspect_ratio, image_url, seed, status, error, blob_key, width, height, warnings, credits, created_at, updated_at)
-        values ('a', 'p', 'kling', 'builtin-slideshow', 5, '16:9', null, 1, 'completed', null, null, 1280, 720, '[]', 10, ${now}, ${now})`.execute(db);
+        values ('a', 'p', 'kling', 'builtin-slideshow', 5, '16:9', null, 1, 'completed', null, null, 1280, 720, '[]', 10, ${now}, ${now})`.execute(
+        db,
+      );
       await migrateToLatest(db);
-      expect((await db.selectFrom('images').select(['model', 'engine']).orderBy('id').execute()).map((r) => [r.model, r.engine])).toEqual([
+      expect(
+        (await db.selectFrom('images').select(['model', 'engine']).orderBy('id').execute()).map((r) => [
+          r.model,
+          r.engine,
+        ]),
+      ).toEqual([
         ['builtin-sketch', 'builtin'],
         ['dall-e-3', 'openai-compatible'],
         ['Stable Diffusion XL', 'automatic1111'],
         ['some-local-model', 'builtin'],
       ]);
-      expect(await db.selectFrom('videos').select(['engine', 'resolution', 'generate_audio']).execute()).toEqual([{ engine: 'ffmpeg', resolution: null, generate_audio: null }]);
+      expect(await db.selectFrom('videos').select(['engine', 'resolution', 'generate_audio']).execute()).toEqual([
+        { engine: 'ffmpeg', resolution: null, generate_audio: null },
+      ]);
       const down = await migrator.migrateTo('0007-rate-limits');
       expect(down.error).toBeUndefined();
     } finally {

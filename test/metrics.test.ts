@@ -35,7 +35,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
   }
   return undefined;
@@ -52,8 +54,12 @@ describe('GET /metrics', () => {
     const series = { route: '/api/presets/:slug', method: 'GET' };
     expect(sample(text, 'atelier_http_request_duration_seconds_count', { ...series, status_class: '2xx' })).toBe(2);
     expect(sample(text, 'atelier_http_request_duration_seconds_count', { ...series, status_class: '4xx' })).toBe(1);
-    expect(sample(text, 'atelier_http_request_duration_seconds_bucket', { ...series, status_class: '2xx', le: '+Inf' })).toBe(2);
-    expect(sample(text, 'atelier_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBe(1);
+    expect(
+      sample(text, 'atelier_http_request_duration_seconds_bucket', { ...series, status_class: '2xx', le: '+Inf' }),
+    ).toBe(2);
+    expect(
+      sample(text, 'atelier_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' }),
+    ).toBe(1);
     expect(text).not.toContain('blog-post');
     expect(text).not.toContain('/nowhere');
   });
@@ -72,18 +78,32 @@ describe('GET /metrics', () => {
     expect(sample(text, 'atelier_job_queue_depth', { kind: 'image.generate', state: 'queued' })).toBe(2);
     expect(sample(text, 'atelier_job_queue_depth', { kind: 'image.generate', state: 'running' })).toBe(0);
     expect(sample(text, 'atelier_job_queue_depth', { kind: 'transcription.process', state: 'queued' })).toBe(0);
-    expect(sample(text, 'atelier_job_queue_oldest_age_seconds', { kind: 'image.generate', state: 'queued' })).toBeGreaterThan(0);
-    expect(sample(text, 'atelier_job_queue_oldest_age_seconds', { kind: 'image.generate', state: 'queued' })).toBeLessThan(60);
+    expect(
+      sample(text, 'atelier_job_queue_oldest_age_seconds', { kind: 'image.generate', state: 'queued' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sample(text, 'atelier_job_queue_oldest_age_seconds', { kind: 'image.generate', state: 'queued' }),
+    ).toBeLessThan(60);
     // The images were charged when they were accepted.
     expect(sample(text, 'atelier_credits_charged_total', { kind: 'image' })).toBe(4);
   });
 
   it('times engine calls and counts their errors per adapter, and the credits charged and refunded', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream')));
-    const good = await t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload: { preset: 'blog-post', keywords: 'solar roofs' } });
+    const good = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: withKey(key),
+      payload: { preset: 'blog-post', keywords: 'solar roofs' },
+    });
     expect(good.statusCode).toBe(200);
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'no' } }));
-    const bad = await t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload: { preset: 'blog-post', keywords: 'solar roofs' } });
+    const bad = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: withKey(key),
+      payload: { preset: 'blog-post', keywords: 'solar roofs' },
+    });
     expect(bad.statusCode).toBe(502);
 
     const text = await scrape();
@@ -95,7 +115,13 @@ describe('GET /metrics', () => {
     const charged = sample(text, 'atelier_credits_charged_total', { kind: 'text' }) ?? 0;
     const refunded = sample(text, 'atelier_credits_refunded_total', { kind: 'text' }) ?? 0;
     expect([charged, refunded]).toEqual([2, 1]);
-    expect(sample(text, 'atelier_http_request_duration_seconds_count', { route: '/api/generate', method: 'POST', status_class: '5xx' })).toBe(1);
+    expect(
+      sample(text, 'atelier_http_request_duration_seconds_count', {
+        route: '/api/generate',
+        method: 'POST',
+        status_class: '5xx',
+      }),
+    ).toBe(1);
   });
 
   it("includes Node's process metrics, is public with ATELIER_OPERATIONS_PUBLIC and stays out of the OpenAPI document", async () => {
@@ -128,7 +154,10 @@ describe('GET /metrics protected or turned off', () => {
     const app = await startTestApp({ ATELIER_OPERATIONS_TOKEN: token });
     try {
       expect((await app.server.inject({ url: '/metrics' })).statusCode).toBe(401);
-      expect((await app.server.inject({ url: '/metrics', headers: { authorization: 'Bearer operations-0123456789abcdeX' } })).statusCode).toBe(401);
+      expect(
+        (await app.server.inject({ url: '/metrics', headers: { authorization: 'Bearer operations-0123456789abcdeX' } }))
+          .statusCode,
+      ).toBe(401);
       const res = await app.server.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('atelier_job_queue_depth');

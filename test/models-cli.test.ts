@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { type RequestListener, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,7 +34,13 @@ const servers: Server[] = [];
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-models-cli-'));
   modelsDir = join(dataDir, 'models');
-  env = { ATELIER_DATA_DIR: dataDir, ATELIER_TEXT_PROVIDER: '', ATELIER_LLM_MODEL_PATH: '', ATELIER_WHISPER_MODEL_PATH: '', ATELIER_MODELS_DIR: '' };
+  env = {
+    ATELIER_DATA_DIR: dataDir,
+    ATELIER_TEXT_PROVIDER: '',
+    ATELIER_LLM_MODEL_PATH: '',
+    ATELIER_WHISPER_MODEL_PATH: '',
+    ATELIER_MODELS_DIR: '',
+  };
 });
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -59,7 +74,13 @@ function placePulled(file: string, bytes: number): string {
 interface Listed {
   models_dir: string;
   models: { name: string; kind: string; pulled: boolean; in_use: boolean; partial_bytes?: number; file: string }[];
-  service: { text_provider: string | null; llm_model: string | null; llm_advanced_model: string | null; whisper_model: string | null; would_not_start?: string };
+  service: {
+    text_provider: string | null;
+    llm_model: string | null;
+    llm_advanced_model: string | null;
+    whisper_model: string | null;
+    would_not_start?: string;
+  };
 }
 
 describe('atelier models', () => {
@@ -75,7 +96,12 @@ describe('atelier models', () => {
       ['whisper-base', 'whisper', false],
       ['whisper-tiny', 'whisper', false],
     ]);
-    expect(before.service).toEqual({ text_provider: 'builtin', llm_model: null, llm_advanced_model: null, whisper_model: null });
+    expect(before.service).toEqual({
+      text_provider: 'builtin',
+      llm_model: null,
+      llm_advanced_model: null,
+      whisper_model: null,
+    });
 
     const qwen = placePulled(QWEN.file, QWEN.bytes);
     const tiny = placePulled(TINY.file, TINY.bytes);
@@ -85,10 +111,23 @@ describe('atelier models', () => {
     expect(byName['qwen3-0.6b']).toMatchObject({ pulled: true, in_use: true, file: qwen });
     expect(byName['whisper-tiny']).toMatchObject({ pulled: true, in_use: true, file: tiny });
     expect(byName['whisper-base']).toMatchObject({ pulled: false, in_use: false, partial_bytes: 1_000 });
-    expect(after.service).toEqual({ text_provider: 'llama-cpp', llm_model: qwen, llm_advanced_model: qwen, whisper_model: tiny });
+    expect(after.service).toEqual({
+      text_provider: 'llama-cpp',
+      llm_model: qwen,
+      llm_advanced_model: qwen,
+      whisper_model: tiny,
+    });
 
     // Another text provider named explicitly: the pulled GGUF stays on disk, unused.
-    const remote = JSON.parse((await atelier(['models', 'list'], { ...env, ATELIER_TEXT_PROVIDER: 'openai-compatible', ATELIER_TEXT_BASE_URL: 'http://127.0.0.1:9' })).stdout) as Listed;
+    const remote = JSON.parse(
+      (
+        await atelier(['models', 'list'], {
+          ...env,
+          ATELIER_TEXT_PROVIDER: 'openai-compatible',
+          ATELIER_TEXT_BASE_URL: 'http://127.0.0.1:9',
+        })
+      ).stdout,
+    ) as Listed;
     expect(remote.models.find((m) => m.name === 'qwen3-0.6b')).toMatchObject({ pulled: true, in_use: false });
     expect(remote.service.llm_model).toBeNull();
   });
@@ -98,7 +137,9 @@ describe('atelier models', () => {
     expect(listed.code).toBe(0);
     const { service } = JSON.parse(listed.stdout) as Listed;
     expect(service.text_provider).toBeNull();
-    expect(service.would_not_start).toContain('ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp');
+    expect(service.would_not_start).toContain(
+      'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp',
+    );
   });
 
   it('removes a pulled model and its partial download', async () => {
@@ -116,25 +157,36 @@ describe('atelier models', () => {
   });
 
   it('answers wrong use with exit code 2 and the usage', async () => {
-    const uses = [['models'], ['models', 'pull', 'gpt-5'], ['models', 'pull', 'whisper-tiny', '--base-url', 'ftp://x'], ['keys', 'list', '--base-url', 'http://x']];
+    const uses = [
+      ['models'],
+      ['models', 'pull', 'gpt-5'],
+      ['models', 'pull', 'whisper-tiny', '--base-url', 'ftp://x'],
+      ['keys', 'list', '--base-url', 'http://x'],
+    ];
     const results = await Promise.all(uses.map((args) => atelier(args, env)));
     for (const [i, result] of results.entries()) {
       expect(result.code, uses[i]?.join(' ')).toBe(2);
       expect(result.stderr, uses[i]?.join(' ')).toMatch(/^error: .+\n\nUsage: atelier/);
     }
-    expect(results[1]?.stderr).toContain('Unknown model: gpt-5 (known: qwen2.5-1.5b-instruct, qwen3-0.6b, whisper-small');
+    expect(results[1]?.stderr).toContain(
+      'Unknown model: gpt-5 (known: qwen2.5-1.5b-instruct, qwen3-0.6b, whisper-small',
+    );
     expect(results[3]?.stderr).toContain('--base-url only goes with models pull');
   });
 
   it('pulls from --base-url with progress, and deletes a file whose SHA-256 is not the catalogue one', async () => {
     // The right size but not the right bytes: downloaded whole, then refused.
-    const { url, ranges } = await serve((_req, res) => res.writeHead(200, { 'content-length': TINY.bytes }).end(Buffer.alloc(TINY.bytes)));
+    const { url, ranges } = await serve((_req, res) =>
+      res.writeHead(200, { 'content-length': TINY.bytes }).end(Buffer.alloc(TINY.bytes)),
+    );
     const pulled = await atelier(['models', 'pull', 'whisper-tiny', '--base-url', url], env);
     expect(pulled.code).toBe(1);
     expect(pulled.stdout).toBe('');
     // Standard error is not a terminal here: a plain line every 10%.
     expect(pulled.stderr.match(/^whisper-tiny: +\d+(\.\d)?% +[\d.]+\/77\.7 MB/gm)).toHaveLength(11);
-    expect(pulled.stderr).toMatch(/error: whisper-tiny: the download has SHA-256 [0-9a-f]{64} instead of be07e048e1e599ad\w+; it was deleted/);
+    expect(pulled.stderr).toMatch(
+      /error: whisper-tiny: the download has SHA-256 [0-9a-f]{64} instead of be07e048e1e599ad\w+; it was deleted/,
+    );
     expect(ranges).toEqual([undefined]);
     expect(readdirSync(modelsDir)).toEqual([]);
   });
@@ -143,7 +195,9 @@ describe('atelier models', () => {
     const { url } = await serve((_req, res) => res.writeHead(200, { 'content-length': 1_024 }).end(randomBytes(1_024)));
     const pulled = await atelier(['models', 'pull', 'whisper-tiny', '--base-url', url], env);
     expect(pulled.code).toBe(1);
-    expect(pulled.stderr).toContain(`error: whisper-tiny: the server offers 1024 bytes, the catalogue expects ${TINY.bytes}`);
+    expect(pulled.stderr).toContain(
+      `error: whisper-tiny: the server offers 1024 bytes, the catalogue expects ${TINY.bytes}`,
+    );
     expect(readdirSync(modelsDir)).toEqual([]);
   });
 
@@ -168,7 +222,9 @@ describe('atelier models', () => {
     while (!(existsSync(part) && statSync(part).size >= 262_144) && Date.now() < deadline) await sleep(20);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(stderr).toMatch(/interrupted: \d+ MB kept in .+ggml-tiny\.bin\.part; run `atelier models pull whisper-tiny` again to resume/);
+    expect(stderr).toMatch(
+      /interrupted: \d+ MB kept in .+ggml-tiny\.bin\.part; run `atelier models pull whisper-tiny` again to resume/,
+    );
     expect(statSync(part).size).toBeGreaterThanOrEqual(262_144);
     expect(existsSync(join(modelsDir, TINY.file))).toBe(false);
   });

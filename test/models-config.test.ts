@@ -52,7 +52,10 @@ describe('the service picks pulled models up at start', () => {
 
   it('gives the standard name the smaller of two pulled language models and the advanced one the larger; the first whisper model in catalogue order', () => {
     const smaller = pulled('qwen3-0.6b');
-    expect(loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile).llm).toMatchObject({ modelPath: smaller, advancedModelPath: undefined });
+    expect(loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile).llm).toMatchObject({
+      modelPath: smaller,
+      advancedModelPath: undefined,
+    });
     const larger = pulled('qwen2.5-1.5b-instruct');
     pulled('whisper-tiny');
     const base = pulled('whisper-base');
@@ -61,8 +64,16 @@ describe('the service picks pulled models up at start', () => {
     expect(config.llm.advancedModelPath).toBe(larger);
     expect(config.asr.whisper?.modelPath).toBe(base);
     // An explicit standard model keeps the pulled ones out of both names, unless the advanced one is named too.
-    expect(loadConfig({ ATELIER_DATA_DIR: dataDir, ATELIER_LLM_MODEL_PATH: '/models/mine.gguf' }, noEnvFile).llm).toMatchObject({ modelPath: '/models/mine.gguf', advancedModelPath: undefined });
-    expect(MODEL_CATALOGUE.map((e) => e.name)).toEqual(['qwen2.5-1.5b-instruct', 'qwen3-0.6b', 'whisper-small', 'whisper-base', 'whisper-tiny']);
+    expect(
+      loadConfig({ ATELIER_DATA_DIR: dataDir, ATELIER_LLM_MODEL_PATH: '/models/mine.gguf' }, noEnvFile).llm,
+    ).toMatchObject({ modelPath: '/models/mine.gguf', advancedModelPath: undefined });
+    expect(MODEL_CATALOGUE.map((e) => e.name)).toEqual([
+      'qwen2.5-1.5b-instruct',
+      'qwen3-0.6b',
+      'whisper-small',
+      'whisper-base',
+      'whisper-tiny',
+    ]);
   });
 
   it('never takes an unfinished download or a file of the wrong size', () => {
@@ -78,7 +89,11 @@ describe('the service picks pulled models up at start', () => {
     pulled('qwen3-0.6b');
     pulled('whisper-tiny');
     const explicit = loadConfig(
-      { ATELIER_DATA_DIR: dataDir, ATELIER_LLM_MODEL_PATH: '/models/mine.gguf', ATELIER_WHISPER_MODEL_PATH: '/models/ggml-mine.bin' },
+      {
+        ATELIER_DATA_DIR: dataDir,
+        ATELIER_LLM_MODEL_PATH: '/models/mine.gguf',
+        ATELIER_WHISPER_MODEL_PATH: '/models/ggml-mine.bin',
+      },
       noEnvFile,
     );
     expect(explicit.llm.modelPath).toBe('/models/mine.gguf');
@@ -95,7 +110,8 @@ describe('the service picks pulled models up at start', () => {
 });
 
 describe('what `models pull` says about the pulled file', () => {
-  const note = (env: Record<string, string>, name: string, path: string) => pickupNote(serviceConfig({ ATELIER_DATA_DIR: dataDir, ...env }, noEnvFile), entry(name), path);
+  const note = (env: Record<string, string>, name: string, path: string) =>
+    pickupNote(serviceConfig({ ATELIER_DATA_DIR: dataDir, ...env }, noEnvFile), entry(name), path);
 
   it('tells when the service uses it, and what stands in the way when it does not', () => {
     const small = pulled('qwen3-0.6b');
@@ -109,9 +125,13 @@ describe('what `models pull` says about the pulled file', () => {
     // Two pulled: both are used (the larger for the advanced name).
     const larger = pulled('qwen2.5-1.5b-instruct');
     expect(note({}, 'qwen3-0.6b', small)).toBe('The service uses it from its next start (restart a running service).');
-    expect(note({}, 'qwen2.5-1.5b-instruct', larger)).toBe('The service uses it from its next start (restart a running service).');
+    expect(note({}, 'qwen2.5-1.5b-instruct', larger)).toBe(
+      'The service uses it from its next start (restart a running service).',
+    );
     const base = pulled('whisper-base');
     const tiny = pulled('whisper-tiny');
-    expect(note({}, 'whisper-tiny', tiny)).toBe(`The service prefers ${base}, also pulled: remove that one, or set ATELIER_WHISPER_MODEL_PATH=${tiny}.`);
+    expect(note({}, 'whisper-tiny', tiny)).toBe(
+      `The service prefers ${base}, also pulled: remove that one, or set ATELIER_WHISPER_MODEL_PATH=${tiny}.`,
+    );
   });
 });

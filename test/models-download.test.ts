@@ -62,9 +62,13 @@ function file(body: Buffer, options: FileOptions = {}): Handler {
     const from = range && !options.ignoreRange ? Number(range[1]) : 0;
     if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
     const headers = { 'content-type': 'application/octet-stream', 'content-length': body.length - from };
-    res.writeHead(from > 0 ? 206 : 200, from > 0 ? { ...headers, 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : headers);
+    res.writeHead(
+      from > 0 ? 206 : 200,
+      from > 0 ? { ...headers, 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : headers,
+    );
     res.flushHeaders();
-    const limit = nth === 1 && options.cutFirstAfter !== undefined ? options.cutFirstAfter : (options.stallAfter ?? body.length);
+    const limit =
+      nth === 1 && options.cutFirstAfter !== undefined ? options.cutFirstAfter : (options.stallAfter ?? body.length);
     for (let at = from; at < Math.min(limit, body.length) && !res.destroyed; at += 65_536) {
       // Each chunk is handed to the socket before the next: a cut then drops only what follows.
       await new Promise((resolve) => res.write(body.subarray(at, Math.min(at + 65_536, limit)), resolve));
@@ -96,7 +100,12 @@ describe('downloadModel', () => {
   it('downloads, verifies and moves the file into place, then finds it already there', async () => {
     const { url, seen } = await serve(file(FILE));
     const progress: DownloadProgress[] = [];
-    const result = await downloadModel(entryFor(FILE), { dir, baseUrl: url, ...fast, onProgress: (p) => progress.push(p) });
+    const result = await downloadModel(entryFor(FILE), {
+      dir,
+      baseUrl: url,
+      ...fast,
+      onProgress: (p) => progress.push(p),
+    });
     expect(result).toEqual({ path: target(), bytes: FILE.length, resumedFrom: 0, alreadyPresent: false });
     expect(readFileSync(target()).equals(FILE)).toBe(true);
     expect(existsSync(part())).toBe(false);
@@ -110,7 +119,9 @@ describe('downloadModel', () => {
 
   it('resumes a part through a redirect to another host, as Hugging Face sends to its CDN', async () => {
     const cdn = await serve(file(FILE));
-    const hub = await serve((_req, res) => void res.writeHead(302, { location: `${cdn.url}/blobs/abc?signature=x` }).end());
+    const hub = await serve(
+      (_req, res) => void res.writeHead(302, { location: `${cdn.url}/blobs/abc?signature=x` }).end(),
+    );
     writeFileSync(part(), FILE.subarray(0, 700_000));
     const result = await downloadModel(entryFor(FILE), { dir, baseUrl: hub.url, ...fast });
     expect(result.resumedFrom).toBe(700_000);
@@ -134,7 +145,9 @@ describe('downloadModel', () => {
     const slow = await serve(file(FILE, { chunkDelayMs: 5 }));
     const controller = new AbortController();
     const onProgress = (p: DownloadProgress) => p.received >= 512 * 1024 && controller.abort();
-    await expect(downloadModel(entryFor(FILE), { dir, baseUrl: slow.url, ...fast, signal: controller.signal, onProgress })).rejects.toThrow(/abort/i);
+    await expect(
+      downloadModel(entryFor(FILE), { dir, baseUrl: slow.url, ...fast, signal: controller.signal, onProgress }),
+    ).rejects.toThrow(/abort/i);
     // Everything that arrived before the abort reached the disk.
     const kept = statSync(part()).size;
     expect(kept).toBeGreaterThanOrEqual(512 * 1024);
@@ -160,7 +173,9 @@ describe('downloadModel', () => {
 
   it('starts over when the server refuses to resume (416)', async () => {
     const plain = file(FILE);
-    const { url, seen } = await serve((req, res, nth) => (nth === 1 ? void res.writeHead(416).end() : plain(req, res, nth)));
+    const { url, seen } = await serve((req, res, nth) =>
+      nth === 1 ? void res.writeHead(416).end() : plain(req, res, nth),
+    );
     writeFileSync(part(), FILE.subarray(0, 100_000));
     await downloadModel(entryFor(FILE), { dir, baseUrl: url, ...fast });
     expect(seen.map((s) => s.range)).toEqual(['bytes=100000-', undefined]);
@@ -170,18 +185,26 @@ describe('downloadModel', () => {
   it('deletes a download whose SHA-256 does not match, with a clear error', async () => {
     const { url } = await serve(file(FILE));
     const wrong = entryFor(FILE, { sha256: sha256(Buffer.from('something else')) });
-    await expect(downloadModel(wrong, { dir, baseUrl: url, ...fast })).rejects.toThrow(/tiny: the download has SHA-256 [0-9a-f]{64} instead of [0-9a-f]{64}; it was deleted/);
+    await expect(downloadModel(wrong, { dir, baseUrl: url, ...fast })).rejects.toThrow(
+      /tiny: the download has SHA-256 [0-9a-f]{64} instead of [0-9a-f]{64}; it was deleted/,
+    );
     expect(existsSync(target())).toBe(false);
     expect(existsSync(part())).toBe(false);
   });
 
   it('refuses a file of another size before downloading it, and a missing one without retrying', async () => {
-    const { url, seen } = await serve((req, res, nth) => (req.url === PATH ? file(FILE)(req, res, nth) : void res.writeHead(404).end()));
-    await expect(downloadModel(entryFor(FILE, { bytes: FILE.length + 1 }), { dir, baseUrl: url, ...fast })).rejects.toThrow(
-      `tiny: the server offers ${FILE.length} bytes, the catalogue expects ${FILE.length + 1}`,
+    const { url, seen } = await serve((req, res, nth) =>
+      req.url === PATH ? file(FILE)(req, res, nth) : void res.writeHead(404).end(),
     );
+    await expect(
+      downloadModel(entryFor(FILE, { bytes: FILE.length + 1 }), { dir, baseUrl: url, ...fast }),
+    ).rejects.toThrow(`tiny: the server offers ${FILE.length} bytes, the catalogue expects ${FILE.length + 1}`);
     expect(existsSync(part())).toBe(false);
-    const missing = downloadModel(entryFor(FILE, { url: `${HUGGING_FACE}/org/gone.gguf` }), { dir, baseUrl: url, ...fast });
+    const missing = downloadModel(entryFor(FILE, { url: `${HUGGING_FACE}/org/gone.gguf` }), {
+      dir,
+      baseUrl: url,
+      ...fast,
+    });
     await expect(missing).rejects.toThrow(DownloadError);
     await expect(missing).rejects.toThrow(/answered 404 \(not found\)/);
     expect(seen.filter((s) => s.path === '/org/gone.gguf')).toHaveLength(1);
@@ -190,7 +213,13 @@ describe('downloadModel', () => {
   it('gives up on a server that stops sending, and keeps what came', async () => {
     const { url, seen } = await serve(file(FILE, { stallAfter: 262_144 }));
     const started = Date.now();
-    const stalled = downloadModel(entryFor(FILE), { dir, baseUrl: url, retries: 1, retryDelayMs: 0, readTimeoutMs: 300 });
+    const stalled = downloadModel(entryFor(FILE), {
+      dir,
+      baseUrl: url,
+      retries: 1,
+      retryDelayMs: 0,
+      readTimeoutMs: 300,
+    });
     await expect(stalled).rejects.toThrow(/download interrupted at 0\.3 MB of 2\.1 MB: no data for 0\.3 s/);
     expect(Date.now() - started).toBeLessThan(5_000);
     // The first attempt got bytes, so it does not count against the one retry allowed.

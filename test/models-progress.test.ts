@@ -20,7 +20,9 @@ describe('progressReporter', () => {
     }
     progress.finish();
     expect(out.writes).toHaveLength(11);
-    expect(out.writes.every((line) => line.startsWith('qwen3-0.6b: ') && line.endsWith('\n') && !line.includes('\r'))).toBe(true);
+    expect(
+      out.writes.every((line) => line.startsWith('qwen3-0.6b: ') && line.endsWith('\n') && !line.includes('\r')),
+    ).toBe(true);
     expect(out.writes[0]).toContain('  0.0%  0.0/100.0 MB');
     // Half a megabyte every 50 ms: 10 MB/s, so the last 50 MB of the way take 5 s.
     expect(out.writes[5]).toBe('qwen3-0.6b:  50.0%  50.0/100.0 MB  10.0 MB/s  00:05 left\n');
@@ -35,7 +37,16 @@ describe('progressReporter', () => {
       progress.update({ received, total: 100 * MB, resumedFrom: 35 * MB });
       clock += 100;
     }
-    expect(out.writes.map((line) => line.slice(14, 20).trim())).toEqual(['35.0%', '40.0%', '50.0%', '60.0%', '70.0%', '80.0%', '90.0%', '100%']);
+    expect(out.writes.map((line) => line.slice(14, 20).trim())).toEqual([
+      '35.0%',
+      '40.0%',
+      '50.0%',
+      '60.0%',
+      '70.0%',
+      '80.0%',
+      '90.0%',
+      '100%',
+    ]);
     expect(out.writes[1]).toContain('10.0 MB/s');
   });
 
@@ -51,7 +62,9 @@ describe('progressReporter', () => {
     const draws = out.writes.slice(0, -1);
     // 1,000 updates over one second: 10 redraws, and the last one at 100%.
     expect(draws).toHaveLength(11);
-    expect(draws.every((text) => text.startsWith('\rqwen3-0.6b [') && text.endsWith('\u001b[K') && text.length <= 100 + 4)).toBe(true);
+    expect(
+      draws.every((text) => text.startsWith('\rqwen3-0.6b [') && text.endsWith('\u001b[K') && text.length <= 100 + 4),
+    ).toBe(true);
     expect(draws.at(-1)).toContain(`[${'#'.repeat(24)}]   100%  10.0/10.0 MB`);
     expect(out.writes.at(-1)).toBe('\n');
   });

@@ -27,7 +27,10 @@ describe('GET /api/presets', () => {
 
   it('filters by category', async () => {
     for (const category of CATEGORIES) {
-      const body = (await get(`/api/presets?category=${encodeURIComponent(category)}`)).json<{ presets: { category: string[] }[]; total: number }>();
+      const body = (await get(`/api/presets?category=${encodeURIComponent(category)}`)).json<{
+        presets: { category: string[] }[];
+        total: number;
+      }>();
       expect(body.total, category).toBeGreaterThanOrEqual(5);
       expect(body.presets.every((p) => p.category.includes(category))).toBe(true);
     }
@@ -46,7 +49,10 @@ describe('GET /api/presets/{slug}', () => {
   it('returns the summary plus field definitions', async () => {
     const res = await get('/api/presets/fill-the-gaps');
     expect(res.statusCode).toBe(200);
-    const preset = res.json<{ slug: string; fields: { name: string; type: string; radioOptions?: { default: boolean }[] }[] }>();
+    const preset = res.json<{
+      slug: string;
+      fields: { name: string; type: string; radioOptions?: { default: boolean }[] }[];
+    }>();
     expect(preset.slug).toBe('fill-the-gaps');
     expect(preset.fields.map((f) => f.name)).toContain('suffix');
     for (const field of preset.fields.filter((f) => f.type === 'radio')) {

@@ -31,7 +31,15 @@ async function twoAppsOnOneDatabase(env: Record<string, string>): Promise<Pair> 
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-rl-'));
   const database = await createTestDatabase();
   const config = loadConfig(
-    { ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATELIER_PLANS: PLANS, ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE: '7', ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: '3', ...(database.url && { ATELIER_DATABASE_URL: database.url }), ...env },
+    {
+      ATELIER_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATELIER_PLANS: PLANS,
+      ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE: '7',
+      ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: '3',
+      ...(database.url && { ATELIER_DATABASE_URL: database.url }),
+      ...env,
+    },
     join(dataDir, 'no.env'),
   );
   const clock = steppingClock();
@@ -43,7 +51,9 @@ async function twoAppsOnOneDatabase(env: Record<string, string>): Promise<Pair> 
     b,
     clock,
     async key(plan) {
-      const created = unwrap(await a.services.accounts.create({ email: `rl${++accounts}-${Date.now()}@example.test`, plan }));
+      const created = unwrap(
+        await a.services.accounts.create({ email: `rl${++accounts}-${Date.now()}@example.test`, plan }),
+      );
       return created.api_key;
     },
     async close() {
@@ -98,22 +108,40 @@ describe('ATELIER_RATE_LIMIT_STORE=database: one limit for every process on the 
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
       const app = i % 2 === 0 ? pair.a : pair.b;
-      statuses.push((await app.server.inject({ url: '/api/account', headers: withKey(`atl_guess${i}`), remoteAddress: '10.7.7.7' })).statusCode);
+      statuses.push(
+        (await app.server.inject({ url: '/api/account', headers: withKey(`atl_guess${i}`), remoteAddress: '10.7.7.7' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 429, 429]);
   });
 
   it('limits dashboard log-in attempts per address across both apps, apart from API traffic', async () => {
     const attempt = (app: App) =>
-      app.server.inject({ method: 'POST', url: '/dashboard/login', remoteAddress: '10.8.8.8', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=nobody%40example.test&password=wrong-password' });
-    const statuses = [(await attempt(pair.a)).statusCode, (await attempt(pair.b)).statusCode, (await attempt(pair.a)).statusCode, (await attempt(pair.b)).statusCode];
+      app.server.inject({
+        method: 'POST',
+        url: '/dashboard/login',
+        remoteAddress: '10.8.8.8',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=nobody%40example.test&password=wrong-password',
+      });
+    const statuses = [
+      (await attempt(pair.a)).statusCode,
+      (await attempt(pair.b)).statusCode,
+      (await attempt(pair.a)).statusCode,
+      (await attempt(pair.b)).statusCode,
+    ];
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses[3]).toBe(429);
   });
 
   it('answers many concurrent requests through both apps with exactly the limit let through', async () => {
     const key = await pair.key('free');
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? pair.a : pair.b).server.inject({ url: '/api/account', headers: withKey(key) })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? pair.a : pair.b).server.inject({ url: '/api/account', headers: withKey(key) }),
+      ),
+    );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(15);
   });
@@ -153,7 +181,9 @@ describe('when the counters cannot be reached', () => {
 
 describe('the in-memory store', () => {
   it('is the default on a SQLite file', () => {
-    expect(loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-rl-config' }, '/nonexistent/.env').rateLimit.store).toBe('memory');
+    expect(loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-rl-config' }, '/nonexistent/.env').rateLimit.store).toBe(
+      'memory',
+    );
   });
 
   it('counts per process: the same requests spread over two apps pass both limits', async () => {
@@ -162,7 +192,11 @@ describe('the in-memory store', () => {
       expect(pair.a.services.rateLimitStore).toBeUndefined();
       const key = await pair.key('free');
       const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) statuses.push((await (i % 2 === 0 ? pair.a : pair.b).server.inject({ url: '/api/account', headers: withKey(key) })).statusCode);
+      for (let i = 0; i < 10; i++)
+        statuses.push(
+          (await (i % 2 === 0 ? pair.a : pair.b).server.inject({ url: '/api/account', headers: withKey(key) }))
+            .statusCode,
+        );
       expect(statuses.every((s) => s === 200)).toBe(true);
       expect(await pair.a.services.db.selectFrom('rate_limits').select('key').execute()).toEqual([]);
     } finally {
@@ -194,7 +228,9 @@ describe('RateLimitsRepo', () => {
   it('never loses a count under concurrent hits', async () => {
     const repo = new RateLimitsRepo(test.db);
     const now = 1_900_000_000_000;
-    const counts = await Promise.all(Array.from({ length: 50 }, () => repo.hit('busy', 60_000, now).then((h) => h.count)));
+    const counts = await Promise.all(
+      Array.from({ length: 50 }, () => repo.hit('busy', 60_000, now).then((h) => h.count)),
+    );
     expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('rate limits', () => {
-  it("limits each key by its plan and answers 429 with Retry-After and RateLimit-* headers", async () => {
+  it('limits each key by its plan and answers 429 with Retry-After and RateLimit-* headers', async () => {
     const { key } = await t.account({ plan: 'free' });
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof t.server.inject>> | undefined;
@@ -29,7 +29,8 @@ describe('rate limits', () => {
   it("counts per account: every key of an account shares the plan's one limit", async () => {
     const { id, key } = await t.account({ plan: 'free' });
     const second = (await t.app.services.keys.create(id, 'second')).api_key;
-    for (let i = 0; i < 5; i++) expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(200);
     const refused = await t.server.inject({ url: '/api/account', headers: withKey(second) });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['ratelimit-limit']).toBe('5');
@@ -45,7 +46,10 @@ describe('rate limits', () => {
   it('limits requests without a valid key per address, so keys cannot be guessed quickly', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      statuses.push((await t.server.inject({ url: '/api/account', headers: withKey(`atl_guess${i}`), remoteAddress: '10.9.9.9' })).statusCode);
+      statuses.push(
+        (await t.server.inject({ url: '/api/account', headers: withKey(`atl_guess${i}`), remoteAddress: '10.9.9.9' }))
+          .statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(7);
     expect(statuses.slice(7)).toEqual([429, 429]);

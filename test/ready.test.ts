@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from './helpers/test-app.js';
 
-type Report = { status: 'ready' | 'not_ready'; checks: Record<string, { status: 'ok' | 'failed' | 'disabled'; detail: string }> };
+type Report = {
+  status: 'ready' | 'not_ready';
+  checks: Record<string, { status: 'ok' | 'failed' | 'disabled'; detail: string }>;
+};
 
 let t: TestApp;
 
@@ -28,10 +31,21 @@ describe('GET /ready', () => {
     const { code, report } = await ready();
     expect(code).toBe(200);
     expect(report.status).toBe('ready');
-    expect(Object.keys(report.checks).sort()).toEqual(['blob_store', 'database', 'images', 'speech', 'text', 'transcription', 'video', 'workers']);
+    expect(Object.keys(report.checks).sort()).toEqual([
+      'blob_store',
+      'database',
+      'images',
+      'speech',
+      'text',
+      'transcription',
+      'video',
+      'workers',
+    ]);
     for (const check of Object.values(report.checks)) expect(check.status).toBe('ok');
     expect(report.checks.workers?.detail).toMatch(/^running \(role all/);
-    expect(report.checks.speech?.detail).toBe('espeak-ng; flite; lame (MP3); openai at tts.example.com (configured, not called)');
+    expect(report.checks.speech?.detail).toBe(
+      'espeak-ng; flite; lame (MP3); openai at tts.example.com (configured, not called)',
+    );
     expect(report.checks.transcription?.detail).toBe('ffmpeg (decoding); pocketsphinx');
     expect(report.checks.text?.detail).toBe('builtin (offline)');
   });
@@ -54,7 +68,10 @@ describe('GET /ready', () => {
       const { code, report } = await ready(app);
       expect(code).toBe(503);
       expect(report.status).toBe('not_ready');
-      expect(report.checks.speech).toEqual({ status: 'failed', detail: 'espeak-ng; flite: not found: /nonexistent/bin/flite; lame (MP3)' });
+      expect(report.checks.speech).toEqual({
+        status: 'failed',
+        detail: 'espeak-ng; flite: not found: /nonexistent/bin/flite; lame (MP3)',
+      });
       expect(report.checks.database?.status).toBe('ok');
     } finally {
       await app.close();
@@ -88,7 +105,10 @@ describe('GET /ready', () => {
 
 describe('GET /ready without the operations token', () => {
   it('answers only the status, with the same 200 or 503, for load balancers', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-the-token-0123456789' }, { 'x-api-key': TOKEN }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Bearer not-the-token-0123456789' }, { 'x-api-key': TOKEN }] as Record<
+      string,
+      string
+    >[]) {
       const { code, report } = await ready(t, headers);
       expect(code).toBe(200);
       expect(report).toEqual({ status: 'ready' });
@@ -112,7 +132,10 @@ describe('GET /ready without the operations token', () => {
       const shown = await ready(open, {});
       expect(shown.code).toBe(200);
       expect(shown.report.checks.database?.status).toBe('ok');
-      expect(await ready(closed, { authorization: 'Bearer anything-0123456789abcdef' })).toEqual({ code: 200, report: { status: 'ready' } });
+      expect(await ready(closed, { authorization: 'Bearer anything-0123456789abcdef' })).toEqual({
+        code: 200,
+        report: { status: 'ready' },
+      });
     } finally {
       await open.close();
       await closed.close();

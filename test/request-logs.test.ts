@@ -53,13 +53,22 @@ describe('request logs', () => {
     expect(res.headers['x-request-id']).toBe('trace-0001');
     const mine = parsed().filter((l) => l.reqId === 'trace-0001');
     expect(mine.map((l) => l.msg)).toContain('request failed');
-    expect(parsed().filter((l) => l.msg === 'request failed').every((l) => typeof l.reqId === 'string')).toBe(true);
+    expect(
+      parsed()
+        .filter((l) => l.msg === 'request failed')
+        .every((l) => typeof l.reqId === 'string'),
+    ).toBe(true);
   });
 
   it('log an unexpected error once, with its stack and request id, and never a key', async () => {
     lines.length = 0;
     clockBroken = true;
-    const res = await t.server.inject({ method: 'POST', url: '/api/generate', headers: withKey(key), payload: { preset: 'blog-post', keywords: 'solar' } });
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: withKey(key),
+      payload: { preset: 'blog-post', keywords: 'solar' },
+    });
     clockBroken = false;
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Internal server error' });

@@ -14,7 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'atelier-reservation-crash-'));
 const dataDir = join(dir, 'data');
 // The real espeak-ng, slow to start: the request is killed while it "speaks".
 const slowEspeak = join(dir, 'slow-espeak');
-writeFileSync(slowEspeak, '#!/bin/sh\nif [ "$1" = "--voices" ]; then exec espeak-ng --voices; fi\nsleep 30\nexec espeak-ng "$@"\n');
+writeFileSync(
+  slowEspeak,
+  '#!/bin/sh\nif [ "$1" = "--voices" ]; then exec espeak-ng --voices; fi\nsleep 30\nexec espeak-ng "$@"\n',
+);
 chmodSync(slowEspeak, 0o755);
 
 let upstream: FakeUpstream;
@@ -26,7 +29,9 @@ beforeAll(async () => {
   upstream.handle((call, res) => {
     if (call.body.stream === true) {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: 'The first words of a long answer' } }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: 'The first words of a long answer' } }] })}\n\n`,
+      );
     }
   });
   env = {
@@ -53,22 +58,40 @@ interface Account {
 
 describe('kill -9 during paid work', () => {
   it('after a restart, credits and words are exactly what the finished work cost', async () => {
-    const created = JSON.parse((await atelier(['accounts', 'create', '--email', 'crash@example.test', '--plan', 'pro', '--credits', '500'], env)).stdout) as { api_key: string };
+    const created = JSON.parse(
+      (await atelier(['accounts', 'create', '--email', 'crash@example.test', '--plan', 'pro', '--credits', '500'], env))
+        .stdout,
+    ) as { api_key: string };
     const headers = { 'x-api-key': created.api_key, 'content-type': 'application/json' };
-    const account = async (service: RunningService) => (await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as Account;
+    const account = async (service: RunningService) =>
+      (await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as Account;
 
     const service = await startService(env);
     let restarted: RunningService | undefined;
     try {
-      const bot = (await (await fetch(`${service.baseUrl}/api/bots`, { method: 'POST', headers, body: JSON.stringify({ name: 'Crash bot', model: 'small-model' }) })).json()) as { public_url: string };
+      const bot = (await (
+        await fetch(`${service.baseUrl}/api/bots`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: 'Crash bot', model: 'small-model' }),
+        })
+      ).json()) as { public_url: string };
       expect(bot.public_url).toBeTruthy();
-      const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }).catch(() => undefined);
+      const post = (path: string, body: unknown) =>
+        fetch(`${service.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }).catch(
+          () => undefined,
+        );
       const words = Array.from({ length: 896 }, (_, i) => `w${i % 10}`).join(' ');
       const before = await account(service);
 
       const requests = [
         post('/api/generate', { preset: 'blog-post', keywords: 'a tent for windy mountain tops', outputs: 3 }),
-        post('/v1/chat/completions', { model: 'small-model', stream: true, max_tokens: 2_000, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
+        post('/v1/chat/completions', {
+          model: 'small-model',
+          stream: true,
+          max_tokens: 2_000,
+          messages: [{ role: 'user', content: 'Tell me a long story.' }],
+        }),
         post(`/bot/${bot.public_url}/api`, { message: 'What do you know?', stream: true }),
         post('/api/generate-text-to-speech', { voiceID: 'espeak-ng:en-us', text: words }),
       ];
@@ -77,7 +100,12 @@ describe('kill -9 during paid work', () => {
       let during = before;
       while (Date.now() < deadline) {
         during = await account(service);
-        if (during.usage.tts_words_used === 896 && upstream.calls.length >= 5 && before.credits.balance - during.credits.balance > 3) break;
+        if (
+          during.usage.tts_words_used === 896 &&
+          upstream.calls.length >= 5 &&
+          before.credits.balance - during.credits.balance > 3
+        )
+          break;
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(during.usage.tts_words_used).toBe(896);
@@ -91,7 +119,10 @@ describe('kill -9 during paid work', () => {
       restarted = await startService(env);
       const swept = Date.now();
       let after = await account(restarted);
-      while (Date.now() - swept < 5_000 && (after.credits.balance !== before.credits.balance || after.usage.tts_words_used !== 0)) {
+      while (
+        Date.now() - swept < 5_000 &&
+        (after.credits.balance !== before.credits.balance || after.usage.tts_words_used !== 0)
+      ) {
         await new Promise((r) => setTimeout(r, 50));
         after = await account(restarted);
       }

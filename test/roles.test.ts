@@ -11,7 +11,12 @@ import { databaseEnvFor } from './helpers/test-database.js';
 
 // Real processes over dist/: run `npm run build` first.
 
-type ImageRecord = { id: number; status: 'pending' | 'completed' | 'failed'; image_url: string | null; used_credits: number };
+type ImageRecord = {
+  id: number;
+  status: 'pending' | 'completed' | 'failed';
+  image_url: string | null;
+  used_credits: number;
+};
 
 let upstream: FakeUpstream;
 let png: Buffer;
@@ -20,7 +25,9 @@ const folders: string[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop('SIGKILL')));
@@ -59,12 +66,18 @@ async function deployment(extra: Record<string, string> = {}) {
 
 function client(api: RoleProcess, key: string) {
   const call = async <T>(path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${api.baseUrl}${path}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers } });
+    const res = await fetch(`${api.baseUrl}${path}`, {
+      ...init,
+      headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers },
+    });
     return { status: res.status, body: (await res.json()) as T };
   };
   return {
     createImage: async () => {
-      const res = await call<ImageRecord[]>('/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: 'A blue square', model: 'DALL-E 2', dimensions: '256x256' }) });
+      const res = await call<ImageRecord[]>('/api/generate-image', {
+        method: 'POST',
+        body: JSON.stringify({ prompt: 'A blue square', model: 'DALL-E 2', dimensions: '256x256' }),
+      });
       expect(res.status).toBe(200);
       const [image] = res.body;
       if (!image) throw new Error('no image record');
@@ -96,7 +109,8 @@ const answerWithPicture = (delayMs = 0) =>
     if (!res.destroyed) replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] });
   });
 
-const queuedImages = (metrics: string) => Number(/^atelier_job_queue_depth\{kind="image\.generate",state="queued"\} (\d+)$/m.exec(metrics)?.[1]);
+const queuedImages = (metrics: string) =>
+  Number(/^atelier_job_queue_depth\{kind="image\.generate",state="queued"\} (\d+)$/m.exec(metrics)?.[1]);
 
 describe('atelier serve --role', () => {
   it('api processes queue jobs and never run them; a worker process runs them and listens on loopback only', async () => {
@@ -117,7 +131,10 @@ describe('atelier serve --role', () => {
     const opsPort = await freePort();
     const worker = await d.start('worker', { ATELIER_WORKER_METRICS_PORT: String(opsPort), LOG_LEVEL: 'info' });
     expect(worker.output()).toContain('[role worker: no public port]');
-    const done = await until(() => c.image(image.id), (i) => i.status !== 'pending');
+    const done = await until(
+      () => c.image(image.id),
+      (i) => i.status !== 'pending',
+    );
     expect(done.status).toBe('completed');
     expect(upstream.calls).toHaveLength(1);
     const picture = await fetch(done.image_url ?? '');
@@ -126,11 +143,16 @@ describe('atelier serve --role', () => {
     // The worker: no public port; its /ready and /metrics on 127.0.0.1 only, and nothing else there.
     expect(listeningAddresses(worker.child.pid ?? 0)).toEqual([`127.0.0.1:${opsPort}`]);
     const ops = `http://127.0.0.1:${opsPort}`;
-    const workerReady = (await (await fetch(`${ops}/ready`)).json()) as { status: string; checks: Record<string, { status: string }> };
+    const workerReady = (await (await fetch(`${ops}/ready`)).json()) as {
+      status: string;
+      checks: Record<string, { status: string }>;
+    };
     expect(workerReady.status).toBe('ready');
     expect(workerReady.checks.workers?.status).toBe('ok');
     const workerMetrics = await (await fetch(`${ops}/metrics`)).text();
-    expect(workerMetrics).toMatch(/^atelier_engine_call_duration_seconds_count\{kind="image",provider="openai-compatible",outcome="ok"\} 1$/m);
+    expect(workerMetrics).toMatch(
+      /^atelier_engine_call_duration_seconds_count\{kind="image",provider="openai-compatible",outcome="ok"\} 1$/m,
+    );
     expect((await fetch(`${ops}/api/presets`)).status).toBe(404);
     expect(queuedImages((await c.text('/metrics')).body)).toBe(0);
 
@@ -154,7 +176,10 @@ describe('atelier serve --role', () => {
     const c = client(api, d.adminKey());
     const worker = await d.start('worker', { ATELIER_SHUTDOWN_GRACE_MS: '20000' });
     const image = await c.createImage();
-    await until(async () => upstream.calls.length, (n) => n === 1);
+    await until(
+      async () => upstream.calls.length,
+      (n) => n === 1,
+    );
     const stoppedAt = Date.now();
     expect(await worker.stop('SIGTERM')).toBe(0);
     expect(Date.now() - stoppedAt).toBeGreaterThan(500);
@@ -176,7 +201,10 @@ describe('atelier serve --role', () => {
     const before = await c.balance();
     const first = await d.start('worker', { ATELIER_SHUTDOWN_GRACE_MS: '300' });
     const image = await c.createImage();
-    await until(async () => calls, (n) => n === 1);
+    await until(
+      async () => calls,
+      (n) => n === 1,
+    );
     const stoppedAt = Date.now();
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
@@ -185,7 +213,10 @@ describe('atelier serve --role', () => {
 
     const restartedAt = Date.now();
     await d.start('worker');
-    const done = await until(() => c.image(image.id), (i) => i.status !== 'pending');
+    const done = await until(
+      () => c.image(image.id),
+      (i) => i.status !== 'pending',
+    );
     // Long before the 60 s lease of the first worker would have run out.
     expect(Date.now() - restartedAt).toBeLessThan(15_000);
     expect(done.status).toBe('completed');
@@ -197,7 +228,8 @@ describe('atelier serve --role', () => {
 
 describe('choosing a role', () => {
   it('takes ATELIER_ROLE, refuses an unknown role and a worker without workers', () => {
-    const config = (env: Record<string, string>) => loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-role-config', ...env }, '/nonexistent/.env');
+    const config = (env: Record<string, string>) =>
+      loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-role-config', ...env }, '/nonexistent/.env');
     expect(config({}).role).toBe('all');
     expect(config({ ATELIER_ROLE: 'api' }).role).toBe('api');
     expect(() => config({ ATELIER_ROLE: 'scheduler' })).toThrow(/ATELIER_ROLE/);

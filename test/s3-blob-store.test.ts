@@ -16,7 +16,10 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => s3?.stop());
 
-const urls = new BlobUrls({ publicBase: 'https://atelier.example.test/files', serviceBase: 'https://atelier.example.test/files' });
+const urls = new BlobUrls({
+  publicBase: 'https://atelier.example.test/files',
+  serviceBase: 'https://atelier.example.test/files',
+});
 const storeWith = (options: { prefix?: string; accessKeyId?: string } = {}) =>
   new S3BlobStore(
     {
@@ -66,7 +69,12 @@ describe('S3BlobStore against a real S3-compatible server', () => {
     const store = storeWith();
     await store.put('videos/range.mp4', Buffer.from('0123456789'));
     const part = await store.open('videos/range.mp4', { range: 'bytes=2-5' });
-    expect(part).toMatchObject({ status: 'found', contentType: 'video/mp4', contentLength: 4, contentRange: 'bytes 2-5/10' });
+    expect(part).toMatchObject({
+      status: 'found',
+      contentType: 'video/mp4',
+      contentLength: 4,
+      contentRange: 'bytes 2-5/10',
+    });
     expect((await bodyOf(part)).toString()).toBe('2345');
     const whole = await store.open('videos/range.mp4', {});
     expect(whole).toMatchObject({ status: 'found', contentLength: 10 });
@@ -100,7 +108,17 @@ describe('S3BlobStore against a real S3-compatible server', () => {
   });
 
   it('reports a missing bucket as an error, not as a missing file', async () => {
-    const store = new S3BlobStore({ bucket: 'no-such-bucket', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, prefix: '' }, urls);
+    const store = new S3BlobStore(
+      {
+        bucket: 'no-such-bucket',
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        prefix: '',
+      },
+      urls,
+    );
     await expect(store.open('tts/a.mp3', {})).rejects.toThrow(/bucket/i);
     expect(await store.isReachable()).toBe(false);
     store.close();
@@ -115,14 +133,21 @@ describe('the service with ATELIER_BLOB_STORE=s3', () => {
   let key: string;
 
   beforeAll(async () => {
-    t = await startTestApp(s3.env({ ATELIER_S3_PREFIX: 'atelier', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }));
+    t = await startTestApp(
+      s3.env({ ATELIER_S3_PREFIX: 'atelier', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }),
+    );
     t.app.services.worker.start();
     key = (await t.account({ plan: 'pro', credits: 100 })).key;
   });
   afterAll(() => t?.close());
 
   it('puts a text-to-speech MP3 in the bucket and serves it through /files with ranges and long caching', async () => {
-    const res = await t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(key), payload: { voiceID: 'espeak-ng:en-us', text: 'The bucket keeps every recording for the players.' } });
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate-text-to-speech',
+      headers: withKey(key),
+      payload: { voiceID: 'espeak-ng:en-us', text: 'The bucket keeps every recording for the players.' },
+    });
     expect(res.statusCode).toBe(200);
     const { url } = res.json<SpeechResult>();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/files\/tts\/[0-9a-f-]{36}\.mp3$/);
@@ -173,7 +198,12 @@ describe('the service with ATELIER_BLOB_STORE=s3', () => {
   });
 
   it('streams over a real socket: a player seeking with fetch gets the right bytes', async () => {
-    const res = await t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(key), payload: { voiceID: 'espeak-ng:en-us', text: 'Seeking through a recording over the network.' } });
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate-text-to-speech',
+      headers: withKey(key),
+      payload: { voiceID: 'espeak-ng:en-us', text: 'Seeking through a recording over the network.' },
+    });
     const path = new URL(res.json<SpeechResult>().url).pathname;
     const address = await t.server.listen({ port: 0, host: '127.0.0.1' });
     const stored = await s3.object(`atelier/${path.slice('/files/'.length)}`);
@@ -185,7 +215,12 @@ describe('the service with ATELIER_BLOB_STORE=s3', () => {
   });
 
   it('puts a builtin image in the bucket; its record points at /files, which serves the picture', async () => {
-    const created = await t.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload: { prompt: 'A harbour at dawn', model: 'builtin', dimensions: '256x256', waitForResult: true } });
+    const created = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate-image',
+      headers: withKey(key),
+      payload: { prompt: 'A harbour at dawn', model: 'builtin', dimensions: '256x256', waitForResult: true },
+    });
     expect(created.statusCode).toBe(200);
     const [record] = created.json<ImageRecord[]>();
     expect(record?.status).toBe('completed');
@@ -202,7 +237,11 @@ describe('the service with ATELIER_BLOB_STORE=s3', () => {
   });
 
   it('answers 404 for a blob that is not there and for paths outside the naming scheme', async () => {
-    for (const path of ['/files/tts/00000000-0000-0000-0000-000000000000.mp3', '/files/tts/..%2F..%2Fatelier.db', '/files/TTS/x.mp3']) {
+    for (const path of [
+      '/files/tts/00000000-0000-0000-0000-000000000000.mp3',
+      '/files/tts/..%2F..%2Fatelier.db',
+      '/files/TTS/x.mp3',
+    ]) {
       const res = await t.server.inject({ url: path });
       expect(res.statusCode, path).toBe(404);
       expect(res.json<{ error: string }>().error).toMatch(/^Not found/);
@@ -212,10 +251,17 @@ describe('the service with ATELIER_BLOB_STORE=s3', () => {
 
 describe('a CDN base for public URLs (ATELIER_BLOB_PUBLIC_URL)', () => {
   it('makes records point at the CDN, while the service still serves /files/<key> as its origin', async () => {
-    const t = await startTestApp(s3.env({ ATELIER_BLOB_PUBLIC_URL: 'https://cdn.example.test/media/', ATELIER_RATE_LIMIT_ENABLED: 'false' }));
+    const t = await startTestApp(
+      s3.env({ ATELIER_BLOB_PUBLIC_URL: 'https://cdn.example.test/media/', ATELIER_RATE_LIMIT_ENABLED: 'false' }),
+    );
     try {
       const { key: apiKey } = await t.account({ plan: 'pro' });
-      const res = await t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload: { voiceID: 'espeak-ng:en-us', text: 'Served from the edge.' } });
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/api/generate-text-to-speech',
+        headers: withKey(apiKey),
+        payload: { voiceID: 'espeak-ng:en-us', text: 'Served from the edge.' },
+      });
       const { url, uuid } = res.json<SpeechResult>();
       expect(url).toMatch(/^https:\/\/cdn\.example\.test\/media\/tts\/[0-9a-f-]{36}\.mp3$/);
       const blobKey = url.slice('https://cdn.example.test/media/'.length);
@@ -234,10 +280,18 @@ describe('a CDN base for public URLs (ATELIER_BLOB_PUBLIC_URL)', () => {
   });
 
   it('works with local files too: URLs point at the CDN, files stay where they were', async () => {
-    const t = await startTestApp({ ATELIER_BLOB_PUBLIC_URL: 'https://cdn.example.test', ATELIER_RATE_LIMIT_ENABLED: 'false' });
+    const t = await startTestApp({
+      ATELIER_BLOB_PUBLIC_URL: 'https://cdn.example.test',
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+    });
     try {
       const { key: apiKey } = await t.account({ plan: 'pro' });
-      const res = await t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload: { voiceID: 'espeak-ng:en-us', text: 'Local files behind a CDN.' } });
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/api/generate-text-to-speech',
+        headers: withKey(apiKey),
+        payload: { voiceID: 'espeak-ng:en-us', text: 'Local files behind a CDN.' },
+      });
       const { url } = res.json<SpeechResult>();
       expect(url).toMatch(/^https:\/\/cdn\.example\.test\/tts\/[0-9a-f-]{36}\.mp3$/);
       const blobKey = url.slice('https://cdn.example.test/'.length);
@@ -251,19 +305,39 @@ describe('a CDN base for public URLs (ATELIER_BLOB_PUBLIC_URL)', () => {
 });
 
 describe('configuration', () => {
-  const load = (env: Record<string, string>) => () => loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-config', ...env }, '/nonexistent/.env');
+  const load = (env: Record<string, string>) => () =>
+    loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-config', ...env }, '/nonexistent/.env');
 
   it('keeps local files by default, served under the public URL', () => {
     const config = loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-config' }, '/nonexistent/.env');
-    expect(config.blobs).toEqual({ store: 'fs', publicBase: 'http://127.0.0.1:8080/files', serviceBase: 'http://127.0.0.1:8080/files' });
+    expect(config.blobs).toEqual({
+      store: 'fs',
+      publicBase: 'http://127.0.0.1:8080/files',
+      serviceBase: 'http://127.0.0.1:8080/files',
+    });
   });
 
   it('needs a bucket for s3, and both halves of a key pair or neither', () => {
     expect(load({ ATELIER_BLOB_STORE: 's3' })).toThrow(ConfigError);
     expect(load({ ATELIER_BLOB_STORE: 's3' })).toThrow(/ATELIER_S3_BUCKET/);
-    expect(load({ ATELIER_BLOB_STORE: 's3', ATELIER_S3_BUCKET: 'media', ATELIER_S3_ACCESS_KEY_ID: 'id' })).toThrow(/give both or neither/);
+    expect(load({ ATELIER_BLOB_STORE: 's3', ATELIER_S3_BUCKET: 'media', ATELIER_S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /give both or neither/,
+    );
     expect(load({ ATELIER_BLOB_STORE: 's3', ATELIER_S3_BUCKET: 'Not_A_Bucket' })).toThrow(/bucket name/);
-    const config = load({ ATELIER_BLOB_STORE: 's3', ATELIER_S3_BUCKET: 'media', ATELIER_S3_PREFIX: '/atelier/prod/' })();
-    expect(config.blobs).toMatchObject({ store: 's3', s3: { bucket: 'media', region: 'us-east-1', prefix: 'atelier/prod/', credentials: undefined, forcePathStyle: false } });
+    const config = load({
+      ATELIER_BLOB_STORE: 's3',
+      ATELIER_S3_BUCKET: 'media',
+      ATELIER_S3_PREFIX: '/atelier/prod/',
+    })();
+    expect(config.blobs).toMatchObject({
+      store: 's3',
+      s3: {
+        bucket: 'media',
+        region: 'us-east-1',
+        prefix: 'atelier/prod/',
+        credentials: undefined,
+        forcePathStyle: false,
+      },
+    });
   });
 });

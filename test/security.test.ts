@@ -6,7 +6,10 @@ let key: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'trace', ATELIER_BODY_LIMIT_BYTES: '20000' }, { logStream: { write: (line) => logLines.push(line) } });
+  t = await startTestApp(
+    { LOG_LEVEL: 'trace', ATELIER_BODY_LIMIT_BYTES: '20000' },
+    { logStream: { write: (line) => logLines.push(line) } },
+  );
   key = (await t.account()).key;
 });
 afterAll(() => t.close());
@@ -29,7 +32,10 @@ describe('request hygiene', () => {
     const generated = await t.server.inject({ url: '/nowhere' });
     expect(generated.statusCode).toBe(404);
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const hostile = await t.server.inject({ url: '/health', headers: { 'x-request-id': 'evil\r\nheader: 1'.replace(/\r\n/g, ' ') } });
+    const hostile = await t.server.inject({
+      url: '/health',
+      headers: { 'x-request-id': 'evil\r\nheader: 1'.replace(/\r\n/g, ' ') },
+    });
     expect(hostile.headers['x-request-id']).not.toContain(' ');
   });
 
@@ -62,14 +68,26 @@ describe('OpenAPI', () => {
     const doc = (await t.server.inject({ url: '/openapi.json' })).json<{
       openapi: string;
       info: { version: string };
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }>;
+            };
+          }
+        >
+      >;
     }>();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.5');
     const generate = doc.paths['/api/generate']?.post?.requestBody?.content['application/json']?.schema.properties;
     expect(generate?.keywords?.maxLength).toBe(5000);
     expect(generate?.extra4?.maxLength).toBe(500);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/presets', '/api/presets/{slug}', '/api/account', '/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/presets', '/api/presets/{slug}', '/api/account', '/health']),
+    );
   });
 
   it('is browsable at /docs', async () => {

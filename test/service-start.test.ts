@@ -34,6 +34,8 @@ describe('starting the service (node dist/main.js)', () => {
   });
 
   it('refuses to start on a wrong setting and names the variable', async () => {
-    await expect(startService({ ATELIER_DATA_DIR: dataDir, ATELIER_TEXT_PROVIDER: 'telepathy' })).rejects.toThrow(/ATELIER_TEXT_PROVIDER/);
+    await expect(startService({ ATELIER_DATA_DIR: dataDir, ATELIER_TEXT_PROVIDER: 'telepathy' })).rejects.toThrow(
+      /ATELIER_TEXT_PROVIDER/,
+    );
   });
 });

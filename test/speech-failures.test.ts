@@ -18,13 +18,22 @@ const wrapper = (name: string, onSpeak: string) => {
 afterAll(() => rmSync(scripts, { recursive: true, force: true }));
 
 const usage = async (t: TestApp, key: string) =>
-  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ usage: { tts_words_used: number } }>().usage.tts_words_used;
+  (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ usage: { tts_words_used: number } }>()
+    .usage.tts_words_used;
 const speak = (t: TestApp, key: string, voiceID: string) =>
-  t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(key), payload: { voiceID, text: 'Nothing should be charged for this.' } });
+  t.server.inject({
+    method: 'POST',
+    url: '/api/generate-text-to-speech',
+    headers: withKey(key),
+    payload: { voiceID, text: 'Nothing should be charged for this.' },
+  });
 
 describe('a speech program that is missing or crashes', () => {
   it('crashing: 502 with a clear error, no words charged', async () => {
-    const t = await startTestApp({ ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng', ATELIER_ESPEAK_NG_PATH: wrapper('crashing', 'echo "segfault" >&2; exit 139') });
+    const t = await startTestApp({
+      ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng',
+      ATELIER_ESPEAK_NG_PATH: wrapper('crashing', 'echo "segfault" >&2; exit 139'),
+    });
     try {
       const { key } = await t.account();
       const res = await speak(t, key, 'espeak-ng:en-us');
@@ -37,7 +46,10 @@ describe('a speech program that is missing or crashes', () => {
   });
 
   it('producing garbage: 502, no words charged', async () => {
-    const t = await startTestApp({ ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng', ATELIER_ESPEAK_NG_PATH: wrapper('garbage', 'echo "not audio"') });
+    const t = await startTestApp({
+      ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng',
+      ATELIER_ESPEAK_NG_PATH: wrapper('garbage', 'echo "not audio"'),
+    });
     try {
       const { key } = await t.account();
       const res = await speak(t, key, 'espeak-ng:en-us');
@@ -53,11 +65,16 @@ describe('a speech program that is missing or crashes', () => {
     const t = await startTestApp({ ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng', ATELIER_ESPEAK_NG_PATH: path });
     try {
       const { key } = await t.account();
-      expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<{ total: number }>().total).toBeGreaterThan(10);
+      expect(
+        (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<{ total: number }>()
+          .total,
+      ).toBeGreaterThan(10);
       rmSync(path);
       const res = await speak(t, key, 'espeak-ng:en-us');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: 'Speech provider espeak-ng is not available: vanishing is not installed on this server' });
+      expect(res.json()).toEqual({
+        error: 'Speech provider espeak-ng is not available: vanishing is not installed on this server',
+      });
       expect(await usage(t, key)).toBe(0);
     } finally {
       await t.close();
@@ -65,10 +82,15 @@ describe('a speech program that is missing or crashes', () => {
   });
 
   it('never installed: its voices are simply absent, and lame missing is a 503', async () => {
-    const t = await startTestApp({ ATELIER_ESPEAK_NG_PATH: join(scripts, 'nope'), ATELIER_LAME_PATH: join(scripts, 'no-lame') });
+    const t = await startTestApp({
+      ATELIER_ESPEAK_NG_PATH: join(scripts, 'nope'),
+      ATELIER_LAME_PATH: join(scripts, 'no-lame'),
+    });
     try {
       const { key } = await t.account();
-      const list = (await t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<{ voices: { provider: string }[] }>();
+      const list = (await t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<{
+        voices: { provider: string }[];
+      }>();
       expect(new Set(list.voices.map((v) => v.provider))).toEqual(new Set(['flite']));
       expect((await speak(t, key, 'espeak-ng:en-us')).statusCode).toBe(400);
       const res = await speak(t, key, 'flite:slt');
@@ -105,7 +127,11 @@ describe('remote voice families, end to end through the service', () => {
     const { key } = await t.account();
     const res = await speak(t, key, 'openai:alloy');
     expect(res.statusCode).toBe(200);
-    expect(upstream.calls[0]?.body).toMatchObject({ voice: 'alloy', input: 'Nothing should be charged for this.', response_format: 'wav' });
+    expect(upstream.calls[0]?.body).toMatchObject({
+      voice: 'alloy',
+      input: 'Nothing should be charged for this.',
+      response_format: 'wav',
+    });
     const file = await t.server.inject({ url: new URL(res.json<{ url: string }>().url).pathname });
     const audio = await probeAudio(file.rawPayload);
     expect(audio.codec).toBe('mp3');

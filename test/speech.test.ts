@@ -14,14 +14,23 @@ afterAll(() => t.close());
 type SpeechResult = { uuid: string; url: string; used_characters: number; status: string };
 const speak = (payload: Record<string, unknown>, apiKey = key) =>
   t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload });
-const download = async (url: string, headers: Record<string, string> = {}) => t.server.inject({ url: new URL(url).pathname, headers });
+const download = async (url: string, headers: Record<string, string> = {}) =>
+  t.server.inject({ url: new URL(url).pathname, headers });
 
 describe('POST /api/generate-text-to-speech', () => {
   it('speaks a text with an espeak-ng voice into a public MP3 and bills its words', async () => {
-    const res = await speak({ voiceID: 'espeak-ng:en-us', text: 'Hello there, this is Atelier speaking. Have a lovely day!' });
+    const res = await speak({
+      voiceID: 'espeak-ng:en-us',
+      text: 'Hello there, this is Atelier speaking. Have a lovely day!',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<SpeechResult>();
-    expect(body).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), url: expect.stringMatching(/\/files\/tts\/.+\.mp3$/), used_characters: 10, status: 'completed' });
+    expect(body).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: expect.stringMatching(/\/files\/tts\/.+\.mp3$/),
+      used_characters: 10,
+      status: 'completed',
+    });
     expect(body.url.startsWith('http://127.0.0.1:8080/files/tts/')).toBe(true);
 
     const file = await download(body.url);
@@ -64,12 +73,22 @@ describe('POST /api/generate-text-to-speech', () => {
   }, 60_000);
 
   it('applies settings, records unsupported ones as warnings, and refuses bad values', async () => {
-    const slow = await speak({ voiceID: 'espeak-ng:en-us', text: 'One two three four five six.', voiceSettings: { speed: 0.5, pitch: 20, volume: 1.5, stability: 0.3 } });
-    const fast = await speak({ voiceID: 'espeak-ng:en-us', text: 'One two three four five six.', voiceSettings: { speed: 2 } });
+    const slow = await speak({
+      voiceID: 'espeak-ng:en-us',
+      text: 'One two three four five six.',
+      voiceSettings: { speed: 0.5, pitch: 20, volume: 1.5, stability: 0.3 },
+    });
+    const fast = await speak({
+      voiceID: 'espeak-ng:en-us',
+      text: 'One two three four five six.',
+      voiceSettings: { speed: 2 },
+    });
     const slowAudio = await probeAudio((await download(slow.json<SpeechResult>().url)).rawPayload);
     const fastAudio = await probeAudio((await download(fast.json<SpeechResult>().url)).rawPayload);
     expect(slowAudio.durationSeconds).toBeGreaterThan(fastAudio.durationSeconds * 2);
-    const record = (await t.server.inject({ url: `/api/text-to-speech/${slow.json<SpeechResult>().uuid}`, headers: withKey(key) })).json<{ warnings: string[]; duration_seconds: number }>();
+    const record = (
+      await t.server.inject({ url: `/api/text-to-speech/${slow.json<SpeechResult>().uuid}`, headers: withKey(key) })
+    ).json<{ warnings: string[]; duration_seconds: number }>();
     expect(record.warnings).toEqual(['voiceSettings.stability is not supported by espeak-ng and was ignored']);
     expect(record.duration_seconds).toBeCloseTo(slowAudio.durationSeconds, 0);
 
@@ -85,25 +104,33 @@ describe('GET /api/text-to-speech', () => {
   it("lists the account's results newest first, pages back with before, and shows no one else's", async () => {
     const own = await t.account({ plan: 'pro' });
     const made: string[] = [];
-    for (const text of ['First one.', 'Second one.', 'Third one.']) made.push((await speak({ voiceID: 'espeak-ng:en-us', text }, own.key)).json<SpeechResult>().uuid);
-    const list = (query = '', apiKey = own.key) => t.server.inject({ url: `/api/text-to-speech${query}`, headers: withKey(apiKey) });
-    const all = (await list()).json<{ items: { uuid: string; created_at: string; duration_seconds: number }[] }>().items;
+    for (const text of ['First one.', 'Second one.', 'Third one.'])
+      made.push((await speak({ voiceID: 'espeak-ng:en-us', text }, own.key)).json<SpeechResult>().uuid);
+    const list = (query = '', apiKey = own.key) =>
+      t.server.inject({ url: `/api/text-to-speech${query}`, headers: withKey(apiKey) });
+    const all = (await list()).json<{ items: { uuid: string; created_at: string; duration_seconds: number }[] }>()
+      .items;
     expect(all.map((r) => r.uuid)).toEqual([...made].reverse());
     expect(all[0]?.duration_seconds).toBeGreaterThan(0);
     const first = (await list('?limit=2')).json<{ items: { uuid: string; created_at: string }[] }>().items;
     expect(first).toHaveLength(2);
-    const older = (await list(`?limit=2&before=${encodeURIComponent(first[1]?.created_at ?? '')}`)).json<{ items: { uuid: string }[] }>().items;
+    const older = (await list(`?limit=2&before=${encodeURIComponent(first[1]?.created_at ?? '')}`)).json<{
+      items: { uuid: string }[];
+    }>().items;
     expect(older.map((r) => r.uuid)).toEqual([made[0]]);
     const other = await t.account({ plan: 'pro' });
     expect((await list('', other.key)).json()).toEqual({ items: [] });
-    for (const bad of ['?limit=0', '?limit=101', '?before=yesterday']) expect((await list(bad)).statusCode, bad).toBe(400);
+    for (const bad of ['?limit=0', '?limit=101', '?before=yesterday'])
+      expect((await list(bad)).statusCode, bad).toBe(400);
   });
 });
 
 describe('text-to-speech bad input, each a clear error that charges nothing', () => {
   let poorKey: string;
   const wordsUsed = async (apiKey: string) =>
-    (await t.server.inject({ url: '/api/account', headers: withKey(apiKey) })).json<{ usage: { tts_words_used: number; tts_words_left: number } }>().usage;
+    (await t.server.inject({ url: '/api/account', headers: withKey(apiKey) })).json<{
+      usage: { tts_words_used: number; tts_words_left: number };
+    }>().usage;
 
   beforeAll(async () => {
     poorKey = (await t.account({ plan: 'free' })).key;
@@ -154,7 +181,9 @@ describe('GET /api/get-text-to-speech-voices', () => {
     expect(body.total).toBe(body.voices.length);
     expect(body.total).toBeGreaterThan(250);
     const ids = body.voices.map((v) => v.id);
-    expect(ids).toEqual(expect.arrayContaining(['espeak-ng:en-us', 'espeak-ng:en-us+f3', 'espeak-ng:fr-fr', 'flite:slt', 'flite:awb']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['espeak-ng:en-us', 'espeak-ng:en-us+f3', 'espeak-ng:fr-fr', 'flite:slt', 'flite:awb']),
+    );
     expect(ids).not.toContain('flite:awb_time');
     expect(body.filters).toEqual({ language: null, accent: null });
     expect(body.available.languages.length).toBeGreaterThan(80);
@@ -165,34 +194,56 @@ describe('GET /api/get-text-to-speech-voices', () => {
   });
 
   it('filters by language and accent, case-insensitively, and computes what is available from the results', async () => {
-    const body = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=english&accent=SCOTTISH' })).json<VoiceList>();
+    const body = (
+      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=english&accent=SCOTTISH' })
+    ).json<VoiceList>();
     expect(body.filters).toEqual({ language: 'english', accent: 'SCOTTISH' });
     expect(body.voices.map((v) => v.id)).toEqual(expect.arrayContaining(['flite:awb', 'espeak-ng:en-gb-scotland']));
     expect(body.voices.every((v) => v.language === 'English' && v.accent === 'Scottish')).toBe(true);
     expect(body.available).toEqual({ languages: ['English'], accents: ['Scottish'] });
-    const english = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<VoiceList>();
+    const english = (
+      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
+    ).json<VoiceList>();
     expect(english.available.accents).toEqual(expect.arrayContaining(['American', 'British', 'Scottish']));
     const none = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=Elvish' })).json<VoiceList>();
     expect(none).toMatchObject({ voices: [], total: 0, available: { languages: [], accents: [] } });
   });
 
   it('serves a generated image for each voice', async () => {
-    const [voice] = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })).json<VoiceList>().voices;
+    const [voice] = (
+      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
+    ).json<VoiceList>().voices;
     const image = await t.server.inject({ url: new URL(voice?.image ?? '').pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect(image.body).toContain('<svg');
   });
 
-  it('needs a valid key for include_custom=true and then adds only the caller\'s voices', async () => {
+  it("needs a valid key for include_custom=true and then adds only the caller's voices", async () => {
     expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true' })).statusCode).toBe(401);
-    expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey('atl_wrong') })).statusCode).toBe(401);
+    expect(
+      (
+        await t.server.inject({
+          url: '/api/get-text-to-speech-voices?include_custom=true',
+          headers: withKey('atl_wrong'),
+        })
+      ).statusCode,
+    ).toBe(401);
     const owner = await t.account();
     const other = await t.account();
-    await t.server.inject({ method: 'POST', url: '/api/voices', headers: withKey(owner.key), payload: { name: 'Narrator', base_voice_id: 'flite:rms', settings: { speed: 0.9 } } });
-    const mine = (await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(owner.key) })).json<VoiceList>();
+    await t.server.inject({
+      method: 'POST',
+      url: '/api/voices',
+      headers: withKey(owner.key),
+      payload: { name: 'Narrator', base_voice_id: 'flite:rms', settings: { speed: 0.9 } },
+    });
+    const mine = (
+      await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(owner.key) })
+    ).json<VoiceList>();
     expect(mine.voices.filter((v) => v.id.startsWith('custom:')).map((v) => v.name)).toEqual(['Narrator']);
-    const theirs = (await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(other.key) })).json<VoiceList>();
+    const theirs = (
+      await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(other.key) })
+    ).json<VoiceList>();
     expect(theirs.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
     const publicList = (await t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<VoiceList>();
     expect(publicList.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
@@ -203,7 +254,10 @@ describe('GET /api/get-text-to-speech-voice-settings', () => {
   it('lists per provider the settings it accepts with ranges and defaults, without a key', async () => {
     const res = await t.server.inject({ url: '/api/get-text-to-speech-voice-settings' });
     expect(res.statusCode).toBe(200);
-    const { providers, max_text_characters } = res.json<{ providers: { provider: string; settings: { name: string; default: unknown; min?: number; max?: number }[] }[]; max_text_characters: number }>();
+    const { providers, max_text_characters } = res.json<{
+      providers: { provider: string; settings: { name: string; default: unknown; min?: number; max?: number }[] }[];
+      max_text_characters: number;
+    }>();
     expect(max_text_characters).toBe(5000);
     expect(providers.map((p) => p.provider)).toEqual(['espeak-ng', 'flite']);
     const espeak = providers[0]?.settings.map((s) => s.name);

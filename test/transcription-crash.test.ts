@@ -28,22 +28,32 @@ afterAll(async () => {
 describe('a worker killed mid-job', () => {
   it('completes every transcription after a restart, charging each once', async () => {
     const { api_key: key, account_id: accountId } = JSON.parse(
-      (await atelier(['accounts', 'create', '--email', 'crash@example.test', '--plan', 'pro', '--credits', '50'], env)).stdout,
+      (await atelier(['accounts', 'create', '--email', 'crash@example.test', '--plan', 'pro', '--credits', '50'], env))
+        .stdout,
     ) as { api_key: string; account_id: string };
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
 
     let service = await startService(env);
     const uuids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${service.baseUrl}/api/transcriptions`, { method: 'POST', headers, body: JSON.stringify({ url: files.url('/meeting.mp3'), audio_type: 'meeting' }) });
+      const res = await fetch(`${service.baseUrl}/api/transcriptions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: files.url('/meeting.mp3'), audio_type: 'meeting' }),
+      });
       uuids.push(((await res.json()) as { uuid: string }).uuid);
     }
     const statusOf = async (base: string, uuid: string) =>
-      ((await (await fetch(`${base}/api/audios`, { method: 'POST', headers, body: JSON.stringify({ audio_id: uuid }) })).json()) as { audio: { status: string; error?: string } }).audio;
+      (
+        (await (
+          await fetch(`${base}/api/audios`, { method: 'POST', headers, body: JSON.stringify({ audio_id: uuid }) })
+        ).json()) as { audio: { status: string; error?: string } }
+      ).audio;
 
     // Kill it hard while work is under way.
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await statusOf(service.baseUrl, uuids[0] ?? '')).status !== 'processing') await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && (await statusOf(service.baseUrl, uuids[0] ?? '')).status !== 'processing')
+      await new Promise((r) => setTimeout(r, 50));
     service.child.kill('SIGKILL');
     await service.stop();
     const before = await Promise.all(uuids.map(async () => 'unknown'));
@@ -58,9 +68,15 @@ describe('a worker killed mid-job', () => {
         if (states.every((s) => s.status === 'completed' || s.status === 'failed')) break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(states.map((s) => s.status), JSON.stringify(states)).toEqual(['completed', 'completed', 'completed', 'completed']);
+      expect(
+        states.map((s) => s.status),
+        JSON.stringify(states),
+      ).toEqual(['completed', 'completed', 'completed', 'completed']);
 
-      const account = (await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as { credits: { balance: number }; usage: { credits_used_by_kind: Record<string, number> } };
+      const account = (await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as {
+        credits: { balance: number };
+        usage: { credits_used_by_kind: Record<string, number> };
+      };
       expect(account.credits.balance).toBe(50 - 4 * 2);
       expect(account.usage.credits_used_by_kind.transcription).toBe(8);
       expect(accountId).toBeTruthy();

@@ -19,11 +19,18 @@ afterAll(async () => {
   await files.close();
 });
 
-const create = (payload: Record<string, unknown>) => t.server.inject({ method: 'POST', url: '/api/transcriptions', headers: withKey(key), payload });
+const create = (payload: Record<string, unknown>) =>
+  t.server.inject({ method: 'POST', url: '/api/transcriptions', headers: withKey(key), payload });
 async function settle(uuid: string) {
   for (let i = 0; i < 200; i++) {
-    const { audio } = (await t.server.inject({ method: 'POST', url: '/api/audios', headers: withKey(key), payload: { audio_id: uuid } })).json<{
-      audio: { status: string; error?: string; webhook?: { deliveries: { status: string; attempts: { error?: string }[] }[] } };
+    const { audio } = (
+      await t.server.inject({ method: 'POST', url: '/api/audios', headers: withKey(key), payload: { audio_id: uuid } })
+    ).json<{
+      audio: {
+        status: string;
+        error?: string;
+        webhook?: { deliveries: { status: string; attempts: { error?: string }[] }[] };
+      };
     }>();
     if (audio.status === 'failed' || audio.status === 'completed') return audio;
     await new Promise((r) => setTimeout(r, 25));
@@ -50,19 +57,26 @@ describe('SSRF guard on downloads and webhooks', () => {
 
   it('refuses a redirect to a private address', async () => {
     // The first hop is itself local here, so this shows the refusal happens before any redirect is read.
-    const { uuid } = (await create({ url: `http://127.0.0.1:${new URL(files.url('/')).port}/redirect` })).json<{ uuid: string }>();
+    const { uuid } = (await create({ url: `http://127.0.0.1:${new URL(files.url('/')).port}/redirect` })).json<{
+      uuid: string;
+    }>();
     expect((await settle(uuid)).status).toBe('failed');
     expect(files.hits('/redirect')).toBe(0);
   });
 
-  it.each(['file:///etc/passwd', 'gopher://127.0.0.1:70/', 'ftp://example.com/a.mp3', 'data:audio/mp3;base64,AAAA'])('refuses %s at once as invalid input', async (url) => {
-    const res = await create({ url });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ error: string }>().error).toMatch(/^Invalid input: url/);
-  });
+  it.each(['file:///etc/passwd', 'gopher://127.0.0.1:70/', 'ftp://example.com/a.mp3', 'data:audio/mp3;base64,AAAA'])(
+    'refuses %s at once as invalid input',
+    async (url) => {
+      const res = await create({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toMatch(/^Invalid input: url/);
+    },
+  );
 
   it('refuses a private webhook target and does not retry it', async () => {
-    const { uuid } = (await create({ url: 'http://10.0.0.1/a.mp3', webhook_url: 'http://192.168.1.10/hook' })).json<{ uuid: string }>();
+    const { uuid } = (await create({ url: 'http://10.0.0.1/a.mp3', webhook_url: 'http://192.168.1.10/hook' })).json<{
+      uuid: string;
+    }>();
     await settle(uuid);
     let delivery: NonNullable<Awaited<ReturnType<typeof settle>>['webhook']>['deliveries'][number] | undefined;
     for (let i = 0; i < 200 && delivery?.status !== 'failed'; i++) {

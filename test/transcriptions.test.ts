@@ -26,7 +26,12 @@ beforeAll(async () => {
   recording = makeRecording(MEETING_SCRIPT);
   files.serve('/meeting.mp3', recording.mp3, 'audio/mpeg');
   files.serve('/not-audio.mp3', Buffer.from('<html>this is not audio</html>'), 'audio/mpeg');
-  t = await startTestApp({ ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50', ATELIER_JOB_RETRY_BASE_MS: '50' });
+  t = await startTestApp({
+    ATELIER_ALLOW_PRIVATE_URLS: 'true',
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_JOB_POLL_MS: '50',
+    ATELIER_JOB_RETRY_BASE_MS: '50',
+  });
   t.app.services.worker.start();
   key = (await t.account({ credits: 100 })).key;
 }, 60_000);
@@ -35,8 +40,10 @@ afterAll(async () => {
   await files.close();
 });
 
-const post = (url: string, payload: Record<string, unknown>, apiKey = key) => t.server.inject({ method: 'POST', url, headers: withKey(apiKey), payload });
-const read = async (uuid: string, apiKey = key) => (await post('/api/audios', { audio_id: uuid }, apiKey)).json<{ audio: Audio }>().audio;
+const post = (url: string, payload: Record<string, unknown>, apiKey = key) =>
+  t.server.inject({ method: 'POST', url, headers: withKey(apiKey), payload });
+const read = async (uuid: string, apiKey = key) =>
+  (await post('/api/audios', { audio_id: uuid }, apiKey)).json<{ audio: Audio }>().audio;
 async function waitFor(uuid: string, done: (a: Audio) => boolean, timeoutMs = 45_000): Promise<Audio> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -49,7 +56,12 @@ const settled = (a: Audio) => a.status === 'completed' || a.status === 'failed';
 
 describe('transcription by URL, end to end with pocketsphinx', () => {
   it('transcribes a meeting recording served over HTTP and derives every Meeting field', async () => {
-    const created = await post('/api/transcriptions', { url: files.url('/meeting.mp3'), audio_type: 'meeting', language: 'English', name: 'Weekly meeting' });
+    const created = await post('/api/transcriptions', {
+      url: files.url('/meeting.mp3'),
+      audio_type: 'meeting',
+      language: 'English',
+      name: 'Weekly meeting',
+    });
     expect(created.statusCode).toBe(200);
     const { uuid, dashboard_url } = created.json<{ uuid: string; dashboard_url: string }>();
     expect(dashboard_url).toBe(`http://127.0.0.1:8080/dashboard/transcriptions/${uuid}`);
@@ -75,14 +87,23 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
       expect(s.end).toBeLessThanOrEqual((audio.duration ?? 0) + 0.5);
     }
     const firstLine = recording.spans[0];
-    expect(audio.segments[0]?.start).toBeLessThan((firstLine?.end ?? 0));
+    expect(audio.segments[0]?.start).toBeLessThan(firstLine?.end ?? 0);
 
     const derived = await post('/api/generate-audio-content', { audio_id: uuid });
     expect(derived.statusCode).toBe(200);
     const { success, data } = derived.json<{ success: boolean; data: Record<string, string> }>();
     expect(success).toBe(true);
     expect(Object.keys(data).sort()).toEqual(
-      ['action_items', 'description', 'keywords', 'linkedin_post', 'summary', 'timestamped_overview', 'title', 'topics_and_bullets'].sort(),
+      [
+        'action_items',
+        'description',
+        'keywords',
+        'linkedin_post',
+        'summary',
+        'timestamped_overview',
+        'title',
+        'topics_and_bullets',
+      ].sort(),
     );
     for (const [field, value] of Object.entries(data)) expect(value.trim().length, field).toBeGreaterThan(10);
 
@@ -94,7 +115,13 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   }, 90_000);
 
   it('labels speakers when asked', async () => {
-    const { uuid } = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), audio_type: 'meeting', detect_speakers: true })).json<{ uuid: string }>();
+    const { uuid } = (
+      await post('/api/transcriptions', {
+        url: files.url('/meeting.mp3'),
+        audio_type: 'meeting',
+        detect_speakers: true,
+      })
+    ).json<{ uuid: string }>();
     const audio = await waitFor(uuid, settled);
     expect(audio.status, audio.error).toBe('completed');
     const speakers = new Set(audio.segments.map((s) => s.speaker));
@@ -102,13 +129,17 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   }, 90_000);
 
   it('fails with a clear reason, and refunds, when the URL is not audio', async () => {
-    const before = (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+    const before = (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{
+      credits: { balance: number };
+    }>().credits.balance;
     const { uuid } = (await post('/api/transcriptions', { url: files.url('/not-audio.mp3') })).json<{ uuid: string }>();
     const audio = await waitFor(uuid, settled);
     expect(audio.status).toBe('failed');
     expect(audio.error).toContain('not audio');
     expect(audio.content).toBe('');
-    const after = (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>().credits.balance;
+    const after = (await t.server.inject({ url: '/api/account', headers: withKey(key) })).json<{
+      credits: { balance: number };
+    }>().credits.balance;
     expect(after).toBe(before);
     const derive = await post('/api/generate-audio-content', { audio_id: uuid });
     expect(derive.statusCode).toBe(409);
@@ -116,7 +147,9 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   }, 60_000);
 
   it('fails a language no engine knows, and a missing file, with reasons', async () => {
-    const french = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), language: 'French' })).json<{ uuid: string }>();
+    const french = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), language: 'French' })).json<{
+      uuid: string;
+    }>();
     const missing = (await post('/api/transcriptions', { url: files.url('/nowhere.mp3') })).json<{ uuid: string }>();
     const [a, b] = await Promise.all([waitFor(french.uuid, settled), waitFor(missing.uuid, settled)]);
     expect(a.status).toBe('failed');
@@ -127,15 +160,23 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
 
   it('signs and delivers a webhook when the job ends, retrying until the receiver accepts', async () => {
     files.answerPosts('/hook', [500]);
-    const { uuid } = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), webhook_url: files.url('/hook') })).json<{ uuid: string }>();
+    const { uuid } = (
+      await post('/api/transcriptions', { url: files.url('/meeting.mp3'), webhook_url: files.url('/hook') })
+    ).json<{ uuid: string }>();
     const audio = await waitFor(uuid, (a) => a.webhook?.deliveries[0]?.status === 'delivered');
     expect(audio.webhook?.deliveries[0]?.attempts.map((x) => x.status)).toEqual([500, 200]);
     const delivery = files.received.filter((r) => r.path === '/hook').at(-1);
-    const secret = (await t.server.inject({ url: '/api/webhook-secret', headers: withKey(key) })).json<{ secret: string }>().secret;
-    const [, timestamp, digest] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery?.headers['x-atelier-signature'])) ?? [];
+    const secret = (await t.server.inject({ url: '/api/webhook-secret', headers: withKey(key) })).json<{
+      secret: string;
+    }>().secret;
+    const [, timestamp, digest] =
+      /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery?.headers['x-atelier-signature'])) ?? [];
     expect(createHmac('sha256', secret).update(`${timestamp}.${delivery?.body}`).digest('hex')).toBe(digest);
     expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(60);
-    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ event: 'transcription.completed', data: { audio: { uuid, status: 'completed' } } });
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      event: 'transcription.completed',
+      data: { audio: { uuid, status: 'completed' } },
+    });
   }, 90_000);
 });
 
@@ -151,7 +192,13 @@ describe('transcription requests', () => {
   });
 
   it('answers "Invalid input" with the reason for bad fields', async () => {
-    for (const payload of [{}, { url: 'ftp://x/a.mp3' }, { url: 'not a url' }, { url: files.url('/a.mp3'), detect_speakers: 'maybe' }, { url: files.url('/a.mp3'), extra: 1 }]) {
+    for (const payload of [
+      {},
+      { url: 'ftp://x/a.mp3' },
+      { url: 'not a url' },
+      { url: files.url('/a.mp3'), detect_speakers: 'maybe' },
+      { url: files.url('/a.mp3'), extra: 1 },
+    ]) {
       const res = await post('/api/transcriptions', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<{ error: string }>().error).toMatch(/^Invalid input: /);
@@ -159,7 +206,9 @@ describe('transcription requests', () => {
   });
 
   it('shows the capitalised kind of any audio_type', async () => {
-    const { uuid } = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), audio_type: 'sales call' })).json<{ uuid: string }>();
+    const { uuid } = (
+      await post('/api/transcriptions', { url: files.url('/meeting.mp3'), audio_type: 'sales call' })
+    ).json<{ uuid: string }>();
     expect((await read(uuid)).audio_type).toBe('Sales Call');
   });
 });

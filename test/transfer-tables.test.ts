@@ -18,11 +18,18 @@ afterAll(async () => {
 async function liveTables(): Promise<string[]> {
   if (testDialect === 'sqlite') {
     // sqlite_sequence and the like are SQLite's own; a virtual table's shadow tables (<name>_data, ...) belong to it.
-    const { rows } = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+      sql: string | null;
+    }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db);
     const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
     return rows.map((r) => r.name).filter((name) => !virtual.some((v) => name.startsWith(`${v}_`)));
   }
-  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+    db,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -36,6 +43,7 @@ describe('export and import cover the schema', () => {
   it('no table is both exported and left out, or exported twice', () => {
     expect(new Set(TRANSFER_TABLES).size).toBe(TRANSFER_TABLES.length);
     for (const table of TRANSFER_TABLES) expect(Object.keys(NOT_TRANSFERRED), table).not.toContain(table);
-    for (const reason of [...Object.values(NOT_TRANSFERRED), ...Object.values(DERIVED_TABLES)]) expect(reason.length).toBeGreaterThan(10);
+    for (const reason of [...Object.values(NOT_TRANSFERRED), ...Object.values(DERIVED_TABLES)])
+      expect(reason.length).toBeGreaterThan(10);
   });
 });

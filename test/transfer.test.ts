@@ -32,15 +32,39 @@ beforeAll(async () => {
   source.app.services.worker.start();
   const account = await source.account({ plan: 'pro' });
   key = account.key;
-  const post = (url: string, payload: object) => source.server.inject({ method: 'POST', url, headers: withKey(key), payload });
+  const post = (url: string, payload: object) =>
+    source.server.inject({ method: 'POST', url, headers: withKey(key), payload });
   expect((await post('/api/generate', { preset: 'blog-post', keywords: 'kites', outputs: 2 })).statusCode).toBe(200);
-  const images = (await post('/api/generate-image', { prompt: 'A kite over the sea', model: 'builtin', dimensions: '256x256', waitForResult: true, outputs: 2 })).json<{ id: number; status: string }[]>();
+  const images = (
+    await post('/api/generate-image', {
+      prompt: 'A kite over the sea',
+      model: 'builtin',
+      dimensions: '256x256',
+      waitForResult: true,
+      outputs: 2,
+    })
+  ).json<{ id: number; status: string }[]>();
   expect(images.map((i) => i.status)).toEqual(['completed', 'completed']);
   lastImageId = Math.max(...images.map((i) => i.id));
   const plan = { name: 'pro', maxBots: 25, maxDocumentsPerBot: 200 };
-  const bot = unwrap(await source.app.services.bots.create(account.id, { name: 'Kites', instructions: 'Answer about kites.' }, plan));
+  const bot = unwrap(
+    await source.app.services.bots.create(account.id, { name: 'Kites', instructions: 'Answer about kites.' }, plan),
+  );
   botUrl = bot.public_url;
-  unwrap(await source.app.services.bots.addDocument(account.id, bot.id, { title: 'Kite facts', source: { kind: 'text', content: 'The oldest kites were flown in China. A box kite has four sides and flies steadily in strong wind.' } }, plan));
+  unwrap(
+    await source.app.services.bots.addDocument(
+      account.id,
+      bot.id,
+      {
+        title: 'Kite facts',
+        source: {
+          kind: 'text',
+          content: 'The oldest kites were flown in China. A box kite has four sides and flies steadily in strong wind.',
+        },
+      },
+      plan,
+    ),
+  );
   dump = await collect((out) => exportDatabase(source.app.services.db, out));
   target = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
 });
@@ -54,25 +78,42 @@ describe('export and import (the way from SQLite to PostgreSQL)', () => {
   it('moves every row, and the service on the new database works with the old key, records and knowledge', async () => {
     const counts = await importDatabase(target.app.services.db, Readable.from(dump));
     for (const table of TRANSFER_TABLES) {
-      const row = await source.app.services.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await source.app.services.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(counts[table] ?? 0, table).toBe(Number(row.n));
     }
     expect(counts.bot_chunks).toBeGreaterThan(0);
 
     const account = await target.server.inject({ url: '/api/account', headers: withKey(key) });
     expect(account.statusCode).toBe(200);
-    const before = (await source.server.inject({ url: '/api/account', headers: withKey(key) })).json<{ credits: { balance: number } }>();
+    const before = (await source.server.inject({ url: '/api/account', headers: withKey(key) })).json<{
+      credits: { balance: number };
+    }>();
     expect(account.json<{ credits: { balance: number } }>().credits.balance).toBe(before.credits.balance);
     const image = await target.server.inject({ url: `/api/get-image?imageId=${lastImageId}`, headers: withKey(key) });
     expect(image.json<{ status: string }>().status).toBe('completed');
 
     // The search index came along (SQLite's FTS5 triggers, PostgreSQL's text search column).
-    const answer = await target.server.inject({ method: 'POST', url: `/bot/${botUrl}/api`, headers: withKey(key), payload: { message: 'What is a box kite?', include_sources: true } });
+    const answer = await target.server.inject({
+      method: 'POST',
+      url: `/bot/${botUrl}/api`,
+      headers: withKey(key),
+      payload: { message: 'What is a box kite?', include_sources: true },
+    });
     expect(answer.json<{ sources: { title: string }[] }>().sources[0]?.title).toBe('Kite facts');
 
     // New rows continue after the imported ids.
     target.app.services.worker.start();
-    const [next] = (await target.server.inject({ method: 'POST', url: '/api/generate-image', headers: withKey(key), payload: { prompt: 'Another kite', model: 'builtin', dimensions: '256x256' } })).json<{ id: number }[]>();
+    const [next] = (
+      await target.server.inject({
+        method: 'POST',
+        url: '/api/generate-image',
+        headers: withKey(key),
+        payload: { prompt: 'Another kite', model: 'builtin', dimensions: '256x256' },
+      })
+    ).json<{ id: number }[]>();
     expect(next?.id).toBeGreaterThan(lastImageId);
   });
 
@@ -80,12 +121,20 @@ describe('export and import (the way from SQLite to PostgreSQL)', () => {
     await expect(importDatabase(target.app.services.db, Readable.from(dump))).rejects.toThrow(TransferError);
     const empty = await startTestApp();
     try {
-      await expect(importDatabase(empty.app.services.db, Readable.from('{"hello": 1}\n'))).rejects.toThrow('Not an Atelier export');
+      await expect(importDatabase(empty.app.services.db, Readable.from('{"hello": 1}\n'))).rejects.toThrow(
+        'Not an Atelier export',
+      );
       await expect(importDatabase(empty.app.services.db, Readable.from(''))).rejects.toThrow('The export is empty');
       // A broken file leaves nothing behind: the import is one transaction.
-      const broken = Buffer.concat([dump.subarray(0, dump.indexOf('{"table":"images"')), Buffer.from('\n{"table":"nope","row":{}}\n')]);
+      const broken = Buffer.concat([
+        dump.subarray(0, dump.indexOf('{"table":"images"')),
+        Buffer.from('\n{"table":"nope","row":{}}\n'),
+      ]);
       await expect(importDatabase(empty.app.services.db, Readable.from(broken))).rejects.toThrow('Unexpected line');
-      const left = await empty.app.services.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const left = await empty.app.services.db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(left.n)).toBe(0);
     } finally {
       await empty.close();

@@ -29,11 +29,24 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'atelier-whisper-app-'));
   const model = join(dir, 'ggml-tiny-random.bin');
   writeTinyWhisper(model);
-  execFileSync('flite', ['-voice', 'slt', '-t', 'Good morning everyone. The budget report is almost finished and the numbers look good.', '-o', join(dir, 'speech.wav')]);
+  execFileSync('flite', [
+    '-voice',
+    'slt',
+    '-t',
+    'Good morning everyone. The budget report is almost finished and the numbers look good.',
+    '-o',
+    join(dir, 'speech.wav'),
+  ]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, 'speech.wav'), '-b:a', '64k', join(dir, 'speech.mp3')]);
   files = await startFileServer();
   files.serve('/speech.mp3', readFileSync(join(dir, 'speech.mp3')), 'audio/mpeg');
-  t = await startTestApp({ ATELIER_WHISPER_MODEL_PATH: model, ATELIER_OPERATIONS_PUBLIC: 'true', ATELIER_ALLOW_PRIVATE_URLS: 'true', ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' });
+  t = await startTestApp({
+    ATELIER_WHISPER_MODEL_PATH: model,
+    ATELIER_OPERATIONS_PUBLIC: 'true',
+    ATELIER_ALLOW_PRIVATE_URLS: 'true',
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_JOB_POLL_MS: '50',
+  });
   t.app.services.worker.start();
   key = (await t.account({ credits: 100 })).key;
 }, 60_000);
@@ -44,7 +57,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (url: string, payload: Record<string, unknown>) => t.server.inject({ method: 'POST', url, headers: withKey(key), payload });
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.server.inject({ method: 'POST', url, headers: withKey(key), payload });
 async function transcribed(uuid: string): Promise<Audio> {
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -62,7 +76,11 @@ describe('transcription with a whisper model configured', () => {
     ];
     const uuids = await Promise.all(
       requests.map(async (r) => {
-        const created = await post('/api/transcriptions', { url: files.url('/speech.mp3'), audio_type: 'meeting', ...r });
+        const created = await post('/api/transcriptions', {
+          url: files.url('/speech.mp3'),
+          audio_type: 'meeting',
+          ...r,
+        });
         expect(created.statusCode).toBe(200);
         return created.json<{ uuid: string }>().uuid;
       }),
@@ -97,8 +115,13 @@ describe('transcription with a whisper model configured', () => {
   });
 
   it('reports the whisper model file in /ready', async () => {
-    const report = (await t.server.inject({ url: '/ready' })).json<{ checks: Record<string, { status: string; detail: string }> }>();
-    expect(report.checks.transcription).toEqual({ status: 'ok', detail: 'ffmpeg (decoding); whisper.cpp (99 languages); pocketsphinx' });
+    const report = (await t.server.inject({ url: '/ready' })).json<{
+      checks: Record<string, { status: string; detail: string }>;
+    }>();
+    expect(report.checks.transcription).toEqual({
+      status: 'ok',
+      detail: 'ffmpeg (decoding); whisper.cpp (99 languages); pocketsphinx',
+    });
   });
 
   it('releases the whisper model when the app closes', async () => {
@@ -107,6 +130,8 @@ describe('transcription with a whisper model configured', () => {
     closed = true;
     await t.close();
     const wav = encodeWav({ pcm: Buffer.alloc(32_000), sampleRate: 16_000 });
-    await expect(whisper?.doGenerate({ wav, language: 'English', detectSpeakers: false })).rejects.toThrow('the whisper.cpp engine has been shut down');
+    await expect(whisper?.doGenerate({ wav, language: 'English', detectSpeakers: false })).rejects.toThrow(
+      'the whisper.cpp engine has been shut down',
+    );
   });
 });

@@ -10,7 +10,11 @@ const turns = [];
 function botBody(form) {
   const data = new FormData(form);
   const text = (name) => String(data.get(name) ?? '').trim();
-  const body = { name: text('name'), instructions: text('instructions'), welcome_message: text('welcome_message') || null };
+  const body = {
+    name: text('name'),
+    instructions: text('instructions'),
+    welcome_message: text('welcome_message') || null,
+  };
   // An emptied model field means the standard model, whose name is the field's placeholder.
   const model = text('model') || form.elements.model.placeholder;
   if (model) body.model = model;
@@ -45,7 +49,8 @@ function setUpSettings() {
       document.title = `${saved.name} · Atelier`;
       form.elements.model.value = saved.model;
       document.getElementById('widget-snippet').textContent = widgetSnippet(saved);
-      document.getElementById('delete-bot').dataset.confirm = `Delete the bot “${saved.name}” with its whole knowledge base? Sites that use it will stop working.`;
+      document.getElementById('delete-bot').dataset.confirm =
+        `Delete the bot “${saved.name}” with its whole knowledge base? Sites that use it will stop working.`;
       if (!turns.length) showWelcome();
       toast('Settings saved');
     });
@@ -54,7 +59,8 @@ function setUpSettings() {
 
 /** The same embed code the server renders (with the bot's newest widget key), after a change of name or welcome message. */
 function widgetSnippet(saved) {
-  const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const attribute = (text) =>
+    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const welcome = saved.welcome_message ? `\n  data-welcome="${attribute(saved.welcome_message)}"` : '';
   return `<script src="${publicUrl}/dashboard/assets/widget.js" defer\n  data-api-url="${attribute(saved.api_url)}"\n  data-api-key="${attribute(widgetKey ?? 'YOUR_WIDGET_KEY')}"\n  data-title="${attribute(saved.name)}"${welcome}></script>`;
 }
@@ -103,7 +109,12 @@ function setUpKnowledge() {
       const { title, kind, content } = paste.elements;
       if (!title.value.trim()) throw new Error('Give the text a title');
       if (!content.value.trim()) throw new Error('Paste the text to add');
-      added(await api(`/api/bots/${bot.id}/documents`, { method: 'POST', body: { title: title.value.trim(), kind: kind.value, content: content.value } }));
+      added(
+        await api(`/api/bots/${bot.id}/documents`, {
+          method: 'POST',
+          body: { title: title.value.trim(), kind: kind.value, content: content.value },
+        }),
+      );
       paste.reset();
     });
   });
@@ -113,7 +124,10 @@ function added(doc) {
   document.querySelector('#documents tbody').prepend(documentRow(doc));
   updateUsage();
   const note = doc.warnings?.length ? ` (${doc.warnings.join(' ')})` : '';
-  toast(`Added “${doc.title}”: ${doc.chunks} ${doc.chunks === 1 ? 'passage' : 'passages'}${note}`, doc.warnings?.length ? 'error' : 'info');
+  toast(
+    `Added “${doc.title}”: ${doc.chunks} ${doc.chunks === 1 ? 'passage' : 'passages'}${note}`,
+    doc.warnings?.length ? 'error' : 'info',
+  );
 }
 
 function documentRow(doc) {
@@ -130,7 +144,10 @@ function documentRow(doc) {
       {},
       el(
         'form',
-        { class: 'delete-document', dataset: { documentId: doc.id, confirm: `Delete the document “${doc.title}” from the knowledge base?` } },
+        {
+          class: 'delete-document',
+          dataset: { documentId: doc.id, confirm: `Delete the document “${doc.title}” from the knowledge base?` },
+        },
         el('button', { type: 'submit', class: 'danger', 'aria-label': `Delete ${doc.title}` }, 'Delete'),
       ),
     ),
@@ -140,7 +157,8 @@ function documentRow(doc) {
 function updateUsage() {
   const rows = [...document.querySelectorAll('#documents tbody tr')];
   const characters = rows.reduce((sum, row) => sum + Number(row.dataset.characters), 0);
-  document.getElementById('knowledge-usage').textContent = `${rows.length} ${rows.length === 1 ? 'document' : 'documents'}, ${characters.toLocaleString('en')} characters`;
+  document.getElementById('knowledge-usage').textContent =
+    `${rows.length} ${rows.length === 1 ? 'document' : 'documents'}, ${characters.toLocaleString('en')} characters`;
   document.getElementById('no-documents').hidden = rows.length > 0;
 }
 
@@ -194,15 +212,19 @@ async function ask(message) {
   log.setAttribute('aria-busy', 'true');
   let reply = '';
   try {
-    await stream(`/dashboard/bot/${encodeURIComponent(bot.public_url)}/api`, { message, history: turns, stream: true, include_sources: true }, (event) => {
-      if (event.error) throw new Error(event.error);
-      if (event.text) {
-        reply += event.text;
-        text.textContent = reply;
-        log.scrollTop = log.scrollHeight;
-      }
-      if (event.sources) answer.append(sourcesList(event.sources));
-    });
+    await stream(
+      `/dashboard/bot/${encodeURIComponent(bot.public_url)}/api`,
+      { message, history: turns, stream: true, include_sources: true },
+      (event) => {
+        if (event.error) throw new Error(event.error);
+        if (event.text) {
+          reply += event.text;
+          text.textContent = reply;
+          log.scrollTop = log.scrollHeight;
+        }
+        if (event.sources) answer.append(sourcesList(event.sources));
+      },
+    );
   } catch (failure) {
     answer.classList.add('failed');
     if (!reply) answer.remove();
@@ -213,7 +235,10 @@ async function ask(message) {
     log.scrollTop = log.scrollHeight;
   }
   if (reply.trim()) {
-    turns.push({ role: 'human', text: message.slice(0, MAX_TURN) }, { role: 'ai', text: reply.trim().slice(0, MAX_TURN) });
+    turns.push(
+      { role: 'human', text: message.slice(0, MAX_TURN) },
+      { role: 'ai', text: reply.trim().slice(0, MAX_TURN) },
+    );
     turns.splice(0, Math.max(0, turns.length - MAX_HISTORY));
   }
 }
@@ -225,6 +250,18 @@ function sourcesList(sources) {
     'div',
     { class: 'sources' },
     el('p', { class: 'sources-title' }, 'Sources'),
-    el('ul', {}, sources.map((source) => el('li', {}, el('span', { class: 'source-title' }, `[${source.index}] ${source.title}`), ' ', el('q', {}, passage(source.passage))))),
+    el(
+      'ul',
+      {},
+      sources.map((source) =>
+        el(
+          'li',
+          {},
+          el('span', { class: 'source-title' }, `[${source.index}] ${source.title}`),
+          ' ',
+          el('q', {}, passage(source.passage)),
+        ),
+      ),
+    ),
   );
 }

@@ -25,7 +25,8 @@ export async function api(path, { method = 'GET', body, headers = {} } = {}) {
 }
 
 function errorText(data, status) {
-  if (data && typeof data === 'object' && data.error) return typeof data.error === 'string' ? data.error : (data.error.message ?? `HTTP ${status}`);
+  if (data && typeof data === 'object' && data.error)
+    return typeof data.error === 'string' ? data.error : (data.error.message ?? `HTTP ${status}`);
   return `HTTP ${status}`;
 }
 
@@ -73,7 +74,9 @@ export function el(tag, attrs = {}, ...children) {
     else if (name === 'dataset') Object.assign(node.dataset, value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat(Infinity)) if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
+  for (const child of children.flat(Infinity))
+    if (child !== undefined && child !== null && child !== false)
+      node.append(child instanceof Node ? child : String(child));
   return node;
 }
 

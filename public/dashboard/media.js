@@ -13,29 +13,68 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const badge = (status) => el('span', { class: `badge ${status}` }, status);
 const when = (iso) => el('time', { datetime: iso }, formatTime(iso));
-const links = (url) => el('p', { class: 'links' }, el('a', { href: url, target: '_blank', rel: 'noopener' }, 'Open'), el('a', { href: url, download: true }, 'Download'));
-const failure = (error) => [el('p', { class: 'error' }, error ?? 'It failed'), el('p', { class: 'hint' }, 'Its credits were refunded.')];
+const links = (url) =>
+  el(
+    'p',
+    { class: 'links' },
+    el('a', { href: url, target: '_blank', rel: 'noopener' }, 'Open'),
+    el('a', { href: url, download: true }, 'Download'),
+  );
+const failure = (error) => [
+  el('p', { class: 'error' }, error ?? 'It failed'),
+  el('p', { class: 'hint' }, 'Its credits were refunded.'),
+];
 const notes = (lines) => lines.filter(Boolean).map((line) => el('p', { class: 'hint' }, line));
-const waiting = (status, text) => el('div', { class: `placeholder ${status}` }, el('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
+const waiting = (status, text) =>
+  el('div', { class: `placeholder ${status}` }, el('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
 
 function tile(record, busyNow, media, details) {
-  return el('li', { class: 'tile', dataset: { id: String(record.id), status: record.status }, 'aria-busy': String(busyNow) }, media, el('div', { class: 'meta' }, ...details.flat()));
+  return el(
+    'li',
+    { class: 'tile', dataset: { id: String(record.id), status: record.status }, 'aria-busy': String(busyNow) },
+    media,
+    el('div', { class: 'meta' }, ...details.flat()),
+  );
 }
 
 function imageTile(r) {
   const done = r.status === 'completed' && r.image_url;
   const media = done
-    ? el('img', { src: r.image_url, alt: r.prompt, width: r.width, height: r.height, loading: 'lazy', decoding: 'async' })
+    ? el('img', {
+        src: r.image_url,
+        alt: r.prompt,
+        width: r.width,
+        height: r.height,
+        loading: 'lazy',
+        decoding: 'async',
+      })
     : r.status === 'pending'
       ? waiting('pending', 'Generating…')
       : el('div', { class: 'placeholder failed' }, 'No picture');
   return tile(r, r.status === 'pending', media, [
     el('p', { class: 'prompt' }, r.prompt),
-    el('p', {}, badge(r.status), ' ', el('span', { class: 'model' }, r.model), ` · ${r.width} × ${r.height}${r.hd ? ' · HD' : ''}`),
+    el(
+      'p',
+      {},
+      badge(r.status),
+      ' ',
+      el('span', { class: 'model' }, r.model),
+      ` · ${r.width} × ${r.height}${r.hd ? ' · HD' : ''}`,
+    ),
     r.status === 'failed' ? failure(r.error) : [],
-    notes([r.requested_model !== r.model && `Asked for ${r.requested_model}`, r.style && `Style: ${r.style}`, r.artist && `Artist: ${r.artist}`, ...r.warnings]),
+    notes([
+      r.requested_model !== r.model && `Asked for ${r.requested_model}`,
+      r.style && `Style: ${r.style}`,
+      r.artist && `Artist: ${r.artist}`,
+      ...r.warnings,
+    ]),
     done ? links(r.image_url) : [],
-    el('p', { class: 'hint' }, when(r.created_at), r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`),
+    el(
+      'p',
+      { class: 'hint' },
+      when(r.created_at),
+      r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`,
+    ),
   ]);
 }
 
@@ -49,25 +88,39 @@ function videoTile(r) {
       : el('div', { class: 'placeholder failed' }, 'No video');
   return tile(r, r.status === 'processing', media, [
     el('p', { class: 'prompt' }, r.prompt),
-    el('p', {}, badge(r.status), ' ', el('span', { class: 'model' }, r.model), ` · ${r.request.duration} s · ${r.request.aspectRatio}${r.width && r.height ? ` · ${r.width} × ${r.height}` : ''}`),
+    el(
+      'p',
+      {},
+      badge(r.status),
+      ' ',
+      el('span', { class: 'model' }, r.model),
+      ` · ${r.request.duration} s · ${r.request.aspectRatio}${r.width && r.height ? ` · ${r.width} × ${r.height}` : ''}`,
+    ),
     r.status === 'failed' ? failure(r.error) : [],
     notes([r.request.isImageToVideo && 'Made from an image', ...r.warnings]),
     done ? links(r.url) : [],
-    el('p', { class: 'hint' }, when(r.created_at), r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`),
+    el(
+      'p',
+      { class: 'hint' },
+      when(r.created_at),
+      r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`,
+    ),
   ]);
 }
 
 const KINDS = {
   images: {
     noun: 'image',
-    list: (before) => api(`/api/images?limit=${data.pageSize + 1}${before ? `&before=${before}` : ''}`).then((answer) => answer.images),
+    list: (before) =>
+      api(`/api/images?limit=${data.pageSize + 1}${before ? `&before=${before}` : ''}`).then((answer) => answer.images),
     read: (id) => api(`/api/get-image?imageId=${id}`),
     isPending: (r) => r.status === 'pending',
     tile: imageTile,
   },
   videos: {
     noun: 'video',
-    list: (before) => api(`/api/videos?limit=${data.pageSize + 1}${before ? `&before=${before}` : ''}`).then((answer) => answer.videos),
+    list: (before) =>
+      api(`/api/videos?limit=${data.pageSize + 1}${before ? `&before=${before}` : ''}`).then((answer) => answer.videos),
     read: (id) => api(`/api/get-video?video_id=${id}`).then((answer) => answer.video),
     isPending: (r) => r.status === 'processing',
     tile: videoTile,
@@ -102,7 +155,8 @@ async function settle(id) {
     if (kind.isPending(record)) return;
     pending.delete(id);
     gallery.querySelector(`[data-id="${id}"]`)?.replaceWith(kind.tile(record));
-    if (record.status === 'failed') toast(`${kind.noun === 'image' ? 'An image' : 'A video'} failed: ${record.error ?? 'no reason given'}`, 'error');
+    if (record.status === 'failed')
+      toast(`${kind.noun === 'image' ? 'An image' : 'A video'} failed: ${record.error ?? 'no reason given'}`, 'error');
     else toast(`${kind.noun === 'image' ? 'Image' : 'Video'} ready: ${record.prompt.slice(0, 60)}`);
   } catch (failure) {
     // A record that is gone stops being polled; a network hiccup or a busy server is simply tried again.
@@ -139,14 +193,33 @@ const cost = document.getElementById('cost');
 const text = (name) => form.elements[name].value.trim();
 
 function imageBody() {
-  const size = form.elements.size.value === 'custom' ? `${form.elements.width.value}x${form.elements.height.value}` : form.elements.size.value;
-  const body = { prompt: text('prompt'), model: form.elements.model.value, dimensions: size, outputs: Number(form.elements.outputs.value), useHD: form.elements.useHD.checked };
-  for (const [field, name] of [['style', 'style'], ['artist', 'artist'], ['image', 'image']]) if (text(name)) body[field] = text(name);
+  const size =
+    form.elements.size.value === 'custom'
+      ? `${form.elements.width.value}x${form.elements.height.value}`
+      : form.elements.size.value;
+  const body = {
+    prompt: text('prompt'),
+    model: form.elements.model.value,
+    dimensions: size,
+    outputs: Number(form.elements.outputs.value),
+    useHD: form.elements.useHD.checked,
+  };
+  for (const [field, name] of [
+    ['style', 'style'],
+    ['artist', 'artist'],
+    ['image', 'image'],
+  ])
+    if (text(name)) body[field] = text(name);
   return body;
 }
 
 function videoBody() {
-  const body = { prompt: text('prompt'), model: form.elements.model.value, duration: Number(form.elements.duration.value), aspectRatio: form.elements.aspectRatio.value };
+  const body = {
+    prompt: text('prompt'),
+    model: form.elements.model.value,
+    duration: Number(form.elements.duration.value),
+    aspectRatio: form.elements.aspectRatio.value,
+  };
   if (text('image')) body.image = text('image');
   return body;
 }
@@ -172,7 +245,10 @@ function updateImageForm() {
   const size = form.elements.size;
   const previous = size.value;
   const sizes = m.sizes ?? data.freeSizes;
-  size.replaceChildren(...sizes.map((s) => el('option', { value: s }, s.replace('x', ' × '))), m.sizes ? [] : el('option', { value: 'custom' }, 'Custom size…'));
+  size.replaceChildren(
+    ...sizes.map((s) => el('option', { value: s }, s.replace('x', ' × '))),
+    m.sizes ? [] : el('option', { value: 'custom' }, 'Custom size…'),
+  );
   if ([...size.options].some((o) => o.value === previous)) size.value = previous;
   updateImageOptions();
   document.getElementById('model-engine').textContent = `Served by ${m.engine} (${m.model})`;
@@ -184,14 +260,17 @@ function updateImageOptions() {
   document.getElementById('custom-size').hidden = !custom;
   form.elements.width.disabled = form.elements.height.disabled = !custom;
   form.elements.image.disabled = !m.reference_images;
-  document.getElementById('reference-hint').textContent = m.reference_images ? 'The picture is used as a starting point.' : `${m.name} cannot use a reference image here.`;
+  document.getElementById('reference-hint').textContent = m.reference_images
+    ? 'The picture is used as a starting point.'
+    : `${m.name} cannot use a reference image here.`;
   const each = form.elements.useHD.checked ? m.hd_credits : m.credits;
   cost.textContent = `Costs ${plural(each * Number(form.elements.outputs.value), 'credit')}.`;
 }
 
 function updateVideoOptions() {
   const seconds = Number(form.elements.duration.value);
-  cost.textContent = Number.isInteger(seconds) && seconds > 0 ? `Costs ${plural(model().credits_per_second * seconds, 'credit')}.` : '';
+  cost.textContent =
+    Number.isInteger(seconds) && seconds > 0 ? `Costs ${plural(model().credits_per_second * seconds, 'credit')}.` : '';
 }
 
 if (form) {

@@ -22,7 +22,8 @@ function setUpSearch(searchForm) {
       item.hidden = !terms.every((term) => item.dataset.search.includes(term));
       if (!item.hidden) shown += 1;
     }
-    for (const group of groups.querySelectorAll('.preset-group')) group.hidden = !group.querySelector('.preset-item:not([hidden])');
+    for (const group of groups.querySelectorAll('.preset-group'))
+      group.hidden = !group.querySelector('.preset-item:not([hidden])');
     document.getElementById('no-match').hidden = shown > 0;
     document.getElementById('preset-count').textContent = countText(shown, total, category);
     keepQueryInLinks(query);
@@ -49,7 +50,8 @@ function keepQueryInLinks(query) {
     return url.pathname + url.search;
   };
   history.replaceState(null, '', withQuery(location.href));
-  for (const link of document.querySelectorAll('.category-links a')) link.setAttribute('href', withQuery(link.getAttribute('href')));
+  for (const link of document.querySelectorAll('.category-links a'))
+    link.setAttribute('href', withQuery(link.getAttribute('href')));
 }
 
 function setUpGenerate(generateForm) {
@@ -118,13 +120,18 @@ function showOutputs(outputs) {
         'li',
         { class: 'output' },
         el('div', { class: 'output-text', id }, output.name),
-        el('button', { type: 'button', class: 'small secondary', 'data-copy': `#${id}`, 'aria-label': `Copy output ${i + 1}` }, 'Copy'),
+        el(
+          'button',
+          { type: 'button', class: 'small secondary', 'data-copy': `#${id}`, 'aria-label': `Copy output ${i + 1}` },
+          'Copy',
+        ),
       );
     }),
   );
   const results = document.getElementById('results');
   results.hidden = false;
-  document.getElementById('results-status').textContent = `${outputs.length} ${outputs.length === 1 ? 'output' : 'outputs'} generated.`;
+  document.getElementById('results-status').textContent =
+    `${outputs.length} ${outputs.length === 1 ? 'output' : 'outputs'} generated.`;
   document.getElementById('results-title').focus();
 }
 

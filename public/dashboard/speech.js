@@ -17,7 +17,12 @@ const state = {
   baseChosenByHand: false,
 };
 
-const filters = { language: $('filter-language'), accent: $('filter-accent'), gender: $('filter-gender'), query: $('filter-name') };
+const filters = {
+  language: $('filter-language'),
+  accent: $('filter-accent'),
+  gender: $('filter-gender'),
+  query: $('filter-name'),
+};
 const voiceList = $('voice-list');
 const voiceLegend = voiceList.querySelector('legend');
 const speakForm = $('speak-form');
@@ -67,30 +72,44 @@ function settingsControls(container, provider, initial, prefix) {
     const start = initial[spec.name] ?? spec.default;
     if (spec.type === 'boolean') {
       const input = el('input', { type: 'checkbox', id, checked: start === true, 'aria-describedby': hintId });
-      const node = el('div', { class: 'setting' }, el('label', { for: id }, input, settingLabel(spec.name)), el('p', { class: 'hint', id: hintId }, spec.description));
+      const node = el(
+        'div',
+        { class: 'setting' },
+        el('label', { for: id }, input, settingLabel(spec.name)),
+        el('p', { class: 'hint', id: hintId }, spec.description),
+      );
       return { spec, start, node, read: () => input.checked, reset: () => (input.checked = start === true) };
     }
     const ranged = spec.min !== undefined && spec.max !== undefined;
     const step = ranged && spec.max - spec.min > 10 ? 1 : 0.05;
-    const input = el('input', ranged
-      ? { type: 'range', id, min: spec.min, max: spec.max, step, value: start, 'aria-describedby': hintId }
-      : { type: 'number', id, step: 'any', value: start, 'aria-describedby': hintId });
+    const input = el(
+      'input',
+      ranged
+        ? { type: 'range', id, min: spec.min, max: spec.max, step, value: start, 'aria-describedby': hintId }
+        : { type: 'number', id, step: 'any', value: start, 'aria-describedby': hintId },
+    );
     const output = el('output', { for: id }, formatNumber(start));
     input.addEventListener('input', () => (output.textContent = formatNumber(input.valueAsNumber)));
     const range = ranged ? ` (${spec.min} to ${spec.max}, normally ${spec.default})` : '';
-    const node = el('div', { class: 'setting' },
+    const node = el(
+      'div',
+      { class: 'setting' },
       el('label', { for: id }, settingLabel(spec.name)),
       el('div', { class: 'setting-control' }, input, output),
-      el('p', { class: 'hint', id: hintId }, spec.description + range));
+      el('p', { class: 'hint', id: hintId }, spec.description + range),
+    );
     const reset = () => {
       input.value = String(start);
       output.textContent = formatNumber(start);
     };
     return { spec, start, node, read: () => input.valueAsNumber, reset };
   });
-  container.replaceChildren(...(controls.length ? controls.map((c) => c.node) : [el('p', { class: 'hint' }, 'This voice has no settings.')]));
+  container.replaceChildren(
+    ...(controls.length ? controls.map((c) => c.node) : [el('p', { class: 'hint' }, 'This voice has no settings.')]),
+  );
   return {
-    changed: () => Object.fromEntries(controls.filter((c) => !sameValue(c.read(), c.start)).map((c) => [c.spec.name, c.read()])),
+    changed: () =>
+      Object.fromEntries(controls.filter((c) => !sameValue(c.read(), c.start)).map((c) => [c.spec.name, c.read()])),
     reset: () => {
       for (const c of controls) c.reset();
     },
@@ -100,40 +119,81 @@ function settingsControls(container, provider, initial, prefix) {
 // ---- The voice picker.
 
 const voiceMeta = (voice) => [voice.language, voice.accent, voice.gender, voice.provider].filter(Boolean).join(' · ');
-const optionsOf = (voices, field) => [...new Set(voices.map((v) => v[field]).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+const optionsOf = (voices, field) =>
+  [...new Set(voices.map((v) => v[field]).filter(Boolean))].sort((a, b) => a.localeCompare(b));
 
 function matches(voice, except) {
   const query = filters.query.value.trim().toLocaleLowerCase();
-  return (except === 'language' || !filters.language.value || voice.language === filters.language.value)
-    && (except === 'accent' || !filters.accent.value || voice.accent === filters.accent.value)
-    && (except === 'gender' || !filters.gender.value || voice.gender === filters.gender.value)
-    && (!query || `${voice.name} ${voice.description}`.toLocaleLowerCase().includes(query));
+  return (
+    (except === 'language' || !filters.language.value || voice.language === filters.language.value) &&
+    (except === 'accent' || !filters.accent.value || voice.accent === filters.accent.value) &&
+    (except === 'gender' || !filters.gender.value || voice.gender === filters.gender.value) &&
+    (!query || `${voice.name} ${voice.description}`.toLocaleLowerCase().includes(query))
+  );
 }
 
 /** Refills a filter's options from the voices the other filters leave, keeping its value when it still applies. */
 function fillFilter(select, values, anyLabel, label = (v) => v) {
   const current = select.value;
-  select.replaceChildren(el('option', { value: '' }, anyLabel), ...values.map((v) => el('option', { value: v }, label(v))));
+  select.replaceChildren(
+    el('option', { value: '' }, anyLabel),
+    ...values.map((v) => el('option', { value: v }, label(v))),
+  );
   select.value = values.includes(current) ? current : '';
 }
 
 function refreshFilters() {
-  fillFilter(filters.language, optionsOf(state.voices.filter((v) => matches(v, 'language')), 'language'), 'All languages');
-  fillFilter(filters.accent, optionsOf(state.voices.filter((v) => matches(v, 'accent')), 'accent'), 'Any accent');
-  const genders = optionsOf(state.voices.filter((v) => matches(v, 'gender')), 'gender');
+  fillFilter(
+    filters.language,
+    optionsOf(
+      state.voices.filter((v) => matches(v, 'language')),
+      'language',
+    ),
+    'All languages',
+  );
+  fillFilter(
+    filters.accent,
+    optionsOf(
+      state.voices.filter((v) => matches(v, 'accent')),
+      'accent',
+    ),
+    'Any accent',
+  );
+  const genders = optionsOf(
+    state.voices.filter((v) => matches(v, 'gender')),
+    'gender',
+  );
   fillFilter(filters.gender, genders, 'Any', settingLabel);
   $('gender-filter').hidden = !state.voices.some((v) => v.gender);
 }
 
 function voiceOption(voice, index) {
   const id = `voice-${index}`;
-  return el('label', { class: 'voice', for: id },
-    el('input', { type: 'radio', name: 'voiceID', value: voice.id, id, checked: voice.id === state.selected?.id, onchange: () => choose(voice) }),
+  return el(
+    'label',
+    { class: 'voice', for: id },
+    el('input', {
+      type: 'radio',
+      name: 'voiceID',
+      value: voice.id,
+      id,
+      checked: voice.id === state.selected?.id,
+      onchange: () => choose(voice),
+    }),
     el('img', { src: voice.image, alt: '', width: 48, height: 48, loading: 'lazy', decoding: 'async' }),
-    el('span', { class: 'voice-text' },
-      el('span', { class: 'voice-name' }, voice.name, voice.custom ? el('span', { class: 'badge custom' }, 'custom') : null),
+    el(
+      'span',
+      { class: 'voice-text' },
+      el(
+        'span',
+        { class: 'voice-name' },
+        voice.name,
+        voice.custom ? el('span', { class: 'badge custom' }, 'custom') : null,
+      ),
       el('span', { class: 'voice-meta' }, voiceMeta(voice)),
-      el('span', { class: 'voice-description' }, voice.description)));
+      el('span', { class: 'voice-description' }, voice.description),
+    ),
+  );
 }
 
 function renderVoices() {
@@ -146,13 +206,16 @@ function renderVoices() {
 
 function choose(voice) {
   state.selected = voice;
-  $('selected-voice').textContent = voice ? `Chosen voice: ${voice.name} (${voiceMeta(voice)})` : 'No voice chosen yet.';
+  $('selected-voice').textContent = voice
+    ? `Chosen voice: ${voice.name} (${voiceMeta(voice)})`
+    : 'No voice chosen yet.';
   const stored = voice?.custom ? (state.custom.find((c) => c.id === voice.id)?.settings ?? {}) : {};
   state.speakSettings = voice ? settingsControls($('speak-settings'), voice.provider, stored, 'speak') : null;
   if (voice && !voice.custom && !state.baseChosenByHand) setBase(voice.id);
 }
 
-for (const select of [filters.language, filters.accent, filters.gender]) select.addEventListener('change', renderVoices);
+for (const select of [filters.language, filters.accent, filters.gender])
+  select.addEventListener('change', renderVoices);
 filters.query.addEventListener('input', renderVoices);
 // The search box sits inside the speech form: Enter there filters, it must not generate speech.
 filters.query.addEventListener('keydown', (event) => {
@@ -171,7 +234,10 @@ function preferredLanguage(languages) {
 }
 
 async function loadVoices() {
-  const [listing, own] = await Promise.all([api('/api/get-text-to-speech-voices?include_custom=true'), api('/api/voices')]);
+  const [listing, own] = await Promise.all([
+    api('/api/get-text-to-speech-voices?include_custom=true'),
+    api('/api/voices'),
+  ]);
   state.voices = listing.voices;
   state.custom = own.voices;
   const selectedId = state.selected?.id;
@@ -186,28 +252,50 @@ async function loadVoices() {
 function addTake(result, voice, text) {
   const excerpt = text && (text.length > 140 ? `${text.slice(0, 140)}…` : text);
   const meta = el('p', { class: 'hint' }, `${voice.name} · ${result.used_characters} words`);
-  const audio = el('audio', { controls: true, preload: 'metadata', src: result.url, 'aria-label': `Speech by ${voice.name}` });
-  const take = el('li', { class: 'take', dataset: { uuid: result.uuid } },
+  const audio = el('audio', {
+    controls: true,
+    preload: 'metadata',
+    src: result.url,
+    'aria-label': `Speech by ${voice.name}`,
+  });
+  const take = el(
+    'li',
+    { class: 'take', dataset: { uuid: result.uuid } },
     excerpt ? el('p', { class: 'take-text' }, excerpt) : null,
     audio,
-    el('div', { class: 'take-actions' },
+    el(
+      'div',
+      { class: 'take-actions' },
       el('a', { class: 'download', href: result.url, download: `speech-${result.uuid}.mp3` }, 'Download MP3'),
-      meta));
+      meta,
+    ),
+  );
   $('takes').prepend(take);
   $('takes-card').hidden = false;
   if (result.duration_seconds !== undefined) {
     meta.textContent += ` · ${result.duration_seconds.toFixed(1)} s · ${formatTime(result.created_at)}`;
     return;
   }
-  api(`/api/text-to-speech/${result.uuid}`).then((record) => {
-    meta.textContent += ` · ${record.duration_seconds.toFixed(1)} s`;
-    if (record.warnings.length) take.append(el('ul', { class: 'warnings' }, record.warnings.map((w) => el('li', {}, w))));
-  }, () => undefined);
+  api(`/api/text-to-speech/${result.uuid}`).then(
+    (record) => {
+      meta.textContent += ` · ${record.duration_seconds.toFixed(1)} s`;
+      if (record.warnings.length)
+        take.append(
+          el(
+            'ul',
+            { class: 'warnings' },
+            record.warnings.map((w) => el('li', {}, w)),
+          ),
+        );
+    },
+    () => undefined,
+  );
 }
 
 function explain(failure) {
   if (!(failure instanceof ApiError)) return failure;
-  if (failure.status === 402) return new Error(`${failure.message}. Shorten the text, or see your plan on the Usage page.`);
+  if (failure.status === 402)
+    return new Error(`${failure.message}. Shorten the text, or see your plan on the Usage page.`);
   if (failure.status === 429) return new Error(`${failure.message}. Wait a moment and try again.`);
   return failure;
 }
@@ -225,7 +313,9 @@ speakForm.addEventListener('submit', (event) => {
     if (Object.keys(voiceSettings).length) body.voiceSettings = voiceSettings;
     button.textContent = 'Generating…';
     try {
-      const result = await api('/api/generate-text-to-speech', { method: 'POST', body }).catch((failure) => Promise.reject(explain(failure)));
+      const result = await api('/api/generate-text-to-speech', { method: 'POST', body }).catch((failure) =>
+        Promise.reject(explain(failure)),
+      );
       addTake(result, voice, text);
       toast(`Speech ready: ${result.used_characters} words`);
     } finally {
@@ -240,20 +330,57 @@ speakForm.addEventListener('submit', (event) => {
 const voiceName = (id) => state.voices.find((v) => v.id === id)?.name ?? id;
 const settingsSummary = (settings) => {
   const entries = Object.entries(settings);
-  return entries.length ? entries.map(([name, value]) => `${settingLabel(name).toLowerCase()} ${value}`).join(', ') : 'default settings';
+  return entries.length
+    ? entries.map(([name, value]) => `${settingLabel(name).toLowerCase()} ${value}`).join(', ')
+    : 'default settings';
 };
 
 function renderCustomVoices() {
-  $('custom-voices').replaceChildren(...state.custom.map((voice) => el('li', { class: 'custom-voice', dataset: { voiceId: voice.id } },
-    el('img', { src: voice.image, alt: '', width: 48, height: 48 }),
-    el('div', { class: 'custom-voice-text' },
-      el('strong', {}, voice.name),
-      el('span', {}, voice.description),
-      el('span', { class: 'hint' }, `Based on ${voiceName(voice.base_voice_id)} · ${settingsSummary(voice.settings)}`),
-      el('code', { class: 'voice-id' }, voice.id)),
-    el('div', { class: 'custom-voice-actions' },
-      el('button', { type: 'button', class: 'secondary small', 'aria-label': `Use ${voice.name}`, onclick: () => useVoice(voice.id) }, 'Use'),
-      el('button', { type: 'button', class: 'danger', 'aria-label': `Delete ${voice.name}`, onclick: () => deleteVoice(voice) }, 'Delete')))));
+  $('custom-voices').replaceChildren(
+    ...state.custom.map((voice) =>
+      el(
+        'li',
+        { class: 'custom-voice', dataset: { voiceId: voice.id } },
+        el('img', { src: voice.image, alt: '', width: 48, height: 48 }),
+        el(
+          'div',
+          { class: 'custom-voice-text' },
+          el('strong', {}, voice.name),
+          el('span', {}, voice.description),
+          el(
+            'span',
+            { class: 'hint' },
+            `Based on ${voiceName(voice.base_voice_id)} · ${settingsSummary(voice.settings)}`,
+          ),
+          el('code', { class: 'voice-id' }, voice.id),
+        ),
+        el(
+          'div',
+          { class: 'custom-voice-actions' },
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary small',
+              'aria-label': `Use ${voice.name}`,
+              onclick: () => useVoice(voice.id),
+            },
+            'Use',
+          ),
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'danger',
+              'aria-label': `Delete ${voice.name}`,
+              onclick: () => deleteVoice(voice),
+            },
+            'Delete',
+          ),
+        ),
+      ),
+    ),
+  );
   $('custom-empty').hidden = state.custom.length > 0;
 }
 
@@ -286,8 +413,17 @@ async function deleteVoice(voice) {
 function renderBaseOptions() {
   const current = baseSelect.value;
   const predefined = state.voices.filter((v) => !v.custom);
-  const groups = optionsOf(predefined, 'language').map((language) => el('optgroup', { label: language },
-    predefined.filter((v) => v.language === language).map((v) => el('option', { value: v.id }, `${v.name} · ${[v.accent, v.gender, v.provider].filter(Boolean).join(', ')}`))));
+  const groups = optionsOf(predefined, 'language').map((language) =>
+    el(
+      'optgroup',
+      { label: language },
+      predefined
+        .filter((v) => v.language === language)
+        .map((v) =>
+          el('option', { value: v.id }, `${v.name} · ${[v.accent, v.gender, v.provider].filter(Boolean).join(', ')}`),
+        ),
+    ),
+  );
   baseSelect.replaceChildren(el('option', { value: '' }, 'Choose a base voice'), ...groups);
   setBase(current || state.selected?.id || '');
 }
@@ -312,7 +448,11 @@ customForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void busy(customForm, async () => {
     const data = new FormData(customForm);
-    const body = { name: String(data.get('name')), base_voice_id: String(data.get('base_voice_id')), settings: state.customSettings?.changed() ?? {} };
+    const body = {
+      name: String(data.get('name')),
+      base_voice_id: String(data.get('base_voice_id')),
+      settings: state.customSettings?.changed() ?? {},
+    };
     const description = String(data.get('description') ?? '').trim();
     if (description) body.description = description;
     const created = await api('/api/voices', { method: 'POST', body });
@@ -340,7 +480,8 @@ async function start() {
   }
   updateCounter();
   const { recent } = pageData();
-  for (const record of [...recent].reverse()) addTake(record, state.voices.find((v) => v.id === record.voice_id) ?? { name: record.voice_id }, null);
+  for (const record of [...recent].reverse())
+    addTake(record, state.voices.find((v) => v.id === record.voice_id) ?? { name: record.voice_id }, null);
 }
 
 start().catch((failure) => {

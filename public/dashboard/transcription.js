@@ -18,7 +18,9 @@ function stamp(seconds) {
 }
 
 function transcriptText() {
-  return record.segments.map((s) => `[${stamp(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text.trim()}`).join('\n');
+  return record.segments
+    .map((s) => `[${stamp(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text.trim()}`)
+    .join('\n');
 }
 
 function speakerClass(speakers, speaker) {
@@ -35,16 +37,30 @@ function playFrom(start) {
 function renderTranscript() {
   const speakers = [...new Set(record.segments.map((s) => s.speaker).filter(Boolean))];
   const legend = document.getElementById('speakers');
-  legend.replaceChildren(...speakers.map((speaker) => el('li', { class: speakerClass(speakers, speaker) }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), speaker)));
+  legend.replaceChildren(
+    ...speakers.map((speaker) =>
+      el(
+        'li',
+        { class: speakerClass(speakers, speaker) },
+        el('span', { class: 'swatch', 'aria-hidden': 'true' }),
+        speaker,
+      ),
+    ),
+  );
   legend.hidden = speakers.length === 0;
 
   list.replaceChildren(
     ...record.segments.map((segment, index) => {
       const time = `[${stamp(segment.start)}]`;
-      const timeNode = playable ? el('button', { type: 'button', class: 'time link', 'aria-label': `Play from ${stamp(segment.start)}` }, time) : el('span', { class: 'time' }, time);
+      const timeNode = playable
+        ? el('button', { type: 'button', class: 'time link', 'aria-label': `Play from ${stamp(segment.start)}` }, time)
+        : el('span', { class: 'time' }, time);
       return el(
         'li',
-        { class: `segment${segment.speaker ? ` ${speakerClass(speakers, segment.speaker)}` : ''}`, dataset: { index: String(index) } },
+        {
+          class: `segment${segment.speaker ? ` ${speakerClass(speakers, segment.speaker)}` : ''}`,
+          dataset: { index: String(index) },
+        },
         timeNode,
         segment.speaker ? el('span', { class: 'speaker' }, segment.speaker) : null,
         el('span', { class: 'text' }, segment.text.trim()),
@@ -52,8 +68,10 @@ function renderTranscript() {
     }),
   );
   document.getElementById('transcript-empty').hidden = record.segments.length > 0;
-  if (record.status === 'completed' && record.segments.length === 0) document.getElementById('transcript-empty').textContent = 'Nothing was heard in this recording.';
-  for (const id of ['copy-transcript', 'download-transcript']) document.getElementById(id).disabled = record.segments.length === 0;
+  if (record.status === 'completed' && record.segments.length === 0)
+    document.getElementById('transcript-empty').textContent = 'Nothing was heard in this recording.';
+  for (const id of ['copy-transcript', 'download-transcript'])
+    document.getElementById(id).disabled = record.segments.length === 0;
 }
 
 // A click anywhere on a segment plays from it, unless the reader is selecting its text; the time button serves the keyboard.
@@ -88,19 +106,26 @@ function highlight() {
 /** Scrolls the transcript box (not the page) so the playing segment stays visible. */
 function keepInView(item) {
   const top = item.offsetTop - list.offsetTop;
-  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = Math.max(0, top - list.clientHeight / 3);
 }
 
 if (player) {
   list.classList.add('playable');
   for (const event of ['timeupdate', 'seeked', 'play']) player.addEventListener(event, highlight);
-  player.addEventListener('error', () => toast('The recording could not be loaded here; open it with the source link', 'error'));
+  player.addEventListener('error', () =>
+    toast('The recording could not be loaded here; open it with the source link', 'error'),
+  );
 }
 
 document.getElementById('copy-transcript').addEventListener('click', () => copyText(transcriptText()));
 document.getElementById('download-transcript').addEventListener('click', () => {
   const url = URL.createObjectURL(new Blob([`${transcriptText()}\n`], { type: 'text/plain;charset=utf-8' }));
-  const link = el('a', { href: url, download: `${record.name.replace(/[\\/:*?"<>|]+/g, '_') || 'transcript'}.txt`, class: 'sr-only' });
+  const link = el('a', {
+    href: url,
+    download: `${record.name.replace(/[\\/:*?"<>|]+/g, '_') || 'transcript'}.txt`,
+    class: 'sr-only',
+  });
   document.body.append(link);
   link.click();
   link.remove();
@@ -111,13 +136,20 @@ function showStatus() {
   const badge = document.querySelector('#status [data-badge]');
   badge.className = `badge ${record.status}`;
   badge.textContent = record.status;
-  const words = { pending: 'Waiting for a worker…', processing: `Transcribing… ${record.progress}%`, completed: 'Transcribed', failed: 'Failed' };
+  const words = {
+    pending: 'Waiting for a worker…',
+    processing: `Transcribing… ${record.progress}%`,
+    completed: 'Transcribed',
+    failed: 'Failed',
+  };
   document.getElementById('status-text').textContent = words[record.status] ?? record.status;
   const progress = document.getElementById('progress');
   progress.value = record.progress;
   progress.textContent = `${record.progress}%`;
   progress.hidden = record.status === 'completed' || record.status === 'failed';
-  if (record.status === 'failed') document.getElementById('failure').textContent = `The recording could not be transcribed: ${record.error ?? 'unknown reason'}`;
+  if (record.status === 'failed')
+    document.getElementById('failure').textContent =
+      `The recording could not be transcribed: ${record.error ?? 'unknown reason'}`;
   if (record.duration !== null) document.getElementById('duration').textContent = ` · ${stamp(record.duration)} long`;
 }
 
@@ -140,7 +172,10 @@ async function generate(wanted, regenerate, trigger) {
   const original = trigger.firstChild.textContent;
   trigger.firstChild.textContent = 'Generating…';
   try {
-    const { data } = await api('/api/generate-audio-content', { method: 'POST', body: { audio_id: record.uuid, fields: wanted, force: regenerate } });
+    const { data } = await api('/api/generate-audio-content', {
+      method: 'POST',
+      body: { audio_id: record.uuid, fields: wanted, force: regenerate },
+    });
     trigger.firstChild.textContent = original;
     for (const [field, text] of Object.entries(data)) showDerived(field, text);
     toast(wanted.length === 1 ? `${labels[wanted[0]]} generated` : 'Generated');

@@ -13,7 +13,12 @@ if (canvas && window.Chart) {
     type: 'bar',
     data: {
       labels: days.map((day) => day.slice(5)),
-      datasets: series.map((s, i) => ({ label: s.label, data: s.credits, backgroundColor: COLOURS[i % COLOURS.length], stack: 'credits' })),
+      datasets: series.map((s, i) => ({
+        label: s.label,
+        data: s.credits,
+        backgroundColor: COLOURS[i % COLOURS.length],
+        stack: 'credits',
+      })),
     },
     options: {
       responsive: true,
@@ -21,7 +26,13 @@ if (canvas && window.Chart) {
       animation: false,
       scales: {
         x: { stacked: true, ticks: { color: text }, grid: { color: grid } },
-        y: { stacked: true, beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid }, title: { display: true, text: 'credits', color: text } },
+        y: {
+          stacked: true,
+          beginAtZero: true,
+          ticks: { color: text, precision: 0 },
+          grid: { color: grid },
+          title: { display: true, text: 'credits', color: text },
+        },
       },
       plugins: { legend: { labels: { color: text } }, tooltip: { mode: 'index', intersect: false } },
     },

@@ -57,13 +57,33 @@
     root.append(node('style', {}, CSS));
   }
 
-  const launcher = node('button', { type: 'button', class: 'launcher', 'aria-expanded': 'false', 'aria-controls': 'atelier-chat' }, title);
+  const launcher = node(
+    'button',
+    { type: 'button', class: 'launcher', 'aria-expanded': 'false', 'aria-controls': 'atelier-chat' },
+    title,
+  );
   const close = node('button', { type: 'button', class: 'close', 'aria-label': 'Close the chat' }, '×');
   const log = node('div', { class: 'log', role: 'log', 'aria-live': 'polite' });
-  const input = node('textarea', { id: 'atelier-chat-message', maxlength: String(MAX_TURN), placeholder: 'Type a message…' });
+  const input = node('textarea', {
+    id: 'atelier-chat-message',
+    maxlength: String(MAX_TURN),
+    placeholder: 'Type a message…',
+  });
   const send = node('button', { type: 'submit', class: 'send' }, 'Send');
-  const form = node('form', {}, node('label', { for: 'atelier-chat-message', class: 'sr-only' }, 'Message'), input, send);
-  const panel = node('section', { id: 'atelier-chat', class: 'panel', role: 'dialog', 'aria-label': title, hidden: '' }, node('header', {}, node('h2', {}, title), close), log, form);
+  const form = node(
+    'form',
+    {},
+    node('label', { for: 'atelier-chat-message', class: 'sr-only' }, 'Message'),
+    input,
+    send,
+  );
+  const panel = node(
+    'section',
+    { id: 'atelier-chat', class: 'panel', role: 'dialog', 'aria-label': title, hidden: '' },
+    node('header', {}, node('h2', {}, title), close),
+    log,
+    form,
+  );
   root.append(launcher, panel);
   if (options.welcome) log.append(node('div', { class: 'turn ai' }, options.welcome));
 
@@ -106,7 +126,10 @@
         log.scrollTop = log.scrollHeight;
       });
       if (!reply.trim()) throw new Error('The bot gave no answer');
-      turns.push({ role: 'human', text: message.slice(0, MAX_TURN) }, { role: 'ai', text: reply.trim().slice(0, MAX_TURN) });
+      turns.push(
+        { role: 'human', text: message.slice(0, MAX_TURN) },
+        { role: 'ai', text: reply.trim().slice(0, MAX_TURN) },
+      );
       turns.splice(0, Math.max(0, turns.length - MAX_HISTORY));
     } catch (failure) {
       answer.classList.add('failed');

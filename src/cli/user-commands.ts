@@ -1,7 +1,17 @@
 import { CLIENT_VERSION, createClient } from '@atelier/client';
 import { type UserCommand, type UserContext, type UserFlags, parse } from './user-context.js';
 import { mediaCommands } from './user-media.js';
-import { EXIT, ExitNow, NotReadyError, type Output, UsageError, createOutput, errorLine, exitCodeFor, wholeNumber } from './user-output.js';
+import {
+  EXIT,
+  ExitNow,
+  NotReadyError,
+  type Output,
+  UsageError,
+  createOutput,
+  errorLine,
+  exitCodeFor,
+  wholeNumber,
+} from './user-output.js';
 import { textCommands } from './user-text.js';
 
 export const USER_USAGE = `User commands (call a running service with your API key):
@@ -35,7 +45,18 @@ the service refused (400); 3 authentication (key missing, wrong, revoked or not 
 create it again); 6 credits, quota or rate limit (402/429).`;
 
 /** The first words that make a user command. */
-export const USER_COMMANDS = new Set(['presets', 'generate', 'image', 'video', 'transcribe', 'derive', 'tts', 'voices', 'bot', 'chat']);
+export const USER_COMMANDS = new Set([
+  'presets',
+  'generate',
+  'image',
+  'video',
+  'transcribe',
+  'derive',
+  'tts',
+  'voices',
+  'bot',
+  'chat',
+]);
 
 const COMMANDS: Record<string, UserCommand> = { ...textCommands, ...mediaCommands };
 
@@ -72,7 +93,12 @@ function context(flags: UserFlags, args: string[], out: Output): UserContext {
   const baseUrl = flags.url ?? process.env.ATELIER_URL ?? 'http://127.0.0.1:8080';
   const botsUrl = process.env.ATELIER_BOTS_URL;
   if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--url must be an http(s) URL, not "${baseUrl}"`);
-  const client = createClient({ baseUrl, ...(apiKey && { apiKey }), ...(botsUrl && { botsUrl }), userAgent: `atelier-cli/${CLIENT_VERSION}` });
+  const client = createClient({
+    baseUrl,
+    ...(apiKey && { apiKey }),
+    ...(botsUrl && { botsUrl }),
+    userAgent: `atelier-cli/${CLIENT_VERSION}`,
+  });
   return {
     client,
     flags,
@@ -80,7 +106,9 @@ function context(flags: UserFlags, args: string[], out: Output): UserContext {
     out,
     requireKey() {
       if (apiKey) return;
-      console.error('error: no API key: set ATELIER_API_KEY or pass --key (create one in the dashboard, or `atelier keys create <account>`)');
+      console.error(
+        'error: no API key: set ATELIER_API_KEY or pass --key (create one in the dashboard, or `atelier keys create <account>`)',
+      );
       throw new ExitNow(EXIT.auth);
     },
     poll() {
@@ -88,7 +116,9 @@ function context(flags: UserFlags, args: string[], out: Output): UserContext {
       const fromEnv = fast === undefined || fast === '' ? undefined : wholeNumber(fast, 'ATELIER_POLL_INTERVAL_MS');
       const fromFlag = flags.interval === undefined ? undefined : wholeNumber(flags.interval, '--interval') * 1000;
       return {
-        ...(fromEnv !== undefined ? { intervalMs: fromEnv, allowFastPolling: true } : fromFlag !== undefined && { intervalMs: fromFlag }),
+        ...(fromEnv !== undefined
+          ? { intervalMs: fromEnv, allowFastPolling: true }
+          : fromFlag !== undefined && { intervalMs: fromFlag }),
         ...(flags.attempts !== undefined && { maxAttempts: wholeNumber(flags.attempts, '--attempts') }),
       };
     },

@@ -1,5 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { type DerivedField, type ImageRecord, PollTimeoutError, type Transcription, type VideoRecord } from '@atelier/client';
+import {
+  type DerivedField,
+  type ImageRecord,
+  PollTimeoutError,
+  type Transcription,
+  type VideoRecord,
+} from '@atelier/client';
 import type { UserCommand, UserContext } from './user-context.js';
 import { EXIT, NotReadyError, UsageError, progressTo, required, wholeNumber } from './user-output.js';
 
@@ -12,7 +18,10 @@ async function waiting<T>(ctx: UserContext, what: string, again: string, wait: (
     return await wait();
   } catch (error) {
     if (error instanceof PollTimeoutError) {
-      throw new NotReadyError(`${what} is not ready after ${error.attempts} checks. Nothing is lost: look again with \`${again}\` (do not create it again).`, error.last);
+      throw new NotReadyError(
+        `${what} is not ready after ${error.attempts} checks. Nothing is lost: look again with \`${again}\` (do not create it again).`,
+        error.last,
+      );
     }
     throw error;
   } finally {
@@ -20,7 +29,8 @@ async function waiting<T>(ctx: UserContext, what: string, again: string, wait: (
   }
 }
 
-const showId = (args: string[]) => (args[0] === 'show' && args.length === 2 ? wholeNumber(args[1] ?? '', 'ID') : undefined);
+const showId = (args: string[]) =>
+  args[0] === 'show' && args.length === 2 ? wholeNumber(args[1] ?? '', 'ID') : undefined;
 
 async function image(ctx: UserContext): Promise<number> {
   const { client, flags, args, out } = ctx;
@@ -47,7 +57,10 @@ async function image(ctx: UserContext): Promise<number> {
       ),
     );
   }
-  const lines = records.map((r) => `Image ${r.id}: ${r.status}${r.image_url ? `  ${r.image_url}` : ''}${r.error ? `: ${r.error}` : ''}${r.status === 'pending' ? `  (follow it: atelier image show ${r.id} --wait)` : ''}`);
+  const lines = records.map(
+    (r) =>
+      `Image ${r.id}: ${r.status}${r.image_url ? `  ${r.image_url}` : ''}${r.error ? `: ${r.error}` : ''}${r.status === 'pending' ? `  (follow it: atelier image show ${r.id} --wait)` : ''}`,
+  );
   out.result(lines.join('\n'), id === undefined ? records : records[0]);
   return records.some((r) => r.status === 'failed') ? EXIT.other : EXIT.ok;
 }
@@ -68,7 +81,10 @@ async function video(ctx: UserContext): Promise<number> {
   const videoId = id;
   const record: VideoRecord = flags.wait
     ? await waiting(ctx, `Video ${videoId}`, `atelier video show ${videoId} --wait`, () =>
-        client.waitForVideo(videoId, { ...ctx.poll(), onProgress: progressTo(out, (v) => `Video ${v.id}: ${v.status}`) }),
+        client.waitForVideo(videoId, {
+          ...ctx.poll(),
+          onProgress: progressTo(out, (v) => `Video ${v.id}: ${v.status}`),
+        }),
       )
     : await client.videos.get(videoId);
   const human = `Video ${record.id}: ${record.status}${record.url ? `  ${record.url}` : ''}${record.error ? `: ${record.error}` : ''}${record.status === 'processing' ? `  (follow it: atelier video show ${record.id} --wait)` : ''}`;
@@ -93,13 +109,19 @@ async function transcribe(ctx: UserContext): Promise<number> {
     });
     uuid = created.uuid;
     if (!flags.wait) {
-      out.result(`Transcription ${uuid} started.\nFollow it: atelier transcribe show ${uuid} --wait\nDashboard: ${created.dashboard_url}`, created);
+      out.result(
+        `Transcription ${uuid} started.\nFollow it: atelier transcribe show ${uuid} --wait\nDashboard: ${created.dashboard_url}`,
+        created,
+      );
       return EXIT.ok;
     }
   }
   const audio: Transcription = flags.wait
     ? await waiting(ctx, `Transcription ${uuid}`, `atelier transcribe show ${uuid} --wait`, () =>
-        client.waitForTranscription(uuid, { ...ctx.poll(), onProgress: progressTo(out, (a) => `Transcription ${a.uuid}: ${a.status} ${a.progress}%`) }),
+        client.waitForTranscription(uuid, {
+          ...ctx.poll(),
+          onProgress: progressTo(out, (a) => `Transcription ${a.uuid}: ${a.status} ${a.progress}%`),
+        }),
       )
     : await client.transcriptions.get(uuid);
   if (audio.status === 'failed') {
@@ -107,10 +129,16 @@ async function transcribe(ctx: UserContext): Promise<number> {
     return EXIT.other;
   }
   if (audio.status !== 'completed') {
-    out.result(`Transcription ${uuid}: ${audio.status} ${audio.progress}%  (follow it: atelier transcribe show ${uuid} --wait)`, audio);
+    out.result(
+      `Transcription ${uuid}: ${audio.status} ${audio.progress}%  (follow it: atelier transcribe show ${uuid} --wait)`,
+      audio,
+    );
     return EXIT.ok;
   }
-  out.result(`Transcription ${uuid} (${audio.audio_type}, ${audio.language}${audio.duration === null ? '' : `, ${audio.duration.toFixed(1)} s`}):\n\n${audio.content}`, audio);
+  out.result(
+    `Transcription ${uuid} (${audio.audio_type}, ${audio.language}${audio.duration === null ? '' : `, ${audio.duration.toFixed(1)} s`}):\n\n${audio.content}`,
+    audio,
+  );
   return EXIT.ok;
 }
 
@@ -119,8 +147,16 @@ async function derive(ctx: UserContext): Promise<number> {
   ctx.requireKey();
   const uuid = required(args[0], 'UUID');
   const fields = args.slice(1) as DerivedField[];
-  const derived = await client.transcriptions.derive(uuid, { ...(fields.length > 0 && { fields }), ...((flags.force || flags.regenerate) && { force: true }) });
-  out.result(Object.entries(derived.data).map(([field, text]) => `${field}:\n${text}`).join('\n\n'), derived);
+  const derived = await client.transcriptions.derive(uuid, {
+    ...(fields.length > 0 && { fields }),
+    ...((flags.force || flags.regenerate) && { force: true }),
+  });
+  out.result(
+    Object.entries(derived.data)
+      .map(([field, text]) => `${field}:\n${text}`)
+      .join('\n\n'),
+    derived,
+  );
   return EXIT.ok;
 }
 
@@ -133,6 +169,9 @@ async function tts(ctx: UserContext): Promise<number> {
   const file = flags.out ?? `${result.uuid}.mp3`;
   const mp3 = await client.speech.download(result);
   writeFileSync(file, mp3);
-  out.result(`Saved ${file} (${(mp3.length / 1024).toFixed(1)} KB; ${result.used_characters} words billed)\n${result.url}`, { ...result, file });
+  out.result(
+    `Saved ${file} (${(mp3.length / 1024).toFixed(1)} KB; ${result.used_characters} words billed)\n${result.url}`,
+    { ...result, file },
+  );
   return EXIT.ok;
 }

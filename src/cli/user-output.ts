@@ -111,5 +111,7 @@ export function progressTo<T>(out: Output, describe: (record: T) => string): (pr
 /** Columns padded to their widest cell; the last column is not padded. */
 export function table(rows: string[][]): string {
   const widths = rows.reduce<number[]>((w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, cell.length)), []);
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')).join('\n');
+  return rows
+    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '))
+    .join('\n');
 }

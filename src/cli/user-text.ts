@@ -14,18 +14,29 @@ async function presets(ctx: UserContext): Promise<number> {
     return 0;
   }
   if (args.length > 0) throw new UsageError(`Unknown presets action: ${args[0]} (try: presets show SLUG)`);
-  const list = await client.presets.list(flags.category === undefined ? {} : { category: flags.category as PresetCategory });
+  const list = await client.presets.list(
+    flags.category === undefined ? {} : { category: flags.category as PresetCategory },
+  );
   const needle = flags.search?.toLowerCase();
-  const found = needle ? list.presets.filter((p) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes(needle)) : list.presets;
+  const found = needle
+    ? list.presets.filter((p) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes(needle))
+    : list.presets;
   const rows = found.map((p) => [p.slug, p.title, p.category.join(', ')]);
-  const human = found.length === 0 ? 'No presets match.' : `${table([['SLUG', 'TITLE', 'CATEGORIES'], ...rows])}\n\n${found.length} presets`;
+  const human =
+    found.length === 0
+      ? 'No presets match.'
+      : `${table([['SLUG', 'TITLE', 'CATEGORIES'], ...rows])}\n\n${found.length} presets`;
   out.result(human, { ...list, presets: found, total: found.length });
   return 0;
 }
 
 function describePreset(p: PresetDetail): string {
   const rows = p.fields.map((f) => {
-    const facts = [f.type, f.required ? 'required' : 'optional', ...(f.maxLength === undefined ? [] : [`max ${f.maxLength}`])];
+    const facts = [
+      f.type,
+      f.required ? 'required' : 'optional',
+      ...(f.maxLength === undefined ? [] : [`max ${f.maxLength}`]),
+    ];
     const options = f.radioOptions ? `; one of ${f.radioOptions.map((o) => o.value).join(' | ')}` : '';
     const flag = f.name === 'keywords' || f.name === 'tone' ? `--${f.name} TEXT` : `--field ${f.name}=...`;
     return [`  ${flag}`, `${f.label} (${facts.join(', ')})${options}`];
@@ -53,7 +64,9 @@ async function generate(ctx: UserContext): Promise<number> {
     ...(flags.outputs !== undefined && { outputs: wholeNumber(flags.outputs, '--outputs') }),
   } as GenerateRequest;
   const outputs = await client.text.generate(body);
-  const human = outputs.map((o, i) => (outputs.length > 1 ? `--- output ${i + 1} (id ${o.id}) ---\n${o.name}` : o.name)).join('\n\n');
+  const human = outputs
+    .map((o, i) => (outputs.length > 1 ? `--- output ${i + 1} (id ${o.id}) ---\n${o.name}` : o.name))
+    .join('\n\n');
   out.result(human, outputs);
   return 0;
 }
@@ -65,7 +78,12 @@ async function voices(ctx: UserContext): Promise<number> {
     ...(flags.accent !== undefined && { accent: flags.accent }),
   });
   const rows = list.voices.map((v) => [v.id, v.name, v.language, v.accent ?? '', v.gender ?? '']);
-  out.result(list.total === 0 ? 'No voices match.' : `${table([['ID', 'NAME', 'LANGUAGE', 'ACCENT', 'GENDER'], ...rows])}\n\n${list.total} voices`, list);
+  out.result(
+    list.total === 0
+      ? 'No voices match.'
+      : `${table([['ID', 'NAME', 'LANGUAGE', 'ACCENT', 'GENDER'], ...rows])}\n\n${list.total} voices`,
+    list,
+  );
   return 0;
 }
 
@@ -74,7 +92,10 @@ async function chat(ctx: UserContext): Promise<number> {
   ctx.requireKey();
   const message = required(args.join(' '), 'MESSAGE');
   const model = flags.model ?? (await client.chat.models.list()).data[0]?.id ?? 'builtin';
-  const messages = [...(flags.system === undefined ? [] : [{ role: 'system' as const, content: flags.system }]), { role: 'user' as const, content: message }];
+  const messages = [
+    ...(flags.system === undefined ? [] : [{ role: 'system' as const, content: flags.system }]),
+    { role: 'user' as const, content: message },
+  ];
   if (!flags.stream || out.json) {
     const completion = await client.chat.completions.create({ model, messages });
     out.result(completion.choices[0]?.message.content ?? '', completion);
@@ -89,7 +110,8 @@ async function chat(ctx: UserContext): Promise<number> {
 
 async function bot(ctx: UserContext): Promise<number> {
   const { client, flags, args, out } = ctx;
-  if (args[0] !== 'chat') throw new UsageError(`Unknown bot action: ${args[0] ?? '(none)'} (try: bot chat PUBLIC_URL MESSAGE)`);
+  if (args[0] !== 'chat')
+    throw new UsageError(`Unknown bot action: ${args[0] ?? '(none)'} (try: bot chat PUBLIC_URL MESSAGE)`);
   ctx.requireKey();
   const publicUrl = required(args[1], 'PUBLIC_URL');
   const body = { message: required(args.slice(2).join(' '), 'MESSAGE'), include_sources: flags.sources === true };
@@ -99,7 +121,8 @@ async function bot(ctx: UserContext): Promise<number> {
   }
   for await (const event of client.bots.chatStream(publicUrl, body)) {
     if (event.type === 'text') process.stdout.write(event.text);
-    else if (event.sources.length > 0) process.stdout.write(`\n\nSources:\n${event.sources.map((s) => `  [${s.index}] ${s.title}`).join('\n')}`);
+    else if (event.sources.length > 0)
+      process.stdout.write(`\n\nSources:\n${event.sources.map((s) => `  [${s.index}] ${s.title}`).join('\n')}`);
   }
   process.stdout.write('\n');
   return 0;

@@ -3,7 +3,21 @@ import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 
 /** The services the dashboard's pages use. */
-export type DashboardServices = Pick<Services, 'accounts' | 'botKeys' | 'bots' | 'chat' | 'credits' | 'images' | 'keys' | 'presets' | 'sessions' | 'speech' | 'transcriptions' | 'videos'>;
+export type DashboardServices = Pick<
+  Services,
+  | 'accounts'
+  | 'botKeys'
+  | 'bots'
+  | 'chat'
+  | 'credits'
+  | 'images'
+  | 'keys'
+  | 'presets'
+  | 'sessions'
+  | 'speech'
+  | 'transcriptions'
+  | 'videos'
+>;
 
 export interface DashboardDeps {
   config: Config;

@@ -7,7 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../shared/errors.js';
-import { BROWSER_COOKIE, CSRF_HEADER, SESSION_COOKIE, csrfTokenFor, isSameToken } from '../modules/sessions/session-tokens.js';
+import {
+  BROWSER_COOKIE,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  csrfTokenFor,
+  isSameToken,
+} from '../modules/sessions/session-tokens.js';
 import { validationMessage } from '../shared/validation-message.js';
 import { cookieOptions } from './cookies.js';
 import type { DashboardDeps, DashboardPages } from './dashboard-deps.js';
@@ -23,7 +29,16 @@ import { transcriptionPages } from './pages/transcription-pages.js';
 import { usagePage } from './pages/usage-page.js';
 import type { Viewer } from './viewer.js';
 
-const PAGES: DashboardPages[] = [authPages, usagePage, keysPage, presetsPages, mediaPages, transcriptionPages, speechPage, botPages];
+const PAGES: DashboardPages[] = [
+  authPages,
+  usagePage,
+  keysPage,
+  presetsPages,
+  mediaPages,
+  transcriptionPages,
+  speechPage,
+  botPages,
+];
 
 const ASSETS = fileURLToPath(new URL('../../public/dashboard/', import.meta.url));
 const FORM_LIMIT = 64 * 1024;
@@ -38,9 +53,13 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
   await app.register(
     async (scope) => {
       await scope.register(fastifyCookie);
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: FORM_LIMIT },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
       scope.decorateRequest('viewer', null as unknown as Viewer);
       scope.addHook('onRequest', async (request, reply) => {
         void reply.headers(headers);
@@ -50,14 +69,30 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
         if (request.method !== 'POST') return;
         const body = request.body as Record<string, unknown> | undefined;
         const token = body?._csrf ?? request.headers[CSRF_HEADER];
-        if (!isSameToken(request.viewer.csrf, token)) throw new AppError('forbidden', 'This form has expired or did not come from this site: reload the page and try again');
+        if (!isSameToken(request.viewer.csrf, token))
+          throw new AppError(
+            'forbidden',
+            'This form has expired or did not come from this site: reload the page and try again',
+          );
       });
       scope.setErrorHandler((error: FastifyError, request, reply) => errorPage(error, request, reply));
-      scope.setNotFoundHandler((request, reply) => errorPage(new AppError('not_found', 'There is no such page'), request, reply));
+      scope.setNotFoundHandler((request, reply) =>
+        errorPage(new AppError('not_found', 'There is no such page'), request, reply),
+      );
 
-      await scope.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', decorateReply: false, index: false, list: false, maxAge: '1h' });
+      await scope.register(fastifyStatic, {
+        root: ASSETS,
+        prefix: '/assets/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        maxAge: '1h',
+      });
       scope.get('/assets/vendor/chart.umd.min.js', (_request, reply) => {
-        void reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(chartJs);
+        void reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=86400')
+          .send(chartJs);
       });
       for (const pages of PAGES) await pages(scope, deps);
     },
@@ -66,7 +101,11 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
 }
 
 /** Works out who is asking: a valid session, or an anonymous browser that gets its pre-login secret. */
-async function identify(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps): Promise<void> {
+async function identify(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { config, services }: DashboardDeps,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const caller = token ? await services.sessions.resolve(token) : undefined;
   if (caller && token) {

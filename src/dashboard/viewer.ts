@@ -24,5 +24,7 @@ export function loggedIn(request: FastifyRequest, reply: FastifyReply): Caller |
 
 /** A path inside the dashboard to return to after logging in; anything else (another site, say) goes home. */
 export function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/dashboard(\/[\w\-./%?=&]*)?$/.test(next) && !next.includes('//') ? next : '/dashboard';
+  return typeof next === 'string' && /^\/dashboard(\/[\w\-./%?=&]*)?$/.test(next) && !next.includes('//')
+    ? next
+    : '/dashboard';
 }

@@ -11,9 +11,20 @@ describe('imageSize', () => {
   });
 
   it('reads baseline and progressive JPEGs, skipping the segments before the frame header', async () => {
-    expect(imageSize(await canvas(40, 30).jpeg().toBuffer())).toEqual({ width: 40, height: 30, mediaType: 'image/jpeg' });
-    expect(imageSize(await canvas(1000, 7).jpeg({ progressive: true }).toBuffer())).toEqual({ width: 1000, height: 7, mediaType: 'image/jpeg' });
-    const withExif = await canvas(33, 21).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'Atelier test' } } }).toBuffer();
+    expect(imageSize(await canvas(40, 30).jpeg().toBuffer())).toEqual({
+      width: 40,
+      height: 30,
+      mediaType: 'image/jpeg',
+    });
+    expect(imageSize(await canvas(1000, 7).jpeg({ progressive: true }).toBuffer())).toEqual({
+      width: 1000,
+      height: 7,
+      mediaType: 'image/jpeg',
+    });
+    const withExif = await canvas(33, 21)
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'Atelier test' } } })
+      .toBuffer();
     expect(withExif.includes('Exif')).toBe(true);
     expect(imageSize(withExif)).toEqual({ width: 33, height: 21, mediaType: 'image/jpeg' });
   });
@@ -36,7 +47,11 @@ describe('imageSize', () => {
     expect(imageSize(Buffer.alloc(0))).toBeUndefined();
     expect(imageSize(Buffer.from('{"error":"not an image"}'))).toBeUndefined();
     expect(imageSize(Buffer.from('<html>nope</html>'))).toBeUndefined();
-    for (const image of [await canvas(8, 8).png().toBuffer(), await canvas(8, 8).jpeg().toBuffer(), await canvas(8, 8).webp().toBuffer()]) {
+    for (const image of [
+      await canvas(8, 8).png().toBuffer(),
+      await canvas(8, 8).jpeg().toBuffer(),
+      await canvas(8, 8).webp().toBuffer(),
+    ]) {
       expect(imageSize(image.subarray(0, 12))).toBeUndefined();
     }
     // A JPEG that ends before its frame header, and one whose segment lengths lead nowhere.

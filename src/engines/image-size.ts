@@ -29,7 +29,8 @@ export function imageSize(data: Buffer): ImageInfo | undefined {
 }
 
 /** Start-of-frame markers: C0-CF except DHT (C4), JPG (C8) and DAC (CC). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers without a length: TEM, RST0-7, SOI. */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8);
 

@@ -17,7 +17,8 @@ const LOCAL: Engines = ['automatic1111', 'openai-compatible', 'builtin'];
  */
 const STAND_IN: Engines = ['automatic1111', 'builtin'];
 
-const family = (name: string, engines: Engines, models: Model[]): ImageModelEntry[] => models.map((model) => ({ ...model, family: name, engines: [...engines] }));
+const family = (name: string, engines: Engines, models: Model[]): ImageModelEntry[] =>
+  models.map((model) => ({ ...model, family: name, engines: [...engines] }));
 
 /**
  * The image models clients ask for by name (every name of the hosted reference's `model` and `editModel`
@@ -28,22 +29,93 @@ const family = (name: string, engines: Engines, models: Model[]): ImageModelEntr
  */
 export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('openai-dalle', OPENAI, [
-    { name: 'DALL-E 3', aliases: ['dall-e-3', 'dalle 3', 'dalle-3', 'dalle3'], upstreamModel: 'dall-e-3', credits: 4, hdCredits: 8, sizes: ['1024x1024', '1792x1024', '1024x1792'] },
-    { name: 'DALL-E 2', aliases: ['dall-e-2', 'dalle 2', 'dalle-2', 'dalle2'], upstreamModel: 'dall-e-2', credits: 2, sizes: ['256x256', '512x512', '1024x1024'] },
+    {
+      name: 'DALL-E 3',
+      aliases: ['dall-e-3', 'dalle 3', 'dalle-3', 'dalle3'],
+      upstreamModel: 'dall-e-3',
+      credits: 4,
+      hdCredits: 8,
+      sizes: ['1024x1024', '1792x1024', '1024x1792'],
+    },
+    {
+      name: 'DALL-E 2',
+      aliases: ['dall-e-2', 'dalle 2', 'dalle-2', 'dalle2'],
+      upstreamModel: 'dall-e-2',
+      credits: 2,
+      sizes: ['256x256', '512x512', '1024x1024'],
+    },
   ]),
   ...family('gpt-image', OPENAI, [
-    { name: 'OpenAI GPT Image 1', aliases: ['GPT Image 1', 'gpt-image-1', 'gpt image'], upstreamModel: 'gpt-image-1', credits: 5, hdCredits: 10, sizes: ['1024x1024', '1536x1024', '1024x1536'] },
-    { name: 'OpenAI GPT Image 1.5', aliases: ['GPT Image 1.5', 'gpt-image-1.5'], upstreamModel: 'gpt-image-1.5', credits: 6, hdCredits: 10, sizes: ['1024x1024', '1536x1024', '1024x1536'] },
+    {
+      name: 'OpenAI GPT Image 1',
+      aliases: ['GPT Image 1', 'gpt-image-1', 'gpt image'],
+      upstreamModel: 'gpt-image-1',
+      credits: 5,
+      hdCredits: 10,
+      sizes: ['1024x1024', '1536x1024', '1024x1536'],
+    },
+    {
+      name: 'OpenAI GPT Image 1.5',
+      aliases: ['GPT Image 1.5', 'gpt-image-1.5'],
+      upstreamModel: 'gpt-image-1.5',
+      credits: 6,
+      hdCredits: 10,
+      sizes: ['1024x1024', '1536x1024', '1024x1536'],
+    },
   ]),
   ...family('stable-diffusion', LOCAL, [
-    { name: 'Stable Diffusion XL', aliases: ['sdxl', 'stable-diffusion-xl', 'stable diffusion xl 1.0', 'stable-diffusion-xl-1024-v1-0', 'sd xl'], upstreamModel: 'stable-diffusion-xl', credits: 2, hdCredits: 3 },
-    { name: 'Stable Diffusion 3.0', aliases: ['Stable Diffusion 3', 'sd3', 'stable-diffusion-3', 'sd3-medium', 'sd 3.0'], upstreamModel: 'stable-diffusion-3', credits: 3, hdCredits: 4 },
-    { name: 'Stable Diffusion 3.5', aliases: ['sd3.5', 'sd 3.5', 'stable-diffusion-3.5', 'sd3.5-large', 'stable-diffusion-3.5-large'], upstreamModel: 'stable-diffusion-3.5-large', credits: 3, hdCredits: 4 },
-    { name: 'Stable Diffusion 1.5', aliases: ['Stable Diffusion', 'sd1.5', 'sd 1.5', 'stable-diffusion-v1-5'], upstreamModel: 'stable-diffusion-v1-5', credits: 1, hdCredits: 2 },
+    {
+      name: 'Stable Diffusion XL',
+      aliases: ['sdxl', 'stable-diffusion-xl', 'stable diffusion xl 1.0', 'stable-diffusion-xl-1024-v1-0', 'sd xl'],
+      upstreamModel: 'stable-diffusion-xl',
+      credits: 2,
+      hdCredits: 3,
+    },
+    {
+      name: 'Stable Diffusion 3.0',
+      aliases: ['Stable Diffusion 3', 'sd3', 'stable-diffusion-3', 'sd3-medium', 'sd 3.0'],
+      upstreamModel: 'stable-diffusion-3',
+      credits: 3,
+      hdCredits: 4,
+    },
+    {
+      name: 'Stable Diffusion 3.5',
+      aliases: ['sd3.5', 'sd 3.5', 'stable-diffusion-3.5', 'sd3.5-large', 'stable-diffusion-3.5-large'],
+      upstreamModel: 'stable-diffusion-3.5-large',
+      credits: 3,
+      hdCredits: 4,
+    },
+    {
+      name: 'Stable Diffusion 1.5',
+      aliases: ['Stable Diffusion', 'sd1.5', 'sd 1.5', 'stable-diffusion-v1-5'],
+      upstreamModel: 'stable-diffusion-v1-5',
+      credits: 1,
+      hdCredits: 2,
+    },
   ]),
   ...family('flux', LOCAL, [
-    { name: 'FLUX.1', aliases: ['flux', 'flux1', 'flux.1-schnell', 'flux-schnell', 'flux.1 [schnell]', 'flux.1-dev', 'flux-dev', 'flux.1 [dev]'], upstreamModel: 'flux.1-schnell', credits: 3, hdCredits: 5 },
-    { name: 'FLUX 1.1 Pro', aliases: ['flux pro', 'flux-pro', 'flux-1.1-pro', 'flux1.1-pro'], credits: 4, hdCredits: 6 },
+    {
+      name: 'FLUX.1',
+      aliases: [
+        'flux',
+        'flux1',
+        'flux.1-schnell',
+        'flux-schnell',
+        'flux.1 [schnell]',
+        'flux.1-dev',
+        'flux-dev',
+        'flux.1 [dev]',
+      ],
+      upstreamModel: 'flux.1-schnell',
+      credits: 3,
+      hdCredits: 5,
+    },
+    {
+      name: 'FLUX 1.1 Pro',
+      aliases: ['flux pro', 'flux-pro', 'flux-1.1-pro', 'flux1.1-pro'],
+      credits: 4,
+      hdCredits: 6,
+    },
     { name: 'FLUX 1.1 Pro Ultra', aliases: ['flux-1.1-pro-ultra', 'flux ultra'], credits: 6, hdCredits: 8 },
     { name: 'Flux.1 Krea', aliases: ['flux krea', 'flux-krea', 'flux.1-krea-dev', 'krea'], credits: 3, hdCredits: 5 },
     { name: 'FLUX.2 [dev]', aliases: ['flux-2-dev', 'flux.2-dev'], credits: 2, hdCredits: 4 },
@@ -53,13 +125,23 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
     { name: 'FLUX.2 [max]', aliases: ['flux-2-max', 'flux.2-max'], credits: 8, hdCredits: 10 },
   ]),
   ...family('flux-kontext', STAND_IN, [
-    { name: 'Flux Kontext Pro', aliases: ['flux-kontext-pro', 'flux.1 kontext pro', 'flux kontext'], credits: 4, hdCredits: 6 },
+    {
+      name: 'Flux Kontext Pro',
+      aliases: ['flux-kontext-pro', 'flux.1 kontext pro', 'flux kontext'],
+      credits: 4,
+      hdCredits: 6,
+    },
     { name: 'Flux Kontext Max', aliases: ['flux-kontext-max', 'flux.1 kontext max'], credits: 6, hdCredits: 8 },
   ]),
   ...family('midjourney', STAND_IN, [
     { name: 'Midjourney V6', aliases: ['midjourney-v6', 'mj v6', 'midjourney 6'], credits: 5, hdCredits: 8 },
     // The integrations' plain "Midjourney" is the current version.
-    { name: 'Midjourney V7', aliases: ['Midjourney', 'midjourney-v7', 'mj v7', 'mj', 'midjourney 7'], credits: 6, hdCredits: 8 },
+    {
+      name: 'Midjourney V7',
+      aliases: ['Midjourney', 'midjourney-v7', 'mj v7', 'mj', 'midjourney 7'],
+      credits: 6,
+      hdCredits: 8,
+    },
   ]),
   ...family('imagen', STAND_IN, [
     { name: 'Imagen 3', aliases: ['imagen-3', 'imagen-3.0-generate-002'], credits: 3 },
@@ -82,7 +164,22 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('dreamina', STAND_IN, [{ name: 'Dreamina 3.1', aliases: ['dreamina-3.1', 'dreamina'], credits: 3 }]),
   // Recraft's API speaks OpenAI's images API and makes these sizes only.
   ...family('recraft', STAND_IN, [
-    { name: 'Recraft v3', aliases: ['recraftv3', 'recraft-v3', 'recraft'], credits: 4, sizes: ['1024x1024', '1365x1024', '1024x1365', '1536x1024', '1024x1536', '1820x1024', '1024x1820', '2048x1024', '1024x2048'] },
+    {
+      name: 'Recraft v3',
+      aliases: ['recraftv3', 'recraft-v3', 'recraft'],
+      credits: 4,
+      sizes: [
+        '1024x1024',
+        '1365x1024',
+        '1024x1365',
+        '1536x1024',
+        '1024x1536',
+        '1820x1024',
+        '1024x1820',
+        '2048x1024',
+        '1024x2048',
+      ],
+    },
   ]),
   ...family('reve', STAND_IN, [
     { name: 'REVE', aliases: ['reve-image'], credits: 3 },
@@ -96,17 +193,29 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
     { name: 'Grok', aliases: ['grok-2-image', 'grok image', 'grok-2'], credits: 3 },
     { name: 'Grok Pro', aliases: ['grok-pro'], credits: 5 },
   ]),
-  ...family('qwen-image', STAND_IN, [{ name: 'Qwen-Image', aliases: ['qwen image edit', 'qwen-image-edit'], credits: 2 }]),
-  ...family('hunyuan', STAND_IN, [{ name: 'HunyuanImage 3.0', aliases: ['hunyuan-image-3.0', 'hunyuan image 3', 'hunyuan'], credits: 3 }]),
-  ...family('hidream', STAND_IN, [{ name: 'HiDream', aliases: ['hidream-i1', 'hidream i1', 'hidream-i1-full'], credits: 2 }]),
+  ...family('qwen-image', STAND_IN, [
+    { name: 'Qwen-Image', aliases: ['qwen image edit', 'qwen-image-edit'], credits: 2 },
+  ]),
+  ...family('hunyuan', STAND_IN, [
+    { name: 'HunyuanImage 3.0', aliases: ['hunyuan-image-3.0', 'hunyuan image 3', 'hunyuan'], credits: 3 },
+  ]),
+  ...family('hidream', STAND_IN, [
+    { name: 'HiDream', aliases: ['hidream-i1', 'hidream i1', 'hidream-i1-full'], credits: 2 },
+  ]),
   ...family('bria', STAND_IN, [{ name: 'Bria 3.2', aliases: ['bria-3.2', 'bria'], credits: 3 }]),
-  ...family('minimax', STAND_IN, [{ name: 'MiniMax Image 01', aliases: ['image-01', 'minimax image', 'minimax-image-01'], credits: 2 }]),
+  ...family('minimax', STAND_IN, [
+    { name: 'MiniMax Image 01', aliases: ['image-01', 'minimax image', 'minimax-image-01'], credits: 2 },
+  ]),
   ...family('wan', STAND_IN, [
     { name: 'WAN 2.2', aliases: ['wan-2.2', 'wan2.2'], credits: 2 },
     { name: 'WAN 2.5 Preview', aliases: ['wan-2.5-preview', 'wan 2.5'], credits: 3 },
   ]),
-  ...family('imagineart', STAND_IN, [{ name: 'ImagineArt 1.5', aliases: ['imagineart-1.5', 'imagine art 1.5', 'imagineart'], credits: 3 }]),
-  ...family('z-image', STAND_IN, [{ name: 'Z-Image Turbo', aliases: ['z-image-turbo', 'zimage turbo', 'z-image'], credits: 1 }]),
+  ...family('imagineart', STAND_IN, [
+    { name: 'ImagineArt 1.5', aliases: ['imagineart-1.5', 'imagine art 1.5', 'imagineart'], credits: 3 },
+  ]),
+  ...family('z-image', STAND_IN, [
+    { name: 'Z-Image Turbo', aliases: ['z-image-turbo', 'zimage turbo', 'z-image'], credits: 1 },
+  ]),
   ...family('builtin', ['builtin'], [{ name: 'builtin-sketch', aliases: ['builtin', 'sketch'], credits: 1 }]),
 ];
 

@@ -3,7 +3,10 @@ import { IMAGE_ENGINES } from './provider-envs.js';
 
 const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
 /** A model family ("flux", "openai-dalle"): ATELIER_IMAGE_ROUTES names one to route all its models at once. */
-const familyName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'expected letters, digits, spaces, . _ or -');
+const familyName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'expected letters, digits, spaces, . _ or -');
 
 /** An entry of ATELIER_IMAGE_MODELS (and of the default image catalogue). */
 export const imageModelSchema = z.strictObject({

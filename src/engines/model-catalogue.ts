@@ -18,7 +18,9 @@ export class ModelCatalogue<T extends { name: string }> {
   readonly models: readonly T[];
 
   /** A catalogue of entries that carry their own aliases (catalogue entries as configured). */
-  static of<E extends { name: string; aliases?: readonly string[] | undefined }>(entries: readonly E[]): ModelCatalogue<E> {
+  static of<E extends { name: string; aliases?: readonly string[] | undefined }>(
+    entries: readonly E[],
+  ): ModelCatalogue<E> {
     return new ModelCatalogue(entries.map((model) => ({ model, aliases: model.aliases ?? [] })));
   }
 

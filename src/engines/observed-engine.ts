@@ -19,7 +19,11 @@ type Call = (options?: { abortSignal?: AbortSignal | undefined }) => unknown;
  * every kind, around the objects the registry creates: adapters know nothing of it. A wrapped engine
  * is the same object to whoever holds it twice (the transcription routes share their engines).
  */
-export function observeEngine<T extends { readonly provider: string }>(engine: T, kind: EngineKind, observer: EngineObserver): T {
+export function observeEngine<T extends { readonly provider: string }>(
+  engine: T,
+  kind: EngineKind,
+  observer: EngineObserver,
+): T {
   const cache = wrapped(observer);
   const known = cache.get(engine);
   if (known) return known as T;
@@ -32,7 +36,13 @@ export function observeEngine<T extends { readonly provider: string }>(engine: T
       if (!method) {
         const call = (value as Call).bind(target);
         if (CALLS.has(property)) method = timedCall(call, target.provider, kind, observer);
-        else if (STREAMS.has(property)) method = timedStream(call as (options?: Parameters<Call>[0]) => AsyncIterable<unknown>, target.provider, kind, observer);
+        else if (STREAMS.has(property))
+          method = timedStream(
+            call as (options?: Parameters<Call>[0]) => AsyncIterable<unknown>,
+            target.provider,
+            kind,
+            observer,
+          );
         else method = call;
         methods.set(property, method);
       }
@@ -54,7 +64,8 @@ function wrapped(observer: EngineObserver): WeakMap<object, object> {
   return cache;
 }
 
-const outcomeOf = (options: Parameters<Call>[0]): EngineOutcome => (options?.abortSignal?.aborted ? 'aborted' : 'error');
+const outcomeOf = (options: Parameters<Call>[0]): EngineOutcome =>
+  options?.abortSignal?.aborted ? 'aborted' : 'error';
 
 function timedCall(call: Call, provider: string, kind: EngineKind, observer: EngineObserver): Call {
   return async (options) => {
@@ -71,7 +82,12 @@ function timedCall(call: Call, provider: string, kind: EngineKind, observer: Eng
 }
 
 /** A stream is timed from the call to its last part; one the reader leaves early counts as aborted. */
-function timedStream(call: (options?: Parameters<Call>[0]) => AsyncIterable<unknown>, provider: string, kind: EngineKind, observer: EngineObserver) {
+function timedStream(
+  call: (options?: Parameters<Call>[0]) => AsyncIterable<unknown>,
+  provider: string,
+  kind: EngineKind,
+  observer: EngineObserver,
+) {
   return (options?: Parameters<Call>[0]): AsyncIterable<unknown> => {
     const started = performance.now();
     const inner = call(options);

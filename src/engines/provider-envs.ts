@@ -15,7 +15,18 @@ import type { SettingsContext } from './provider-env.js';
  * Each provider's variables, in the order of PROVIDERS (providers.ts, which a test holds to the same
  * names). Adding a provider: its folder, a line here and one there.
  */
-export const PROVIDER_ENVS = [builtinEnv, whisperCppEnv, pocketsphinxEnv, espeakNgEnv, fliteEnv, llamaCppEnv, openAICompatibleEnv, elevenLabsEnv, automatic1111Env, ffmpegVideoEnv] as const;
+export const PROVIDER_ENVS = [
+  builtinEnv,
+  whisperCppEnv,
+  pocketsphinxEnv,
+  espeakNgEnv,
+  fliteEnv,
+  llamaCppEnv,
+  openAICompatibleEnv,
+  elevenLabsEnv,
+  automatic1111Env,
+  ffmpegVideoEnv,
+] as const;
 
 /** ATELIER_TEXT_PROVIDER's values: the providers that serve text (the order is that of its error message). */
 export const TEXT_PROVIDERS = ['builtin', 'openai-compatible', 'llama-cpp'] as const;
@@ -35,8 +46,14 @@ export type ProviderSettings = UnionToIntersection<ReturnType<Entry['settings']>
 
 export const providersEnvShape = Object.assign({}, ...PROVIDER_ENVS.map((p) => p.env.shape)) as ProvidersEnvShape;
 
-export function providerSettings(env: z.output<z.ZodObject<ProvidersEnvShape>>, context: SettingsContext): ProviderSettings {
-  return PROVIDER_ENVS.reduce<Record<string, unknown>>((merged, provider) => mergeSections(merged, provider.settings(env, context)), {}) as ProviderSettings;
+export function providerSettings(
+  env: z.output<z.ZodObject<ProvidersEnvShape>>,
+  context: SettingsContext,
+): ProviderSettings {
+  return PROVIDER_ENVS.reduce<Record<string, unknown>>(
+    (merged, provider) => mergeSections(merged, provider.settings(env, context)),
+    {},
+  ) as ProviderSettings;
 }
 
 /** For ATELIER_IMAGE_ROUTES: the variable to set for each image engine that is not configured. */
@@ -45,16 +62,24 @@ export function missingImageSettings(settings: ProviderSettings): Record<ImageEn
     const provider = PROVIDER_ENVS.find((p) => p.name === name);
     return provider && 'missingImageSetting' in provider ? provider.missingImageSetting(settings) : undefined;
   };
-  return { 'openai-compatible': missing('openai-compatible'), automatic1111: missing('automatic1111'), builtin: missing('builtin') };
+  return {
+    'openai-compatible': missing('openai-compatible'),
+    automatic1111: missing('automatic1111'),
+    builtin: missing('builtin'),
+  };
 }
 
 /** Why the text provider chosen cannot serve (a variable it needs is missing), if it cannot. */
-export function textProviderProblem(name: (typeof TEXT_PROVIDERS)[number], settings: ProviderSettings): string | undefined {
+export function textProviderProblem(
+  name: (typeof TEXT_PROVIDERS)[number],
+  settings: ProviderSettings,
+): string | undefined {
   const provider = PROVIDER_ENVS.find((p) => p.name === name);
   return provider && 'textProblem' in provider ? provider.textProblem(settings) : undefined;
 }
 
-const isSection = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSection = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Two providers may fill the same section (`tts`): their fields are put together, one level deep. */
 function mergeSections(into: Record<string, unknown>, from: object): Record<string, unknown> {

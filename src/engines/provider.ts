@@ -65,16 +65,30 @@ export interface Provider {
   /** Serves ATELIER_TEXT_PROVIDER=<name>. */
   readonly text?: { models(config: Config, deps: EngineDeps): TextEngines; readiness?: ProviderReadiness };
   /** A local one is made when ATELIER_TTS_LOCAL_PROVIDERS names it, in that order; the others when configured. */
-  readonly speech?: { local: boolean; model(config: Config, deps: EngineDeps): TtsModel | undefined; readiness: ProviderReadiness };
-  readonly transcription?: { engines(config: Config, deps: EngineDeps): TranscriptionEngines | undefined; readiness: ProviderReadiness };
+  readonly speech?: {
+    local: boolean;
+    model(config: Config, deps: EngineDeps): TtsModel | undefined;
+    readiness: ProviderReadiness;
+  };
+  readonly transcription?: {
+    engines(config: Config, deps: EngineDeps): TranscriptionEngines | undefined;
+    readiness: ProviderReadiness;
+  };
   /** A factory per catalogue entry, when the engine is configured; entries name it by the provider's name. */
-  readonly image?: { engine(config: Config, deps: EngineDeps): ((entry: ImageEntry) => ImageModel) | undefined; readiness: ProviderReadiness };
+  readonly image?: {
+    engine(config: Config, deps: EngineDeps): ((entry: ImageEntry) => ImageModel) | undefined;
+    readiness: ProviderReadiness;
+  };
   /** The engine of every video model; it may narrate with the speech models. */
   readonly video?: { engine(config: Config, speech: TtsModel[]): VideoModel; readiness: ProviderReadiness };
-  readonly embedding?: { model(config: Config, deps: EngineDeps): EmbeddingModel | undefined; readiness: ProviderReadiness };
+  readonly embedding?: {
+    model(config: Config, deps: EngineDeps): EmbeddingModel | undefined;
+    readiness: ProviderReadiness;
+  };
 }
 
-export const offline = (name: string): Promise<ReadinessPart> => Promise.resolve({ ok: true, text: `${name} (offline)` });
+export const offline = (name: string): Promise<ReadinessPart> =>
+  Promise.resolve({ ok: true, text: `${name} (offline)` });
 
 /** Remote providers are configured, not called: /ready must not spend anyone's quota or wait on the internet. */
 export const configuredRemote = (name: string, baseUrl: string | undefined): Promise<ReadinessPart> =>

@@ -16,7 +16,8 @@ describe('the provider lists', () => {
   });
 
   it('gives every image engine a way to say which variable configures it', () => {
-    for (const name of IMAGE_ENGINES) expect(PROVIDER_ENVS.find((p) => p.name === name)).toHaveProperty('missingImageSetting');
+    for (const name of IMAGE_ENGINES)
+      expect(PROVIDER_ENVS.find((p) => p.name === name)).toHaveProperty('missingImageSetting');
   });
 
   it('never lets two providers claim the same variable', () => {

@@ -110,11 +110,14 @@ export function createImageModels(config: Config, deps: EngineDeps = {}): ModelC
   const { routes } = config.images;
   const factories = new Map(PROVIDERS.map((p) => [p.name, p.image?.engine(config, deps)] as const));
   const routed = (entry: ImageEntry): ImageEngineName | undefined =>
-    routes.models[normalizeModelName(entry.name)] ?? (entry.family === undefined ? undefined : routes.families[normalizeModelName(entry.family)]);
+    routes.models[normalizeModelName(entry.name)] ??
+    (entry.family === undefined ? undefined : routes.families[normalizeModelName(entry.family)]);
   const entries = config.images.models.flatMap((entry) => {
     const route = routed(entry);
     // A route names a configured engine (the configuration refuses any other).
-    const factory = route ? factories.get(route) : entry.engines.map((name) => factories.get(name)).find((f) => f !== undefined);
+    const factory = route
+      ? factories.get(route)
+      : entry.engines.map((name) => factories.get(name)).find((f) => f !== undefined);
     if (!factory) return [];
     const model: CatalogueImageModel = {
       name: entry.name,
@@ -144,13 +147,23 @@ export interface CatalogueVideoModel {
 }
 
 /** Video models, all made by the one video engine (the embedded ffmpeg engine), which may narrate with the speech models. */
-export function createVideoModels(config: Config, ttsModels: TtsModel[], deps: EngineDeps = {}): ModelCatalogue<CatalogueVideoModel> {
+export function createVideoModels(
+  config: Config,
+  ttsModels: TtsModel[],
+  deps: EngineDeps = {},
+): ModelCatalogue<CatalogueVideoModel> {
   const video = PROVIDERS.find((p) => p.video)?.video;
   if (!video) throw new Error('no provider makes videos');
   const engine = observed(deps, 'video', video.engine(config, ttsModels));
   return new ModelCatalogue(
     config.videos.models.map((entry) => ({
-      model: { name: entry.name, aliases: entry.aliases, family: entry.family, engine, creditsPerSecond: entry.creditsPerSecond },
+      model: {
+        name: entry.name,
+        aliases: entry.aliases,
+        family: entry.family,
+        engine,
+        creditsPerSecond: entry.creditsPerSecond,
+      },
       aliases: entry.aliases,
     })),
   );

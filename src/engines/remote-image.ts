@@ -17,11 +17,18 @@ export function foldStyle(prompt: string, style: string | undefined, artist: str
 }
 
 /** Checks that a provider's bytes are a picture, and says so when its size is not the one asked for. */
-export function pictureResult(data: Buffer, options: ImageCallOptions, label: string, warnings: string[] = []): ImageResult {
+export function pictureResult(
+  data: Buffer,
+  options: ImageCallOptions,
+  label: string,
+  warnings: string[] = [],
+): ImageResult {
   const info = imageSize(data);
   if (!info) throw new UpstreamError(`${label} returned something that is not an image`, { isRetryable: false });
   if (info.width !== options.width || info.height !== options.height) {
-    warnings.push(`the engine made a ${info.width}x${info.height} picture instead of ${options.width}x${options.height}`);
+    warnings.push(
+      `the engine made a ${info.width}x${info.height} picture instead of ${options.width}x${options.height}`,
+    );
   }
   return { image: { data, mediaType: info.mediaType }, width: info.width, height: info.height, warnings };
 }

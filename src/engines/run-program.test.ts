@@ -9,7 +9,8 @@ import { runProgram } from './run-program.js';
 const dir = mkdtempSync(join(tmpdir(), 'atelier-run-program-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+const alive = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 const pidIn = (file: string) => Number(readFileSync(file, 'utf8').trim());
 async function until(check: () => boolean, ms = 3_000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -27,7 +28,10 @@ describe('runProgram', () => {
   it('kills the whole process group on a time-out, grandchildren included', async () => {
     const pidFile = join(dir, 'timeout.pid');
     const started = Date.now();
-    await expect(runProgram('/bin/sh', sleeper(pidFile), { timeoutMs: 300 })).rejects.toMatchObject({ message: 'sh timed out', isRetryable: true });
+    await expect(runProgram('/bin/sh', sleeper(pidFile), { timeoutMs: 300 })).rejects.toMatchObject({
+      message: 'sh timed out',
+      isRetryable: true,
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     const grandchild = pidIn(pidFile);
     expect(await until(() => !alive(grandchild))).toBe(true);
@@ -47,7 +51,9 @@ describe('runProgram', () => {
   it('ends what a finished program left running, without waiting for it', async () => {
     const pidFile = join(dir, 'leftover.pid');
     const started = Date.now();
-    const out = await runProgram('/bin/sh', ['-c', `sleep 30 & echo $! > ${pidFile}; echo done`], { timeoutMs: 10_000 });
+    const out = await runProgram('/bin/sh', ['-c', `sleep 30 & echo $! > ${pidFile}; echo done`], {
+      timeoutMs: 10_000,
+    });
     expect(out.toString().trim()).toBe('done');
     expect(Date.now() - started).toBeLessThan(5_000);
     const grandchild = pidIn(pidFile);
@@ -62,7 +68,9 @@ describe('runProgram', () => {
   });
 
   it('says a missing program is not installed', async () => {
-    await expect(runProgram('/nonexistent/atelier-nothing', [], { timeoutMs: 1_000 })).rejects.toMatchObject({ name: 'EngineUnavailableError' });
+    await expect(runProgram('/nonexistent/atelier-nothing', [], { timeoutMs: 1_000 })).rejects.toMatchObject({
+      name: 'EngineUnavailableError',
+    });
   });
 });
 
@@ -77,8 +85,13 @@ describe('the watchdog', () => {
       dog.stdin.write('+ ' + child.pid + '\\n');
       console.log(child.pid);
       setInterval(() => {}, 1000);`;
-    const parent: ChildProcess = spawn(process.execPath, ['-e', parentScript], { env: { ...process.env, SCRIPT: WATCHDOG_SCRIPT, PID_FILE: pidFile }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const childPid = await new Promise<number>((resolve) => parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+    const parent: ChildProcess = spawn(process.execPath, ['-e', parentScript], {
+      env: { ...process.env, SCRIPT: WATCHDOG_SCRIPT, PID_FILE: pidFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const childPid = await new Promise<number>((resolve) =>
+      parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    );
     expect(await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
     const grandchild = pidIn(pidFile);
     expect(alive(childPid) && alive(grandchild)).toBe(true);

@@ -84,7 +84,10 @@ export function runProgram(path: string, args: string[], options: RunOptions): P
     child.on('close', (code, signal) => {
       cleanUp();
       if (code === 0 && !timedOut && !aborted) return finish(undefined, Buffer.concat(chunks));
-      if (aborted) return finish(new UpstreamError(`${name} was cancelled`, { isRetryable: false, cause: options.signal?.reason }));
+      if (aborted)
+        return finish(
+          new UpstreamError(`${name} was cancelled`, { isRetryable: false, cause: options.signal?.reason }),
+        );
       finish(
         new UpstreamError(timedOut ? `${name} timed out` : `${name} failed (exit ${code ?? signal})`, {
           isRetryable: timedOut,

@@ -75,7 +75,8 @@ export const readBytes = async (response: Response): Promise<Buffer> => Buffer.f
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 
 /** The Authorization header OpenAI-style providers take, or none without a key. */
-export const bearer = (apiKey: string | undefined): Record<string, string> => (apiKey ? { authorization: `Bearer ${apiKey}` } : {});
+export const bearer = (apiKey: string | undefined): Record<string, string> =>
+  apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 
 /** POST a JSON body and read a JSON answer: the call most provider APIs are made of. `headers` adds to the JSON ones. */
 export function postJson(call: Omit<UpstreamCall<unknown>, 'method' | 'read'> & { body: string }): Promise<unknown> {

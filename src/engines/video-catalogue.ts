@@ -3,7 +3,8 @@ import { ModelCatalogue } from './model-catalogue.js';
 
 type Model = Omit<VideoModelEntry, 'family'>;
 
-const family = (name: string, models: Model[]): VideoModelEntry[] => models.map((model) => ({ ...model, family: name }));
+const family = (name: string, models: Model[]): VideoModelEntry[] =>
+  models.map((model) => ({ ...model, family: name }));
 
 /**
  * The video models clients ask for by name (every name of the hosted reference's list, its default
@@ -90,7 +91,11 @@ export const DEFAULT_VIDEO_MODELS: VideoModelEntry[] = [
     { name: 'Wan 2.5 Image', aliases: ['wan v2.5 image'], creditsPerSecond: 2 },
   ]),
   ...family('runway', [
-    { name: 'Runway Gen-3', aliases: ['gen3a_turbo', 'gen-3 alpha', 'runway gen-3 alpha', 'runway'], creditsPerSecond: 2 },
+    {
+      name: 'Runway Gen-3',
+      aliases: ['gen3a_turbo', 'gen-3 alpha', 'runway gen-3 alpha', 'runway'],
+      creditsPerSecond: 2,
+    },
     { name: 'Runway Gen-4 Turbo', aliases: ['gen4_turbo', 'gen-4 turbo'], creditsPerSecond: 2 },
   ]),
   ...family('luma', [

@@ -19,7 +19,12 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  * Resolves the caller in onRequest but only rejects in preValidation, so the rate limiter (in between)
  * counts failed attempts per address too, and a 401 comes before any body validation.
  */
-export function registerAuth(app: FastifyInstance, accounts: AccountsService, sessions: SessionsService, botKeys?: BotKeysService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  sessions: SessionsService,
+  botKeys?: BotKeysService,
+): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
@@ -35,7 +40,10 @@ export function registerAuth(app: FastifyInstance, accounts: AccountsService, se
       }
       if (mode === 'optional') return;
     }
-    const publishable = botKeys && key !== undefined && isPublishableKey(key) ? await botKeyCaller(request, key, botKeys, accounts) : undefined;
+    const publishable =
+      botKeys && key !== undefined && isPublishableKey(key)
+        ? await botKeyCaller(request, key, botKeys, accounts)
+        : undefined;
     const outcome = publishable ?? (await accounts.resolveCaller(key));
     if (outcome.ok) request.caller = outcome.value;
     else request.authFailure = outcome.error;

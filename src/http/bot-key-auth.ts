@@ -11,14 +11,22 @@ import './fastify-types.js';
  * exist. Its allowed origins bind browsers only (anything else can send any Origin), so a request without an
  * Origin header (a server, curl) is let through: requiring one would stop nobody.
  */
-export async function botKeyCaller(request: FastifyRequest, key: string, botKeys: BotKeysService, accounts: AccountsService): Promise<Outcome<Caller> | undefined> {
+export async function botKeyCaller(
+  request: FastifyRequest,
+  key: string,
+  botKeys: BotKeysService,
+  accounts: AccountsService,
+): Promise<Outcome<Caller> | undefined> {
   const auth = await botKeys.authenticate(key);
   if (!auth?.ok) return auth;
   if (!request.routeOptions.config.botKeys) return fail('unauthorized', INVALID_API_KEY);
   const { scope } = auth.value;
   const origin = request.headers.origin;
   if (origin !== undefined && scope.allowedOrigins.length > 0 && !scope.allowedOrigins.includes(origin)) {
-    return fail('forbidden', `This key may not be used from ${origin.slice(0, 200)}: add that origin to the key's allowed origins`);
+    return fail(
+      'forbidden',
+      `This key may not be used from ${origin.slice(0, 200)}: add that origin to the key's allowed origins`,
+    );
   }
   return ok({ ...(await accounts.callerFor(auth.value.account, auth.value.keyId)), botKey: scope });
 }

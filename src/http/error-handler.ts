@@ -18,7 +18,8 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError, bodyLimit: number) 
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const openai = request.routeOptions.config.openaiErrors === true;
-    const send = (status: number, message: string, param?: string) => reply.code(status).send(openai ? openAiError(status, message, param) : { error: message });
+    const send = (status: number, message: string, param?: string) =>
+      reply.code(status).send(openai ? openAiError(status, message, param) : { error: message });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'request failed');
       reply.headers(error.headers);
@@ -27,13 +28,18 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
     const { validationPrefix, serverErrorText } = request.routeOptions.config;
     if (error.validation) {
       const message = validationMessage(error.validation, error.validationContext);
-      return send(400, validationPrefix ? `${validationPrefix}: ${message}` : message, /^[\w.[\]]+(?=: )/.exec(message)?.[0]);
+      return send(
+        400,
+        validationPrefix ? `${validationPrefix}: ${message}` : message,
+        /^[\w.[\]]+(?=: )/.exec(message)?.[0],
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(429, error.message || 'Rate limit exceeded');
     if (status >= 400 && status < 500) {
       const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-      if (!known && /SyntaxError|JSON/i.test(error.name + error.message)) return send(400, 'Request body is not valid JSON');
+      if (!known && /SyntaxError|JSON/i.test(error.name + error.message))
+        return send(400, 'Request body is not valid JSON');
       return send(status, known ? known(error, request.routeOptions.bodyLimit ?? bodyLimit) : error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -45,8 +51,18 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
   });
 }
 
-const OPENAI_TYPES: Record<number, string> = { 401: 'invalid_request_error', 402: 'insufficient_quota', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error' };
-const OPENAI_CODES: Record<number, string> = { 401: 'invalid_api_key', 402: 'insufficient_quota', 429: 'rate_limit_exceeded' };
+const OPENAI_TYPES: Record<number, string> = {
+  401: 'invalid_request_error',
+  402: 'insufficient_quota',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+};
+const OPENAI_CODES: Record<number, string> = {
+  401: 'invalid_api_key',
+  402: 'insufficient_quota',
+  429: 'rate_limit_exceeded',
+};
 
 /** `{error: {message, type, param, code}}`, as OpenAI answers and its clients read. */
 export function openAiError(status: number, message: string, param?: string) {

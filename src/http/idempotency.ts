@@ -22,18 +22,26 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string') return;
     const accountId = callerOf(request).account.id;
-    const fingerprint = sha256Hex(`${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`);
+    const fingerprint = sha256Hex(
+      `${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`,
+    );
     const claim = await idempotency.claim(accountId, key, fingerprint);
     switch (claim.kind) {
       case 'proceed':
         request.idempotencyKey = { accountId, key };
         return;
       case 'replay':
-        return reply.code(claim.statusCode).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(claim.response);
+        return reply
+          .code(claim.statusCode)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('idempotent-replayed', 'true')
+          .send(claim.response);
       case 'mismatch':
         throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
       case 'busy':
-        throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', { 'retry-after': '1' });
+        throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', {
+          'retry-after': '1',
+        });
     }
   }
 

@@ -134,7 +134,10 @@ export class ServiceMetrics implements EngineObserver, CreditsObserver {
     for (const row of rows) {
       this.queueJobs.set({ kind: row.kind, state: row.state }, row.jobs);
       const created = Date.parse(row.oldestCreatedAt);
-      this.queueOldest.set({ kind: row.kind, state: row.state }, Number.isNaN(created) ? 0 : Math.max(0, (now - created) / 1000));
+      this.queueOldest.set(
+        { kind: row.kind, state: row.state },
+        Number.isNaN(created) ? 0 : Math.max(0, (now - created) / 1000),
+      );
     }
   }
 

@@ -10,7 +10,11 @@ import './fastify-types.js';
  * Registered even when ATELIER_RATE_LIMIT_ENABLED is false, for the routes that carry their own limit
  * (logging in: see `loginRateLimit` in dashboard/login-rate-limit.ts).
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config, store?: FastifyRateLimitStoreCtor): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  store?: FastifyRateLimitStoreCtor,
+): Promise<void> {
   await app.register(rateLimit, {
     ...(store && { store }),
     // If the counters cannot be reached (the database is down), let requests through: health checks still
@@ -21,8 +25,16 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, st
     timeWindow: 60_000,
     enableDraftSpec: true,
     // A publishable key (a public widget) is counted on its own, with its own limit, apart from its account.
-    keyGenerator: (request) => (request.caller?.botKey ? `botkey:${request.caller.keyId}` : request.caller ? `account:${request.caller.account.id}` : `ip:${request.ip}`),
-    max: (request) => request.caller?.botKey?.rateLimitPerMinute ?? request.caller?.plan.rateLimitPerMinute ?? config.rateLimit.anonymousPerMinute,
+    keyGenerator: (request) =>
+      request.caller?.botKey
+        ? `botkey:${request.caller.keyId}`
+        : request.caller
+          ? `account:${request.caller.account.id}`
+          : `ip:${request.ip}`,
+    max: (request) =>
+      request.caller?.botKey?.rateLimitPerMinute ??
+      request.caller?.plan.rateLimitPerMinute ??
+      config.rateLimit.anonymousPerMinute,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -61,6 +61,12 @@ describe('readiness checks', () => {
       },
     });
     const report = await readiness.report();
-    expect(report).toEqual({ status: 'not_ready', checks: { fine: { status: 'ok', detail: 'fine' }, broken: { status: 'failed', detail: 'unreachable (ECONNREFUSED)' } } });
+    expect(report).toEqual({
+      status: 'not_ready',
+      checks: {
+        fine: { status: 'ok', detail: 'fine' },
+        broken: { status: 'failed', detail: 'unreachable (ECONNREFUSED)' },
+      },
+    });
   });
 });

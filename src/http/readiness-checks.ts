@@ -5,7 +5,14 @@ import type { Provider, ProviderReadiness, ReadinessPart, ReadinessProbes } from
 import { PROVIDERS, providerNamed } from '../engines/providers.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { Db } from '../storage/db/database.js';
-import { type CheckResult, Readiness, type ReadinessCheck, cachedFor, describeError, programProblem } from './readiness.js';
+import {
+  type CheckResult,
+  Readiness,
+  type ReadinessCheck,
+  cachedFor,
+  describeError,
+  programProblem,
+} from './readiness.js';
 
 /** Probes that start programs or write to the store run at most this often, however often /ready is asked. */
 const PROBE_CACHE_MS = 5_000;
@@ -23,8 +30,10 @@ export interface ReadinessDependencies {
 export function buildReadiness({ config, db, blobs, worker, localText }: ReadinessDependencies): Readiness {
   const probes: ReadinessProbes = { program: programCheck() };
   /** What every provider says for one kind, in the providers' order. */
-  const partsOf = (kind: (provider: Provider) => ProviderReadiness | undefined, providers: readonly Provider[] = PROVIDERS): Part[] =>
-    providers.flatMap((provider) => kind(provider)?.(config, probes) ?? []);
+  const partsOf = (
+    kind: (provider: Provider) => ProviderReadiness | undefined,
+    providers: readonly Provider[] = PROVIDERS,
+  ): Part[] => providers.flatMap((provider) => kind(provider)?.(config, probes) ?? []);
   const checks: Record<string, ReadinessCheck> = {
     database: async () => {
       await sql`select 1`.execute(db);
@@ -33,7 +42,11 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
     blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs)),
     workers: async () => workersCheck(config, worker),
     text: async () =>
-      engineParts(localText ? localText.status().map((part) => Promise.resolve(part)) : partsOf((p) => p.text?.readiness, [providerNamed(config.text.provider)])),
+      engineParts(
+        localText
+          ? localText.status().map((part) => Promise.resolve(part))
+          : partsOf((p) => p.text?.readiness, [providerNamed(config.text.provider)]),
+      ),
     speech: async () => {
       const local = partsOf((p) => p.speech?.readiness, config.tts.localProviders.map(providerNamed));
       const remote = partsOf((p) => (p.speech?.local === false ? p.speech.readiness : undefined));
@@ -41,12 +54,17 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
       const lame = local.length > 0 || remote.length > 0 ? [probes.program('lame (MP3)', config.tts.lamePath)] : [];
       return engineParts([...local, ...lame, ...remote]);
     },
-    transcription: async () => engineParts([probes.program('ffmpeg (decoding)', config.asr.ffmpegPath), ...partsOf((p) => p.transcription?.readiness)]),
+    transcription: async () =>
+      engineParts([
+        probes.program('ffmpeg (decoding)', config.asr.ffmpegPath),
+        ...partsOf((p) => p.transcription?.readiness),
+      ]),
     images: async () => engineParts(partsOf((p) => p.image?.readiness)),
     video: async () => engineParts(partsOf((p) => p.video?.readiness)),
   };
   // Without an embedding provider bots search by words alone: that is no missing engine, so no check at all.
-  if (partsOf((p) => p.embedding?.readiness).length > 0) checks.embeddings = async () => engineParts(partsOf((p) => p.embedding?.readiness));
+  if (partsOf((p) => p.embedding?.readiness).length > 0)
+    checks.embeddings = async () => engineParts(partsOf((p) => p.embedding?.readiness));
   return new Readiness(checks);
 }
 

@@ -39,11 +39,22 @@ describe('readiness of the configured providers', () => {
     const { checks } = await buildReadiness({ config, db, blobs, worker: { isRunning: () => true } }).report();
     await db.destroy();
     expect(checks.text).toEqual({ status: 'ok', detail: 'openai-compatible at llm.test (configured, not called)' });
-    expect(checks.speech).toEqual({ status: 'ok', detail: 'lame (MP3); openai at tts.test (configured, not called); elevenlabs at eleven.test (configured, not called)' });
+    expect(checks.speech).toEqual({
+      status: 'ok',
+      detail:
+        'lame (MP3); openai at tts.test (configured, not called); elevenlabs at eleven.test (configured, not called)',
+    });
     expect(checks.transcription?.status).toBe('failed');
-    expect(checks.transcription?.detail).toMatch(/^ffmpeg \(decoding\); whisper\.cpp: .+; openai at asr\.test \(configured, not called\)$/);
-    expect(checks.images?.detail).toBe('builtin (offline); openai-compatible at img.test (configured, not called); automatic1111 at a1111.test (configured, not called)');
+    expect(checks.transcription?.detail).toMatch(
+      /^ffmpeg \(decoding\); whisper\.cpp: .+; openai at asr\.test \(configured, not called\)$/,
+    );
+    expect(checks.images?.detail).toBe(
+      'builtin (offline); openai-compatible at img.test (configured, not called); automatic1111 at a1111.test (configured, not called)',
+    );
     expect(checks.video).toEqual({ status: 'ok', detail: 'ffmpeg' });
-    expect(checks.embeddings).toEqual({ status: 'ok', detail: 'openai-compatible at emb.test (configured, not called)' });
+    expect(checks.embeddings).toEqual({
+      status: 'ok',
+      detail: 'openai-compatible at emb.test (configured, not called)',
+    });
   });
 });

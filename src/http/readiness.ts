@@ -22,7 +22,9 @@ export class Readiness {
   constructor(private readonly checks: Record<string, ReadinessCheck>) {}
 
   async report(): Promise<ReadinessReport> {
-    const entries = await Promise.all(Object.entries(this.checks).map(async ([name, check]) => [name, await withTimeout(check)] as const));
+    const entries = await Promise.all(
+      Object.entries(this.checks).map(async ([name, check]) => [name, await withTimeout(check)] as const),
+    );
     const checks = Object.fromEntries(entries);
     return { status: entries.some(([, result]) => result.status === 'failed') ? 'not_ready' : 'ready', checks };
   }
@@ -31,10 +33,16 @@ export class Readiness {
 async function withTimeout(check: ReadinessCheck): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'failed', detail: `no answer within ${CHECK_TIMEOUT_MS / 1000} s` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ status: 'failed', detail: `no answer within ${CHECK_TIMEOUT_MS / 1000} s` }),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
-    return await Promise.race([check().catch((error: unknown) => ({ status: 'failed' as const, detail: describeError(error) })), late]);
+    return await Promise.race([
+      check().catch((error: unknown) => ({ status: 'failed' as const, detail: describeError(error) })),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -70,7 +78,13 @@ export function programProblem(path: string): Promise<string | undefined> {
       return;
     }
     child.on('error', (error: NodeJS.ErrnoException) => {
-      resolve(error.code === 'ENOENT' ? `not found: ${path}` : error.code === 'EACCES' ? `not executable: ${path}` : `cannot start ${path} (${error.code ?? 'error'})`);
+      resolve(
+        error.code === 'ENOENT'
+          ? `not found: ${path}`
+          : error.code === 'EACCES'
+            ? `not executable: ${path}`
+            : `cannot start ${path} (${error.code ?? 'error'})`,
+      );
     });
     child.once('spawn', () => {
       child.kill('SIGKILL');

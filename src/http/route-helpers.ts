@@ -12,7 +12,14 @@ export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 4
 }
 
 export const openAiErrorSchema = z
-  .object({ error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }) })
+  .object({
+    error: z.object({
+      message: z.string(),
+      type: z.string(),
+      param: z.string().nullable(),
+      code: z.string().nullable(),
+    }),
+  })
   .describe('OpenAI-style error');
 
 /** Error responses of the OpenAI-compatible routes, by status. */
@@ -28,7 +35,9 @@ export const idempotencyHeader = z.looseObject({
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters')
     .optional()
-    .describe('Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once'),
+    .describe(
+      'Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once',
+    ),
 });
 
 /** Route options for an operation that needs a key. */
@@ -37,7 +46,8 @@ export const keyRequired = { config: { auth: 'required' as const } };
 /** ... and for one that creates paid work, where an Idempotency-Key makes a retry safe. */
 export const paidCreation = { config: { auth: 'required' as const, idempotent: true } };
 
-export const IDEMPOTENCY_NOTE = 'Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.';
+export const IDEMPOTENCY_NOTE =
+  'Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.';
 
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('unauthorized', 'Invalid API key');

@@ -20,6 +20,12 @@ describe('response serializer', () => {
       items: [{ id: 1, name: 'a "quoted" name', extra: 'x' }],
       ok: true,
     });
-    expect(JSON.parse(json)).toEqual({ id: 'k1', revoked_at: null, counts: { text: 3 }, items: [{ id: 1, name: 'a "quoted" name' }], ok: true });
+    expect(JSON.parse(json)).toEqual({
+      id: 'k1',
+      revoked_at: null,
+      counts: { text: 3 },
+      items: [{ id: 1, name: 'a "quoted" name' }],
+      ok: true,
+    });
   });
 });

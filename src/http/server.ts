@@ -34,7 +34,10 @@ import { transcriptionRoutes } from './routes/transcriptions.js';
 import { voiceRoutes } from './routes/voices.js';
 
 /** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
-export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean>; readiness: Readiness };
+export type HttpServices = Omit<Services, 'db' | 'worker'> & {
+  isDatabaseReachable: () => Promise<boolean>;
+  readiness: Readiness;
+};
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -57,12 +60,17 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     // Per-request lines only when debugging: at info level they would double the cost of a cheap request.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     routerOptions: { maxParamLength: 500 },
     // Errors the router raises before any hook runs (a malformed URL, say) get the same body and request id.
     frameworkErrors: (error, request, rawReply) => {
       const reply = rawReply as FastifyReply;
-      reply.header('x-request-id', request.id).code(400).send({ error: `Malformed request: ${error.message}` });
+      reply
+        .header('x-request-id', request.id)
+        .code(400)
+        .send({ error: `Malformed request: ${error.message}` });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -77,7 +85,11 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   return app;
 }
 
-export async function buildServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+export async function buildServer(
+  config: Config,
+  services: HttpServices,
+  options: ServerOptions = {},
+): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   await app.register(swagger, {
     openapi: {
@@ -123,14 +135,20 @@ export async function buildServer(config: Config, services: HttpServices, option
   await fileRoutes(app, services.blobs);
   await dashboardRoutes(app, { config, services });
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
-  await app.register(async (scope) => botChatRoutes(scope, services.botChat, { hidden: true }), { prefix: '/dashboard' });
+  await app.register(async (scope) => botChatRoutes(scope, services.botChat, { hidden: true }), {
+    prefix: '/dashboard',
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
 }
 
 /** The bot interface on a port of its own (ATELIER_BOTS_PORT): only the bot chat and a health check. */
-export async function buildBotServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+export async function buildBotServer(
+  config: Config,
+  services: HttpServices,
+  options: ServerOptions = {},
+): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   botChatRoutes(app, services.botChat);
@@ -145,7 +163,11 @@ function operationsRoutes(app: FastifyInstance, config: Config, services: HttpSe
 }
 
 /** A worker's own port (ATELIER_WORKER_METRICS_PORT, loopback only): /health, /ready and /metrics, nothing else. */
-export async function buildOperationsServer(config: Config, services: HttpServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+export async function buildOperationsServer(
+  config: Config,
+  services: HttpServices,
+  options: ServerOptions = {},
+): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   operationsRoutes(app, config, services, true);

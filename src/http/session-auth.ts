@@ -13,7 +13,10 @@ export function cookiesOf(request: FastifyRequest): Record<string, string | unde
  * The dashboard's scripts call the JSON API with the session cookie instead of a key, and must send the CSRF
  * token in a header: a cookie alone (which a cross-site form would also carry) never authenticates.
  */
-export async function callerFromSession(request: FastifyRequest, sessions: SessionsService): Promise<Caller | undefined> {
+export async function callerFromSession(
+  request: FastifyRequest,
+  sessions: SessionsService,
+): Promise<Caller | undefined> {
   if (!request.headers.cookie || request.headers[CSRF_HEADER] === undefined) return undefined;
   const token = cookiesOf(request)[SESSION_COOKIE];
   if (!isValidCsrf(token, request.headers[CSRF_HEADER])) return undefined;

@@ -24,7 +24,12 @@ export class CompletionSignal {
 }
 
 /** Polls `load` until `settled` says yes or `waitMs` has passed, and returns the last value. */
-export async function waitUntilSettled<T>(signal: CompletionSignal, load: () => Promise<T>, settled: (value: T) => boolean, waitMs: number): Promise<T> {
+export async function waitUntilSettled<T>(
+  signal: CompletionSignal,
+  load: () => Promise<T>,
+  settled: (value: T) => boolean,
+  waitMs: number,
+): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const value = await load();

@@ -5,7 +5,13 @@ import type { JobHandler } from './worker.js';
  * without a handler does not compile), /metrics lists them, and a test checks that whatever the service
  * enqueues is among them.
  */
-export const JOB_KINDS = ['transcription.process', 'webhook.deliver', 'image.generate', 'video.generate', 'noop'] as const;
+export const JOB_KINDS = [
+  'transcription.process',
+  'webhook.deliver',
+  'image.generate',
+  'video.generate',
+  'noop',
+] as const;
 
 export type JobKind = (typeof JOB_KINDS)[number];
 

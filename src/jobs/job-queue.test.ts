@@ -71,7 +71,9 @@ describe(`JobQueue.claim with many claimers at once (${testDialect})`, () => {
     expect(await first!.claim(['work'], 'other', 1_000)).toBeUndefined();
 
     clock.advance(1_001);
-    const results = await Promise.all(queues.flatMap((queue, i) => [queue.claim(['work'], `w${i}a`, 1_000), queue.claim(['work'], `w${i}b`, 1_000)]));
+    const results = await Promise.all(
+      queues.flatMap((queue, i) => [queue.claim(['work'], `w${i}a`, 1_000), queue.claim(['work'], `w${i}b`, 1_000)]),
+    );
     const winners = results.filter((job) => job !== undefined);
     expect(winners).toHaveLength(1);
     expect(winners[0]).toMatchObject({ id, attempts: 2 });
@@ -82,35 +84,38 @@ describe(`JobQueue.claim with many claimers at once (${testDialect})`, () => {
   });
 });
 
-describe.runIf(testDialect === 'postgres')('JobQueue.claim with FOR UPDATE SKIP LOCKED (PostgreSQL only: SQLite has no row locks)', () => {
-  it('passes over a job another transaction holds instead of waiting for it', async () => {
-    const clock = manualClock();
-    const { queues, handles } = await queuesOnOneDatabase(2, clock);
-    const [first, second] = queues;
-    const held = await first!.enqueue({ kind: 'work', payload: { n: 1 } });
-    clock.advance(1);
-    const free = await first!.enqueue({ kind: 'work', payload: { n: 2 } });
+describe.runIf(testDialect === 'postgres')(
+  'JobQueue.claim with FOR UPDATE SKIP LOCKED (PostgreSQL only: SQLite has no row locks)',
+  () => {
+    it('passes over a job another transaction holds instead of waiting for it', async () => {
+      const clock = manualClock();
+      const { queues, handles } = await queuesOnOneDatabase(2, clock);
+      const [first, second] = queues;
+      const held = await first!.enqueue({ kind: 'work', payload: { n: 1 } });
+      clock.advance(1);
+      const free = await first!.enqueue({ kind: 'work', payload: { n: 2 } });
 
-    let locked!: () => void;
-    let release!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holder = handles[0]!.transaction().execute(async (trx) => {
-      await trx.selectFrom('jobs').select('id').where('id', '=', held).forUpdate().execute();
-      locked();
-      await released;
+      let locked!: () => void;
+      let release!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holder = handles[0]!.transaction().execute(async (trx) => {
+        await trx.selectFrom('jobs').select('id').where('id', '=', held).forUpdate().execute();
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        // The older job is due first, but it is locked: the claim takes the next one at once.
+        const started = Date.now();
+        expect((await second!.claim(['work'], 'w2', 60_000))?.id).toBe(free);
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(await second!.claim(['work'], 'w2', 60_000)).toBeUndefined();
+      } finally {
+        release();
+        await holder;
+      }
+      expect((await second!.claim(['work'], 'w2', 60_000))?.id).toBe(held);
     });
-    await isLocked;
-    try {
-      // The older job is due first, but it is locked: the claim takes the next one at once.
-      const started = Date.now();
-      expect((await second!.claim(['work'], 'w2', 60_000))?.id).toBe(free);
-      expect(Date.now() - started).toBeLessThan(2_000);
-      expect(await second!.claim(['work'], 'w2', 60_000)).toBeUndefined();
-    } finally {
-      release();
-      await holder;
-    }
-    expect((await second!.claim(['work'], 'w2', 60_000))?.id).toBe(held);
-  });
-});
+  },
+);

@@ -86,7 +86,9 @@ export class JobQueue {
         locked_by: workerId,
         updated_at: nowIso,
       })
-      .where('id', '=', (eb) => (this.postgres ? due.forUpdate().skipLocked() : eb.selectFrom(due.as('due')).select('due.id')))
+      .where('id', '=', (eb) =>
+        this.postgres ? due.forUpdate().skipLocked() : eb.selectFrom(due.as('due')).select('due.id'),
+      )
       .returningAll()
       .executeTakeFirst();
   }
@@ -138,7 +140,12 @@ export class JobQueue {
       .where('status', 'in', ['queued', 'running'])
       .groupBy(sql.raw('1, 2'))
       .execute();
-    return rows.map((r) => ({ kind: r.kind, state: r.state as QueueDepth['state'], jobs: Number(r.jobs), oldestCreatedAt: String(r.oldest) }));
+    return rows.map((r) => ({
+      kind: r.kind,
+      state: r.state as QueueDepth['state'],
+      jobs: Number(r.jobs),
+      oldestCreatedAt: String(r.oldest),
+    }));
   }
 
   async find(jobId: string): Promise<JobRow | undefined> {

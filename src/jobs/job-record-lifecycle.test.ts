@@ -32,10 +32,18 @@ let work: (item: Item) => Promise<string>;
 
 beforeEach(async () => {
   ({ db, close } = await openTestDb());
-  await db.insertInto('accounts').values({ id: 'acc', email: 'a@example.test', plan: 'pro', credits: 100, period_start: at, created_at: at }).execute();
+  await db
+    .insertInto('accounts')
+    .values({ id: 'acc', email: 'a@example.test', plan: 'pro', credits: 100, period_start: at, created_at: at })
+    .execute();
   const writer = new WriteBatcher(db);
   queue = new JobQueue(db, systemClock);
-  credits = new CreditsService(new CreditsRepo(db, writer), new ReservationsRepo(db, writer), 'test-process', systemClock);
+  credits = new CreditsService(
+    new CreditsRepo(db, writer),
+    new ReservationsRepo(db, writer),
+    'test-process',
+    systemClock,
+  );
   items = new Map();
   notices = [];
   work = async (item) => `done ${item.id}`;
@@ -56,14 +64,16 @@ function lifecycle() {
     isOpen: (item) => item.status === 'pending',
     run: (_payload, item) => work(item),
     complete: async (item, result) => void Object.assign(item, { status: 'completed', result }),
-    fail: async (item, reason) => (item.status === 'pending' ? (Object.assign(item, { status: 'failed', error: reason }), true) : false),
+    fail: async (item, reason) =>
+      item.status === 'pending' ? (Object.assign(item, { status: 'failed', error: reason }), true) : false,
     refund: (item) => ({ accountId: 'acc', amount: item.credits, kind: 'image', reference: `item:${item.id}` }),
     notify: async (item, outcome) => void notices.push({ id: item.id, outcome }),
   };
   return new JobRecordLifecycle(db, queue, credits, kind);
 }
 
-const balance = async () => (await db.selectFrom('accounts').select('credits').where('id', '=', 'acc').executeTakeFirstOrThrow()).credits;
+const balance = async () =>
+  (await db.selectFrom('accounts').select('credits').where('id', '=', 'acc').executeTakeFirstOrThrow()).credits;
 const jobs = () => db.selectFrom('jobs').select(['status', 'last_error']).orderBy('created_at').execute();
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
@@ -75,15 +85,29 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000)
 }
 
 function startWorker(records: JobRecordLifecycle<{ itemId: number }, Item, string>) {
-  worker = new Worker(queue, [records.handler], { concurrency: 2, leaseMs: 1_000, pollMs: 10, retryBaseMs: 10, clock: systemClock, log: { warn: () => undefined, error: () => undefined } });
+  worker = new Worker(queue, [records.handler], {
+    concurrency: 2,
+    leaseMs: 1_000,
+    pollMs: 10,
+    retryBaseMs: 10,
+    clock: systemClock,
+    log: { warn: () => undefined, error: () => undefined },
+  });
   worker.start();
 }
 
-async function create(records: JobRecordLifecycle<{ itemId: number }, Item, string>, ids: number[], jobsFor = (id: number): { itemId: number } => ({ itemId: id })) {
-  return records.create(newReservation({ accountId: 'acc', amount: 10 * ids.length, kind: 'image', reference: 'batch' }), async () => {
-    for (const id of ids) items.set(id, { id, status: 'pending', credits: 10 });
-    return { value: ids, jobs: ids.map(jobsFor) };
-  });
+async function create(
+  records: JobRecordLifecycle<{ itemId: number }, Item, string>,
+  ids: number[],
+  jobsFor = (id: number): { itemId: number } => ({ itemId: id }),
+) {
+  return records.create(
+    newReservation({ accountId: 'acc', amount: 10 * ids.length, kind: 'image', reference: 'batch' }),
+    async () => {
+      for (const id of ids) items.set(id, { id, status: 'pending', credits: 10 });
+      return { value: ids, jobs: ids.map(jobsFor) };
+    },
+  );
 }
 
 describe('one lifecycle for records made by jobs', () => {
@@ -94,14 +118,22 @@ describe('one lifecycle for records made by jobs', () => {
     expect(await db.selectFrom('reservations').select('state').execute()).toEqual([{ state: 'settled' }]);
     startWorker(records);
     await until(async () => (await jobs()).every((j) => j.status === 'completed'));
-    expect([...items.values()].map((i) => [i.status, i.result])).toEqual([['completed', 'done 1'], ['completed', 'done 2']]);
-    expect(notices.sort((a, b) => a.id - b.id)).toEqual([{ id: 1, outcome: 'completed' }, { id: 2, outcome: 'completed' }]);
+    expect([...items.values()].map((i) => [i.status, i.result])).toEqual([
+      ['completed', 'done 1'],
+      ['completed', 'done 2'],
+    ]);
+    expect(notices.sort((a, b) => a.id - b.id)).toEqual([
+      { id: 1, outcome: 'completed' },
+      { id: 2, outcome: 'completed' },
+    ]);
     expect(await balance()).toBe(80);
   });
 
   it('a batch whose job cannot be written leaves no job and gives the credits back', async () => {
     const records = lifecycle();
-    const created = create(records, [1, 2], (id) => (id === 2 ? ({ itemId: 'two' } as unknown as { itemId: number }) : { itemId: id }));
+    const created = create(records, [1, 2], (id) =>
+      id === 2 ? ({ itemId: 'two' } as unknown as { itemId: number }) : { itemId: id },
+    );
     await expect(created).rejects.toThrow();
     expect(await jobs()).toEqual([]);
     expect(await balance()).toBe(100);
@@ -120,7 +152,11 @@ describe('one lifecycle for records made by jobs', () => {
     expect(await balance()).toBe(100);
     await records.handler.onGiveUp({ itemId: 7 }, 'again');
     expect(await balance()).toBe(100);
-    const ledger = await db.selectFrom('credit_ledger').select(['delta', 'reason', 'reference']).orderBy('id').execute();
+    const ledger = await db
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason', 'reference'])
+      .orderBy('id')
+      .execute();
     expect(ledger).toEqual([
       { delta: -10, reason: 'reserve:image', reference: 'batch' },
       { delta: 10, reason: 'refund:image', reference: 'item:7' },
@@ -132,7 +168,13 @@ describe('one lifecycle for records made by jobs', () => {
     startWorker(records);
     await queue.enqueue({ kind: 'image.generate', payload: { item: 1 } });
     await until(async () => (await jobs())[0]?.status === 'failed');
-    expect(await jobs()).toEqual([{ status: 'failed', last_error: "The image.generate job's payload is not valid (itemId: Invalid input: expected number, received undefined)" }]);
+    expect(await jobs()).toEqual([
+      {
+        status: 'failed',
+        last_error:
+          "The image.generate job's payload is not valid (itemId: Invalid input: expected number, received undefined)",
+      },
+    ]);
     expect(notices).toEqual([]);
   });
 });

@@ -62,12 +62,19 @@ export class JobRecordLifecycle<P, R, O> {
    * Reserves the credits; `insert` writes the records in the transaction and names their jobs' payloads.
    * A denial (not enough credits) is returned as it is; a throw gives the credits back.
    */
-  async create<T>(reservation: Reservation, insert: (trx: Db) => Promise<{ value: T; jobs: P[] }>): Promise<Outcome<T>> {
+  async create<T>(
+    reservation: Reservation,
+    insert: (trx: Db) => Promise<{ value: T; jobs: P[] }>,
+  ): Promise<Outcome<T>> {
     const created = await this.credits.spend(reservation, async (settleIn) =>
       ok(
         await this.db.transaction().execute(async (trx) => {
           const { value, jobs } = await insert(trx);
-          for (const payload of jobs) await this.queue.enqueue({ kind: this.kind.kind, payload: this.kind.payload.parse(payload), maxAttempts: this.kind.maxAttempts }, trx);
+          for (const payload of jobs)
+            await this.queue.enqueue(
+              { kind: this.kind.kind, payload: this.kind.payload.parse(payload), maxAttempts: this.kind.maxAttempts },
+              trx,
+            );
           // From here the records hold the credits (a failed job gives its share back).
           await settleIn(trx);
           return value;

@@ -25,7 +25,9 @@ export function typedJob<P>(job: TypedJob<P>): JobHandler {
   const parse = (payload: unknown): { ok: true; value: P } | { ok: false; reason: string } => {
     const parsed = job.payload.safeParse(payload);
     if (parsed.success) return { ok: true, value: parsed.data };
-    const issues = parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'payload'}: ${i.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'payload'}: ${i.message}`)
+      .join('; ');
     return { ok: false, reason: `The ${job.kind} job's payload is not valid (${issues})` };
   };
   return {

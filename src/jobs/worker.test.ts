@@ -23,7 +23,14 @@ afterEach(async () => {
 });
 
 function startWorker(handler: JobHandler, leaseMs = 1_000): Worker {
-  const worker = new Worker(queue, [handler], { concurrency: 2, leaseMs, pollMs: 10, retryBaseMs: 10, clock: systemClock, log: quiet });
+  const worker = new Worker(queue, [handler], {
+    concurrency: 2,
+    leaseMs,
+    pollMs: 10,
+    retryBaseMs: 10,
+    clock: systemClock,
+    log: quiet,
+  });
   workers.push(worker);
   worker.start();
   return worker;
@@ -61,10 +68,12 @@ describe('job queue and worker', () => {
 
   it('retries a retryable failure with backoff, then succeeds', async () => {
     let calls = 0;
-    startWorker(handler(async () => {
-      calls += 1;
-      if (calls < 3) throw new UpstreamError('busy', { isRetryable: true });
-    }));
+    startWorker(
+      handler(async () => {
+        calls += 1;
+        if (calls < 3) throw new UpstreamError('busy', { isRetryable: true });
+      }),
+    );
     const id = await queue.enqueue({ kind: 'test', payload: {}, maxAttempts: 5 });
     await until(async () => (await statusOf(id)) === 'completed');
     expect(calls).toBe(3);
@@ -117,20 +126,28 @@ describe('job queue and worker', () => {
 
   it('keeps the lease alive while a long job runs, so nobody else takes it', async () => {
     let runs = 0;
-    startWorker(handler(async () => {
-      runs += 1;
-      await new Promise((r) => setTimeout(r, 2_000));
-    }), 600);
-    startWorker(handler(async () => void (runs += 1)), 600);
+    startWorker(
+      handler(async () => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 2_000));
+      }),
+      600,
+    );
+    startWorker(
+      handler(async () => void (runs += 1)),
+      600,
+    );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'completed');
     expect(runs).toBe(1);
   });
 
   it('gives running jobs back on stop, to be run again later', async () => {
-    const worker = startWorker(handler(async ({ signal }) => {
-      await new Promise((resolve) => signal.addEventListener('abort', resolve));
-    }));
+    const worker = startWorker(
+      handler(async ({ signal }) => {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      }),
+    );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'running');
     await worker.stop(50);
@@ -141,10 +158,12 @@ describe('job queue and worker', () => {
 
   it('lets a running job finish within the grace period on stop', async () => {
     let finished = 0;
-    const worker = startWorker(handler(async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      finished += 1;
-    }));
+    const worker = startWorker(
+      handler(async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        finished += 1;
+      }),
+    );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'running');
     expect(worker.isRunning()).toBe(true);
@@ -158,11 +177,14 @@ describe('job queue and worker', () => {
   it('gives a job that outlives the grace period back at once: the next worker runs it, exactly once', async () => {
     const leaseMs = 30_000;
     let aborted = 0;
-    const first = startWorker(handler(async ({ signal }) => {
-      await new Promise((resolve) => signal.addEventListener('abort', resolve));
-      aborted += 1;
-      throw new Error('aborted');
-    }), leaseMs);
+    const first = startWorker(
+      handler(async ({ signal }) => {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        aborted += 1;
+        throw new Error('aborted');
+      }),
+      leaseMs,
+    );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'running');
     await first.stop(50);
@@ -170,7 +192,10 @@ describe('job queue and worker', () => {
     expect(await queue.find(id)).toMatchObject({ status: 'queued', locked_by: null, lease_until: null, attempts: 0 });
     let completed = 0;
     const started = Date.now();
-    startWorker(handler(async () => void (completed += 1)), leaseMs);
+    startWorker(
+      handler(async () => void (completed += 1)),
+      leaseMs,
+    );
     await until(async () => (await statusOf(id)) === 'completed');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(completed).toBe(1);
@@ -182,21 +207,41 @@ describe('job queue and worker', () => {
     const log = {
       info: (obj: object, msg: string) => void lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
       warn: (obj: object, msg: string) => void lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
-      error: (obj: object, msg: string) => void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+      error: (obj: object, msg: string) =>
+        void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
     };
-    const worker = new Worker(queue, [handler(async ({ payload }) => {
-      if ((payload as { fail?: boolean }).fail) throw new TypeError('boom');
-    })], { concurrency: 2, leaseMs: 1_000, pollMs: 10, retryBaseMs: 10, clock: systemClock, log });
+    const worker = new Worker(
+      queue,
+      [
+        handler(async ({ payload }) => {
+          if ((payload as { fail?: boolean }).fail) throw new TypeError('boom');
+        }),
+      ],
+      { concurrency: 2, leaseMs: 1_000, pollMs: 10, retryBaseMs: 10, clock: systemClock, log },
+    );
     workers.push(worker);
     worker.start();
     const good = await queue.enqueue({ kind: 'test', payload: {} });
     const bad = await queue.enqueue({ kind: 'test', payload: { fail: true }, maxAttempts: 1 });
     await until(async () => (await statusOf(good)) === 'completed' && (await statusOf(bad)) === 'failed');
-    expect(lines.find((l) => l.msg === 'job completed')?.obj).toMatchObject({ jobId: good, kind: 'test', attempt: 1, ms: expect.any(Number) });
+    expect(lines.find((l) => l.msg === 'job completed')?.obj).toMatchObject({
+      jobId: good,
+      kind: 'test',
+      attempt: 1,
+      ms: expect.any(Number),
+    });
     const errors = lines.filter((l) => l.obj.err !== undefined);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ level: 'error', msg: 'job failed unexpectedly', obj: { jobId: bad, kind: 'test' } });
+    expect(errors[0]).toMatchObject({
+      level: 'error',
+      msg: 'job failed unexpectedly',
+      obj: { jobId: bad, kind: 'test' },
+    });
     expect((errors[0]?.obj.err as Error).stack).toContain('TypeError: boom');
-    expect(lines.find((l) => l.msg === 'job failed')?.obj).toMatchObject({ jobId: bad, kind: 'test', reason: 'internal error while processing' });
+    expect(lines.find((l) => l.msg === 'job failed')?.obj).toMatchObject({
+      jobId: bad,
+      kind: 'test',
+      reason: 'internal error while processing',
+    });
   });
 });

@@ -38,11 +38,14 @@ const ABORT_SETTLE_MS = 2_000;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Every error that knows whether trying again can help says so in `isRetryable`. */
-const isRetryable = (error: unknown) => typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
+const isRetryable = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
 
 /** Messages of our own errors are written for people; anything else is summarised, never leaked. */
 const reasonOf = (error: unknown) =>
-  error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' ? error.message : 'internal error while processing';
+  error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError'
+    ? error.message
+    : 'internal error while processing';
 
 const NOT_JSON = Symbol('not JSON');
 
@@ -154,7 +157,9 @@ export class Worker {
     const controller = new AbortController();
     const done = this.process(job, controller.signal)
       // The job's outcome could not be written (the database went away): its lease runs out and it runs again.
-      .catch((error: unknown) => this.options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not record the outcome of a job'))
+      .catch((error: unknown) =>
+        this.options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not record the outcome of a job'),
+      )
       .finally(() => {
         this.running.delete(job.id);
         this.notify();

@@ -11,17 +11,27 @@ import { type ToolSchemas, registerTools } from './tools.js';
  * exchange, so any API process can answer any request and nothing is kept between them (the tools
  * need no server-initiated messages; long jobs hand back an id to poll).
  */
-const WRITE_PROMPT_ARGS = { preset: z.string().describe('Preset slug, e.g. blog-post'), topic: z.string().describe('What it is about'), tone: z.string().optional().describe('e.g. friendly, formal') };
+const WRITE_PROMPT_ARGS = {
+  preset: z.string().describe('Preset slug, e.g. blog-post'),
+  topic: z.string().describe('What it is about'),
+  tone: z.string().optional().describe('e.g. friendly, formal'),
+};
 
 /** One validator for every server: each new one would compile its own (a tenth of a request's time). */
 const validator = new AjvJsonSchemaValidator();
 
-export function createMcpServer(services: McpServices, caller: Caller, schemas: ToolSchemas, log: (error: unknown) => void): McpServer {
+export function createMcpServer(
+  services: McpServices,
+  caller: Caller,
+  schemas: ToolSchemas,
+  log: (error: unknown) => void,
+): McpServer {
   const server = new McpServer(
     { name: 'atelier', version: API_VERSION },
     {
       jsonSchemaValidator: validator,
-      instructions: 'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
+      instructions:
+        'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
     },
   );
   registerTools(server, services, caller, schemas, log);
@@ -31,14 +41,24 @@ export function createMcpServer(services: McpServices, caller: Caller, schemas: 
     'preset',
     new ResourceTemplate('atelier://presets/{slug}', {
       list: async () => ({
-        resources: services.presets.list().presets.map((p) => ({ uri: `atelier://presets/${p.slug}`, name: p.slug, title: p.title, description: p.description, mimeType: 'application/json' })),
+        resources: services.presets
+          .list()
+          .presets.map((p) => ({
+            uri: `atelier://presets/${p.slug}`,
+            name: p.slug,
+            title: p.title,
+            description: p.description,
+            mimeType: 'application/json',
+          })),
       }),
     }),
-    { title: 'Preset', description: "A text-generation preset with its input fields", mimeType: 'application/json' },
+    { title: 'Preset', description: 'A text-generation preset with its input fields', mimeType: 'application/json' },
     async (uri, variables) => {
       const detail = services.presets.detail(String(variables.slug ?? ''));
       if (!detail.ok) throw new Error(detail.error.message);
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(detail.value, null, 2) }] };
+      return {
+        contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(detail.value, null, 2) }],
+      };
     },
   );
 
@@ -46,7 +66,8 @@ export function createMcpServer(services: McpServices, caller: Caller, schemas: 
     'write_with_preset',
     {
       title: 'Write with a preset',
-      description: 'Write something (a blog post, an email, an ad...) with one of the presets: the prompt tells the agent to fetch the fields and call generate_text.',
+      description:
+        'Write something (a blog post, an email, an ad...) with one of the presets: the prompt tells the agent to fetch the fields and call generate_text.',
       argsSchema: WRITE_PROMPT_ARGS,
     },
     ({ preset, topic, tone }) => ({

@@ -5,14 +5,22 @@ import { AppError, type Outcome } from '../shared/errors.js';
 export function jsonResult(value: unknown, extra: CallToolResult['content'] = []): CallToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(value, null, 2) }, ...extra],
-    ...(value !== null && typeof value === 'object' && !Array.isArray(value) && { structuredContent: value as Record<string, unknown> }),
+    ...(value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) && { structuredContent: value as Record<string, unknown> }),
   };
 }
 
 /** An expected failure (bad input, no credits, not ready, not found): a tool result, with the HTTP API's message. */
-export const errorResult = (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] });
+export const errorResult = (message: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: message }],
+});
 
-export function outcomeResult<T>(outcome: Outcome<T>, present: (value: T) => CallToolResult = (value) => jsonResult(value)): CallToolResult {
+export function outcomeResult<T>(
+  outcome: Outcome<T>,
+  present: (value: T) => CallToolResult = (value) => jsonResult(value),
+): CallToolResult {
   return outcome.ok ? present(outcome.value) : errorResult(outcome.error.message);
 }
 
@@ -20,7 +28,10 @@ export function outcomeResult<T>(outcome: Outcome<T>, present: (value: T) => Cal
  * Runs a tool body so that every failure is a tool result: denials keep their message, anything
  * unexpected is reported without internals (and logged).
  */
-export async function guarded(run: () => Promise<CallToolResult>, log: (error: unknown) => void): Promise<CallToolResult> {
+export async function guarded(
+  run: () => Promise<CallToolResult>,
+  log: (error: unknown) => void,
+): Promise<CallToolResult> {
   try {
     return await run();
   } catch (error) {

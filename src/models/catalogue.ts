@@ -76,6 +76,9 @@ export const MODEL_CATALOGUE: readonly CatalogueEntry[] = [
   },
 ];
 
-export function findEntry(name: string, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): CatalogueEntry | undefined {
+export function findEntry(
+  name: string,
+  catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
+): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.name === name);
 }

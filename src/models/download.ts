@@ -65,7 +65,8 @@ export async function downloadModel(entry: CatalogueEntry, options: DownloadOpti
   const part = partPath(dir, entry);
   const existing = await sizeOf(target);
   if (existing === entry.bytes) {
-    if ((await hashFile(target)).digest('hex') === entry.sha256) return { path: target, bytes: entry.bytes, resumedFrom: 0, alreadyPresent: true };
+    if ((await hashFile(target)).digest('hex') === entry.sha256)
+      return { path: target, bytes: entry.bytes, resumedFrom: 0, alreadyPresent: true };
   }
   if (existing !== undefined) await rm(target);
 
@@ -91,8 +92,11 @@ export async function downloadModel(entry: CatalogueEntry, options: DownloadOpti
   const digest = done.digest('hex');
   if (size !== entry.bytes || digest !== entry.sha256) {
     await rm(part, { force: true });
-    const what = size !== entry.bytes ? `${size} bytes instead of ${entry.bytes}` : `SHA-256 ${digest} instead of ${entry.sha256}`;
-    throw new DownloadError(`${entry.name}: the download has ${what}; it was deleted, pull again (or check --base-url)`);
+    const what =
+      size !== entry.bytes ? `${size} bytes instead of ${entry.bytes}` : `SHA-256 ${digest} instead of ${entry.sha256}`;
+    throw new DownloadError(
+      `${entry.name}: the download has ${what}; it was deleted, pull again (or check --base-url)`,
+    );
   }
   await rename(part, target);
   return { path: target, bytes: entry.bytes, resumedFrom: resumedFrom ?? 0, alreadyPresent: false };
@@ -106,7 +110,12 @@ function unwrap(error: unknown): unknown {
  * One request into the part: appended to it when the server resumes, written afresh when it sends the whole
  * file. Returns the SHA-256 of the whole part, resumed bytes first.
  */
-async function fetchInto(entry: CatalogueEntry, part: string, options: DownloadOptions, started: (start: number) => void): Promise<Hash> {
+async function fetchInto(
+  entry: CatalogueEntry,
+  part: string,
+  options: DownloadOptions,
+  started: (start: number) => void,
+): Promise<Hash> {
   const { readTimeoutMs = 30_000, signal } = options;
   let offset = (await sizeOf(part)) ?? 0;
   if (offset > entry.bytes) {
@@ -126,17 +135,25 @@ async function fetchInto(entry: CatalogueEntry, part: string, options: DownloadO
   };
   // The part does not fit the file the server has: start over.
   if (response.status === 416) throw await fail(new TransientError(`${url}: the server refused to resume (416)`), true);
-  if (response.status >= 500 || response.status === 429) throw await fail(new TransientError(`${url} answered ${response.status}`));
+  if (response.status >= 500 || response.status === 429)
+    throw await fail(new TransientError(`${url} answered ${response.status}`));
   if (response.status !== 200 && response.status !== 206) {
-    throw await fail(new DownloadError(`${url} answered ${response.status}${response.status === 404 ? ' (not found)' : ''}`));
+    throw await fail(
+      new DownloadError(`${url} answered ${response.status}${response.status === 404 ? ' (not found)' : ''}`),
+    );
   }
   const resumed = response.status === 206 && contentRangeStart(response.headers.get('content-range')) === offset;
-  if (response.status === 206 && !resumed) throw await fail(new TransientError(`${url}: the server resumed at the wrong place`), true);
+  if (response.status === 206 && !resumed)
+    throw await fail(new TransientError(`${url}: the server resumed at the wrong place`), true);
   // A 200 is the whole file, whatever was asked: start over rather than append it to the part.
   const start = resumed ? offset : 0;
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   if (!response.headers.has('content-encoding') && Number.isFinite(length) && start + length !== entry.bytes) {
-    throw await fail(new DownloadError(`${entry.name}: the server offers ${start + length} bytes, the catalogue expects ${entry.bytes}`));
+    throw await fail(
+      new DownloadError(
+        `${entry.name}: the server offers ${start + length} bytes, the catalogue expects ${entry.bytes}`,
+      ),
+    );
   }
   started(start);
   const hash = start > 0 ? await hashFile(part, start) : createHash('sha256');
@@ -145,7 +162,12 @@ async function fetchInto(entry: CatalogueEntry, part: string, options: DownloadO
 }
 
 /** The response to a GET (with Range when resuming), once its headers are in; the caller's signal also ends its body. */
-async function fetchHeaders(url: string, offset: number, timeoutMs: number, signal: AbortSignal | undefined): Promise<Response> {
+async function fetchHeaders(
+  url: string,
+  offset: number,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(), timeoutMs);
   try {
@@ -164,7 +186,14 @@ async function fetchHeaders(url: string, offset: number, timeoutMs: number, sign
   }
 }
 
-async function copyBody(response: Response, part: string, start: number, hash: Hash, entry: CatalogueEntry, options: DownloadOptions): Promise<void> {
+async function copyBody(
+  response: Response,
+  part: string,
+  start: number,
+  hash: Hash,
+  entry: CatalogueEntry,
+  options: DownloadOptions,
+): Promise<void> {
   const { readTimeoutMs = 30_000, signal, onProgress } = options;
   if (!response.body) throw new TransientError('the server sent no body');
   const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
@@ -188,7 +217,9 @@ async function copyBody(response: Response, part: string, start: number, hash: H
     for await (const chunk of source as AsyncIterable<Buffer>) {
       watch();
       if (received + chunk.length > entry.bytes) {
-        throw new DownloadError(`${entry.name}: the server sent more than the ${entry.bytes} bytes expected; the part was deleted`);
+        throw new DownloadError(
+          `${entry.name}: the server sent more than the ${entry.bytes} bytes expected; the part was deleted`,
+        );
       }
       received += chunk.length;
       hash.update(chunk);
@@ -212,7 +243,10 @@ async function copyBody(response: Response, part: string, start: number, hash: H
   }
   if (signal?.aborted) throw signal.reason;
   const interrupted = `download interrupted at ${fmtMb(received)} of ${fmtMb(entry.bytes)}`;
-  if (failure) throw new TransientError(`${interrupted}: ${stalled ? `no data for ${readTimeoutMs / 1_000} s` : (failure as Error).message}`);
+  if (failure)
+    throw new TransientError(
+      `${interrupted}: ${stalled ? `no data for ${readTimeoutMs / 1_000} s` : (failure as Error).message}`,
+    );
   if (received < entry.bytes) throw new TransientError(`${interrupted}: the connection closed`);
 }
 
@@ -244,6 +278,7 @@ async function sizeOf(path: string): Promise<number | undefined> {
 async function hashFile(path: string, end?: number): Promise<Hash> {
   const hash = createHash('sha256');
   if (end === 0) return hash;
-  for await (const chunk of createReadStream(path, end === undefined ? {} : { end: end - 1 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, end === undefined ? {} : { end: end - 1 }))
+    hash.update(chunk as Buffer);
   return hash;
 }

@@ -12,7 +12,10 @@ export const MODELS_USAGE = `  models list                                   the
                                                 https://huggingface.co, e.g. with a mirror
   models remove <name>                          delete a pulled model and any partial download`;
 
-const PATH_VARIABLE: Record<ModelKind, string> = { llm: 'ATELIER_LLM_MODEL_PATH', whisper: 'ATELIER_WHISPER_MODEL_PATH' };
+const PATH_VARIABLE: Record<ModelKind, string> = {
+  llm: 'ATELIER_LLM_MODEL_PATH',
+  whisper: 'ATELIER_WHISPER_MODEL_PATH',
+};
 
 class ModelsUsageError extends Error {}
 
@@ -23,13 +26,22 @@ export interface ServiceConfig {
 }
 
 /** `atelier models list|pull|remove`: results as JSON on standard output, progress and advice on standard error. */
-export async function runModelsCommand(action: string | undefined, args: string[], baseUrl: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runModelsCommand(
+  action: string | undefined,
+  args: string[],
+  baseUrl: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   try {
     if (baseUrl !== undefined && action !== 'pull') throw new ModelsUsageError('--base-url only goes with models pull');
     if (action === 'list' && args.length === 0) return list(env);
     if (action === 'pull' && args.length === 1) return await pull(entryNamed(args[0]), baseUrl, env);
     if (action === 'remove' && args.length === 1) return await remove(entryNamed(args[0]), env);
-    throw new ModelsUsageError(action && ['list', 'pull', 'remove'].includes(action) ? `Wrong arguments for models ${action}` : `Unknown command: models ${action ?? ''}`.trim());
+    throw new ModelsUsageError(
+      action && ['list', 'pull', 'remove'].includes(action)
+        ? `Wrong arguments for models ${action}`
+        : `Unknown command: models ${action ?? ''}`.trim(),
+    );
   } catch (error) {
     if (!(error instanceof ModelsUsageError)) throw error;
     console.error(`error: ${error.message}\n\nUsage: atelier models <command>\n\n${MODELS_USAGE}`);
@@ -39,7 +51,8 @@ export async function runModelsCommand(action: string | undefined, args: string[
 
 function entryNamed(name: string | undefined): CatalogueEntry {
   const entry = findEntry(name ?? '');
-  if (!entry) throw new ModelsUsageError(`Unknown model: ${name} (known: ${MODEL_CATALOGUE.map((e) => e.name).join(', ')})`);
+  if (!entry)
+    throw new ModelsUsageError(`Unknown model: ${name} (known: ${MODEL_CATALOGUE.map((e) => e.name).join(', ')})`);
   return entry;
 }
 
@@ -88,7 +101,8 @@ function list(env: NodeJS.ProcessEnv): number {
     // A configuration the service refuses says nothing of the provider it would use.
     text_provider: problem ? null : config.text.provider,
     llm_model: config.text.provider === 'llama-cpp' ? (config.llm.modelPath ?? null) : null,
-    llm_advanced_model: config.text.provider === 'llama-cpp' ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
+    llm_advanced_model:
+      config.text.provider === 'llama-cpp' ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
     whisper_model: config.asr.whisper?.modelPath ?? null,
     ...(problem ? { would_not_start: problem } : {}),
   };
@@ -97,26 +111,53 @@ function list(env: NodeJS.ProcessEnv): number {
 }
 
 async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new ModelsUsageError('--base-url must be an http(s) URL');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
+    throw new ModelsUsageError('--base-url must be an http(s) URL');
   const dir = serviceConfig(env).config.modelsDir;
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
   const progress = progressReporter(entry.name, process.stderr);
   try {
-    const result = await downloadModel(entry, { dir, baseUrl, signal: controller.signal, onProgress: (p) => progress.update(p) });
+    const result = await downloadModel(entry, {
+      dir,
+      baseUrl,
+      signal: controller.signal,
+      onProgress: (p) => progress.update(p),
+    });
     progress.finish();
     const note = pickupNote(serviceConfig(env), entry, result.path);
-    console.error(result.alreadyPresent ? `${entry.name} was already pulled and verified: ${result.path}` : `${entry.name} verified and saved to ${result.path}`);
+    console.error(
+      result.alreadyPresent
+        ? `${entry.name} was already pulled and verified: ${result.path}`
+        : `${entry.name} verified and saved to ${result.path}`,
+    );
     console.error(note);
     const { path, bytes, resumedFrom, alreadyPresent } = result;
-    console.log(JSON.stringify({ name: entry.name, kind: entry.kind, path, bytes, sha256: entry.sha256, resumed_from: resumedFrom, already_present: alreadyPresent, note }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          name: entry.name,
+          kind: entry.kind,
+          path,
+          bytes,
+          sha256: entry.sha256,
+          resumed_from: resumedFrom,
+          already_present: alreadyPresent,
+          note,
+        },
+        null,
+        2,
+      ),
+    );
     return 0;
   } catch (error) {
     progress.finish();
     if (controller.signal.aborted) {
       const kept = partialBytes(dir, entry) ?? 0;
-      console.error(`interrupted: ${size(kept)} kept in ${partPath(dir, entry)}; run \`atelier models pull ${entry.name}\` again to resume`);
+      console.error(
+        `interrupted: ${size(kept)} kept in ${partPath(dir, entry)}; run \`atelier models pull ${entry.name}\` again to resume`,
+      );
       return 130;
     }
     if (error instanceof DownloadError || (error as NodeJS.ErrnoException).syscall) {
@@ -160,8 +201,12 @@ async function remove(entry: CatalogueEntry, env: NodeJS.ProcessEnv): Promise<nu
     return 1;
   }
   const after = serviceConfig(env);
-  const now = modelsInUse(after.config, entry.kind).join(' and ') || (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
-  console.error(`removed ${removed.join(' and ')}; ${after.problem ? `the service would not start: ${after.problem}` : `at its next start the service uses ${now}`}`);
+  const now =
+    modelsInUse(after.config, entry.kind).join(' and ') ||
+    (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
+  console.error(
+    `removed ${removed.join(' and ')}; ${after.problem ? `the service would not start: ${after.problem}` : `at its next start the service uses ${now}`}`,
+  );
   console.log(JSON.stringify({ name: entry.name, removed }, null, 2));
   return 0;
 }

@@ -26,10 +26,17 @@ export function partialBytes(modelsDir: string, entry: CatalogueEntry): number |
  * The files of the catalogue models of this kind found pulled in `modelsDir`, in catalogue order (the
  * larger first). Synchronous because the configuration is built synchronously at start.
  */
-export function findPulledModels(modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string[] {
+export function findPulledModels(
+  modelsDir: string,
+  kind: ModelKind,
+  catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
+): string[] {
   return catalogue.filter((e) => e.kind === kind && isPulled(modelsDir, e)).map((e) => modelPath(modelsDir, e));
 }
 
 /** The first of them, or undefined. */
-export const findPulledModel = (modelsDir: string, kind: ModelKind, catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE): string | undefined =>
-  findPulledModels(modelsDir, kind, catalogue)[0];
+export const findPulledModel = (
+  modelsDir: string,
+  kind: ModelKind,
+  catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
+): string | undefined => findPulledModels(modelsDir, kind, catalogue)[0];

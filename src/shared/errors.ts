@@ -72,7 +72,12 @@ export class EngineRequestError extends UpstreamError {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, message: string, headers?: Record<string, string>, param?: string): Outcome<T> => ({
+export const fail = <T = never>(
+  code: ErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+  param?: string,
+): Outcome<T> => ({
   ok: false,
   error: new AppError(code, message, headers, param),
 });

@@ -18,9 +18,16 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
   if (!first) return 'Invalid request';
   // fastify-type-provider-zod 7 gives the zod issue's code as `keyword` and its other fields as `params`.
   const params = (first.params ?? {}) as Partial<Issue> & { issue?: Issue };
-  const issue: Issue & { instancePath?: string } = params.issue ?? { ...params, code: params.code ?? first.keyword, message: first.message ?? '', instancePath: first.instancePath };
-  const path = issue.path?.length ? issue.path.join('.') : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = path || (context === 'body' ? 'body' : context ?? 'request');
+  const issue: Issue & { instancePath?: string } = params.issue ?? {
+    ...params,
+    code: params.code ?? first.keyword,
+    message: first.message ?? '',
+    instancePath: first.instancePath,
+  };
+  const path = issue.path?.length
+    ? issue.path.join('.')
+    : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const where = path || (context === 'body' ? 'body' : (context ?? 'request'));
   return `${where}: ${describe(issue)}`;
 }
 
@@ -29,13 +36,21 @@ function describe(issue: Issue): string {
     case 'too_big':
       return issue.origin === 'string'
         ? `must be at most ${issue.maximum} characters`
-        : issue.origin === 'array' ? `must have at most ${issue.maximum} items` : `must be at most ${issue.maximum}`;
+        : issue.origin === 'array'
+          ? `must have at most ${issue.maximum} items`
+          : `must be at most ${issue.maximum}`;
     case 'too_small':
       return issue.origin === 'string'
-        ? Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`
-        : issue.origin === 'array' ? `must have at least ${issue.minimum} items` : `must be at least ${issue.minimum}`;
+        ? Number(issue.minimum) === 1
+          ? 'must not be empty'
+          : `must be at least ${issue.minimum} characters`
+        : issue.origin === 'array'
+          ? `must have at least ${issue.minimum} items`
+          : `must be at least ${issue.minimum}`;
     case 'invalid_type':
-      return issue.message.includes('received undefined') ? 'is required' : `must be ${article(issue.expected ?? 'a valid value')}`;
+      return issue.message.includes('received undefined')
+        ? 'is required'
+        : `must be ${article(issue.expected ?? 'a valid value')}`;
     case 'unrecognized_keys':
       return `unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''} ${issue.keys?.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_value':

@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utim
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isOwnerAlive, makeTempDir, processTempDir, removeProcessTempDir, sweepTempRoot, withTempDir } from './temp-dir.js';
+import {
+  isOwnerAlive,
+  makeTempDir,
+  processTempDir,
+  removeProcessTempDir,
+  sweepTempRoot,
+  withTempDir,
+} from './temp-dir.js';
 
 const base = mkdtempSync(join(tmpdir(), 'atelier-temp-dir-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

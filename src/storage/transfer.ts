@@ -42,7 +42,8 @@ export const NOT_TRANSFERRED = {
 
 /** Tables outside Database that hold nothing of their own: rebuilt from rows that are transferred. */
 export const DERIVED_TABLES = {
-  bot_chunks_fts: "SQLite's full-text index of bot_chunks (with its fts5 shadow tables): triggers fill it as the chunks are imported",
+  bot_chunks_fts:
+    "SQLite's full-text index of bot_chunks (with its fts5 shadow tables): triggers fill it as the chunks are imported",
 } as const;
 
 /** Tables outside Database that belong to the tool that runs the migrations. */
@@ -56,7 +57,10 @@ void everyTableDecided;
 const COUNTED_IDS: readonly TransferTable[] = ['credit_ledger', 'text_outputs', 'images', 'videos', 'bot_chunks'];
 
 /** The single-column primary key to page on, where it is not `id`; null: no such key. */
-const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | null>> = { account_passwords: 'account_id', idempotency_keys: null };
+const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | null>> = {
+  account_passwords: 'account_id',
+  idempotency_keys: null,
+};
 
 const FORMAT = 'atelier-export';
 const VERSION = 1;
@@ -91,15 +95,22 @@ export async function exportDatabase(db: Db, out: Writable): Promise<TransferCou
 
 /** Reads an export into an empty database (its schema already migrated), in one transaction: all or nothing. */
 export async function importDatabase(db: Db, input: Readable): Promise<TransferCounts> {
-  const existing = await db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) throw new TransferError('The target database already has accounts: import only into an empty database');
+  const existing = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0)
+    throw new TransferError('The target database already has accounts: import only into an empty database');
   const counts: TransferCounts = {};
   let header = false;
   await db.transaction().execute(async (trx) => {
     let batch: { table: TransferTable; rows: Record<string, unknown>[] } | undefined;
     const flush = async () => {
       if (!batch || batch.rows.length === 0) return;
-      await trx.insertInto(batch.table).values(batch.rows as never).execute();
+      await trx
+        .insertInto(batch.table)
+        .values(batch.rows as never)
+        .execute();
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
       batch = undefined;
     };
@@ -107,9 +118,15 @@ export async function importDatabase(db: Db, input: Readable): Promise<TransferC
     // loop asks for them (while PostgreSQL opens the transaction) would be lost.
     for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       if (line.trim() === '') continue;
-      const entry = JSON.parse(line) as { format?: string; version?: number; table?: string; row?: Record<string, unknown> };
+      const entry = JSON.parse(line) as {
+        format?: string;
+        version?: number;
+        table?: string;
+        row?: Record<string, unknown>;
+      };
       if (!header) {
-        if (entry.format !== FORMAT || entry.version !== VERSION) throw new TransferError(`Not an Atelier export (version ${VERSION})`);
+        if (entry.format !== FORMAT || entry.version !== VERSION)
+          throw new TransferError(`Not an Atelier export (version ${VERSION})`);
         header = true;
         continue;
       }
@@ -125,7 +142,9 @@ export async function importDatabase(db: Db, input: Readable): Promise<TransferC
     if (!header) throw new TransferError('The export is empty');
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       for (const table of COUNTED_IDS) {
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+          trx,
+        );
       }
     }
   });
@@ -136,14 +155,21 @@ export class TransferError extends Error {}
 
 function encodeRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) out[column] = Buffer.isBuffer(value) || value instanceof Uint8Array ? { $base64: Buffer.from(value).toString('base64') } : value;
+  for (const [column, value] of Object.entries(row))
+    out[column] =
+      Buffer.isBuffer(value) || value instanceof Uint8Array
+        ? { $base64: Buffer.from(value).toString('base64') }
+        : value;
   return out;
 }
 
 function decodeRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    const binary = value !== null && typeof value === 'object' && '$base64' in value ? (value as { $base64: unknown }).$base64 : undefined;
+    const binary =
+      value !== null && typeof value === 'object' && '$base64' in value
+        ? (value as { $base64: unknown }).$base64
+        : undefined;
     out[column] = typeof binary === 'string' ? Buffer.from(binary, 'base64') : value;
   }
   return out;

@@ -8,7 +8,15 @@ import { type TestApp, startTestApp } from './test-app.js';
 
 /** Debian's Chromium (installed by `npm test`'s set-up), with the flags that keep it off the network. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 
@@ -22,7 +30,10 @@ export interface DashboardApp extends TestApp {
 }
 
 /** The whole service listening on a free loopback port, workers running, its public URL set to that port. */
-export async function startDashboardApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<DashboardApp> {
+export async function startDashboardApp(
+  env: Record<string, string> = {},
+  overrides: AppOverrides = {},
+): Promise<DashboardApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await startTestApp({ PORT: String(port), ATELIER_PUBLIC_URL: base, ...env }, overrides);
@@ -48,7 +59,12 @@ export function dashboardSuite(env: Record<string, string> = {}): { app: Dashboa
 let accounts = 0;
 
 /** Signs a new account up through the form and leaves the page logged in (on the API keys page). */
-export async function signUp(page: Page, base: string, email = `browser${++accounts}-${Date.now()}@example.test`, password = 'correct horse battery'): Promise<{ email: string; password: string }> {
+export async function signUp(
+  page: Page,
+  base: string,
+  email = `browser${++accounts}-${Date.now()}@example.test`,
+  password = 'correct horse battery',
+): Promise<{ email: string; password: string }> {
   await page.goto(`${base}/dashboard/signup`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -68,7 +84,11 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(`console: ${message.text()}`);
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      errors.push(`console: ${message.text()}`);
   });
   return errors;
 }

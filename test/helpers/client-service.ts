@@ -31,7 +31,11 @@ export interface ClientService {
  */
 export async function startClientService(): Promise<ClientService> {
   const files = await startFileServer();
-  files.serve('/hello.wav', makeRecording([{ voice: 'slt', text: 'Hello and welcome to the weekly meeting.' }]).wav, 'audio/wav');
+  files.serve(
+    '/hello.wav',
+    makeRecording([{ voice: 'slt', text: 'Hello and welcome to the weekly meeting.' }]).wav,
+    'audio/wav',
+  );
   const port = await freePort();
   const t = await startTestApp({ ...CLIENT_TEST_ENV, HOST: '127.0.0.1', PORT: String(port) });
   t.app.services.worker.start();

@@ -56,7 +56,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    const call: UpstreamCall = { method: req.method ?? 'GET', path: req.url ?? '', headers: req.headers, body: parseJsonBody(raw), raw };
+    const call: UpstreamCall = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: parseJsonBody(raw),
+      raw,
+    };
     calls.push(call);
     try {
       await handler(call, res);

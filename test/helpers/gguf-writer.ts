@@ -1,7 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 
 /** GGUF metadata value types (gguf.h). */
-const TYPE = { uint8: 0, int8: 1, uint16: 2, int16: 3, uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9, uint64: 10, int64: 11, float64: 12 } as const;
+const TYPE = {
+  uint8: 0,
+  int8: 1,
+  uint16: 2,
+  int16: 3,
+  uint32: 4,
+  int32: 5,
+  float32: 6,
+  bool: 7,
+  string: 8,
+  array: 9,
+  uint64: 10,
+  int64: 11,
+  float64: 12,
+} as const;
 type ScalarType = Exclude<keyof typeof TYPE, 'array'>;
 
 /** A metadata value with its GGUF type; arrays hold values of one scalar type. */
@@ -145,7 +159,8 @@ export function encodeGguf(metadata: Record<string, GgufValue>, tensors: GgufTen
   let offset = 0;
   for (const tensor of tensors) {
     const elements = tensor.dims.reduce((a, b) => a * b, 1);
-    if (elements !== tensor.data.length) throw new Error(`${tensor.name}: ${tensor.data.length} values for dims ${tensor.dims.join('x')}`);
+    if (elements !== tensor.data.length)
+      throw new Error(`${tensor.name}: ${tensor.data.length} values for dims ${tensor.dims.join('x')}`);
     w.string(tensor.name);
     w.u32(tensor.dims.length);
     for (const d of tensor.dims) w.u64(d);
@@ -161,6 +176,10 @@ export function encodeGguf(metadata: Record<string, GgufValue>, tensors: GgufTen
   return w.toBuffer();
 }
 
-export async function writeGguf(path: string, metadata: Record<string, GgufValue>, tensors: GgufTensor[]): Promise<void> {
+export async function writeGguf(
+  path: string,
+  metadata: Record<string, GgufValue>,
+  tensors: GgufTensor[],
+): Promise<void> {
   await writeFile(path, encodeGguf(metadata, tensors));
 }

@@ -12,12 +12,24 @@ function assemblePdf(bodies: (string | Buffer)[]): Buffer {
   const offsets: number[] = [];
   bodies.forEach((body, i) => {
     offsets.push(length);
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    const part = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(part);
     length += part.length;
   });
-  const xref = [`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -31,7 +43,8 @@ export function manyPagesPdf(pages: number): Buffer {
   const stream = 'BT /F1 12 Tf 72 720 Td (The same words on every page.) Tj ET';
   const first = 5;
   const kids = Array.from({ length: pages }, (_, i) => `${first + i} 0 R`).join(' ');
-  const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>';
+  const page =
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>';
   return assemblePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,

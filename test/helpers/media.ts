@@ -17,8 +17,19 @@ export interface ProbedAudio {
 export async function probeAudio(data: Buffer): Promise<ProbedAudio> {
   const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'audio');
   writeFileSync(file, data);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', file]);
-  const parsed = JSON.parse(stdout) as { streams: { codec_name: string; sample_rate: string; channels: number }[]; format: { duration: string } };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,sample_rate,channels:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    streams: { codec_name: string; sample_rate: string; channels: number }[];
+    format: { duration: string };
+  };
   const stream = parsed.streams[0];
   return {
     codec: stream?.codec_name ?? '',
@@ -35,7 +46,9 @@ export async function transcribe(data: Buffer): Promise<string[]> {
   const wav = join(dir, 'speech.wav');
   writeFileSync(input, data);
   await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav]);
-  const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null'], { maxBuffer: 10 * 1024 * 1024 });
+  const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null'], {
+    maxBuffer: 10 * 1024 * 1024,
+  });
   return stdout
     .toLowerCase()
     .split(/\s+/)
@@ -52,10 +65,27 @@ export interface ProbedVideo {
 export async function probeVideo(data: Buffer): Promise<ProbedVideo> {
   const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'video.mp4');
   writeFileSync(file, data);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,pix_fmt:format=duration', '-of', 'json', file]);
-  const parsed = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[]; format: { duration: string } };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name,width,height,pix_fmt:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[];
+    format: { duration: string };
+  };
   return {
     durationSeconds: Number(parsed.format.duration),
-    streams: parsed.streams.map((s) => ({ type: s.codec_type, codec: s.codec_name, width: s.width, height: s.height, pixelFormat: s.pix_fmt })),
+    streams: parsed.streams.map((s) => ({
+      type: s.codec_type,
+      codec: s.codec_name,
+      width: s.width,
+      height: s.height,
+      pixelFormat: s.pix_fmt,
+    })),
   };
 }

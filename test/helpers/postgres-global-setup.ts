@@ -22,7 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     cluster = await startPostgresCluster();
   } catch (error) {
-    throw new Error(`The PostgreSQL test project needs a PostgreSQL server and none could be started.\n${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `The PostgreSQL test project needs a PostgreSQL server and none could be started.\n${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   try {
     const db = openPostgres(await createDatabase(cluster.adminUrl, TEMPLATE));

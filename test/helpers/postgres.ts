@@ -30,9 +30,12 @@ function asPostgresUser(program: string, args: string[]): [string, string[]] {
 
 function postgresIds(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.startsWith('postgres:'));
+  const passwd = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('postgres:'));
   const [, , uid, gid] = passwd?.split(':') ?? [];
-  if (uid === undefined || gid === undefined) throw new Error('there is no `postgres` user to run PostgreSQL as (Debian\'s postgresql package makes it)');
+  if (uid === undefined || gid === undefined)
+    throw new Error("there is no `postgres` user to run PostgreSQL as (Debian's postgresql package makes it)");
   return { uid: Number(uid), gid: Number(gid) };
 }
 
@@ -44,16 +47,32 @@ function postgresIds(): { uid: number; gid: number } | undefined {
 export async function startPostgresCluster(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
   const initdb = join(POSTGRES_BIN, 'initdb');
   if (!existsSync(initdb)) {
-    throw new Error(`PostgreSQL 15 is not installed (${initdb} is missing): install Debian's postgresql package (npm test's set-up does)`);
+    throw new Error(
+      `PostgreSQL 15 is not installed (${initdb} is missing): install Debian's postgresql package (npm test's set-up does)`,
+    );
   }
   const ids = postgresIds();
   const folder = mkdtempSync(join(tmpdir(), 'atelier-pg-'));
   const dataDir = join(folder, 'data');
   const logFile = join(folder, 'server.log');
   if (ids) chownSync(folder, ids.uid, ids.gid);
-  const pgCtl = (args: string[]) => run(...asPostgresUser(join(POSTGRES_BIN, 'pg_ctl'), ['-D', dataDir, ...args]), { timeout: 60_000 });
+  const pgCtl = (args: string[]) =>
+    run(...asPostgresUser(join(POSTGRES_BIN, 'pg_ctl'), ['-D', dataDir, ...args]), { timeout: 60_000 });
   try {
-    await run(...asPostgresUser(initdb, ['-D', dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']), { timeout: 60_000 });
+    await run(
+      ...asPostgresUser(initdb, [
+        '-D',
+        dataDir,
+        '--auth=trust',
+        '-U',
+        'postgres',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+      ]),
+      { timeout: 60_000 },
+    );
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       const settings = [
@@ -139,7 +158,9 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** Creates database `name` (a copy of `template` when given) and returns its URL; an existing one is kept. */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   try {
-    await adminPool(adminUrl).query(`CREATE DATABASE ${quoted(name)}${template ? ` TEMPLATE ${quoted(template)}` : ''}`);
+    await adminPool(adminUrl).query(
+      `CREATE DATABASE ${quoted(name)}${template ? ` TEMPLATE ${quoted(template)}` : ''}`,
+    );
   } catch (error) {
     if ((error as { code?: string }).code !== '42P04') throw error; // duplicate_database
   }

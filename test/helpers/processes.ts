@@ -26,9 +26,14 @@ async function withDatabase(env: Record<string, string>): Promise<Record<string,
 export async function atelier(args: string[], env: Record<string, string>, input = ''): Promise<CliResult> {
   const childEnv = await withDatabase(env);
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/atelier.mjs', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...childEnv } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['bin/atelier.mjs', ...args],
+      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...childEnv } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end(input);
   });
 }

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { encodeWav, parseWav } from '../../src/engines/audio/wav.js';
 
 /** Speaks lines with flite voices (in turn), joins them with pauses, and encodes the whole as MP3 with ffmpeg. */
-export function makeRecording(lines: { voice: string; text: string }[], pauseSeconds = 0.6): { mp3: Buffer; wav: Buffer; spans: { start: number; end: number; voice: string }[] } {
+export function makeRecording(
+  lines: { voice: string; text: string }[],
+  pauseSeconds = 0.6,
+): { mp3: Buffer; wav: Buffer; spans: { start: number; end: number; voice: string }[] } {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-recording-'));
   const rate = 16_000;
   const pause = Buffer.alloc(Math.round(pauseSeconds * rate) * 2);

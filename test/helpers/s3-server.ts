@@ -30,7 +30,19 @@ export async function startS3Server(bucket = 'atelier-test'): Promise<S3Server> 
   const directory = mkdtempSync(join(tmpdir(), 'atelier-s3-'));
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'node_modules/s3rver/bin/s3rver.js'), '--directory', directory, '--address', '127.0.0.1', '--port', '0', '--silent', '--no-vhost-buckets', '--configure-bucket', bucket],
+    [
+      join(ROOT, 'node_modules/s3rver/bin/s3rver.js'),
+      '--directory',
+      directory,
+      '--address',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--silent',
+      '--no-vhost-buckets',
+      '--configure-bucket',
+      bucket,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const port = await listeningPort(child);

@@ -26,7 +26,10 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
   const database = overrides.db || env.ATELIER_DATABASE_URL ? undefined : await createTestDatabase();
   const databaseEnv: Record<string, string> = database?.url ? { ATELIER_DATABASE_URL: database.url } : {};
-  const config = loadConfig({ ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv, ...env }, join(dataDir, 'no.env'));
+  const config = loadConfig(
+    { ATELIER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv, ...env },
+    join(dataDir, 'no.env'),
+  );
   let app: App;
   try {
     app = await buildApp(config, overrides);

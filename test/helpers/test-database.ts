@@ -50,10 +50,16 @@ export async function openTestDb(): Promise<{ db: Db; url: string | undefined; c
  * `count` separate handles on one new, migrated database, as separate processes would hold it: on
  * PostgreSQL each its own pool of `poolSize` connections; on SQLite each its own connection to one file.
  */
-export async function openTestDbHandles(count: number, poolSize = 2): Promise<{ handles: Db[]; close(): Promise<void> }> {
+export async function openTestDbHandles(
+  count: number,
+  poolSize = 2,
+): Promise<{ handles: Db[]; close(): Promise<void> }> {
   const database = await createTestDatabase();
   const folder = database.url ? undefined : mkdtempSync(join(tmpdir(), 'atelier-db-'));
-  const open = () => (database.url ? openPostgres(database.url, { poolSize, allowExitOnIdle: true }) : openSqlite(join(folder ?? '', 'atelier.db')));
+  const open = () =>
+    database.url
+      ? openPostgres(database.url, { poolSize, allowExitOnIdle: true })
+      : openSqlite(join(folder ?? '', 'atelier.db'));
   const handles = Array.from({ length: count }, open);
   const [first] = handles;
   if (first) await migrateToLatest(first);

@@ -53,7 +53,9 @@ const OUTPUT_SCALE = 0.75;
  */
 function outputLayer(tensor: GgufTensor, vocab: ReturnType<typeof tinyVocabulary>): GgufTensor {
   // The first 256 tokens are the bytes in order; printable ASCII is 0x21 to 0x7E.
-  const silent = vocab.tokens.flatMap((_, id) => ((id < 256 && (id < 0x21 || id > 0x7e)) || vocab.types[id] === TOKEN_CONTROL ? [id] : []));
+  const silent = vocab.tokens.flatMap((_, id) =>
+    (id < 256 && (id < 0x21 || id > 0x7e)) || vocab.types[id] === TOKEN_CONTROL ? [id] : [],
+  );
   for (const id of silent) tensor.data.fill(0, id * EMBD, (id + 1) * EMBD);
   return tensor;
 }
@@ -73,9 +75,17 @@ export async function writeTinyLlama(path: string, options: TinyLlamaOptions = {
     const data = Float32Array.from({ length: inputs * outputs }, () => (next() * 2 - 1) * scale);
     return { name: tensorName, dims: [inputs, outputs], data };
   };
-  const ones = (tensorName: string): GgufTensor => ({ name: tensorName, dims: [EMBD], data: new Float32Array(EMBD).fill(1) });
+  const ones = (tensorName: string): GgufTensor => ({
+    name: tensorName,
+    dims: [EMBD],
+    data: new Float32Array(EMBD).fill(1),
+  });
   const n = vocab.tokens.length;
-  const tensors: GgufTensor[] = [matrix('token_embd.weight', EMBD, n), ones('output_norm.weight'), outputLayer(matrix('output.weight', EMBD, n, OUTPUT_SCALE), vocab)];
+  const tensors: GgufTensor[] = [
+    matrix('token_embd.weight', EMBD, n),
+    ones('output_norm.weight'),
+    outputLayer(matrix('output.weight', EMBD, n, OUTPUT_SCALE), vocab),
+  ];
   for (let i = 0; i < layers; i++) {
     tensors.push(
       ones(`blk.${i}.attn_norm.weight`),

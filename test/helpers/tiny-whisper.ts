@@ -90,7 +90,12 @@ export function writeTinyWhisper(path: string, options: TinyWhisperOptions = {})
 function tensors(width: number, nVocab: number, textContext: number, noise: (scale: number) => () => number): Tensor[] {
   const one = () => 1;
   const zero = () => 0;
-  const weight = (name: string, rows: number, columns: number): Tensor => ({ name, ne: [columns, rows], type: F16, values: noise(1 / Math.sqrt(columns)) });
+  const weight = (name: string, rows: number, columns: number): Tensor => ({
+    name,
+    ne: [columns, rows],
+    type: F16,
+    values: noise(1 / Math.sqrt(columns)),
+  });
   const vector = (name: string, n: number, values = noise(0.1)): Tensor => ({ name, ne: [n], type: F32, values });
   const norm = (prefix: string) => [vector(`${prefix}.weight`, width, one), vector(`${prefix}.bias`, width, zero)];
   const attention = (prefix: string) => [

@@ -30,8 +30,15 @@ export function createClient(options: ClientOptions) {
     waitForImage: (id: number | string, pollOptions: PollOptions<ImageRecord> = {}): Promise<ImageRecord> =>
       poll(
         id,
-        (signal) => t.call('/api/get-image', 'get', { query: { imageId: String(id) }, retry: 'network', options: once(signal) }),
-        (image) => (image.image_url ? { done: true } : { done: false, ...(image.status === 'failed' && { failed: image.error ?? 'The image could not be made' }) }),
+        (signal) =>
+          t.call('/api/get-image', 'get', { query: { imageId: String(id) }, retry: 'network', options: once(signal) }),
+        (image) =>
+          image.image_url
+            ? { done: true }
+            : {
+                done: false,
+                ...(image.status === 'failed' && { failed: image.error ?? 'The image could not be made' }),
+              },
         pollOptions,
         30,
       ),
@@ -40,8 +47,21 @@ export function createClient(options: ClientOptions) {
     waitForVideo: (id: number | string, pollOptions: PollOptions<VideoRecord> = {}): Promise<VideoRecord> =>
       poll(
         id,
-        async (signal) => (await t.call('/api/get-video', 'get', { query: { video_id: String(id) }, retry: 'network', options: once(signal) })).video,
-        (video) => (video.status === 'completed' && video.url ? { done: true } : { done: false, ...(video.status === 'failed' && { failed: video.error ?? 'The video could not be made' }) }),
+        async (signal) =>
+          (
+            await t.call('/api/get-video', 'get', {
+              query: { video_id: String(id) },
+              retry: 'network',
+              options: once(signal),
+            })
+          ).video,
+        (video) =>
+          video.status === 'completed' && video.url
+            ? { done: true }
+            : {
+                done: false,
+                ...(video.status === 'failed' && { failed: video.error ?? 'The video could not be made' }),
+              },
         pollOptions,
         30,
       ),
@@ -50,7 +70,9 @@ export function createClient(options: ClientOptions) {
     waitForTranscription: (uuid: string, pollOptions: PollOptions<Transcription> = {}): Promise<Transcription> =>
       poll(
         uuid,
-        async (signal) => (await t.call('/api/audios', 'post', { body: { audio_id: uuid }, retry: 'network', options: once(signal) })).audio,
+        async (signal) =>
+          (await t.call('/api/audios', 'post', { body: { audio_id: uuid }, retry: 'network', options: once(signal) }))
+            .audio,
         (audio) =>
           audio.content !== '' || audio.status === 'completed'
             ? { done: true }

@@ -159,7 +159,10 @@ export class PollTimeoutError extends AtelierError {
   /** The last record read, still pending. */
   readonly last: unknown;
   constructor(id: string | number, attempts: number, last: unknown) {
-    super('poll_timeout', `Still not ready after ${attempts} checks; keep the id ${id} and poll again later`, { status: 200, body: last });
+    super('poll_timeout', `Still not ready after ${attempts} checks; keep the id ${id} and poll again later`, {
+      status: 200,
+      body: last,
+    });
     this.name = 'PollTimeoutError';
     this.id = id;
     this.attempts = attempts;
@@ -172,13 +175,18 @@ export function errorMessage(body: unknown, status: number): string {
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const error = (body as { error: unknown }).error;
     if (typeof error === 'string') return error;
-    if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+    if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+      return error.message;
   }
   return `HTTP ${status}`;
 }
 
 /** The typed error for an HTTP answer that is not a success. */
-export function errorFromResponse(status: number, body: unknown, headers: { get(name: string): string | null }): AtelierError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  headers: { get(name: string): string | null },
+): AtelierError {
   const details = { status, body, requestId: headers.get('x-request-id') ?? undefined };
   const message = errorMessage(body, status);
   switch (status) {

@@ -31,7 +31,8 @@ export const DEFAULT_INTERVAL_MS = 20_000;
 
 export function pollInterval(options: { intervalMs?: number; allowFastPolling?: boolean }): number {
   const wanted = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  if (!Number.isFinite(wanted) || wanted < 0) throw new RangeError('intervalMs must be a positive number of milliseconds');
+  if (!Number.isFinite(wanted) || wanted < 0)
+    throw new RangeError('intervalMs must be a positive number of milliseconds');
   return options.allowFastPolling ? wanted : Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, wanted));
 }
 
@@ -49,7 +50,8 @@ export async function poll<T>(
 ): Promise<T> {
   const interval = pollInterval(options);
   const maxAttempts = options.maxAttempts ?? defaultAttempts;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a whole number of at least 1');
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError('maxAttempts must be a whole number of at least 1');
   let record: T | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     if (attempt > 1) await sleep(interval, options.signal);

@@ -43,10 +43,18 @@ async function* jsonEvents(opened: OpenedStream): AsyncGenerator<Record<string, 
       try {
         event = JSON.parse(data);
       } catch {
-        throw new StreamError(`Unreadable event in the stream: ${data.slice(0, 100)}`, { status: response.status, requestId });
+        throw new StreamError(`Unreadable event in the stream: ${data.slice(0, 100)}`, {
+          status: response.status,
+          requestId,
+        });
       }
       if (typeof event !== 'object' || event === null) continue;
-      if ('error' in event) throw new StreamError(errorMessage(event, response.status), { status: response.status, requestId, body: event });
+      if ('error' in event)
+        throw new StreamError(errorMessage(event, response.status), {
+          status: response.status,
+          requestId,
+          body: event,
+        });
       yield event as Record<string, unknown>;
     }
     throw new StreamError('The stream ended before it was complete', { status: response.status, requestId });

@@ -64,7 +64,11 @@ export class Transport {
   }
 
   /** One operation, answered with its parsed JSON. */
-  async call<P extends Path, M extends MethodOf<P>>(path: P, method: M, call: Call<P, M> = {}): Promise<ResponseBody<P, M>> {
+  async call<P extends Path, M extends MethodOf<P>>(
+    path: P,
+    method: M,
+    call: Call<P, M> = {},
+  ): Promise<ResponseBody<P, M>> {
     const { response, done } = await this.open(path, method, call);
     try {
       return (await readBody(response)) as ResponseBody<P, M>;
@@ -77,7 +81,11 @@ export class Transport {
    * An operation whose answer is read by the caller (a stream): resolves once the headers are in, with
    * `done` to call when finished with the body. The timeout covers the wait for the headers only.
    */
-  async open<P extends Path, M extends MethodOf<P>>(path: P, method: M, call: Call<P, M> = {}): Promise<{ response: Response; done: () => void }> {
+  async open<P extends Path, M extends MethodOf<P>>(
+    path: P,
+    method: M,
+    call: Call<P, M> = {},
+  ): Promise<{ response: Response; done: () => void }> {
     const url = this.url(path, call);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
@@ -93,7 +101,12 @@ export class Transport {
 
   /** A GET of any URL the service handed out (a produced file), with the same timeout and errors. */
   async download(url: string, options: CallOptions = {}): Promise<Uint8Array> {
-    const { response, done } = await this.send(url, { method: 'GET', headers: { 'user-agent': this.userAgent } }, 'safe', options);
+    const { response, done } = await this.send(
+      url,
+      { method: 'GET', headers: { 'user-agent': this.userAgent } },
+      'safe',
+      options,
+    );
     try {
       return new Uint8Array(await response.arrayBuffer());
     } finally {
@@ -111,7 +124,12 @@ export class Transport {
     return url.toString();
   }
 
-  private async send(url: string, init: RequestInit, retry: RetryPolicy, options: CallOptions): Promise<{ response: Response; done: () => void }> {
+  private async send(
+    url: string,
+    init: RequestInit,
+    retry: RetryPolicy,
+    options: CallOptions,
+  ): Promise<{ response: Response; done: () => void }> {
     for (let attempt = 0; ; attempt += 1) {
       const signal = attemptSignal(options.signal, options.timeoutMs ?? this.timeoutMs);
       let response: Response;
@@ -121,7 +139,9 @@ export class Transport {
         signal.done();
         if (options.signal?.aborted) throw options.signal.reason;
         const failure = signal.timedOut
-          ? new TimeoutError(`No answer from ${new URL(url).origin} within ${options.timeoutMs ?? this.timeoutMs} ms`, { cause: error })
+          ? new TimeoutError(`No answer from ${new URL(url).origin} within ${options.timeoutMs ?? this.timeoutMs} ms`, {
+              cause: error,
+            })
           : new ConnectionError(`Could not reach ${new URL(url).origin}: ${causeText(error)}`, { cause: error });
         if (retry === 'never' || attempt >= this.maxRetries) throw failure;
         await sleep(backoffMs(attempt), options.signal);
@@ -129,9 +149,14 @@ export class Transport {
       }
       signal.settled();
       if (response.ok) return { response, done: signal.done };
-      const failure = errorFromResponse(response.status, await readBody(response).catch(() => undefined), response.headers);
+      const failure = errorFromResponse(
+        response.status,
+        await readBody(response).catch(() => undefined),
+        response.headers,
+      );
       signal.done();
-      const wait = retry === 'safe' && attempt < this.maxRetries ? retryWaitMs(failure, response, init, attempt) : undefined;
+      const wait =
+        retry === 'safe' && attempt < this.maxRetries ? retryWaitMs(failure, response, init, attempt) : undefined;
       if (wait === undefined) throw failure;
       await sleep(wait, options.signal);
     }
@@ -139,11 +164,17 @@ export class Transport {
 }
 
 /** How long to wait before retrying an HTTP failure, or undefined when it should not be retried. */
-function retryWaitMs(failure: AtelierError, response: Response, init: RequestInit, attempt: number): number | undefined {
+function retryWaitMs(
+  failure: AtelierError,
+  response: Response,
+  init: RequestInit,
+  attempt: number,
+): number | undefined {
   const after = retryAfter(response.headers.get('retry-after'));
   if (after !== undefined && after > MAX_RETRY_WAIT_S) return undefined;
   const held = failure.status === 409 && after !== undefined && new Headers(init.headers).has('idempotency-key');
-  if (failure.status === 429 || held || [502, 503, 504].includes(failure.status)) return after === undefined ? backoffMs(attempt) : after * 1000;
+  if (failure.status === 429 || held || [502, 503, 504].includes(failure.status))
+    return after === undefined ? backoffMs(attempt) : after * 1000;
   return undefined;
 }
 

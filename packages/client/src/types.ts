@@ -9,8 +9,13 @@ type ParametersOf<P extends Path, M extends Method> = Operation<P, M> extends { 
 
 export type PathParams<P extends Path, M extends Method> = ParametersOf<P, M> extends { path: infer T } ? T : never;
 export type QueryParams<P extends Path, M extends Method> = ParametersOf<P, M> extends { query?: infer T } ? T : never;
-export type RequestBody<P extends Path, M extends Method> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-type SuccessOf<R> = R extends { 200: { content: { 'application/json': infer T } } } ? T : R extends { 201: { content: { 'application/json': infer T } } } ? T : never;
+export type RequestBody<P extends Path, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type SuccessOf<R> = R extends { 200: { content: { 'application/json': infer T } } }
+  ? T
+  : R extends { 201: { content: { 'application/json': infer T } } }
+    ? T
+    : never;
 export type ResponseBody<P extends Path, M extends Method> = SuccessOf<Operation<P, M>['responses']>;
 
 /** The element type of an array type. */

@@ -31,7 +31,14 @@ export const authPages: DashboardPages = (scope, { config, services }) => {
 
   scope.get('/signup', async (request, reply) => {
     if (request.viewer.caller) return reply.redirect('/dashboard', 303);
-    return credentialsPage(request, reply, 'signup', {}, config.dashboard.signup ? undefined : 'Sign-up is closed on this service; ask its operator for an account', config.dashboard.signup ? 200 : 403);
+    return credentialsPage(
+      request,
+      reply,
+      'signup',
+      {},
+      config.dashboard.signup ? undefined : 'Sign-up is closed on this service; ask its operator for an account',
+      config.dashboard.signup ? 200 : 403,
+    );
   });
 
   scope.post('/signup', limited, async (request, reply) => {
@@ -47,16 +54,48 @@ export const authPages: DashboardPages = (scope, { config, services }) => {
   });
 };
 
-function finish(request: FastifyRequest, reply: FastifyReply, config: Config, outcome: Outcome<NewSession>, kind: 'login' | 'signup', form: Credentials) {
+function finish(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  outcome: Outcome<NewSession>,
+  kind: 'login' | 'signup',
+  form: Credentials,
+) {
   if (!outcome.ok) {
-    const status = outcome.error.code === 'conflict' ? 409 : outcome.error.code === 'invalid_input' ? 400 : outcome.error.code === 'forbidden' ? 403 : 401;
-    return credentialsPage(request, reply, kind, { email: form.email, next: safeNext(form.next) }, outcome.error.message, status);
+    const status =
+      outcome.error.code === 'conflict'
+        ? 409
+        : outcome.error.code === 'invalid_input'
+          ? 400
+          : outcome.error.code === 'forbidden'
+            ? 403
+            : 401;
+    return credentialsPage(
+      request,
+      reply,
+      kind,
+      { email: form.email, next: safeNext(form.next) },
+      outcome.error.message,
+      status,
+    );
   }
-  void reply.setCookie(SESSION_COOKIE, outcome.value.token, cookieOptions(request, config, config.dashboard.sessionDays * 86_400));
+  void reply.setCookie(
+    SESSION_COOKIE,
+    outcome.value.token,
+    cookieOptions(request, config, config.dashboard.sessionDays * 86_400),
+  );
   return reply.redirect(kind === 'signup' ? '/dashboard/keys' : safeNext(form.next), 303);
 }
 
-function credentialsPage(request: FastifyRequest, reply: FastifyReply, kind: 'login' | 'signup', values: { email?: string; next?: string }, error?: string, status = 200) {
+function credentialsPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: 'login' | 'signup',
+  values: { email?: string; next?: string },
+  error?: string,
+  status = 200,
+) {
   const login = kind === 'login';
   const body = html`
     <form method="post" action="/dashboard/${kind}" class="card narrow" novalidate>

@@ -48,12 +48,14 @@ function widgetCode(bot: BotRecord, publicUrl: string, key: BotKeyRecord | undef
     <p class="hint">Paste this before <code>&lt;/body&gt;</code>: visitors get a chat button in the corner of the page.</p>
     <pre class="mono" id="widget-snippet">${widgetSnippet(bot, publicUrl, key?.api_key ?? WIDGET_KEY_PLACEHOLDER)}</pre>
     <button type="button" class="small secondary" data-copy="#widget-snippet">Copy widget code</button>
-    ${key
-      ? html`<p class="hint" role="note" id="widget-key-note">The code carries the widget key “${key.name}”. Anyone can read it in your page, and that is fine:
+    ${
+      key
+        ? html`<p class="hint" role="note" id="widget-key-note">The code carries the widget key “${key.name}”. Anyone can read it in your page, and that is fine:
           it can only talk to this bot${key.allowed_origins.length ? html`, only from ${key.allowed_origins.join(', ')}` : ''}, at most
           ${key.rate_limit_per_minute} messages a minute. Answers are billed to your account; revoke the key below at any time.</p>`
-      : html`<p class="warning" role="note" id="widget-key-note">Create a widget key below first: the code then carries it. Never put a key from the
-          API keys page in a web page: anyone who reads the page could use your whole account.</p>`}
+        : html`<p class="warning" role="note" id="widget-key-note">Create a widget key below first: the code then carries it. Never put a key from the
+          API keys page in a web page: anyone who reads the page could use your whole account.</p>`
+    }
   </div>`;
 }
 
@@ -70,12 +72,14 @@ function widgetKeys(bot: BotRecord, viewer: Viewer, { keys, keyError }: Integrat
   return html`<h3 id="widget-keys-title">Widget keys</h3>
     <p class="hint">A widget key opens this bot's chat and nothing else, so a web page can carry it. It has its own limit of messages a minute,
       apart from your account's, and can be kept to your own sites.</p>
-    ${keys.length === 0
-      ? html`<p id="no-widget-keys">No widget keys yet.</p>`
-      : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="widget-keys-title"><table id="widget-keys">
+    ${
+      keys.length === 0
+        ? html`<p id="no-widget-keys">No widget keys yet.</p>`
+        : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="widget-keys-title"><table id="widget-keys">
           <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Sites</th><th scope="col">A minute</th><th scope="col">Created</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
           <tbody>${keys.map((key) => keyRow(bot, viewer, key))}</tbody>
-        </table></div>`}
+        </table></div>`
+    }
     <form id="widget-key-form" method="post" action="/dashboard/bots/${bot.id}/keys" novalidate>
       ${csrfField(viewer)}
       ${keyError ? html`<p class="error" role="alert">${keyError}</p>` : ''}

@@ -57,7 +57,14 @@ export const botPages: DashboardPages = (scope, deps) => {
 };
 
 /** One bot's page; `keyError` is the widget key form's error when it comes back to it. */
-async function botPage(request: FastifyRequest, reply: FastifyReply, deps: DashboardDeps, caller: Caller, keyError?: string, status = 200) {
+async function botPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: DashboardDeps,
+  caller: Caller,
+  keyError?: string,
+  status = 200,
+) {
   const id = (request.params as { id: string }).id.slice(0, 100);
   const found = await deps.services.bots.get(caller.account.id, id);
   if (!found.ok) throw new AppError('not_found', 'Bot not found');
@@ -70,12 +77,26 @@ async function botPage(request: FastifyRequest, reply: FastifyReply, deps: Dashb
     <div class="bot-layout">
       ${settings(bot, models(deps))} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError })}
     </div>`;
-  const data = { bot: { id: bot.id, name: bot.name, public_url: bot.public_url, api_url: bot.api_url, welcome_message: bot.welcome_message }, publicUrl: deps.config.publicUrl, widgetKey: widgetKeyOf(keys)?.api_key ?? null };
+  const data = {
+    bot: {
+      id: bot.id,
+      name: bot.name,
+      public_url: bot.public_url,
+      api_url: bot.api_url,
+      welcome_message: bot.welcome_message,
+    },
+    publicUrl: deps.config.publicUrl,
+    widgetKey: widgetKeyOf(keys)?.api_key ?? null,
+  };
   return sendPage(reply, { ...page, title: bot.name, viewer: request.viewer, body, data }, status);
 }
 
 /** The widget key form: origins one a line (spaces or commas between them do too); the service checks each field. */
-function widgetKeyForm(body: unknown): { name: string; allowed_origins: string[]; rate_limit_per_minute: number | undefined } {
+function widgetKeyForm(body: unknown): {
+  name: string;
+  allowed_origins: string[];
+  rate_limit_per_minute: number | undefined;
+} {
   const form = (body ?? {}) as Record<string, unknown>;
   const text = (name: string) => {
     const value = form[name];
@@ -84,24 +105,31 @@ function widgetKeyForm(body: unknown): { name: string; allowed_origins: string[]
   const rate = text('rate_limit_per_minute');
   return {
     name: text('name'),
-    allowed_origins: text('allowed_origins').split(/[\s,]+/).filter(Boolean),
+    allowed_origins: text('allowed_origins')
+      .split(/[\s,]+/)
+      .filter(Boolean),
     rate_limit_per_minute: rate === '' ? undefined : Number(rate),
   };
 }
 
-const models = (deps: DashboardDeps) => ({ names: deps.services.chat.list().data.map((m) => m.id), standard: deps.config.text.model });
+const models = (deps: DashboardDeps) => ({
+  names: deps.services.chat.list().data.map((m) => m.id),
+  standard: deps.config.text.model,
+});
 
 function botList(bots: BotRecord[]): SafeHtml {
   return html`<section class="card" aria-labelledby="bots-title">
     <h2 id="bots-title">Your bots</h2>
-    ${bots.length === 0
-      ? html`<p>No bots yet: create the first one below.</p>`
-      : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Bots"><table id="bots">
+    ${
+      bots.length === 0
+        ? html`<p>No bots yet: create the first one below.</p>`
+        : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Bots"><table id="bots">
           <thead><tr><th scope="col">Name</th><th scope="col">Documents</th><th scope="col">Created</th></tr></thead>
           <tbody>
             ${bots.map((bot) => html`<tr><td><a href="/dashboard/bots/${bot.id}">${bot.name}</a></td><td>${bot.documents}</td><td>${formatTime(bot.created_at)}</td></tr>`)}
           </tbody>
-        </table></div>`}
+        </table></div>`
+    }
   </section>`;
 }
 
@@ -164,7 +192,8 @@ function knowledge(documents: DocumentRecord[], maxDocuments: number): SafeHtml 
 }
 
 const MB = 1024 * 1024;
-const usage = (count: number, characters: number) => `${count} ${count === 1 ? 'document' : 'documents'}, ${characters.toLocaleString('en')} characters`;
+const usage = (count: number, characters: number) =>
+  `${count} ${count === 1 ? 'document' : 'documents'}, ${characters.toLocaleString('en')} characters`;
 
 function documentRow(doc: DocumentRecord): SafeHtml {
   return html`<tr data-document-id="${doc.id}" data-characters="${doc.characters}">

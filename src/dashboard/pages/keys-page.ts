@@ -25,7 +25,8 @@ export const keysPage: DashboardPages = (scope, deps) => {
     const name = keyName.safeParse((request.body as { name?: unknown }).name ?? '');
     if (!name.success) return render(request, reply, deps, caller, { error: name.error.issues[0]?.message }, 400);
     const created = await deps.services.keys.createWithinPlan(caller.account.id, name.data, caller.plan);
-    if (!created.ok) return render(request, reply, deps, caller, { error: created.error.message }, created.error.status);
+    if (!created.ok)
+      return render(request, reply, deps, caller, { error: created.error.message }, created.error.status);
     return render(request, reply, deps, caller, { created: created.value }, 201);
   });
 
@@ -33,9 +34,17 @@ export const keysPage: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const form = request.body as { current?: unknown; password?: unknown };
-    const outcome = await deps.services.sessions.changePassword(caller.account, String(form.current ?? ''), String(form.password ?? ''));
+    const outcome = await deps.services.sessions.changePassword(
+      caller.account,
+      String(form.current ?? ''),
+      String(form.password ?? ''),
+    );
     if (!outcome.ok) return render(request, reply, deps, caller, { passwordError: outcome.error.message }, 400);
-    void reply.setCookie(SESSION_COOKIE, outcome.value.token, cookieOptions(request, deps.config, deps.config.dashboard.sessionDays * 86_400));
+    void reply.setCookie(
+      SESSION_COOKIE,
+      outcome.value.token,
+      cookieOptions(request, deps.config, deps.config.dashboard.sessionDays * 86_400),
+    );
     return reply.redirect('/dashboard/keys?password=changed', 303);
   });
 
@@ -49,14 +58,22 @@ export const keysPage: DashboardPages = (scope, deps) => {
   });
 };
 
-async function render(request: FastifyRequest, reply: FastifyReply, { config, services }: DashboardDeps, caller: Caller, state: { created?: CreatedKey; error?: string; passwordError?: string } = {}, status = 200) {
+async function render(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { config, services }: DashboardDeps,
+  caller: Caller,
+  state: { created?: CreatedKey; error?: string; passwordError?: string } = {},
+  status = 200,
+) {
   const keys = await services.keys.list(caller.account.id);
   const viewer = request.viewer;
   const { created, error, passwordError } = state;
   const passwordChanged = (request.query as { password?: string }).password === 'changed';
   const body = html`
-    ${created
-      ? html`<section class="card notice" aria-labelledby="new-key">
+    ${
+      created
+        ? html`<section class="card notice" aria-labelledby="new-key">
           <h2 id="new-key">Your new key “${created.name}”</h2>
           <p>Copy it now: it is shown only this once. Atelier keeps only a hash of it.</p>
           <div class="copy-row">
@@ -66,7 +83,8 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
           <p>Try it:</p>
           <pre class="mono" id="curl-example">curl -s ${config.publicUrl}/api/account -H "x-api-key: ${created.api_key}"</pre>
         </section>`
-      : ''}
+        : ''
+    }
     <section class="card" aria-labelledby="create-title">
       <h2 id="create-title">Create a key</h2>
       ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
@@ -80,9 +98,10 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
     </section>
     <section class="card" aria-labelledby="keys-title">
       <h2 id="keys-title">Keys</h2>
-      ${keys.length === 0
-        ? html`<p>No keys yet.</p>`
-        : html`<div class="table-wrap" tabindex="0" role="region" aria-label="API keys"><table id="keys">
+      ${
+        keys.length === 0
+          ? html`<p>No keys yet.</p>`
+          : html`<div class="table-wrap" tabindex="0" role="region" aria-label="API keys"><table id="keys">
             <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
             <tbody>
               ${keys.map(
@@ -92,15 +111,18 @@ async function render(request: FastifyRequest, reply: FastifyReply, { config, se
                   <td>${formatTime(key.created_at)}</td>
                   <td>${formatTime(key.last_used_at)}</td>
                   <td>${key.revoked_at ? html`<span class="badge failed">revoked ${formatTime(key.revoked_at)}</span>` : html`<span class="badge completed">active</span>`}</td>
-                  <td>${key.revoked_at
-                    ? ''
-                    : html`<form method="post" action="/dashboard/keys/${key.id}/revoke" data-confirm="Revoke the key “${key.name}”? Programs using it will stop working.">
+                  <td>${
+                    key.revoked_at
+                      ? ''
+                      : html`<form method="post" action="/dashboard/keys/${key.id}/revoke" data-confirm="Revoke the key “${key.name}”? Programs using it will stop working.">
                         ${csrfField(viewer)}<button type="submit" class="danger">Revoke</button>
-                      </form>`}</td>
+                      </form>`
+                  }</td>
                 </tr>`,
               )}
             </tbody>
-          </table></div>`}
+          </table></div>`
+      }
     </section>
     <section class="card" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>

@@ -11,7 +11,15 @@ import { loggedIn } from '../viewer.js';
 const PAGE_SIZE = 20;
 /** Offered for models that take any size (each side 64 to 2048 pixels); "custom" opens two number fields. */
 const FREE_SIZES = ['1024x1024', '1792x1024', '1024x1792', '1536x1024', '1024x1536', '768x768', '512x512'];
-const STYLE_IDEAS = ['photorealistic', 'watercolor', 'oil painting', 'pixel art', 'neon', 'line drawing', 'isometric 3D'];
+const STYLE_IDEAS = [
+  'photorealistic',
+  'watercolor',
+  'oil painting',
+  'pixel art',
+  'neon',
+  'line drawing',
+  'isometric 3D',
+];
 const ASPECT_RATIOS = [
   ['16:9', 'Landscape 16:9'],
   ['9:16', 'Portrait 9:16'],
@@ -33,8 +41,23 @@ export const mediaPages: DashboardPages = (scope, { config, services }) => {
     const page = await services.images.list(caller, PAGE_SIZE + 1, undefined);
     const shown = page.slice(0, PAGE_SIZE);
     const body = html`${imageForm(models)}${gallery('images', shown.map(imageTile), page.length > PAGE_SIZE)}`;
-    const data = { kind: 'images', pageSize: PAGE_SIZE, before: nextBefore(page), pending: shown.filter((r) => r.status === 'pending').map((r) => r.id), models, freeSizes: FREE_SIZES };
-    return sendPage(reply, { title: 'Images', viewer: request.viewer, section: '/dashboard/images', body, scripts: ['media.js'], styles: ['media.css'], data });
+    const data = {
+      kind: 'images',
+      pageSize: PAGE_SIZE,
+      before: nextBefore(page),
+      pending: shown.filter((r) => r.status === 'pending').map((r) => r.id),
+      models,
+      freeSizes: FREE_SIZES,
+    };
+    return sendPage(reply, {
+      title: 'Images',
+      viewer: request.viewer,
+      section: '/dashboard/images',
+      body,
+      scripts: ['media.js'],
+      styles: ['media.css'],
+      data,
+    });
   });
 
   scope.get('/videos', async (request, reply) => {
@@ -51,13 +74,28 @@ export const mediaPages: DashboardPages = (scope, { config, services }) => {
           <p class="hint">Ask the operator of this service to move your account to a paid plan.</p>
         </section>`;
     const body = html`${form}${gallery('videos', shown.map(videoTile), page.length > PAGE_SIZE)}`;
-    const data = { kind: 'videos', pageSize: PAGE_SIZE, before: nextBefore(page), pending: shown.filter((r) => r.status === 'processing').map((r) => r.id), models };
-    return sendPage(reply, { title: 'Videos', viewer: request.viewer, section: '/dashboard/videos', body, scripts: ['media.js'], styles: ['media.css'], data });
+    const data = {
+      kind: 'videos',
+      pageSize: PAGE_SIZE,
+      before: nextBefore(page),
+      pending: shown.filter((r) => r.status === 'processing').map((r) => r.id),
+      models,
+    };
+    return sendPage(reply, {
+      title: 'Videos',
+      viewer: request.viewer,
+      section: '/dashboard/videos',
+      body,
+      scripts: ['media.js'],
+      styles: ['media.css'],
+      data,
+    });
   });
 };
 
 /** The id to list older items from, when the page read one more than it shows. */
-const nextBefore = (page: { id: number }[]): number | null => (page.length > PAGE_SIZE ? (page[PAGE_SIZE - 1]?.id ?? null) : null);
+const nextBefore = (page: { id: number }[]): number | null =>
+  page.length > PAGE_SIZE ? (page[PAGE_SIZE - 1]?.id ?? null) : null;
 
 type ImageModel = ReturnType<ImagesService['catalogue']>[number];
 type VideoModel = ReturnType<VideosService['catalogue']>[number];
@@ -164,9 +202,12 @@ function gallery(kind: 'images' | 'videos', tiles: SafeHtml[], more: boolean): S
 
 const badge = (status: string) => html`<span class="badge ${status}">${status}</span>`;
 const when = (iso: string) => html`<time datetime="${iso}">${formatTime(iso)}</time>`;
-const links = (url: string) => html`<p class="links"><a href="${url}" target="_blank" rel="noopener">Open</a><a href="${url}" download>Download</a></p>`;
-const failure = (error: string | undefined) => html`<p class="error">${error ?? 'It failed'}</p><p class="hint">Its credits were refunded.</p>`;
-const notes = (lines: (string | null | false)[]) => lines.filter((line): line is string => Boolean(line)).map((line) => html`<p class="hint">${line}</p>`);
+const links = (url: string) =>
+  html`<p class="links"><a href="${url}" target="_blank" rel="noopener">Open</a><a href="${url}" download>Download</a></p>`;
+const failure = (error: string | undefined) =>
+  html`<p class="error">${error ?? 'It failed'}</p><p class="hint">Its credits were refunded.</p>`;
+const notes = (lines: (string | null | false)[]) =>
+  lines.filter((line): line is string => Boolean(line)).map((line) => html`<p class="hint">${line}</p>`);
 
 function imageTile(r: ImageRecord): SafeHtml {
   const picture =

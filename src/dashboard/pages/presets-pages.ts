@@ -1,5 +1,10 @@
 import type { Plan } from '../../config.js';
-import { CATEGORIES, type Category, type FieldDefinition, type PresetSummary } from '../../modules/presets/preset-types.js';
+import {
+  CATEGORIES,
+  type Category,
+  type FieldDefinition,
+  type PresetSummary,
+} from '../../modules/presets/preset-types.js';
 import { AppError } from '../../shared/errors.js';
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
@@ -43,7 +48,14 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
         ${groups(presets, category).map(([name, members]) => presetGroup(name, members, terms, caller.plan))}
       </div>
       <p id="no-match" class="card" ${shown === 0 ? '' : html`hidden`}>No preset matches your search. Try other words${category ? html` or <a href="${listHref(undefined, search)}">all categories</a>` : ''}.</p>`;
-    return sendPage(reply, { title: category ? `Presets: ${category}` : 'Presets', viewer: request.viewer, section: '/dashboard/presets', body, scripts: ['presets.js'], styles: ['presets.css'] });
+    return sendPage(reply, {
+      title: category ? `Presets: ${category}` : 'Presets',
+      viewer: request.viewer,
+      section: '/dashboard/presets',
+      body,
+      scripts: ['presets.js'],
+      styles: ['presets.css'],
+    });
   });
 
   scope.get('/presets/:id', async (request, reply) => {
@@ -91,7 +103,11 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
       body,
       scripts: ['presets.js'],
       styles: ['presets.css'],
-      data: { preset: preset.slug, fields: preset.fields.map(({ name, type }) => ({ name, type })), balance: overview.credits.balance },
+      data: {
+        preset: preset.slug,
+        fields: preset.fields.map(({ name, type }) => ({ name, type })),
+        balance: overview.credits.balance,
+      },
     });
   });
 };
@@ -120,7 +136,9 @@ function matches(preset: PresetSummary, terms: string[]): boolean {
 
 function countText(shown: number, total: number, category: Category | undefined): string {
   const where = category ? ` in ${category}` : '';
-  return shown === total ? `${total} ${plural(total, 'preset')}${where}` : `Showing ${shown} of ${total} ${plural(total, 'preset')}${where}`;
+  return shown === total
+    ? `${total} ${plural(total, 'preset')}${where}`
+    : `Showing ${shown} of ${total} ${plural(total, 'preset')}${where}`;
 }
 
 function plural(n: number, word: string): string {
@@ -130,7 +148,9 @@ function plural(n: number, word: string): string {
 /** Without a category filter each preset sits under its first category, so none is listed twice. */
 function groups(presets: PresetSummary[], category: Category | undefined): [Category, PresetSummary[]][] {
   if (category) return [[category, presets]];
-  return CATEGORIES.map((c) => [c, presets.filter((p) => p.category[0] === c)] as [Category, PresetSummary[]]).filter(([, members]) => members.length > 0);
+  return CATEGORIES.map((c) => [c, presets.filter((p) => p.category[0] === c)] as [Category, PresetSummary[]]).filter(
+    ([, members]) => members.length > 0,
+  );
 }
 
 function presetGroup(name: Category, presets: PresetSummary[], terms: string[], plan: Plan): SafeHtml {
@@ -167,7 +187,8 @@ function fieldInput(field: FieldDefinition): SafeHtml {
     return html`<fieldset class="field radio-field" id="${id}">
       <legend>${field.label}${requiredMark(field)}</legend>
       ${(field.radioOptions ?? []).map(
-        (option, i) => html`<label><input type="radio" name="${field.name}" id="${id}-${i}" value="${option.value}" ${option.default ? html`checked` : ''} /> ${option.value}</label>`,
+        (option, i) =>
+          html`<label><input type="radio" name="${field.name}" id="${id}-${i}" value="${option.value}" ${option.default ? html`checked` : ''} /> ${option.value}</label>`,
       )}
     </fieldset>`;
   }

@@ -13,7 +13,10 @@ export const speechPage: DashboardPages = (scope, { config, services }) => {
   scope.get('/speech', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const [{ plan, usage, period }, recent] = await Promise.all([services.accounts.overview(caller), services.speech.list(caller, RECENT)]);
+    const [{ plan, usage, period }, recent] = await Promise.all([
+      services.accounts.overview(caller),
+      services.speech.list(caller, RECENT),
+    ]);
     const maxCharacters = config.tts.maxCharacters;
     const body = html`
       <section class="card" aria-labelledby="speak-title">

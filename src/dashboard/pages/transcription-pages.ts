@@ -21,7 +21,21 @@ const AUDIO_TYPES = [
   ['lecture', 'Lecture'],
 ] as const;
 
-const LANGUAGES = ['English', 'French', 'German', 'Spanish', 'Italian', 'Portuguese', 'Dutch', 'Chinese', 'Japanese', 'Korean', 'Arabic', 'Russian', 'Hindi'];
+const LANGUAGES = [
+  'English',
+  'French',
+  'German',
+  'Spanish',
+  'Italian',
+  'Portuguese',
+  'Dutch',
+  'Chinese',
+  'Japanese',
+  'Korean',
+  'Arabic',
+  'Russian',
+  'Hindi',
+];
 
 const FIELD_LABELS: Record<string, string> = {
   summary: 'Summary',
@@ -53,15 +67,24 @@ export const transcriptionPages: DashboardPages = (scope, { config, services }) 
     const body = html`${creationForm(credits.creditsPerTranscription)}
       <section class="card" aria-labelledby="list-title">
         <h2 id="list-title">Your transcriptions</h2>
-        ${transcriptions.length === 0
-          ? html`<p id="no-transcriptions">No transcriptions yet: give the form above the address of a recording.</p>`
-          : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Transcriptions"><table id="transcriptions">
+        ${
+          transcriptions.length === 0
+            ? html`<p id="no-transcriptions">No transcriptions yet: give the form above the address of a recording.</p>`
+            : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Transcriptions"><table id="transcriptions">
               <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
               <tbody>${transcriptions.map(listRow)}</tbody>
-            </table></div>`}
+            </table></div>`
+        }
         ${transcriptions.length === LIST_LIMIT ? html`<p class="hint">The newest ${LIST_LIMIT} are shown.</p>` : ''}
       </section>`;
-    return sendPage(reply, { title: 'Transcriptions', viewer: request.viewer, section: SECTION, body, scripts: ['transcriptions.js'], styles: ['transcription.css'] });
+    return sendPage(reply, {
+      title: 'Transcriptions',
+      viewer: request.viewer,
+      section: SECTION,
+      body,
+      scripts: ['transcriptions.js'],
+      styles: ['transcription.css'],
+    });
   });
 
   scope.get('/transcriptions/:uuid', async (request, reply) => {
@@ -77,7 +100,15 @@ export const transcriptionPages: DashboardPages = (scope, { config, services }) 
     const fields = fieldsFor(record.audio_type);
     const body = detailPage(record, fields, source, playable, credits.creditsPerDerivedField);
     const data = { record, fields, labels: FIELD_LABELS, playable };
-    return sendPage(reply, { title: record.name, viewer: request.viewer, section: SECTION, body, scripts: ['transcription.js'], styles: ['transcription.css'], data });
+    return sendPage(reply, {
+      title: record.name,
+      viewer: request.viewer,
+      section: SECTION,
+      body,
+      scripts: ['transcription.js'],
+      styles: ['transcription.css'],
+      data,
+    });
   });
 };
 
@@ -134,7 +165,13 @@ function listRow(record: TranscriptionRecord): SafeHtml {
   </tr>`;
 }
 
-function detailPage(record: TranscriptionRecord, fields: DerivedField[], source: string | undefined, playable: boolean, cost: number): SafeHtml {
+function detailPage(
+  record: TranscriptionRecord,
+  fields: DerivedField[],
+  source: string | undefined,
+  playable: boolean,
+  cost: number,
+): SafeHtml {
   const ready = record.status === 'completed';
   return html`<p class="back"><a href="/dashboard/transcriptions">← All transcriptions</a></p>
     <p class="meta-line">
@@ -192,7 +229,8 @@ function derivedBlock(field: DerivedField, existing: string | undefined, ready: 
 function audioBlock(source: string | undefined, playable: boolean): SafeHtml {
   if (source === undefined) return html`<p class="hint">The recording's address is not available.</p>`;
   const link = html`<a href="${source}" rel="noopener noreferrer" target="_blank">${source}</a>`;
-  if (playable) return html`<audio id="player" controls preload="metadata" src="${source}">Your browser cannot play this recording.</audio><p class="hint source">Source: ${link}</p>`;
+  if (playable)
+    return html`<audio id="player" controls preload="metadata" src="${source}">Your browser cannot play this recording.</audio><p class="hint source">Source: ${link}</p>`;
   // The page's CSP only lets media load from this service; another site's file opens in its own tab instead.
   return html`<p id="external-audio">The recording is on another site, so it cannot be played on this page: ${link}</p>`;
 }

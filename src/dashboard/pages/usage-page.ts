@@ -16,7 +16,11 @@ const KIND_LABELS: Record<string, string> = {
   video: 'Videos',
   chat: 'Chat and bots',
 };
-const REASON_LABELS: Record<string, string> = { initial: 'Opening credits', grant: 'Credits added', period_reset: 'New period allowance' };
+const REASON_LABELS: Record<string, string> = {
+  initial: 'Opening credits',
+  grant: 'Credits added',
+  period_reset: 'New period allowance',
+};
 
 const query = z.object({ before: z.coerce.number().int().positive().optional() });
 
@@ -55,16 +59,18 @@ export const usagePage: DashboardPages = (scope, { services }) => {
       </section>
       <section class="card" aria-labelledby="chart-title">
         <h2 id="chart-title">Credits spent per day</h2>
-        ${series.length === 0
-          ? html`<p id="no-usage">Nothing spent yet this period. Try a <a href="/dashboard/presets">preset</a> or <a href="/dashboard/images">make an image</a>.</p>`
-          : html`<div class="chart-box"><canvas id="usage-chart" role="img" aria-label="Stacked bars of credits spent per day this period, by capability; the same numbers are in the table below"></canvas></div>
+        ${
+          series.length === 0
+            ? html`<p id="no-usage">Nothing spent yet this period. Try a <a href="/dashboard/presets">preset</a> or <a href="/dashboard/images">make an image</a>.</p>`
+            : html`<div class="chart-box"><canvas id="usage-chart" role="img" aria-label="Stacked bars of credits spent per day this period, by capability; the same numbers are in the table below"></canvas></div>
             <details>
               <summary>The same numbers as a table</summary>
               <div class="table-wrap" tabindex="0" role="region" aria-label="Credits per day"><table id="usage-table">
                 <thead><tr><th scope="col">Day</th>${series.map((s) => html`<th scope="col">${s.label}</th>`)}</tr></thead>
                 <tbody>${days.map((day, i) => html`<tr><th scope="row">${day}</th>${series.map((s) => html`<td>${s.credits[i]}</td>`)}</tr>`)}</tbody>
               </table></div>
-            </details>`}
+            </details>`
+        }
       </section>
       <section class="card" aria-labelledby="ledger-title">
         <h2 id="ledger-title">Ledger</h2>
@@ -108,6 +114,11 @@ function reasonLabel(reason: string): string {
 /** Every UTC day from `start` to `end`, as YYYY-MM-DD. */
 function daysOf(start: Date, end: Date): string[] {
   const days: string[] = [];
-  for (let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()); t <= end.getTime(); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  for (
+    let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate());
+    t <= end.getTime();
+    t += DAY_MS
+  )
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }

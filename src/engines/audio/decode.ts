@@ -34,10 +34,33 @@ export async function decodeForRecognition(data: Buffer, options: DecodeOptions)
     await writeFile(input, data, { mode: 0o600 });
     await checkMedia(input, options.limits);
     const maxSeconds = options.limits.maxSeconds;
-    const args = ['-v', 'error', '-nostdin', '-i', input, '-vn', '-sn', '-dn', '-t', String(maxSeconds), '-ar', String(RECOGNITION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-'];
+    const args = [
+      '-v',
+      'error',
+      '-nostdin',
+      '-i',
+      input,
+      '-vn',
+      '-sn',
+      '-dn',
+      '-t',
+      String(maxSeconds),
+      '-ar',
+      String(RECOGNITION_SAMPLE_RATE),
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'wav',
+      '-',
+    ];
     let wav: Buffer;
     try {
-      wav = await runProgram(options.ffmpegPath, args, { timeoutMs: options.timeoutMs, maxOutputBytes: maxSeconds * BYTES_PER_SECOND + 64 * 1024 });
+      wav = await runProgram(options.ffmpegPath, args, {
+        timeoutMs: options.timeoutMs,
+        maxOutputBytes: maxSeconds * BYTES_PER_SECOND + 64 * 1024,
+      });
     } catch (error) {
       if (error instanceof UpstreamError && !error.isRetryable && /failed/.test(error.message)) {
         throw new NotAudioError('the file at the URL is not audio or video that can be decoded');
@@ -45,7 +68,8 @@ export async function decodeForRecognition(data: Buffer, options: DecodeOptions)
       throw error;
     }
     const audio = parseWav(wav);
-    if (audio.pcm.length / 2 < RECOGNITION_SAMPLE_RATE / 10) throw new NotAudioError('the file at the URL holds no audio (or less than 0.1 s)');
+    if (audio.pcm.length / 2 < RECOGNITION_SAMPLE_RATE / 10)
+      throw new NotAudioError('the file at the URL holds no audio (or less than 0.1 s)');
     return audio;
   });
 }

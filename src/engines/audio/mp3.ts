@@ -12,6 +12,16 @@ export interface Mp3Options {
 
 /** Encodes mono PCM to MP3 with lame (measured here: ~69 ms for 19 s of speech at 64 kb/s). */
 export function encodeMp3(audio: SpeechAudio, options: Mp3Options): Promise<Buffer> {
-  const args = ['--quiet', '-m', 'm', '-b', String(options.bitrateKbps), '--scale', options.volume.toFixed(3), '-', '-'];
+  const args = [
+    '--quiet',
+    '-m',
+    'm',
+    '-b',
+    String(options.bitrateKbps),
+    '--scale',
+    options.volume.toFixed(3),
+    '-',
+    '-',
+  ];
   return runProgram(options.lamePath, args, { input: encodeWav(audio), timeoutMs: options.timeoutMs });
 }

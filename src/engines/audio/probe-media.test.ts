@@ -16,10 +16,43 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'atelier-probe-media-'));
   work = join(dir, 'work');
   // 20 audio streams of half a second: 160 KB.
-  ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '0.5', ...Array.from({ length: 20 }, () => ['-map', '0:a']).flat(), '-c:a', 'pcm_s16le', file('many.mka'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    '0.5',
+    ...Array.from({ length: 20 }, () => ['-map', '0:a']).flat(),
+    '-c:a',
+    'pcm_s16le',
+    file('many.mka'),
+  );
   // One second of sound whose timestamps start at 10 h: it says it lasts 10 h (16 KB).
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '1', '-output_ts_offset', '36000', '-c:a', 'pcm_s16le', file('claims-10h.mka'));
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000', '-t', '3', '-c:a', 'libmp3lame', file('three-seconds.mp3'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=8000',
+    '-t',
+    '1',
+    '-output_ts_offset',
+    '36000',
+    '-c:a',
+    'pcm_s16le',
+    file('claims-10h.mka'),
+  );
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=16000',
+    '-t',
+    '3',
+    '-c:a',
+    'libmp3lame',
+    file('three-seconds.mp3'),
+  );
   writeFileSync(file('not-audio.mp3'), '<html>not audio</html>');
 }, 30_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,8 +72,12 @@ describe('probeMedia', () => {
   });
 
   it('refuses a file that says it is longer than the limit', async () => {
-    await expect(checkMedia(file('claims-10h.mka'), LIMITS)).rejects.toThrow('the file is 10 h long; at most 4 h is accepted');
-    await expect(checkMedia(file('three-seconds.mp3'), { ...LIMITS, maxSeconds: 2 })).rejects.toThrow(/the file is 3 s long; at most 2 s is accepted/);
+    await expect(checkMedia(file('claims-10h.mka'), LIMITS)).rejects.toThrow(
+      'the file is 10 h long; at most 4 h is accepted',
+    );
+    await expect(checkMedia(file('three-seconds.mp3'), { ...LIMITS, maxSeconds: 2 })).rejects.toThrow(
+      /the file is 3 s long; at most 2 s is accepted/,
+    );
     expect((await checkMedia(file('three-seconds.mp3'), LIMITS)).durationSeconds).toBeCloseTo(3, 0);
   });
 
@@ -51,7 +88,12 @@ describe('probeMedia', () => {
 
 describe('decodeForRecognition', () => {
   const decode = (name: string, maxSeconds = 14_400) =>
-    decodeForRecognition(readFileSync(file(name)), { ffmpegPath: 'ffmpeg', timeoutMs: 10_000, tempDir: work, limits: { ...LIMITS, maxSeconds } });
+    decodeForRecognition(readFileSync(file(name)), {
+      ffmpegPath: 'ffmpeg',
+      timeoutMs: 10_000,
+      tempDir: work,
+      limits: { ...LIMITS, maxSeconds },
+    });
 
   it('refuses hostile files before ffmpeg decodes them, and leaves no file behind', async () => {
     await expect(decode('many.mka')).rejects.toThrow(/20 streams/);

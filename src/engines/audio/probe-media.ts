@@ -40,15 +40,22 @@ export async function probeMedia(file: string, ffprobePath: string, timeoutMs = 
     if (error instanceof UpstreamError && /timed out/.test(error.message)) {
       throw new MediaRefusedError(`the file could not be read within ${timeoutMs / 1000} s`, { cause: error });
     }
-    if (error instanceof UpstreamError) throw new NotAudioError('the file at the URL is not audio or video that can be decoded', { cause: error });
+    if (error instanceof UpstreamError)
+      throw new NotAudioError('the file at the URL is not audio or video that can be decoded', { cause: error });
     throw error;
   }
-  const parsed = JSON.parse(output.toString('utf8')) as { format?: { duration?: string | number; nb_streams?: number } };
+  const parsed = JSON.parse(output.toString('utf8')) as {
+    format?: { duration?: string | number; nb_streams?: number };
+  };
   const duration = Number(parsed.format?.duration);
-  return { durationSeconds: Number.isFinite(duration) && duration >= 0 ? duration : undefined, streams: Number(parsed.format?.nb_streams ?? 0) };
+  return {
+    durationSeconds: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
+    streams: Number(parsed.format?.nb_streams ?? 0),
+  };
 }
 
-const hours = (seconds: number) => (seconds >= 3600 ? `${Number((seconds / 3600).toFixed(2))} h` : `${Math.round(seconds)} s`);
+const hours = (seconds: number) =>
+  seconds >= 3600 ? `${Number((seconds / 3600).toFixed(2))} h` : `${Math.round(seconds)} s`;
 
 /** Probes `file` and refuses it when it breaks a limit; returns what was found. */
 export async function checkMedia(file: string, limits: MediaLimits): Promise<MediaFacts> {
@@ -57,7 +64,9 @@ export async function checkMedia(file: string, limits: MediaLimits): Promise<Med
     throw new MediaRefusedError(`the file has ${facts.streams} streams; at most ${limits.maxStreams} are accepted`);
   }
   if (facts.durationSeconds !== undefined && facts.durationSeconds > limits.maxSeconds) {
-    throw new MediaRefusedError(`the file is ${hours(facts.durationSeconds)} long; at most ${hours(limits.maxSeconds)} is accepted`);
+    throw new MediaRefusedError(
+      `the file is ${hours(facts.durationSeconds)} long; at most ${hours(limits.maxSeconds)} is accepted`,
+    );
   }
   return facts;
 }

@@ -23,7 +23,11 @@ const SENTENCES = [
 const RATE = 16_000;
 const GAP_SECONDS = 0.4;
 
-type Recording = { audio: { pcm: Buffer; sampleRate: number }; segments: { start: number; end: number }[]; truth: number[] };
+type Recording = {
+  audio: { pcm: Buffer; sampleRate: number };
+  segments: { start: number; end: number }[];
+  truth: number[];
+};
 
 let dir: string;
 const utterances = new Map<string, Buffer>();
@@ -36,7 +40,9 @@ function utterance(voice: string, i: number): Buffer {
   const raw = join(dir, `${key}-raw.wav`);
   const wav = join(dir, `${key}.wav`);
   execFileSync('flite', ['-voice', voice, '-t', SENTENCES[i] as string, '-o', raw], { stdio: 'ignore' });
-  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', raw, '-ar', String(RATE), '-ac', '1', wav], { stdio: 'ignore' });
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', raw, '-ar', String(RATE), '-ac', '1', wav], {
+    stdio: 'ignore',
+  });
   const audio = parseWav(readFileSync(wav));
   expect(audio.sampleRate).toBe(RATE);
   utterances.set(key, audio.pcm);
@@ -56,15 +62,23 @@ function conversation(voices: string[]): Recording {
     parts.push(pcm, gap);
     at += seconds + GAP_SECONDS;
   });
-  return { audio: { pcm: Buffer.concat(parts), sampleRate: RATE }, segments, truth: SENTENCES.map((_, i) => i % voices.length) };
+  return {
+    audio: { pcm: Buffer.concat(parts), sampleRate: RATE },
+    segments,
+    truth: SENTENCES.map((_, i) => i % voices.length),
+  };
 }
 
 /** Share of segments labelled right under the best one-to-one renaming of the detected speakers. */
 function accuracy(labels: number[], truth: number[]): number {
   const names = Math.max(...labels, ...truth) + 1;
   const permutations = (items: number[]): number[][] =>
-    items.length <= 1 ? [items] : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
-  const correct = permutations([...Array(names).keys()]).map((rename) => labels.filter((label, i) => rename[label] === truth[i]).length);
+    items.length <= 1
+      ? [items]
+      : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
+  const correct = permutations([...Array(names).keys()]).map(
+    (rename) => labels.filter((label, i) => rename[label] === truth[i]).length,
+  );
   return Math.max(...correct) / truth.length;
 }
 
@@ -85,18 +99,25 @@ describe('detectSpeakers', () => {
     const result = timed(recording);
     const share = accuracy(result.labels, recording.truth);
     const seconds = recording.audio.pcm.length / 2 / RATE;
-    console.log(`slt/rms: ${result.speakers} speakers, ${(share * 100).toFixed(0)}% of segments right, ${seconds.toFixed(1)} s of audio in ${result.ms.toFixed(0)} ms`);
+    console.log(
+      `slt/rms: ${result.speakers} speakers, ${(share * 100).toFixed(0)}% of segments right, ${seconds.toFixed(1)} s of audio in ${result.ms.toFixed(0)} ms`,
+    );
     expect(result.speakers).toBe(2);
     expect(share).toBeGreaterThanOrEqual(0.9);
     expect(result.labels[0]).toBe(0);
-    expect(detectSpeakers(recording.audio, recording.segments)).toEqual({ labels: result.labels, speakers: result.speakers });
+    expect(detectSpeakers(recording.audio, recording.segments)).toEqual({
+      labels: result.labels,
+      speakers: result.speakers,
+    });
   });
 
   it('tells two male voices apart well enough (flite rms / awb)', () => {
     const recording = conversation(['rms', 'awb']);
     const result = timed(recording);
     const share = accuracy(result.labels, recording.truth);
-    console.log(`rms/awb: ${result.speakers} speakers, ${(share * 100).toFixed(0)}% of segments right in ${result.ms.toFixed(0)} ms`);
+    console.log(
+      `rms/awb: ${result.speakers} speakers, ${(share * 100).toFixed(0)}% of segments right in ${result.ms.toFixed(0)} ms`,
+    );
     expect(share).toBeGreaterThanOrEqual(0.6);
   });
 
@@ -112,7 +133,10 @@ describe('detectSpeakers', () => {
   it('keeps one voice as one speaker', () => {
     for (const voice of ['slt', 'rms']) {
       const recording = conversation([voice]);
-      expect(detectSpeakers(recording.audio, recording.segments), voice).toEqual({ labels: recording.segments.map(() => 0), speakers: 1 });
+      expect(detectSpeakers(recording.audio, recording.segments), voice).toEqual({
+        labels: recording.segments.map(() => 0),
+        speakers: 1,
+      });
     }
   });
 

@@ -37,7 +37,11 @@ const MIN_SILHOUETTE = 0.3;
 const RESTARTS = 8;
 
 /** Labels each segment with a speaker. When no segment holds usable voice, all get speaker 0 of 1. */
-export function detectSpeakers(audio: { pcm: Buffer; sampleRate: number }, segments: Span[], options: { maxSpeakers?: number } = {}): SpeakerDetection {
+export function detectSpeakers(
+  audio: { pcm: Buffer; sampleRate: number },
+  segments: Span[],
+  options: { maxSpeakers?: number } = {},
+): SpeakerDetection {
   if (segments.length === 0) return { labels: [], speakers: 0 };
   const maxSpeakers = Math.max(1, Math.floor(options.maxSpeakers ?? 4));
   const analyse = makeAnalyser(audio.pcm, audio.sampleRate);
@@ -50,7 +54,8 @@ export function detectSpeakers(audio: { pcm: Buffer; sampleRate: number }, segme
   eligible.forEach((segment, k) => (raw[segment] = clusters[k] as number));
   // Too short or unvoiced segments (a "yes", a cough) are most likely the neighbouring speaker's.
   const gap = (a: Span, b: Span): number => Math.max(0, a.start - b.end, b.start - a.end);
-  const nearest = (s: Span): number => eligible.reduce((best, j) => (gap(segments[j] as Span, s) < gap(segments[best] as Span, s) ? j : best));
+  const nearest = (s: Span): number =>
+    eligible.reduce((best, j) => (gap(segments[j] as Span, s) < gap(segments[best] as Span, s) ? j : best));
   const labels = raw.map((label, i) => (label >= 0 ? label : (raw[nearest(segments[i] as Span)] as number)));
   const renumber = new Map<number, number>();
   for (const label of labels) if (!renumber.has(label)) renumber.set(label, renumber.size);
@@ -135,7 +140,8 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
       total += Math.sqrt(spectrum[k] as number);
       weighted += k * Math.sqrt(spectrum[k] as number);
     }
-    for (let sum = 0; rolloff < spectrum.length && sum < 0.85 * total; rolloff++) sum += Math.sqrt(spectrum[rolloff] as number);
+    for (let sum = 0; rolloff < spectrum.length && sum < 0.85 * total; rolloff++)
+      sum += Math.sqrt(spectrum[rolloff] as number);
     sums[0] = (sums[0] as number) + (total > 0 ? (weighted / total) * khzPerBin : 0);
     sums[1] = (sums[1] as number) + rolloff * khzPerBin;
     mel.forEach(({ first, weights }, b) => {
@@ -164,7 +170,10 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
     }
     fft(re, im);
     for (let k = 0; k <= size / 2; k++) {
-      const a = re[k] as number, b = im[k] as number, c = re[(size - k) % size] as number, d = im[(size - k) % size] as number;
+      const a = re[k] as number,
+        b = im[k] as number,
+        c = re[(size - k) % size] as number,
+        d = im[(size - k) % size] as number;
       spectrum[k] = ((a + c) / 2) ** 2 + ((b - d) / 2) ** 2;
       re[k] = ((b + d) / 2) ** 2 + ((c - a) / 2) ** 2;
     }
@@ -210,7 +219,10 @@ function lowpassTaps(factor: number): { offsets: Int32Array; taps: Float64Array 
     return { offset: t, tap: sinc * (0.54 + 0.46 * Math.cos((Math.PI * t) / half)) };
   }).filter(({ tap }) => Math.abs(tap) > 1e-12);
   const sum = all.reduce((a, { tap }) => a + tap, 0);
-  return { offsets: Int32Array.from(all, ({ offset }) => offset), taps: Float64Array.from(all, ({ tap }) => tap / sum) };
+  return {
+    offsets: Int32Array.from(all, ({ offset }) => offset),
+    taps: Float64Array.from(all, ({ tap }) => tap / sum),
+  };
 }
 
 /** In-place radix-2 forward DFT. A real even input (a power spectrum) comes out as size times its inverse. */
@@ -222,14 +234,16 @@ function makeFft(size: number): (re: Float64Array, im: Float64Array) => void {
     return r;
   });
   // Twiddles of all stages end to end: the stage joining halves of length h starts at h - 1.
-  const angle = (i: number): number => (-Math.PI * (i + 1 - 2 ** Math.floor(Math.log2(i + 1)))) / 2 ** Math.floor(Math.log2(i + 1));
+  const angle = (i: number): number =>
+    (-Math.PI * (i + 1 - 2 ** Math.floor(Math.log2(i + 1)))) / 2 ** Math.floor(Math.log2(i + 1));
   const cos = Float64Array.from({ length: size - 1 }, (_, i) => Math.cos(angle(i)));
   const sin = Float64Array.from({ length: size - 1 }, (_, i) => Math.sin(angle(i)));
   return (re, im) => {
     for (let i = 0; i < size; i++) {
       const j = reverse[i] as number;
       if (j <= i) continue;
-      const r = re[i] as number, m = im[i] as number;
+      const r = re[i] as number,
+        m = im[i] as number;
       re[i] = re[j] as number;
       im[i] = im[j] as number;
       re[j] = r;
@@ -237,11 +251,16 @@ function makeFft(size: number): (re: Float64Array, im: Float64Array) => void {
     }
     for (let half = 1; half < size; half *= 2) {
       for (let k = 0; k < half; k++) {
-        const wr = cos[half - 1 + k] as number, wi = sin[half - 1 + k] as number;
+        const wr = cos[half - 1 + k] as number,
+          wi = sin[half - 1 + k] as number;
         for (let a = k; a < size; a += 2 * half) {
           const b = a + half;
-          const br = re[b] as number, bi = im[b] as number, ar = re[a] as number, ai = im[a] as number;
-          const tr = br * wr - bi * wi, ti = br * wi + bi * wr;
+          const br = re[b] as number,
+            bi = im[b] as number,
+            ar = re[a] as number,
+            ai = im[a] as number;
+          const tr = br * wr - bi * wi,
+            ti = br * wi + bi * wr;
           re[b] = ar - tr;
           im[b] = ai - ti;
           re[a] = ar + tr;
@@ -259,7 +278,9 @@ function standardise(rows: number[][]): number[][] {
     return { mean, sd: Math.max(sd, MIN_SPREAD[d] ?? 0) };
   });
   const scale = (v: number, { mean, sd }: { mean: number; sd: number }): number => (sd > 1e-9 ? (v - mean) / sd : 0);
-  return rows.map((r) => r.map((v, d) => scale(v, stats[d] as { mean: number; sd: number }) * (d === 0 ? PITCH_WEIGHT : 1)));
+  return rows.map((r) =>
+    r.map((v, d) => scale(v, stats[d] as { mean: number; sd: number }) * (d === 0 ? PITCH_WEIGHT : 1)),
+  );
 }
 
 const distance2 = (a: number[], b: number[]): number => a.reduce((sum, v, i) => sum + (v - (b[i] as number)) ** 2, 0);
@@ -298,7 +319,8 @@ function kmeans(points: number[][], k: number): number[] {
       assignment = next;
       centres.forEach((centre, c) => {
         const members = points.filter((_, i) => assignment[i] === c);
-        if (members.length > 0) centres[c] = centre.map((_, d) => members.reduce((s, m) => s + (m[d] as number), 0) / members.length);
+        if (members.length > 0)
+          centres[c] = centre.map((_, d) => members.reduce((s, m) => s + (m[d] as number), 0) / members.length);
       });
     }
     const inertia = points.reduce((sum, p, i) => sum + distance2(p, centres[assignment[i] as number] as number[]), 0);

@@ -31,7 +31,10 @@ export function parseWav(buffer: Buffer): SpeechAudio {
       if (format.audioFormat !== 1 || format.bits !== 16) throw new WavFormatError('only 16-bit PCM WAV is supported');
       const end = Math.min(buffer.length, body + size);
       const samples = buffer.subarray(body, end - ((end - body) % (2 * format.channels)));
-      return { pcm: format.channels === 1 ? Buffer.from(samples) : downmix(samples, format.channels), sampleRate: format.sampleRate };
+      return {
+        pcm: format.channels === 1 ? Buffer.from(samples) : downmix(samples, format.channels),
+        sampleRate: format.sampleRate,
+      };
     }
     offset = body + size + (size % 2);
   }
@@ -76,6 +79,9 @@ export function parseProviderWav(buffer: Buffer, provider: string): SpeechAudio 
     return parseWav(buffer);
   } catch (error) {
     if (!(error instanceof WavFormatError)) throw error;
-    throw new UpstreamError(`${provider} produced unreadable audio (${error.message})`, { isRetryable: false, cause: error });
+    throw new UpstreamError(`${provider} produced unreadable audio (${error.message})`, {
+      isRetryable: false,
+      cause: error,
+    });
   }
 }

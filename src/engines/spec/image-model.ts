@@ -3,7 +3,11 @@
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 /** File name extensions for stored pictures. */
-export const IMAGE_EXTENSIONS: Record<ImageMediaType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+export const IMAGE_EXTENSIONS: Record<ImageMediaType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
 export interface ReferenceImage {
   data: Buffer;

@@ -59,14 +59,26 @@ export interface VoiceSample {
 /** A family that can make a new voice from recorded samples (ElevenLabs). */
 export interface VoiceCloner {
   readonly provider: string;
-  cloneVoice(request: { name: string; description?: string | undefined; samples: VoiceSample[] }): Promise<ProviderVoice>;
+  cloneVoice(request: {
+    name: string;
+    description?: string | undefined;
+    samples: VoiceSample[];
+  }): Promise<ProviderVoice>;
   deleteVoice(providerVoiceId: string): Promise<void>;
 }
 
 export const canClone = (model: TtsModel): model is TtsModel & VoiceCloner =>
-  typeof (model as Partial<VoiceCloner>).cloneVoice === 'function' && typeof (model as Partial<VoiceCloner>).deleteVoice === 'function';
+  typeof (model as Partial<VoiceCloner>).cloneVoice === 'function' &&
+  typeof (model as Partial<VoiceCloner>).deleteVoice === 'function';
 
 /** Settings every family gets because the service applies them itself (at MP3 encoding). */
 export const COMMON_SETTINGS: readonly SettingSpec[] = [
-  { name: 'volume', type: 'number', description: 'Loudness multiplier applied to the finished audio', default: 1, min: 0, max: 2 },
+  {
+    name: 'volume',
+    type: 'number',
+    description: 'Loudness multiplier applied to the finished audio',
+    default: 1,
+    min: 0,
+    max: 2,
+  },
 ];

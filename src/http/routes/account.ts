@@ -86,7 +86,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, k
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      return reply.code(201).send(unwrap(await keys.createWithinPlan(caller.account.id, request.body.name, caller.plan)));
+      return reply
+        .code(201)
+        .send(unwrap(await keys.createWithinPlan(caller.account.id, request.body.name, caller.plan)));
     },
   );
 

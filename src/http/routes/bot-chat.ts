@@ -24,8 +24,19 @@ const BOT_PATH = /^\/bot\/[^/?#]+(?:\/api)?(?:[?#]|$)/;
  * checked on the request itself (403). Cookies are never allowed across sites; the preflight route
  * @fastify/cors adds matches every path, so it is limited to the bot's own address.
  */
-function corsFor(request: FastifyRequest, done: (error: Error | null, options: { origin: string | false; methods: string[]; allowedHeaders: string[]; maxAge: number }) => void): void {
-  done(null, { origin: BOT_PATH.test(request.url) ? '*' : false, methods: ['POST'], allowedHeaders: ['content-type', 'x-api-key', 'authorization'], maxAge: 600 });
+function corsFor(
+  request: FastifyRequest,
+  done: (
+    error: Error | null,
+    options: { origin: string | false; methods: string[]; allowedHeaders: string[]; maxAge: number },
+  ) => void,
+): void {
+  done(null, {
+    origin: BOT_PATH.test(request.url) ? '*' : false,
+    methods: ['POST'],
+    allowedHeaders: ['content-type', 'x-api-key', 'authorization'],
+    maxAge: 600,
+  });
 }
 
 /**
@@ -46,10 +57,17 @@ export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { h
 function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boolean): void {
   // Some bot clients in the wild post to /bot/{public_url} without the /api: the same operation, undocumented.
   // The public copies also take the bot's publishable keys; the dashboard's copy (session only) does not.
-  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl']) botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api', !hidden);
+  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl'])
+    botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api', !hidden);
 }
 
-function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: string, hidden: boolean, botKeys: boolean): void {
+function botChatRouteAt(
+  app: FastifyInstance,
+  botChat: BotChatService,
+  path: string,
+  hidden: boolean,
+  botKeys: boolean,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     path,
@@ -58,7 +76,7 @@ function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: str
       schema: {
         hide: hidden,
         tags: ['bots'],
-        summary: "Send a message to a bot; it answers from its knowledge base (streamed with stream: true)",
+        summary: 'Send a message to a bot; it answers from its knowledge base (streamed with stream: true)',
         description: `${STREAM_FORMAT} ${KEY_NOTE}`,
         security: secured,
         params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
@@ -82,7 +100,10 @@ function botChatRouteAt(app: FastifyInstance, botChat: BotChatService, path: str
           for await (const text of answer.parts) await send({ text, bot: { text } });
           if (includeSources) await send({ sources: answer.sources });
         },
-        (error) => ({ error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error' }),
+        (error) => ({
+          error:
+            error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error',
+        }),
       );
       return reply;
     },

@@ -15,7 +15,10 @@ const botKeySchema = z.object({
   api_key: z.string().describe('The publishable key (atl_pub_...): public by design, so it is shown every time'),
   name: z.string(),
   allowed_origins: z.array(z.string()).describe('The origins whose pages may use it; empty: any'),
-  rate_limit_per_minute: z.number().int().describe('Chat requests a minute with this key, counted apart from the account\'s own limit'),
+  rate_limit_per_minute: z
+    .number()
+    .int()
+    .describe("Chat requests a minute with this key, counted apart from the account's own limit"),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
@@ -23,7 +26,7 @@ const botKeySchema = z.object({
 
 const ABOUT =
   "A publishable key opens this bot's public chat (POST /bot/{public_url}/api) and nothing else, so a web page (the chat widget) can carry it: " +
-  'anywhere else it is an invalid key, on another bot\'s chat the bot is not found. Answers are charged to the bot\'s owner as usual. ' +
+  "anywhere else it is an invalid key, on another bot's chat the bot is not found. Answers are charged to the bot's owner as usual. " +
   'With allowed_origins, a browser request from any other origin is refused (403); requests without an Origin header (servers) are not limited by it. ' +
   `It has its own rate limit a minute, apart from the account's. At most ${BOT_KEY_LIMITS.keysPerBot} active keys per bot; they do not count as API keys of the account. ` +
   'Deleting the bot deletes its keys.';
@@ -45,12 +48,19 @@ export function botKeyRoutes(app: FastifyInstance, botKeys: BotKeysService): voi
         params: botParams,
         body: z
           .strictObject({
-            name: z.string().trim().max(BOT_KEY_LIMITS.name).optional().describe('For you to tell keys apart; "Chat widget" when absent'),
+            name: z
+              .string()
+              .trim()
+              .max(BOT_KEY_LIMITS.name)
+              .optional()
+              .describe('For you to tell keys apart; "Chat widget" when absent'),
             allowed_origins: z
               .array(z.string().max(BOT_KEY_LIMITS.originLength))
               .max(BOT_KEY_LIMITS.origins)
               .optional()
-              .describe('Exact origins such as https://example.com (scheme, host and port; no path); empty or absent: any'),
+              .describe(
+                'Exact origins such as https://example.com (scheme, host and port; no path); empty or absent: any',
+              ),
             rate_limit_per_minute: z
               .number()
               .int()
@@ -64,7 +74,10 @@ export function botKeyRoutes(app: FastifyInstance, botKeys: BotKeysService): voi
         response: { 201: botKeySchema, ...errors(400, 401, 404, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(unwrap(await botKeys.create(callerOf(request).account.id, request.params.id, request.body ?? {}))),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(unwrap(await botKeys.create(callerOf(request).account.id, request.params.id, request.body ?? {}))),
   );
 
   api.get(
@@ -94,6 +107,7 @@ export function botKeyRoutes(app: FastifyInstance, botKeys: BotKeysService): voi
         response: { 200: z.object({ id: z.string(), revoked: z.literal(true) }), ...errors(400, 401, 404, 429) },
       },
     },
-    async (request) => unwrap(await botKeys.revoke(callerOf(request).account.id, request.params.id, request.params.keyId)),
+    async (request) =>
+      unwrap(await botKeys.revoke(callerOf(request).account.id, request.params.id, request.params.keyId)),
   );
 }

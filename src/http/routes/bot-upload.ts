@@ -33,15 +33,21 @@ export async function readUpload(request: FastifyRequest): Promise<NewDocument> 
         file = { filename: part.filename, mediaType: part.mimetype, data: await part.toBuffer() };
         continue;
       }
-      if (!FIELDS.has(part.fieldname)) throw new AppError('invalid_input', `unknown field "${part.fieldname.slice(0, 50)}": send a file and, if you like, a title`);
+      if (!FIELDS.has(part.fieldname))
+        throw new AppError(
+          'invalid_input',
+          `unknown field "${part.fieldname.slice(0, 50)}": send a file and, if you like, a title`,
+        );
       const value = typeof part.value === 'string' ? part.value.trim() : '';
-      if (part.valueTruncated || value.length > KNOWLEDGE_LIMITS.title) throw new AppError('invalid_input', `title: must be at most ${KNOWLEDGE_LIMITS.title} characters`);
+      if (part.valueTruncated || value.length > KNOWLEDGE_LIMITS.title)
+        throw new AppError('invalid_input', `title: must be at most ${KNOWLEDGE_LIMITS.title} characters`);
       title = value || undefined;
     }
   } catch (error) {
     throw uploadError(error);
   }
-  if (!file) throw new AppError('invalid_input', 'file: is required: send the document as a file part of the multipart form');
+  if (!file)
+    throw new AppError('invalid_input', 'file: is required: send the document as a file part of the multipart form');
   return { title, source: { file } };
 }
 

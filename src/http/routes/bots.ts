@@ -15,13 +15,29 @@ export { UPLOAD_LIMITS as BOT_UPLOAD_LIMITS } from './bot-upload.js';
 const DOCUMENT_JSON_BODY_LIMIT = 4 * 1024 * 1024;
 
 const botParams = z.object({ id: z.string().regex(UUID_PATTERN, 'must be a bot id (a UUID)') });
-const documentParams = botParams.extend({ documentId: z.string().regex(UUID_PATTERN, 'must be a document id (a UUID)') });
+const documentParams = botParams.extend({
+  documentId: z.string().regex(UUID_PATTERN, 'must be a document id (a UUID)'),
+});
 
 const name = z.string().trim().min(1).max(BOT_LIMITS.name).describe('Shown to the people who chat with the bot');
 const instructions = z.string().trim().max(BOT_LIMITS.instructions).describe('How the bot behaves: its system prompt');
-const model = z.string().trim().min(1).max(BOT_LIMITS.model).describe('The text model the bot answers with; the standard model when absent');
-const temperature = z.number().min(BOT_LIMITS.minTemperature).max(BOT_LIMITS.maxTemperature).describe('0 (focused) to 2 (inventive)');
-const welcomeMessage = z.string().trim().max(BOT_LIMITS.welcomeMessage).nullable().describe('The first message a chat shows; null or empty for none');
+const model = z
+  .string()
+  .trim()
+  .min(1)
+  .max(BOT_LIMITS.model)
+  .describe('The text model the bot answers with; the standard model when absent');
+const temperature = z
+  .number()
+  .min(BOT_LIMITS.minTemperature)
+  .max(BOT_LIMITS.maxTemperature)
+  .describe('0 (focused) to 2 (inventive)');
+const welcomeMessage = z
+  .string()
+  .trim()
+  .max(BOT_LIMITS.welcomeMessage)
+  .nullable()
+  .describe('The first message a chat shows; null or empty for none');
 
 const botSchema = z.object({
   id: z.string(),
@@ -30,7 +46,9 @@ const botSchema = z.object({
   model: z.string(),
   temperature: z.number(),
   welcome_message: z.string().nullable(),
-  public_url: z.string().describe('The unguessable identifier of the bot\'s chat address: POST {bots_url}/bot/{public_url}/api'),
+  public_url: z
+    .string()
+    .describe("The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api"),
   api_url: z.string().describe('Its chat address, ready to call: {bots_url}/bot/{public_url}/api'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -66,7 +84,8 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
       schema: {
         tags,
         summary: 'Create a bot',
-        description: "The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.",
+        description:
+          "The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.",
         security: secured,
         body: z.strictObject({
           name,
@@ -86,13 +105,30 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
 
   api.get(
     '/api/bots',
-    { ...keyRequired, schema: { tags, summary: 'Your bots, newest first', security: secured, response: { 200: z.object({ bots: z.array(botSchema) }), ...errors(401, 429) } } },
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'Your bots, newest first',
+        security: secured,
+        response: { 200: z.object({ bots: z.array(botSchema) }), ...errors(401, 429) },
+      },
+    },
     async (request) => ({ bots: await bots.list(callerOf(request).account.id) }),
   );
 
   api.get(
     '/api/bots/:id',
-    { ...keyRequired, schema: { tags, summary: 'One of your bots', security: secured, params: botParams, response: { 200: botSchema, ...errors(400, 401, 404, 429) } } },
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'One of your bots',
+        security: secured,
+        params: botParams,
+        response: { 200: botSchema, ...errors(400, 401, 404, 429) },
+      },
+    },
     async (request) => unwrap(await bots.get(callerOf(request).account.id, request.params.id)),
   );
 
@@ -107,7 +143,13 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
         security: secured,
         params: botParams,
         body: z
-          .strictObject({ name: name.optional(), instructions: instructions.optional(), model: model.optional(), temperature: temperature.optional(), welcome_message: welcomeMessage.optional() })
+          .strictObject({
+            name: name.optional(),
+            instructions: instructions.optional(),
+            model: model.optional(),
+            temperature: temperature.optional(),
+            welcome_message: welcomeMessage.optional(),
+          })
           .refine((changes) => Object.keys(changes).length > 0, 'send at least one field to change'),
         response: { 200: botSchema, ...errors(400, 401, 404, 429) },
       },
@@ -119,7 +161,13 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
     '/api/bots/:id',
     {
       ...keyRequired,
-      schema: { tags, summary: 'Delete a bot with its whole knowledge base', security: secured, params: botParams, response: { 200: deleted, ...errors(400, 401, 404, 429) } },
+      schema: {
+        tags,
+        summary: 'Delete a bot with its whole knowledge base',
+        security: secured,
+        params: botParams,
+        response: { 200: deleted, ...errors(400, 401, 404, 429) },
+      },
     },
     async (request) => unwrap(await bots.delete(callerOf(request).account.id, request.params.id)),
   );
@@ -131,7 +179,7 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
       bodyLimit: DOCUMENT_JSON_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Add a document to a bot\'s knowledge base',
+        summary: "Add a document to a bot's knowledge base",
         description:
           'Either JSON {title, content, kind?} or multipart/form-data with one file part ' +
           `(${FILE_EXTENSIONS.join(', ')}; at most 10 MB) and an optional title field (the file name otherwise). ` +
@@ -143,16 +191,26 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
         params: botParams,
         // Null for a multipart upload, which the handler reads itself: the schema is the JSON form's.
         body: documentJson.nullish(),
-        response: { 201: documentSchema.extend({ warnings: z.array(z.string()) }), ...errors(400, 401, 404, 409, 413, 415, 429) },
+        response: {
+          201: documentSchema.extend({ warnings: z.array(z.string()) }),
+          ...errors(400, 401, 404, 409, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       let input: NewDocument;
       if (request.isMultipart()) input = await readUpload(request);
-      else if (request.body) input = { title: request.body.title, source: { kind: request.body.kind, content: request.body.content } };
-      else throw new AppError('invalid_input', 'body: send JSON {"title", "content"} or a multipart/form-data upload with a file');
-      return reply.code(201).send(unwrap(await bots.addDocument(caller.account.id, request.params.id, input, caller.plan)));
+      else if (request.body)
+        input = { title: request.body.title, source: { kind: request.body.kind, content: request.body.content } };
+      else
+        throw new AppError(
+          'invalid_input',
+          'body: send JSON {"title", "content"} or a multipart/form-data upload with a file',
+        );
+      return reply
+        .code(201)
+        .send(unwrap(await bots.addDocument(caller.account.id, request.params.id, input, caller.plan)));
     },
   );
 
@@ -162,13 +220,15 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
       ...keyRequired,
       schema: {
         tags,
-        summary: 'The documents of a bot\'s knowledge base, newest first',
+        summary: "The documents of a bot's knowledge base, newest first",
         security: secured,
         params: botParams,
         response: { 200: z.object({ documents: z.array(documentSchema) }), ...errors(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ documents: unwrap(await bots.listDocuments(callerOf(request).account.id, request.params.id)) }),
+    async (request) => ({
+      documents: unwrap(await bots.listDocuments(callerOf(request).account.id, request.params.id)),
+    }),
   );
 
   api.delete(
@@ -183,6 +243,7 @@ export function botRoutes(app: FastifyInstance, bots: BotsService): void {
         response: { 200: deleted, ...errors(400, 401, 404, 429) },
       },
     },
-    async (request) => unwrap(await bots.deleteDocument(callerOf(request).account.id, request.params.id, request.params.documentId)),
+    async (request) =>
+      unwrap(await bots.deleteDocument(callerOf(request).account.id, request.params.id, request.params.documentId)),
   );
 }

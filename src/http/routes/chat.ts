@@ -49,7 +49,12 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
         },
       },
       async (request, reply) => {
-        if (request.validationError) throw chatValidationError(request.validationError.validation, request.validationError.validationContext, request.body);
+        if (request.validationError)
+          throw chatValidationError(
+            request.validationError.validation,
+            request.validationError.validationContext,
+            request.body,
+          );
         const caller = callerOf(request);
         if (!request.body.stream) return unwrap(await chat.complete(caller, request.body));
         const gone = clientGone(reply);
@@ -61,7 +66,9 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
             for await (const chunk of chunks) await send(chunk);
           },
           (error) =>
-            error instanceof UpstreamError ? openAiError(502, `The text provider failed: ${error.message}`) : openAiError(500, 'Internal server error'),
+            error instanceof UpstreamError
+              ? openAiError(502, `The text provider failed: ${error.message}`)
+              : openAiError(500, 'Internal server error'),
         );
         return reply;
       },
@@ -69,7 +76,16 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
 
     api.get(
       `${prefix}/models`,
-      { config, schema: { hide, tags, summary: 'The chat models offered here, then the aliases (the hosted service\'s names), each with alias_of', security: secured, response: { 200: modelListSchema, ...openAiErrors(401, 429) } } },
+      {
+        config,
+        schema: {
+          hide,
+          tags,
+          summary: "The chat models offered here, then the aliases (the hosted service's names), each with alias_of",
+          security: secured,
+          response: { 200: modelListSchema, ...openAiErrors(401, 429) },
+        },
+      },
       async () => chat.list(),
     );
 
@@ -88,7 +104,8 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
       },
       async (request) => {
         const found = chat.list().data.find((m) => m.id === request.params.model);
-        if (!found) throw new AppError('not_found', `The model '${request.params.model}' does not exist here`, {}, 'model');
+        if (!found)
+          throw new AppError('not_found', `The model '${request.params.model}' does not exist here`, {}, 'model');
         return found;
       },
     );

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BLOB_KEY, type BlobReadRequest, IMMUTABLE_CACHE_CONTROL, type RemoteBlobStore, type ServedBlobStore } from '../../storage/blob/blob-store.js';
+import {
+  BLOB_KEY,
+  type BlobReadRequest,
+  IMMUTABLE_CACHE_CONTROL,
+  type RemoteBlobStore,
+  type ServedBlobStore,
+} from '../../storage/blob/blob-store.js';
 
 /**
  * Produced files (MP3s...) under unguessable names, public like the hosted service's URLs: range requests
@@ -61,7 +67,12 @@ function remoteFiles(app: FastifyInstance, blobs: RemoteBlobStore): void {
 }
 
 function readRequest(request: FastifyRequest): BlobReadRequest {
-  const { range, 'if-range': ifRange, 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince } = request.headers;
+  const {
+    range,
+    'if-range': ifRange,
+    'if-none-match': ifNoneMatch,
+    'if-modified-since': ifModifiedSince,
+  } = request.headers;
   const since = ifModifiedSince ? new Date(ifModifiedSince) : undefined;
   return {
     headersOnly: request.method === 'HEAD',
@@ -71,4 +82,3 @@ function readRequest(request: FastifyRequest): BlobReadRequest {
     ifModifiedSince: since && !Number.isNaN(since.getTime()) ? since : undefined,
   };
 }
-

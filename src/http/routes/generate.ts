@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { generateBodySchema, generatedOutputSchema, storedOutputSchema } from '../../modules/text/text.schemas.js';
 import type { TextService } from '../../modules/text/text.service.js';
 import { unwrap } from '../../shared/errors.js';
-import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, keyRequired, paidCreation, secured } from '../route-helpers.js';
+import {
+  IDEMPOTENCY_NOTE,
+  callerOf,
+  errors,
+  idempotencyHeader,
+  keyRequired,
+  paidCreation,
+  secured,
+} from '../route-helpers.js';
 
 export function generateRoutes(app: FastifyInstance, text: TextService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,6 +66,8 @@ export function generateRoutes(app: FastifyInstance, text: TextService): void {
         response: { 200: z.object({ outputs: z.array(storedOutputSchema) }), ...errors(400, 401, 429) },
       },
     },
-    async (request) => ({ outputs: await text.listOutputs(callerOf(request), request.query.limit, request.query.before_id) }),
+    async (request) => ({
+      outputs: await text.listOutputs(callerOf(request), request.query.limit, request.query.before_id),
+    }),
   );
 }

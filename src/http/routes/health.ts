@@ -9,7 +9,10 @@ export function healthRoutes(app: FastifyInstance, isDatabaseReachable: () => Pr
       schema: {
         tags: ['service'],
         summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), error: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

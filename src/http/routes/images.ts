@@ -56,7 +56,8 @@ export function imageRoutes(app: FastifyInstance, images: ImagesService): void {
       schema: {
         tags,
         summary: 'Read an image record by id',
-        description: 'Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.',
+        description:
+          'Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.',
         security: secured,
         querystring: z.object({ imageId: recordId('the id from the image-creation response') }),
         response: { 200: imageRecordSchema, ...errors(400, 401, 404, 429) },

@@ -6,7 +6,10 @@ import type { OperationsAccess } from '../operations-access.js';
 export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, access: OperationsAccess): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!access(request)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'Invalid metrics token' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ error: 'Invalid metrics token' });
     }
     try {
       await metrics.refreshQueue();
@@ -20,7 +23,12 @@ export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, acc
 /** One histogram observation per answered request, labelled with the route's pattern (never the raw URL). */
 export function registerRequestMetrics(app: FastifyInstance, metrics: ServiceMetrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }

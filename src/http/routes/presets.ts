@@ -22,7 +22,11 @@ const summarySchema = z.object({
   category: z.array(z.enum(CATEGORIES)),
   isFree: z.boolean(),
 });
-const listSchema = z.object({ presets: z.array(summarySchema), total: z.number().int(), categories: z.array(z.enum(CATEGORIES)) });
+const listSchema = z.object({
+  presets: z.array(summarySchema),
+  total: z.number().int(),
+  categories: z.array(z.enum(CATEGORIES)),
+});
 
 export function presetRoutes(app: FastifyInstance, presets: PresetsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

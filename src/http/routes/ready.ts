@@ -18,13 +18,16 @@ export function readyRoutes(app: FastifyInstance, readiness: Readiness, access: 
       schema: {
         tags: ['service'],
         summary: 'Readiness: the database, the file store, job workers and the configured engines',
-        description: 'Anyone gets the status; each check with its detail needs the operations token (Authorization: Bearer) unless ATELIER_OPERATIONS_PUBLIC=true.',
+        description:
+          'Anyone gets the status; each check with its detail needs the operations token (Authorization: Bearer) unless ATELIER_OPERATIONS_PUBLIC=true.',
         response: { 200: report, 503: report },
       },
     },
     async (request, reply) => {
       const result = await readiness.report();
-      return reply.code(result.status === 'ready' ? 200 : 503).send(access(request) ? result : { status: result.status });
+      return reply
+        .code(result.status === 'ready' ? 200 : 503)
+        .send(access(request) ? result : { status: result.status });
     },
   );
 }

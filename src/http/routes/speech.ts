@@ -6,7 +6,15 @@ import type { SpeechService } from '../../modules/speech/speech.service.js';
 import type { VoiceListing } from '../../modules/speech/voice-listing.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, keyRequired, paidCreation, secured } from '../route-helpers.js';
+import {
+  IDEMPOTENCY_NOTE,
+  callerOf,
+  errors,
+  idempotencyHeader,
+  keyRequired,
+  paidCreation,
+  secured,
+} from '../route-helpers.js';
 import { voiceSchema } from './voice-schemas.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -23,7 +31,12 @@ const speechRecordSchema = z.object({
   created_at: z.string(),
 });
 
-export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices: VoiceListing, maxCharacters: number): void {
+export function speechRoutes(
+  app: FastifyInstance,
+  speech: SpeechService,
+  voices: VoiceListing,
+  maxCharacters: number,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -38,7 +51,12 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
         headers: idempotencyHeader,
         body: speechBody(maxCharacters),
         response: {
-          200: z.object({ uuid: z.string(), url: z.string(), used_characters: z.number().int(), status: z.literal('completed') }),
+          200: z.object({
+            uuid: z.string(),
+            url: z.string(),
+            used_characters: z.number().int(),
+            status: z.literal('completed'),
+          }),
           ...errors(400, 401, 402, 409, 413, 422, 429, 502, 503),
         },
       },
@@ -85,7 +103,8 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
       config: { auth: 'optional' },
       schema: {
         tags: ['speech'],
-        summary: 'The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401)',
+        summary:
+          'The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401)',
         security: [{}, ...secured],
         querystring: z.object({
           language: z.string().max(100).optional(),
@@ -148,7 +167,17 @@ export function speechRoutes(app: FastifyInstance, speech: SpeechService, voices
 
   api.get(
     '/voice-avatars/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().max(300).regex(/\.svg$/) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          file: z
+            .string()
+            .max(300)
+            .regex(/\.svg$/),
+        }),
+      },
+    },
     async (request, reply) => {
       const svg = await voices.avatar(request.params.file.slice(0, -4));
       if (!svg) throw new AppError('not_found', 'Voice not found');

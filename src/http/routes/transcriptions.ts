@@ -2,13 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DERIVED_FIELDS } from '../../modules/transcriptions/derived/fields.js';
-import { appBuilderTranscriptionBody, audioUuid, derivedContentBody, transcriptionBody } from '../../modules/transcriptions/transcriptions.schemas.js';
+import {
+  appBuilderTranscriptionBody,
+  audioUuid,
+  derivedContentBody,
+  transcriptionBody,
+} from '../../modules/transcriptions/transcriptions.schemas.js';
 import type { TranscriptionsService } from '../../modules/transcriptions/transcriptions.service.js';
 import type { WebhooksService } from '../../modules/webhooks/webhooks.service.js';
 import { unwrap } from '../../shared/errors.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, secured } from '../route-helpers.js';
 
-const segmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() });
+const segmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().optional(),
+});
 const audioSchema = z
   .object({
     uuid: z.string(),
@@ -35,18 +45,34 @@ const audioSchema = z
             event: z.string(),
             url: z.string(),
             status: z.string(),
-            attempts: z.array(z.object({ at: z.string(), status: z.number().optional(), error: z.string().optional() })),
+            attempts: z.array(
+              z.object({ at: z.string(), status: z.number().optional(), error: z.string().optional() }),
+            ),
           }),
         ),
       })
       .optional(),
   })
-  .extend(Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof DERIVED_FIELDS)[number], z.ZodOptional<z.ZodString>>);
+  .extend(
+    Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<
+      (typeof DERIVED_FIELDS)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  );
 
 /** The spec words this operation's errors "Invalid input" and "Server error". */
-const specTexts = { auth: 'required' as const, validationPrefix: 'Invalid input', serverErrorText: 'Server error', idempotent: true };
+const specTexts = {
+  auth: 'required' as const,
+  validationPrefix: 'Invalid input',
+  serverErrorText: 'Server error',
+  idempotent: true,
+};
 
-export function transcriptionRoutes(app: FastifyInstance, transcriptions: TranscriptionsService, webhooks: WebhooksService): void {
+export function transcriptionRoutes(
+  app: FastifyInstance,
+  transcriptions: TranscriptionsService,
+  webhooks: WebhooksService,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transcription'];
 
@@ -61,7 +87,10 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
         security: secured,
         headers: idempotencyHeader,
         body: transcriptionBody,
-        response: { 200: z.object({ uuid: z.string(), dashboard_url: z.string() }), ...errors(400, 401, 402, 409, 422, 429) },
+        response: {
+          200: z.object({ uuid: z.string(), dashboard_url: z.string() }),
+          ...errors(400, 401, 402, 409, 422, 429),
+        },
       },
     },
     async (request) => unwrap(await transcriptions.create(callerOf(request), request.body)),
@@ -90,16 +119,30 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
       config: specTexts,
       schema: {
         tags,
-        summary: 'Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription)',
+        summary:
+          'Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription)',
         security: secured,
         headers: idempotencyHeader,
         body: appBuilderTranscriptionBody,
-        response: { 200: z.object({ id: z.string(), uuid: z.string(), status: z.literal('processing'), dashboard_url: z.string() }), ...errors(400, 401, 402, 409, 422, 429) },
+        response: {
+          200: z.object({
+            id: z.string(),
+            uuid: z.string(),
+            status: z.literal('processing'),
+            dashboard_url: z.string(),
+          }),
+          ...errors(400, 401, 402, 409, 422, 429),
+        },
       },
     },
     async (request) => {
       const created = unwrap(await transcriptions.create(callerOf(request), request.body));
-      return { id: created.uuid, uuid: created.uuid, status: 'processing' as const, dashboard_url: created.dashboard_url };
+      return {
+        id: created.uuid,
+        uuid: created.uuid,
+        status: 'processing' as const,
+        dashboard_url: created.dashboard_url,
+      };
     },
   );
 
@@ -109,7 +152,8 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text',
+        summary:
+          'Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text',
         security: secured,
         querystring: z.object({ id: audioUuid }),
         response: {
@@ -128,7 +172,14 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
     async (request) => {
       const audio = unwrap(await transcriptions.read(callerOf(request), request.query.id));
       const status = audio.status === 'pending' ? 'processing' : audio.status;
-      return { id: audio.uuid, status, ...(status === 'completed' && { text: audio.content }), language: audio.language, ...(audio.error && { error: audio.error }), audio };
+      return {
+        id: audio.uuid,
+        status,
+        ...(status === 'completed' && { text: audio.content }),
+        language: audio.language,
+        ...(audio.error && { error: audio.error }),
+        audio,
+      };
     },
   );
 
@@ -154,28 +205,62 @@ export function transcriptionRoutes(app: FastifyInstance, transcriptions: Transc
       schema: {
         tags,
         summary: 'Derived content (summary, notes...) from a ready transcription',
-        description: 'Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.',
+        description:
+          'Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.',
         security: secured,
         body: derivedContentBody,
-        response: { 200: z.object({ success: z.literal(true), data: z.record(z.string(), z.string()) }), ...errors(400, 401, 402, 404, 409, 429, 502) },
+        response: {
+          200: z.object({ success: z.literal(true), data: z.record(z.string(), z.string()) }),
+          ...errors(400, 401, 402, 404, 409, 429, 502),
+        },
       },
     },
     async (request) => {
       const { audio_id, fields, regenerate } = request.body;
-      return { success: true as const, data: unwrap(await transcriptions.derive(callerOf(request), audio_id, fields, regenerate)) };
+      return {
+        success: true as const,
+        data: unwrap(await transcriptions.derive(callerOf(request), audio_id, fields, regenerate)),
+      };
     },
   );
 
-  const secretSchema = { 200: z.object({ secret: z.string(), header: z.string(), scheme: z.string() }), ...errors(401, 429) };
+  const secretSchema = {
+    200: z.object({ secret: z.string(), header: z.string(), scheme: z.string() }),
+    ...errors(401, 429),
+  };
   const scheme = 'HMAC-SHA256 over "<t>.<body>" with this secret; header value "t=<unix seconds>,v1=<hex digest>"';
   api.get(
     '/api/webhook-secret',
-    { config: { auth: 'required' }, schema: { tags: ['account'], summary: 'The secret that signs your webhooks', security: secured, response: secretSchema } },
-    async (request) => ({ secret: await webhooks.secret(callerOf(request).account.id), header: 'x-atelier-signature', scheme }),
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['account'],
+        summary: 'The secret that signs your webhooks',
+        security: secured,
+        response: secretSchema,
+      },
+    },
+    async (request) => ({
+      secret: await webhooks.secret(callerOf(request).account.id),
+      header: 'x-atelier-signature',
+      scheme,
+    }),
   );
   api.post(
     '/api/webhook-secret/rotate',
-    { config: { auth: 'required' }, schema: { tags: ['account'], summary: 'Replace the webhook signing secret', security: secured, response: secretSchema } },
-    async (request) => ({ secret: await webhooks.secret(callerOf(request).account.id, true), header: 'x-atelier-signature', scheme }),
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['account'],
+        summary: 'Replace the webhook signing secret',
+        security: secured,
+        response: secretSchema,
+      },
+    },
+    async (request) => ({
+      secret: await webhooks.secret(callerOf(request).account.id, true),
+      header: 'x-atelier-signature',
+      scheme,
+    }),
   );
 }

@@ -93,7 +93,10 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
         tags,
         summary: 'Your videos, newest first',
         security: secured,
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), before: recordId('an id: list the videos older than it').optional() }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          before: recordId('an id: list the videos older than it').optional(),
+        }),
         response: { 200: z.object({ videos: z.array(videoSchema) }), ...errors(400, 401, 429) },
       },
     },
@@ -111,7 +114,14 @@ export function videoRoutes(app: FastifyInstance, videos: VideosService, maxSeco
         response: {
           200: z.object({
             models: z.array(
-              z.object({ name: z.string(), aliases: z.array(z.string()), family: z.string().nullable(), engine: z.string(), model: z.string(), credits_per_second: z.number() }),
+              z.object({
+                name: z.string(),
+                aliases: z.array(z.string()),
+                family: z.string().nullable(),
+                engine: z.string(),
+                model: z.string(),
+                credits_per_second: z.number(),
+              }),
             ),
           }),
           ...errors(401, 429),

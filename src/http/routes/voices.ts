@@ -18,11 +18,19 @@ const idParams = z.object({ id: z.string().max(100) });
 const MAX_SAMPLES = 25;
 const MAX_SAMPLE_BYTES = 10 * 1024 * 1024;
 const CLONE_BODY_LIMIT = 40 * 1024 * 1024;
-const sampleSchema = z.strictObject({
-  filename: z.string().regex(/^[\w. -]{1,100}$/, 'must be a plain file name'),
-  content_type: z.string().regex(/^audio\/[\w.+-]+$/, 'must be an audio type such as audio/mpeg'),
-  data_base64: z.base64().max(Math.ceil(MAX_SAMPLE_BYTES / 3) * 4, `must decode to at most ${MAX_SAMPLE_BYTES} bytes`),
-}).transform((s) => ({ filename: s.filename, content_type: s.content_type, data: Buffer.from(s.data_base64, 'base64') }));
+const sampleSchema = z
+  .strictObject({
+    filename: z.string().regex(/^[\w. -]{1,100}$/, 'must be a plain file name'),
+    content_type: z.string().regex(/^audio\/[\w.+-]+$/, 'must be an audio type such as audio/mpeg'),
+    data_base64: z
+      .base64()
+      .max(Math.ceil(MAX_SAMPLE_BYTES / 3) * 4, `must decode to at most ${MAX_SAMPLE_BYTES} bytes`),
+  })
+  .transform((s) => ({
+    filename: s.filename,
+    content_type: s.content_type,
+    data: Buffer.from(s.data_base64, 'base64'),
+  }));
 const name = z.string().trim().min(1).max(100);
 const description = z.string().trim().max(500);
 
@@ -33,7 +41,15 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
 
   api.get(
     '/api/voices',
-    { ...keyRequired, schema: { tags, summary: 'Your custom voices', security: secured, response: { 200: z.object({ voices: z.array(customVoiceSchema) }), ...errors(401, 429) } } },
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'Your custom voices',
+        security: secured,
+        response: { 200: z.object({ voices: z.array(customVoiceSchema) }), ...errors(401, 429) },
+      },
+    },
     async (request) => ({ voices: await voices.list(callerOf(request).account.id) }),
   );
 
@@ -45,11 +61,17 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
         tags,
         summary: 'Create a custom voice from a base voice and settings',
         security: secured,
-        body: z.strictObject({ name, description: description.optional(), base_voice_id: z.string().min(1).max(200), settings: settingsSchema.optional() }),
+        body: z.strictObject({
+          name,
+          description: description.optional(),
+          base_voice_id: z.string().min(1).max(200),
+          settings: settingsSchema.optional(),
+        }),
         response: { 201: customVoiceSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(unwrap(await voices.create(callerOf(request).account.id, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(unwrap(await voices.create(callerOf(request).account.id, request.body))),
   );
 
   api.post(
@@ -83,7 +105,16 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
 
   api.get(
     '/api/voices/:id',
-    { ...keyRequired, schema: { tags, summary: 'One of your custom voices', security: secured, params: idParams, response: { 200: customVoiceSchema, ...errors(401, 404, 429) } } },
+    {
+      ...keyRequired,
+      schema: {
+        tags,
+        summary: 'One of your custom voices',
+        security: secured,
+        params: idParams,
+        response: { 200: customVoiceSchema, ...errors(401, 404, 429) },
+      },
+    },
     async (request) => unwrap(await voices.get(callerOf(request).account.id, request.params.id)),
   );
 
@@ -96,7 +127,11 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
         summary: 'Rename a custom voice or change its settings',
         security: secured,
         params: idParams,
-        body: z.strictObject({ name: name.optional(), description: description.optional(), settings: settingsSchema.optional() }),
+        body: z.strictObject({
+          name: name.optional(),
+          description: description.optional(),
+          settings: settingsSchema.optional(),
+        }),
         response: { 200: customVoiceSchema, ...errors(400, 401, 404, 429) },
       },
     },
@@ -107,7 +142,13 @@ export function voiceRoutes(app: FastifyInstance, voices: CustomVoicesService): 
     '/api/voices/:id',
     {
       ...keyRequired,
-      schema: { tags, summary: 'Delete a custom voice', security: secured, params: idParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errors(401, 404, 429) } },
+      schema: {
+        tags,
+        summary: 'Delete a custom voice',
+        security: secured,
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errors(401, 404, 429) },
+      },
     },
     async (request) => unwrap(await voices.delete(callerOf(request).account.id, request.params.id)),
   );

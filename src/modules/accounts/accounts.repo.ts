@@ -21,7 +21,10 @@ export class AccountsRepo {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -38,7 +41,11 @@ export class AccountsRepo {
   }
 
   async passwordHash(accountId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('account_passwords').select('password_hash').where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('account_passwords')
+      .select('password_hash')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return row?.password_hash;
   }
 

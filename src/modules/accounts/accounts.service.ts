@@ -59,13 +59,17 @@ export class AccountsService {
     return this.insert(input, false);
   }
 
-  private async insert(input: NewAccount, withKey: boolean): Promise<Outcome<{ account_id: string; api_key?: string; key_id?: string }>> {
+  private async insert(
+    input: NewAccount,
+    withKey: boolean,
+  ): Promise<Outcome<{ account_id: string; api_key?: string; key_id?: string }>> {
     const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) return fail('invalid_input', `Invalid email: ${input.email}`);
     const plan = findPlan(this.config, input.plan ?? this.config.plans[0]?.name ?? '');
     if (!plan) return fail('invalid_input', `Unknown plan: ${input.plan}. Plans: ${this.planNames()}`);
     const credits = input.credits ?? plan.monthlyCredits;
-    if (!Number.isSafeInteger(credits) || credits < 0) return fail('invalid_input', 'credits must be a whole number >= 0');
+    if (!Number.isSafeInteger(credits) || credits < 0)
+      return fail('invalid_input', 'credits must be a whole number >= 0');
     if (await this.repo.findByEmail(email)) return fail('conflict', `An account with email ${email} already exists`);
 
     const now = isoNow(this.clock);
@@ -85,7 +89,11 @@ export class AccountsService {
   /** On the first start with an empty database, an admin account on the top plan so the API is usable at once. */
   async ensureAdmin(): Promise<CreatedAccount | undefined> {
     if ((await this.repo.count()) > 0) return undefined;
-    const outcome = await this.create({ email: this.config.adminEmail, plan: topPlan(this.config).name, isAdmin: true });
+    const outcome = await this.create({
+      email: this.config.adminEmail,
+      plan: topPlan(this.config).name,
+      isAdmin: true,
+    });
     if (!outcome.ok) throw new Error(`Could not create the admin account: ${outcome.error.message}`);
     return outcome.value;
   }
@@ -134,7 +142,8 @@ export class AccountsService {
   async setPlan(idOrEmail: string, planName: string): Promise<Outcome<AccountRow>> {
     const found = await this.find(idOrEmail);
     if (!found.ok) return found;
-    if (!findPlan(this.config, planName)) return fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`);
+    if (!findPlan(this.config, planName))
+      return fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`);
     await this.repo.setPlan(found.value.id, planName);
     this.keys.forgetAccount(found.value.id);
     return this.find(found.value.id);
@@ -145,7 +154,9 @@ export class AccountsService {
     if (!found.ok) return found;
     if (!Number.isSafeInteger(amount) || amount <= 0) return fail('invalid_input', 'amount must be a whole number > 0');
     const balance = await this.credits.grant(found.value.id, amount, 'grant');
-    return balance === undefined ? fail('not_found', 'Account not found') : ok({ account_id: found.value.id, credits: balance });
+    return balance === undefined
+      ? fail('not_found', 'Account not found')
+      : ok({ account_id: found.value.id, credits: balance });
   }
 
   /** What GET /api/account shows: plan, balances and the current period's usage. */

@@ -20,8 +20,10 @@ const turn = z
     content: turnText.optional(),
   })
   .superRefine((t, ctx) => {
-    if (!t.role && !t.type) ctx.addIssue({ code: 'custom', message: 'role: required (human or ai; user or assistant)' });
-    else if (t.role && t.type && roles[t.role] !== t.type) ctx.addIssue({ code: 'custom', message: 'role and type must say the same' });
+    if (!t.role && !t.type)
+      ctx.addIssue({ code: 'custom', message: 'role: required (human or ai; user or assistant)' });
+    else if (t.role && t.type && roles[t.role] !== t.type)
+      ctx.addIssue({ code: 'custom', message: 'role and type must say the same' });
     if (t.text === undefined && t.content === undefined) ctx.addIssue({ code: 'custom', message: 'text: required' });
   })
   .transform((t) => ({ role: roles[t.role ?? t.type ?? 'human'], text: t.text ?? t.content ?? '' }));
@@ -29,9 +31,18 @@ const turn = z
 const history = z
   .array(turn)
   .max(MAX_HISTORY)
-  .refine((turns) => turns.every((t, i) => i === 0 || t.role !== turns[i - 1]?.role), 'must alternate between human and ai (user and assistant)');
+  .refine(
+    (turns) => turns.every((t, i) => i === 0 || t.role !== turns[i - 1]?.role),
+    'must alternate between human and ai (user and assistant)',
+  );
 
-const sourceSchema = z.object({ index: z.number().int(), document_id: z.string(), title: z.string(), passage: z.string(), score: z.number() });
+const sourceSchema = z.object({
+  index: z.number().int(),
+  document_id: z.string(),
+  title: z.string(),
+  passage: z.string(),
+  score: z.number(),
+});
 
 const historyEntry = z.object({ role: z.enum(['human', 'ai']), type: z.enum(['human', 'ai']), text: z.string() });
 
@@ -47,10 +58,23 @@ export const botReplySchema = z.object({
   history: z.array(historyEntry),
 });
 
-export function botReply(input: BotMessage, answer: { response: string; sources: BotSource[] }, includeSources: boolean): z.infer<typeof botReplySchema> {
+export function botReply(
+  input: BotMessage,
+  answer: { response: string; sources: BotSource[] },
+  includeSources: boolean,
+): z.infer<typeof botReplySchema> {
   const sources = includeSources ? { sources: answer.sources } : {};
-  const turns = [...input.history, { role: 'human' as const, text: input.message }, { role: 'ai' as const, text: answer.response }];
-  return { response: answer.response, ...sources, bot: { text: answer.response, ...sources }, history: turns.map((t) => ({ role: t.role, type: t.role, text: t.text })) };
+  const turns = [
+    ...input.history,
+    { role: 'human' as const, text: input.message },
+    { role: 'ai' as const, text: answer.response },
+  ];
+  return {
+    response: answer.response,
+    ...sources,
+    bot: { text: answer.response, ...sources },
+    history: turns.map((t) => ({ role: t.role, type: t.role, text: t.text })),
+  };
 }
 
 /** The body of POST /bot/{public_url}/api; the MCP tool takes the same (plus the public_url). */

@@ -57,17 +57,29 @@ export class BotChatService {
     private readonly billing: TokenBilling,
   ) {}
 
-  async answer(caller: Caller, publicUrl: string, input: BotMessage, signal?: AbortSignal): Promise<Outcome<{ response: string; sources: BotSource[] }>> {
+  async answer(
+    caller: Caller,
+    publicUrl: string,
+    input: BotMessage,
+    signal?: AbortSignal,
+  ): Promise<Outcome<{ response: string; sources: BotSource[] }>> {
     const prepared = await this.prepare(caller, publicUrl, input, signal);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
-    const generating = p.model.engine.doGenerate({ ...p.call, abortSignal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal });
+    const generating = p.model.engine.doGenerate({
+      ...p.call,
+      abortSignal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal,
+    });
     const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
     try {
       const result = await generating;
-      await this.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]));
+      await this.billing.settle(
+        p.reservation,
+        p.model,
+        TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]),
+      );
       return ok({ response: result.text, sources: p.sources });
     } catch (error) {
       await this.billing.release(p.reservation);
@@ -76,12 +88,19 @@ export class BotChatService {
   }
 
   /** Starts the answer and waits for its first part, so a provider that fails at once is still an HTTP error. */
-  async stream(caller: Caller, publicUrl: string, input: BotMessage, signal: AbortSignal): Promise<Outcome<BotAnswerStream>> {
+  async stream(
+    caller: Caller,
+    publicUrl: string,
+    input: BotMessage,
+    signal: AbortSignal,
+  ): Promise<Outcome<BotAnswerStream>> {
     const prepared = await this.prepare(caller, publicUrl, input, signal);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
-    const stream = p.model.engine.doStream({ ...p.call, abortSignal: AbortSignal.any([signal, cancel.signal]) })[Symbol.asyncIterator]();
+    const stream = p.model.engine
+      .doStream({ ...p.call, abortSignal: AbortSignal.any([signal, cancel.signal]) })
+      [Symbol.asyncIterator]();
     const starting = stream.next();
     const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
     if (!reserved.ok) return reserved;
@@ -95,7 +114,11 @@ export class BotChatService {
     return ok({ parts: this.parts(p, stream, first), sources: p.sources });
   }
 
-  private async *parts(p: Prepared, stream: AsyncIterator<TextStreamPart>, first: IteratorResult<TextStreamPart>): AsyncGenerator<string> {
+  private async *parts(
+    p: Prepared,
+    stream: AsyncIterator<TextStreamPart>,
+    first: IteratorResult<TextStreamPart>,
+  ): AsyncGenerator<string> {
     let text = '';
     let usage: TextUsage | undefined;
     try {
@@ -111,19 +134,42 @@ export class BotChatService {
     }
   }
 
-  private async prepare(caller: Caller, publicUrl: string, input: BotMessage, signal?: AbortSignal): Promise<Outcome<Prepared>> {
+  private async prepare(
+    caller: Caller,
+    publicUrl: string,
+    input: BotMessage,
+    signal?: AbortSignal,
+  ): Promise<Outcome<Prepared>> {
     const bot = await this.bots.findByPublicUrl(publicUrl);
     // Another account's bot is as unknown as a missing one; so is another bot to a publishable key.
-    if (!bot || bot.account_id !== caller.account.id || (caller.botKey && caller.botKey.botId !== bot.id)) return fail('not_found', 'Bot not found');
+    if (!bot || bot.account_id !== caller.account.id || (caller.botKey && caller.botKey.botId !== bot.id))
+      return fail('not_found', 'Bot not found');
     const model = this.chat.find(bot.model) ?? this.chat.find('builtin');
     if (!model) return fail('unavailable', 'No text model is configured for this bot');
-    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);
-    const found = await this.bots.search(bot.id, [input.message, ...input.history.slice(-2).map((h) => h.text)].join('\n'), PASSAGES, signal);
+    if (model.advanced && !caller.plan.advancedModel)
+      return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);
+    const found = await this.bots.search(
+      bot.id,
+      [input.message, ...input.history.slice(-2).map((h) => h.text)].join('\n'),
+      PASSAGES,
+      signal,
+    );
     // The builtin engine answers by extraction and quotes only some passages: the sources are those it
     // cites, numbered as it cites them. A language model gets all the passages.
-    const offline = model.engine.provider === 'builtin' ? extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message }) : undefined;
-    const cited = offline ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined) : found;
-    const sources = cited.map((s, i) => ({ index: i + 1, document_id: s.documentId, title: s.title, passage: s.passage, score: s.score }));
+    const offline =
+      model.engine.provider === 'builtin'
+        ? extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message })
+        : undefined;
+    const cited = offline
+      ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined)
+      : found;
+    const sources = cited.map((s, i) => ({
+      index: i + 1,
+      document_id: s.documentId,
+      title: s.title,
+      passage: s.passage,
+      score: s.score,
+    }));
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt(bot, found) },
       ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
@@ -136,7 +182,12 @@ export class BotChatService {
       model,
       sources,
       promptEstimate,
-      reservation: this.billing.reservation(caller.account.id, model, promptEstimate + MAX_ANSWER_TOKENS, `bot:${bot.id}:${newId()}`),
+      reservation: this.billing.reservation(
+        caller.account.id,
+        model,
+        promptEstimate + MAX_ANSWER_TOKENS,
+        `bot:${bot.id}:${newId()}`,
+      ),
       call: {
         messages,
         maxOutputTokens: MAX_ANSWER_TOKENS,

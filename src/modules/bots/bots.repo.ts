@@ -45,8 +45,13 @@ export class BotsRepo {
    */
   insertBot(row: BotRow, max: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.postgres) await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
-      const { n } = await trx.selectFrom('bots').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', row.account_id).executeTakeFirstOrThrow();
+      if (this.postgres)
+        await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
+      const { n } = await trx
+        .selectFrom('bots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', row.account_id)
+        .executeTakeFirstOrThrow();
       if (Number(n) >= max) return false;
       await trx.insertInto('bots').values(row).execute();
       return true;
@@ -57,21 +62,39 @@ export class BotsRepo {
     return this.db
       .selectFrom('bots')
       .selectAll('bots')
-      .select((eb) => eb.selectFrom('bot_documents').select(eb.fn.countAll<number>().as('n')).whereRef('bot_documents.bot_id', '=', 'bots.id').as('documents'));
+      .select((eb) =>
+        eb
+          .selectFrom('bot_documents')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('bot_documents.bot_id', '=', 'bots.id')
+          .as('documents'),
+      );
   }
 
   async listBots(accountId: string): Promise<BotWithCount[]> {
-    const rows = await this.withCount().where('bots.account_id', '=', accountId).orderBy('bots.created_at', 'desc').orderBy('bots.id').execute();
+    const rows = await this.withCount()
+      .where('bots.account_id', '=', accountId)
+      .orderBy('bots.created_at', 'desc')
+      .orderBy('bots.id')
+      .execute();
     return rows.map((row) => ({ ...row, documents: Number(row.documents ?? 0) }));
   }
 
   async findOwnedWithCount(accountId: string, id: string): Promise<BotWithCount | undefined> {
-    const row = await this.withCount().where('bots.id', '=', id).where('bots.account_id', '=', accountId).executeTakeFirst();
+    const row = await this.withCount()
+      .where('bots.id', '=', id)
+      .where('bots.account_id', '=', accountId)
+      .executeTakeFirst();
     return row && { ...row, documents: Number(row.documents ?? 0) };
   }
 
   findOwned(accountId: string, id: string): Promise<BotRow | undefined> {
-    return this.db.selectFrom('bots').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return this.db
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   }
 
   findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
@@ -79,20 +102,32 @@ export class BotsRepo {
   }
 
   async updateBot(accountId: string, id: string, changes: BotChanges & { updated_at: string }): Promise<boolean> {
-    const result = await this.db.updateTable('bots').set(changes).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const result = await this.db
+      .updateTable('bots')
+      .set(changes)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   /** Its documents, chunks and their index entries go with it (cascade and trigger). */
   async deleteBot(accountId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('bots').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('bots')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
   async knowledgeUsage(botId: string): Promise<{ documents: number; characters: number }> {
     const row = await this.db
       .selectFrom('bot_documents')
-      .select((eb) => [eb.fn.countAll<number>().as('documents'), eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('documents'),
+        eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters'),
+      ])
       .where('bot_id', '=', botId)
       .executeTakeFirstOrThrow();
     return { documents: Number(row.documents), characters: Number(row.characters) };
@@ -109,7 +144,10 @@ export class BotsRepo {
       if (!bot) return 'bot_missing';
       const usage = await trx
         .selectFrom('bot_documents')
-        .select((eb) => [eb.fn.countAll<number>().as('documents'), eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('documents'),
+          eb.fn.coalesce(eb.fn.sum<number>('characters'), sql<number>`0`).as('characters'),
+        ])
         .where('bot_id', '=', document.bot_id)
         .executeTakeFirstOrThrow();
       if (Number(usage.documents) >= limits.maxDocuments) return 'too_many_documents';
@@ -117,19 +155,38 @@ export class BotsRepo {
       await trx.insertInto('bot_documents').values(document).execute();
       // One row per statement: the same SQL every time, so its prepared statement is reused.
       for (const chunk of chunks) {
-        await trx.insertInto('bot_chunks').values({ document_id: document.id, bot_id: document.bot_id, position: chunk.position, text: chunk.text, embedding: chunk.embedding }).execute();
+        await trx
+          .insertInto('bot_chunks')
+          .values({
+            document_id: document.id,
+            bot_id: document.bot_id,
+            position: chunk.position,
+            text: chunk.text,
+            embedding: chunk.embedding,
+          })
+          .execute();
       }
       return 'inserted';
     });
   }
 
   listDocuments(botId: string): Promise<BotDocumentRow[]> {
-    return this.db.selectFrom('bot_documents').selectAll().where('bot_id', '=', botId).orderBy('created_at', 'desc').orderBy('id').execute();
+    return this.db
+      .selectFrom('bot_documents')
+      .selectAll()
+      .where('bot_id', '=', botId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   /** Its chunks and their index entries go with it (cascade and trigger). */
   async deleteDocument(botId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('bot_documents').where('id', '=', id).where('bot_id', '=', botId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('bot_documents')
+      .where('id', '=', id)
+      .where('bot_id', '=', botId)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
@@ -162,7 +219,12 @@ export class BotsRepo {
   }
 
   /** A page of the bot's chunks embedded by `model`, in id order after `afterId`. */
-  embeddedChunks(botId: string, model: string, afterId: number, pageSize: number): Promise<{ id: number; embedding: Buffer | null }[]> {
+  embeddedChunks(
+    botId: string,
+    model: string,
+    afterId: number,
+    pageSize: number,
+  ): Promise<{ id: number; embedding: Buffer | null }[]> {
     return this.db
       .selectFrom('bot_chunks as c')
       .innerJoin('bot_documents as d', 'd.id', 'c.document_id')

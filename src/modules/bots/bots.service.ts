@@ -103,7 +103,11 @@ export class BotsService {
       ...(changes.temperature !== undefined && { temperature: changes.temperature }),
       ...(changes.welcome_message !== undefined && { welcome_message: changes.welcome_message || null }),
     };
-    if (!isUuid(id) || !(await this.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.clock) }))) return notFound();
+    if (
+      !isUuid(id) ||
+      !(await this.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.clock) }))
+    )
+      return notFound();
     return this.get(accountId, id);
   }
 
@@ -126,7 +130,13 @@ export class BotsService {
     return PUBLIC_URL.test(publicUrl) ? this.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
   }
 
-  async addDocument(accountId: string, botId: string, input: NewDocument, plan: BotPlan, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
+  async addDocument(
+    accountId: string,
+    botId: string,
+    input: NewDocument,
+    plan: BotPlan,
+    signal?: AbortSignal,
+  ): Promise<Outcome<AddedDocument>> {
     const bot = await this.findOwned(accountId, botId);
     return bot ? this.knowledge.add(bot.id, input, plan, signal) : notFound();
   }
@@ -136,10 +146,15 @@ export class BotsService {
     return bot ? ok(await this.knowledge.list(bot.id)) : notFound();
   }
 
-  async deleteDocument(accountId: string, botId: string, documentId: string): Promise<Outcome<{ id: string; deleted: true }>> {
+  async deleteDocument(
+    accountId: string,
+    botId: string,
+    documentId: string,
+  ): Promise<Outcome<{ id: string; deleted: true }>> {
     const bot = await this.findOwned(accountId, botId);
     if (!bot) return notFound();
-    if (!isUuid(documentId) || !(await this.knowledge.delete(bot.id, documentId.toLowerCase()))) return fail('not_found', 'Document not found');
+    if (!isUuid(documentId) || !(await this.knowledge.delete(bot.id, documentId.toLowerCase())))
+      return fail('not_found', 'Document not found');
     return ok({ id: documentId.toLowerCase(), deleted: true });
   }
 

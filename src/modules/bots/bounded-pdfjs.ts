@@ -7,7 +7,9 @@ export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /** The part of pdf.js used here (unpdf's own declaration of its bundle does not resolve under NodeNext). */
 export interface PdfJs {
-  getDocument(source: { data: Uint8Array; isEvalSupported: boolean; useSystemFonts: boolean; verbosity: number }): { promise: Promise<PdfDocument> };
+  getDocument(source: { data: Uint8Array; isEvalSupported: boolean; useSystemFonts: boolean; verbosity: number }): {
+    promise: Promise<PdfDocument>;
+  };
 }
 
 /**
@@ -18,7 +20,8 @@ export interface PdfJs {
  * throws once it is spent. If an update of unpdf changes that function, loading fails loudly here
  * (and the deflate-bomb test) rather than running unbounded.
  */
-const ENSURE_BUFFER = /ensureBuffer\((\w+)\)\{const (\w+)=this\.buffer;if\(\1<=\2\.byteLength\)return \2;let (\w+)=this\.minBufferLength;for\(;\3<\1;\)\3\*=2;/g;
+const ENSURE_BUFFER =
+  /ensureBuffer\((\w+)\)\{const (\w+)=this\.buffer;if\(\1<=\2\.byteLength\)return \2;let (\w+)=this\.minBufferLength;for\(;\3<\1;\)\3\*=2;/g;
 const CHARGE = Symbol.for('atelier.pdfDecodeCharge');
 
 export class DecodeBudgetError extends Error {
@@ -46,7 +49,10 @@ let current: Budget | undefined;
 };
 
 /** Runs `work` with `maxBytes` of stream decoding; `exceeded` says whether pdf.js tried to decode more. */
-export async function withDecodeBudget<T>(maxBytes: number, work: (budget: { readonly exceeded: boolean }) => Promise<T>): Promise<T> {
+export async function withDecodeBudget<T>(
+  maxBytes: number,
+  work: (budget: { readonly exceeded: boolean }) => Promise<T>,
+): Promise<T> {
   const budget: Budget = { left: maxBytes, exceeded: false };
   current = budget;
   try {
@@ -62,7 +68,10 @@ export function patchPdfjs(source: string): string {
     count += 1;
     return `${match}globalThis[Symbol.for('atelier.pdfDecodeCharge')](${size}-${buffer}.byteLength);`;
   });
-  if (count !== 1) throw new Error(`unpdf's pdf.js bundle changed (DecodeStream.ensureBuffer found ${count} times): update bounded-pdfjs.ts`);
+  if (count !== 1)
+    throw new Error(
+      `unpdf's pdf.js bundle changed (DecodeStream.ensureBuffer found ${count} times): update bounded-pdfjs.ts`,
+    );
   return patched;
 }
 

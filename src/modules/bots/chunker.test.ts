@@ -70,7 +70,9 @@ describe('chunkText', () => {
     const punctuation = fc.constantFrom('', '', '', '.', ',', '!', '?');
     const token = fc.tuple(word, punctuation).map(([w, p]) => w + p);
     const separator = fc.constantFrom(' ', ' ', ' ', ' ', '\n', '\n\n', '  ');
-    const text = fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 400 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
+    const text = fc
+      .array(fc.tuple(token, separator), { minLength: 1, maxLength: 400 })
+      .map((parts) => parts.map(([t, s]) => t + s).join(''));
     const options = fc.record({ size: fc.integer({ min: 40, max: 900 }), overlap: fc.integer({ min: 0, max: 150 }) });
     fc.assert(
       fc.property(text, options, (input, opts) => {

@@ -52,7 +52,10 @@ export function chunkText(text: string, options: ChunkOptions = DEFAULT_CHUNKING
       chunks.push(current);
       // No overlap before the rest of a cut word: it would glue onto the carried text.
       const carried = unit.separator === '' ? '' : tail(current, overlap);
-      current = carried && carried.length + unit.separator.length + unit.text.length <= size ? carried + unit.separator + unit.text : unit.text;
+      current =
+        carried && carried.length + unit.separator.length + unit.text.length <= size
+          ? carried + unit.separator + unit.text
+          : unit.text;
     }
   }
   if (current !== '') chunks.push(current);
@@ -62,10 +65,16 @@ export function chunkText(text: string, options: ChunkOptions = DEFAULT_CHUNKING
 /** Pieces no longer than `size`, each at the coarsest boundary that makes it fit. */
 function toUnits(text: string, size: number): Unit[] {
   const units: Unit[] = [];
-  const split = (piece: string, separator: string, levels: ((s: string) => { parts: string[]; separator: string })[]) => {
+  const split = (
+    piece: string,
+    separator: string,
+    levels: ((s: string) => { parts: string[]; separator: string })[],
+  ) => {
     if (piece.length <= size || levels.length === 0) {
       if (piece.length <= size) units.push({ text: piece, separator });
-      else for (const [i, part] of hardSplit(piece, size).entries()) units.push({ text: part, separator: i === 0 ? separator : '' });
+      else
+        for (const [i, part] of hardSplit(piece, size).entries())
+          units.push({ text: part, separator: i === 0 ? separator : '' });
       return;
     }
     const [level, ...finer] = levels;
@@ -97,8 +106,12 @@ function hardSplit(word: string, size: number): string[] {
 function tail(text: string, overlap: number): string {
   if (overlap === 0) return '';
   const sentenceFrom = Math.max(0, text.length - Math.floor(overlap * 1.5));
-  const sentenceStart = sentenceFrom === 0 ? 0 : findBoundary(text, sentenceFrom, /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]?\s+|\n+/gu);
-  if (sentenceStart !== undefined && text.length - sentenceStart <= Math.floor(overlap * 1.5)) return text.slice(sentenceStart);
+  const sentenceStart =
+    sentenceFrom === 0
+      ? 0
+      : findBoundary(text, sentenceFrom, /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]?\s+|\n+/gu);
+  if (sentenceStart !== undefined && text.length - sentenceStart <= Math.floor(overlap * 1.5))
+    return text.slice(sentenceStart);
   if (text.length <= overlap) return text;
   const wordStart = findBoundary(text, text.length - overlap, /\s+/g);
   return wordStart === undefined ? '' : text.slice(wordStart);

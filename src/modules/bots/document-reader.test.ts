@@ -14,7 +14,8 @@ afterEach(async () => {
   reader = undefined;
 });
 
-const refusal = (outcome: { ok: boolean; error?: { status: number; message: string } }) => (outcome.ok ? undefined : { status: outcome.error?.status, message: outcome.error?.message });
+const refusal = (outcome: { ok: boolean; error?: { status: number; message: string } }) =>
+  outcome.ok ? undefined : { status: outcome.error?.status, message: outcome.error?.message };
 
 describe('DocumentReader', () => {
   it('reads text, HTML and PDF on a worker thread, as documentText does', async () => {
@@ -37,14 +38,20 @@ describe('DocumentReader', () => {
   it('ends a worker that runs out of time, names the limit, and reads the next document on a new worker', async () => {
     const documents = start({ timeoutMs: 150 });
     const slow = await documents.read('pdf', manyPagesPdf(1_900));
-    expect(refusal(slow)).toEqual({ status: 422, message: 'file: reading this document took longer than the 0.15 s time limit; it is not added' });
+    expect(refusal(slow)).toEqual({
+      status: 422,
+      message: 'file: reading this document took longer than the 0.15 s time limit; it is not added',
+    });
     expect(await documents.read('text', 'Still reading.')).toEqual({ ok: true, value: 'Still reading.' });
   });
 
   it('ends a worker that runs out of memory, names the limit, and goes on', async () => {
     const documents = start({ memoryMb: 16 });
     const heavy = await documents.read('html', `<div>${'<p>word</p>'.repeat(180_000)}</div>`);
-    expect(refusal(heavy)).toEqual({ status: 422, message: 'content: reading this document needed more than the 16 MB memory limit; it is not added' });
+    expect(refusal(heavy)).toEqual({
+      status: 422,
+      message: 'content: reading this document needed more than the 16 MB memory limit; it is not added',
+    });
     expect(await documents.read('text', 'Still reading.')).toEqual({ ok: true, value: 'Still reading.' });
   });
 
@@ -52,7 +59,10 @@ describe('DocumentReader', () => {
     const documents = start({ queue: 0 });
     const first = documents.read('pdf', manyPagesPdf(1_500));
     const second = await documents.read('text', 'Waiting.');
-    expect(refusal(second)).toEqual({ status: 503, message: 'Too many documents are being read right now: try again in a few seconds' });
+    expect(refusal(second)).toEqual({
+      status: 503,
+      message: 'Too many documents are being read right now: try again in a few seconds',
+    });
     expect((await first).ok).toBe(true);
   });
 });

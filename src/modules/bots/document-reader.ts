@@ -31,15 +31,28 @@ export class DocumentReader {
     this.pool = new WorkerPool({ script: compiledModuleUrl(import.meta.url, './document-worker.js'), ...options });
   }
 
-  async read(kind: BotDocumentKind, data: Buffer | string, filename = '', signal?: AbortSignal): Promise<Outcome<string>> {
+  async read(
+    kind: BotDocumentKind,
+    data: Buffer | string,
+    filename = '',
+    signal?: AbortSignal,
+  ): Promise<Outcome<string>> {
     const field = typeof data === 'string' ? 'content' : 'file';
     // Checked before a worker sees it: HTML over its byte limit is never parsed.
     const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
     if (kind === 'html' && bytes > this.limits.htmlBytes) {
-      return fail('payload_too_large', `${field}: an HTML document can be at most ${this.limits.htmlBytes / (1024 * 1024)} MB (${this.limits.htmlBytes} bytes); this one has ${bytes} bytes`);
+      return fail(
+        'payload_too_large',
+        `${field}: an HTML document can be at most ${this.limits.htmlBytes / (1024 * 1024)} MB (${this.limits.htmlBytes} bytes); this one has ${bytes} bytes`,
+      );
     }
     // A copy of just these bytes (a Buffer may be a view of a larger pool, which would be copied whole).
-    const task: ReadTask = { kind, data: typeof data === 'string' ? data : new Uint8Array(data), filename, limits: this.limits };
+    const task: ReadTask = {
+      kind,
+      data: typeof data === 'string' ? data : new Uint8Array(data),
+      filename,
+      limits: this.limits,
+    };
     let result: ReadResult;
     try {
       result = await this.pool.run(task, signal);
@@ -57,12 +70,20 @@ export class DocumentReader {
   private refusal(error: WorkerTaskError, field: string): Outcome<never> {
     switch (error.reason) {
       case 'timeout':
-        return fail('unprocessable', `${field}: reading this document took longer than the ${this.options.timeoutMs / 1000} s time limit; it is not added`);
+        return fail(
+          'unprocessable',
+          `${field}: reading this document took longer than the ${this.options.timeoutMs / 1000} s time limit; it is not added`,
+        );
       case 'memory':
-        return fail('unprocessable', `${field}: reading this document needed more than the ${this.options.memoryMb} MB memory limit; it is not added`);
+        return fail(
+          'unprocessable',
+          `${field}: reading this document needed more than the ${this.options.memoryMb} MB memory limit; it is not added`,
+        );
       case 'busy':
       case 'closed':
-        return fail('unavailable', 'Too many documents are being read right now: try again in a few seconds', { 'retry-after': '5' });
+        return fail('unavailable', 'Too many documents are being read right now: try again in a few seconds', {
+          'retry-after': '5',
+        });
       case 'aborted':
         return fail('invalid_input', 'The request was cancelled before the document was read');
       case 'crashed':

@@ -25,7 +25,10 @@ describe('detectKind', () => {
 
 describe('documentText', () => {
   it('reads UTF-8 text without its byte-order mark and without control characters', async () => {
-    const data = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Caf\u0065\u0301 opens\u0007 at 9.\r\nTabs\tstay.', 'utf8')]);
+    const data = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('Caf\u0065\u0301 opens\u0007 at 9.\r\nTabs\tstay.', 'utf8'),
+    ]);
     const result = await documentText('text', data);
     expect(result).toEqual({ ok: true, value: 'Caf\u00e9 opens at 9.\r\nTabs\tstay.' });
   });
@@ -34,7 +37,11 @@ describe('documentText', () => {
     const exe = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0xff, 0xfe]);
     const result = await documentText('text', exe, 'setup.txt');
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatchObject({ status: 415, message: 'file "setup.txt": is not UTF-8 text; upload plain text, Markdown, HTML or PDF' });
+    if (!result.ok)
+      expect(result.error).toMatchObject({
+        status: 415,
+        message: 'file "setup.txt": is not UTF-8 text; upload plain text, Markdown, HTML or PDF',
+      });
     const nul = await documentText('markdown', Buffer.from('a\u0000b'));
     expect(nul.ok).toBe(false);
   });
@@ -58,7 +65,10 @@ describe('documentText', () => {
     const log = vi.spyOn(console, 'log');
     const warn = vi.spyOn(console, 'warn');
     try {
-      const result = await documentText('pdf', tinyPdf(['The lighthouse opens at dawn.', 'Tickets cost (about) 5 euros.']));
+      const result = await documentText(
+        'pdf',
+        tinyPdf(['The lighthouse opens at dawn.', 'Tickets cost (about) 5 euros.']),
+      );
       expect(result.ok).toBe(true);
       const text = result.ok ? result.value : '';
       expect(text).toContain('The lighthouse opens at dawn.');

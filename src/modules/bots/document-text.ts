@@ -10,7 +10,15 @@ import { DOCUMENT_LIMITS, type DocumentLimits } from './document-limits.js';
 export const DOCUMENT_KINDS = ['text', 'markdown', 'html', 'pdf'] as const satisfies readonly BotDocumentKind[];
 export const FILE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf'];
 
-const BY_EXTENSION: Record<string, BotDocumentKind> = { txt: 'text', text: 'text', md: 'markdown', markdown: 'markdown', html: 'html', htm: 'html', pdf: 'pdf' };
+const BY_EXTENSION: Record<string, BotDocumentKind> = {
+  txt: 'text',
+  text: 'text',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'html',
+  htm: 'html',
+  pdf: 'pdf',
+};
 const BY_MEDIA_TYPE: Record<string, BotDocumentKind> = {
   'text/plain': 'text',
   'text/markdown': 'markdown',
@@ -34,24 +42,40 @@ export function detectKind(filename: string, mediaType: string): BotDocumentKind
 }
 
 export const unsupportedFile = (filename: string): Outcome<never> =>
-  fail('unsupported_media_type', `Unsupported file type${filename ? ` "${filename}"` : ''}: upload plain text, Markdown, HTML or PDF (${FILE_EXTENSIONS.join(', ')})`);
+  fail(
+    'unsupported_media_type',
+    `Unsupported file type${filename ? ` "${filename}"` : ''}: upload plain text, Markdown, HTML or PDF (${FILE_EXTENSIONS.join(', ')})`,
+  );
 
 /**
  * The text of a document of the given kind; a file that is not what its kind says is refused, and so is one
  * that goes over a limit (DOCUMENT_LIMITS), as soon as the limit is reached. This is the parsing itself:
  * the service runs it on a worker thread (DocumentReader), never on the event loop.
  */
-export async function documentText(kind: BotDocumentKind, data: Buffer | string, filename = '', limits: DocumentLimits = DOCUMENT_LIMITS): Promise<Outcome<string>> {
+export async function documentText(
+  kind: BotDocumentKind,
+  data: Buffer | string,
+  filename = '',
+  limits: DocumentLimits = DOCUMENT_LIMITS,
+): Promise<Outcome<string>> {
   if (kind === 'pdf') {
     if (typeof data === 'string') return fail('invalid_input', 'content: a PDF must be uploaded as a file');
     return pdfText(data, limits);
   }
   const field = typeof data === 'string' ? 'content' : 'file';
   const text = typeof data === 'string' ? data : decodeUtf8(data);
-  if (text === undefined) return fail('unsupported_media_type', `file${filename ? ` "${filename}"` : ''}: is not UTF-8 text; upload plain text, Markdown, HTML or PDF`);
+  if (text === undefined)
+    return fail(
+      'unsupported_media_type',
+      `file${filename ? ` "${filename}"` : ''}: is not UTF-8 text; upload plain text, Markdown, HTML or PDF`,
+    );
   if (kind !== 'html') return ok(cleanText(text));
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > limits.htmlBytes) return fail('payload_too_large', `${field}: an HTML document can be at most ${limits.htmlBytes / MB} MB (${limits.htmlBytes} bytes); this one has ${bytes} bytes`);
+  if (bytes > limits.htmlBytes)
+    return fail(
+      'payload_too_large',
+      `${field}: an HTML document can be at most ${limits.htmlBytes / MB} MB (${limits.htmlBytes} bytes); this one has ${bytes} bytes`,
+    );
   const shape = checkHtmlShape(text, limits);
   if (shape) return fail('payload_too_large', `${field}: ${shape}`);
   return ok(cleanText(htmlToText(text)));
@@ -70,7 +94,8 @@ function decodeUtf8(data: Buffer): string | undefined {
 }
 
 /** Control characters out (tabs and line breaks stay), composed Unicode. */
-const cleanText = (text: string): string => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g, '').normalize('NFC');
+const cleanText = (text: string): string =>
+  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g, '').normalize('NFC');
 
 const htmlToText = compile({
   wordwrap: false,
@@ -127,21 +152,34 @@ function checkHtmlShape(html: string, limits: DocumentLimits): string | undefine
 async function pdfText(data: Buffer, limits: DocumentLimits): Promise<Outcome<string>> {
   const pdfjs = await boundedPdfjs();
   const inflatedTooLarge = () =>
-    fail<string>('payload_too_large', `file: the PDF's compressed streams inflate to more than ${limits.pdfDecodedBytes / MB} MB; it is not read`);
+    fail<string>(
+      'payload_too_large',
+      `file: the PDF's compressed streams inflate to more than ${limits.pdfDecodedBytes / MB} MB; it is not read`,
+    );
   return withDecodeBudget(limits.pdfDecodedBytes, async (budget) => {
     let pdf: PdfDocument;
     try {
       // A copy: pdf.js takes over (detaches) the buffer it is given.
-      pdf = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, useSystemFonts: true, verbosity: 0 }).promise;
+      pdf = await pdfjs.getDocument({
+        data: new Uint8Array(data),
+        isEvalSupported: false,
+        useSystemFonts: true,
+        verbosity: 0,
+      }).promise;
     } catch (error) {
       if (budget.exceeded) return inflatedTooLarge();
       const name = error instanceof Error ? error.name : '';
-      if (name === 'PasswordException') return fail('invalid_input', 'file: the PDF is password-protected; upload it without a password');
+      if (name === 'PasswordException')
+        return fail('invalid_input', 'file: the PDF is password-protected; upload it without a password');
       return fail('invalid_input', 'file: is not a readable PDF');
     }
     try {
       // The page count is in the page tree's root: known before any page is read.
-      if (pdf.numPages > limits.pdfPages) return fail('payload_too_large', `file: the PDF has ${pdf.numPages} pages; at most ${limits.pdfPages} are read`);
+      if (pdf.numPages > limits.pdfPages)
+        return fail(
+          'payload_too_large',
+          `file: the PDF has ${pdf.numPages} pages; at most ${limits.pdfPages} are read`,
+        );
       const pages: string[] = [];
       let bytes = 0;
       for (let number = 1; number <= pdf.numPages; number++) {
@@ -151,12 +189,17 @@ async function pdfText(data: Buffer, limits: DocumentLimits): Promise<Outcome<st
         if (budget.exceeded) return inflatedTooLarge();
         // Whitespace runs become one space, as unpdf's extractText did: the same text, page by page.
         const text = content.items
-          .map((item: { str?: string; hasEOL?: boolean }) => (item.str === undefined ? '' : item.str + (item.hasEOL ? '\n' : '')))
+          .map((item: { str?: string; hasEOL?: boolean }) =>
+            item.str === undefined ? '' : item.str + (item.hasEOL ? '\n' : ''),
+          )
           .join('')
           .replace(/\s+/g, ' ');
         bytes += Buffer.byteLength(text, 'utf8') + 1;
         if (bytes > limits.textBytes + 1) {
-          return fail('payload_too_large', `file: the text of a document can be at most ${limits.textBytes / MB} MB (${limits.textBytes} bytes); this PDF has more by page ${number}`);
+          return fail(
+            'payload_too_large',
+            `file: the text of a document can be at most ${limits.textBytes / MB} MB (${limits.textBytes} bytes); this PDF has more by page ${number}`,
+          );
         }
         pages.push(text);
       }

@@ -12,12 +12,18 @@ export interface ReadTask {
 }
 
 /** An Outcome cannot cross threads (its error is an AppError): plain fields instead. */
-export type ReadResult = { ok: true; text: string } | { ok: false; code: 'invalid_input' | 'payload_too_large' | 'unsupported_media_type'; message: string };
+export type ReadResult =
+  | { ok: true; text: string }
+  | { ok: false; code: 'invalid_input' | 'payload_too_large' | 'unsupported_media_type'; message: string };
 
 serveTasks<ReadTask, ReadResult>(async ({ kind, data, filename, limits }) => {
   const bytes = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const outcome = await documentText(kind, bytes, filename, limits);
   if (outcome.ok) return { ok: true, text: outcome.value };
   const code = outcome.error.code;
-  return { ok: false, code: code === 'payload_too_large' || code === 'unsupported_media_type' ? code : 'invalid_input', message: outcome.error.message };
+  return {
+    ok: false,
+    code: code === 'payload_too_large' || code === 'unsupported_media_type' ? code : 'invalid_input',
+    message: outcome.error.message,
+  };
 });

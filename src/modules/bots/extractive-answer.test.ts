@@ -11,7 +11,8 @@ const passages = [
   },
   {
     title: 'Getting there',
-    passage: 'Free parking is available behind the harbour office. The number 7 bus stops at the lighthouse gate every 20 minutes.',
+    passage:
+      'Free parking is available behind the harbour office. The number 7 bus stops at the lighthouse gate every 20 minutes.',
   },
   { title: 'History', passage: 'The tower was built in 1874 by Thomas Stevenson. Its lamp was electrified in 1926.' },
 ];
@@ -47,7 +48,9 @@ describe('extractiveAnswer', () => {
   it('says plainly when the knowledge base has nothing on it, with the welcome message', () => {
     const none = extractiveAnswer('What is the capital of Peru?', passages);
     expect(none).toEqual({ text: NOTHING_FOUND, sources: [], found: false });
-    const welcomed = extractiveAnswer('What is the capital of Peru?', passages, { welcomeMessage: 'Ask me about visiting the lighthouse museum.' });
+    const welcomed = extractiveAnswer('What is the capital of Peru?', passages, {
+      welcomeMessage: 'Ask me about visiting the lighthouse museum.',
+    });
     expect(welcomed.text).toBe(`${NOTHING_FOUND}\n\nAsk me about visiting the lighthouse museum.`);
     expect(extractiveAnswer('', passages).found).toBe(false);
     expect(extractiveAnswer('what is it?', passages).found).toBe(false);
@@ -55,10 +58,16 @@ describe('extractiveAnswer', () => {
   });
 
   it('quotes a sentence once even when overlapping passages repeat it, and at most four sentences', () => {
-    const repeated = [passages[0], { title: 'Visiting', passage: 'Tickets cost 5 euros for adults. Children under 12 enter for free.' }].flatMap((p) => (p ? [p] : []));
+    const repeated = [
+      passages[0],
+      { title: 'Visiting', passage: 'Tickets cost 5 euros for adults. Children under 12 enter for free.' },
+    ].flatMap((p) => (p ? [p] : []));
     const answer = extractiveAnswer('tickets children adults euros free', repeated);
     expect(answer.text.match(/Tickets cost/g)).toHaveLength(1);
-    const many = Array.from({ length: 10 }, (_, i) => ({ title: 'x', passage: `Museum fact number ${i} is about the museum.` }));
+    const many = Array.from({ length: 10 }, (_, i) => ({
+      title: 'x',
+      passage: `Museum fact number ${i} is about the museum.`,
+    }));
     expect(extractiveAnswer('museum facts', many).text.match(/\[\d+\]/g)).toHaveLength(4);
   });
 
@@ -71,11 +80,17 @@ describe('extractiveAnswer', () => {
 
   it('property: never throws, and every marker points at a passage', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.array(fc.record({ title: fc.string({ maxLength: 20 }), passage: fc.string({ maxLength: 400 }) }), { maxLength: 6 }), (question, list) => {
-        const answer = extractiveAnswer(question, list);
-        for (const source of answer.sources) expect(source >= 1 && source <= list.length).toBe(true);
-        expect(answer.found || answer.text.startsWith(NOTHING_FOUND)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.array(fc.record({ title: fc.string({ maxLength: 20 }), passage: fc.string({ maxLength: 400 }) }), {
+          maxLength: 6,
+        }),
+        (question, list) => {
+          const answer = extractiveAnswer(question, list);
+          for (const source of answer.sources) expect(source >= 1 && source <= list.length).toBe(true);
+          expect(answer.found || answer.text.startsWith(NOTHING_FOUND)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

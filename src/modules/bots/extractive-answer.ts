@@ -36,9 +36,17 @@ interface Candidate {
   score: number;
 }
 
-export function extractiveAnswer(question: string, passages: readonly AnswerPassage[], options: ExtractiveAnswerOptions = {}): ExtractiveAnswer {
+export function extractiveAnswer(
+  question: string,
+  passages: readonly AnswerPassage[],
+  options: ExtractiveAnswerOptions = {},
+): ExtractiveAnswer {
   const maxSentences = Math.max(1, options.maxSentences ?? 4);
-  const terms = new Set(words(question).filter((w) => !isStopword(w)).map(stem));
+  const terms = new Set(
+    words(question)
+      .filter((w) => !isStopword(w))
+      .map(stem),
+  );
   const candidates = terms.size === 0 ? [] : rankSentences(terms, passages);
   if (candidates.length === 0) {
     const welcome = options.welcomeMessage?.trim();
@@ -46,7 +54,9 @@ export function extractiveAnswer(question: string, passages: readonly AnswerPass
   }
   const best = candidates[0]?.score ?? 0;
   // The best two whatever their score, then more while they are at least half as good as the best.
-  const chosen = candidates.filter((c, rank) => rank < Math.min(2, maxSentences) || (rank < maxSentences && c.score >= best / 2)).slice(0, maxSentences);
+  const chosen = candidates
+    .filter((c, rank) => rank < Math.min(2, maxSentences) || (rank < maxSentences && c.score >= best / 2))
+    .slice(0, maxSentences);
   chosen.sort((a, b) => a.passage - b.passage || a.index - b.index);
   return {
     text: chosen.map((c) => `${clip(c.text)} [${c.passage + 1}]`).join(' '),

@@ -56,12 +56,23 @@ export class KnowledgeService {
   ) {}
 
   /** The caller has checked that the bot is theirs; `plan` is its owner's (it may allow fewer documents than the service). */
-  async add(botId: string, input: NewDocument, plan: Pick<Plan, 'name' | 'maxDocumentsPerBot'>, signal?: AbortSignal): Promise<Outcome<AddedDocument>> {
+  async add(
+    botId: string,
+    input: NewDocument,
+    plan: Pick<Plan, 'name' | 'maxDocumentsPerBot'>,
+    signal?: AbortSignal,
+  ): Promise<Outcome<AddedDocument>> {
     const maxDocuments = Math.min(plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot);
     const tooManyDocuments = () =>
       maxDocuments < KNOWLEDGE_LIMITS.documentsPerBot
-        ? fail<never>('conflict', `The ${plan.name} plan allows at most ${maxDocuments} documents per bot: delete one first`)
-        : fail<never>('conflict', `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`);
+        ? fail<never>(
+            'conflict',
+            `The ${plan.name} plan allows at most ${maxDocuments} documents per bot: delete one first`,
+          )
+        : fail<never>(
+            'conflict',
+            `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`,
+          );
     // Counted before parsing too: a bot that is full costs no parsing.
     if ((await this.repo.knowledgeUsage(botId)).documents >= maxDocuments) return tooManyDocuments();
     const parsed = await this.parse(input, signal);
@@ -69,7 +80,10 @@ export class KnowledgeService {
     const { kind, text, title, field } = parsed.value;
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > KNOWLEDGE_LIMITS.documentBytes) {
-      return fail('payload_too_large', `${field}: the text of a document can be at most 1 MB (${KNOWLEDGE_LIMITS.documentBytes} bytes); this one has ${bytes} bytes`);
+      return fail(
+        'payload_too_large',
+        `${field}: the text of a document can be at most 1 MB (${KNOWLEDGE_LIMITS.documentBytes} bytes); this one has ${bytes} bytes`,
+      );
     }
     const chunks = chunkText(text, this.chunking);
     if (chunks.length === 0) return fail('invalid_input', `${field}: holds no text`);
@@ -81,7 +95,11 @@ export class KnowledgeService {
     if (usage.characters + characters > KNOWLEDGE_LIMITS.charactersPerBot) return tooMuchText();
 
     const warnings: string[] = [];
-    const vectors = await this.embed(chunks.map((c) => c.text), warnings, signal);
+    const vectors = await this.embed(
+      chunks.map((c) => c.text),
+      warnings,
+      signal,
+    );
     const document: BotDocumentRow = {
       id: newId(),
       bot_id: botId,
@@ -92,8 +110,15 @@ export class KnowledgeService {
       embedding_model: vectors && this.embeddings ? this.embeddings.modelId : null,
       created_at: isoNow(this.clock),
     };
-    const rows: NewChunk[] = chunks.map((chunk, i) => ({ position: chunk.position, text: chunk.text, embedding: vectors?.[i] ?? null }));
-    const result = await this.repo.insertDocument(document, rows, { maxDocuments, maxCharacters: KNOWLEDGE_LIMITS.charactersPerBot });
+    const rows: NewChunk[] = chunks.map((chunk, i) => ({
+      position: chunk.position,
+      text: chunk.text,
+      embedding: vectors?.[i] ?? null,
+    }));
+    const result = await this.repo.insertDocument(document, rows, {
+      maxDocuments,
+      maxCharacters: KNOWLEDGE_LIMITS.charactersPerBot,
+    });
     switch (result) {
       case 'bot_missing':
         return fail('not_found', 'Bot not found');
@@ -114,16 +139,25 @@ export class KnowledgeService {
     return this.repo.deleteDocument(botId, documentId);
   }
 
-  private async parse(input: NewDocument, signal: AbortSignal | undefined): Promise<Outcome<{ kind: BotDocumentKind; text: string; title: string; field: 'content' | 'file' }>> {
+  private async parse(
+    input: NewDocument,
+    signal: AbortSignal | undefined,
+  ): Promise<Outcome<{ kind: BotDocumentKind; text: string; title: string; field: 'content' | 'file' }>> {
     const { source } = input;
     if ('content' in source) {
       const text = await this.reader.read(source.kind, source.content, '', signal);
       if (!text.ok) return text;
-      return ok({ kind: source.kind, text: text.value, title: input.title?.trim() || 'Untitled document', field: 'content' });
+      return ok({
+        kind: source.kind,
+        text: text.value,
+        title: input.title?.trim() || 'Untitled document',
+        field: 'content',
+      });
     }
     const { file } = source;
     const filename = baseName(file.filename);
-    if (file.data.length > KNOWLEDGE_LIMITS.fileBytes) return fail('payload_too_large', `file: can be at most 10 MB (${KNOWLEDGE_LIMITS.fileBytes} bytes)`);
+    if (file.data.length > KNOWLEDGE_LIMITS.fileBytes)
+      return fail('payload_too_large', `file: can be at most 10 MB (${KNOWLEDGE_LIMITS.fileBytes} bytes)`);
     const kind = detectKind(filename, file.mediaType);
     if (!kind) return unsupportedFile(filename);
     const text = await this.reader.read(kind, file.data, filename, signal);
@@ -133,11 +167,16 @@ export class KnowledgeService {
   }
 
   /** One unit vector per chunk, or undefined (with a warning) when no model is configured or it failed. */
-  private async embed(texts: string[], warnings: string[], signal: AbortSignal | undefined): Promise<Buffer[] | undefined> {
+  private async embed(
+    texts: string[],
+    warnings: string[],
+    signal: AbortSignal | undefined,
+  ): Promise<Buffer[] | undefined> {
     if (!this.embeddings) return undefined;
     try {
       const { embeddings } = await this.embeddings.doEmbed({ values: texts, abortSignal: signal });
-      if (embeddings.length !== texts.length) throw new UpstreamError('The embedding provider returned the wrong number of vectors', { isRetryable: false });
+      if (embeddings.length !== texts.length)
+        throw new UpstreamError('The embedding provider returned the wrong number of vectors', { isRetryable: false });
       return embeddings.map(encodeVector);
     } catch (error) {
       const reason = error instanceof UpstreamError ? error.message : 'the embedding model failed';
@@ -148,10 +187,20 @@ export class KnowledgeService {
 }
 
 const tooMuchText = () =>
-  fail<never>('conflict', `A bot's knowledge can hold at most ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters of text in all: delete a document first`);
+  fail<never>(
+    'conflict',
+    `A bot's knowledge can hold at most ${KNOWLEDGE_LIMITS.charactersPerBot.toLocaleString('en')} characters of text in all: delete a document first`,
+  );
 
 export function toDocumentRecord(row: BotDocumentRow): DocumentRecord {
-  return { id: row.id, title: row.title, kind: row.kind, characters: row.characters, chunks: row.chunks, created_at: row.created_at };
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    characters: row.characters,
+    chunks: row.chunks,
+    created_at: row.created_at,
+  };
 }
 
 /** Code points, so an emoji is one character. */

@@ -53,10 +53,17 @@ let accountId: string;
 
 async function makeBots(embeddings?: EmbeddingModel) {
   const repo = new BotsRepo(db);
-  const service = new BotsService(repo, new KnowledgeService(repo, embeddings, reader, systemClock), new Retrieval(repo, embeddings), { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' }, systemClock);
+  const service = new BotsService(
+    repo,
+    new KnowledgeService(repo, embeddings, reader, systemClock),
+    new Retrieval(repo, embeddings),
+    { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' },
+    systemClock,
+  );
   const plan = { name: 'business', maxBots: 100, maxDocumentsPerBot: 200 };
   const bot = unwrap(await service.create(accountId, { name: 'Harbour guide' }, plan));
-  const add = async (title: string, content: string, botId = bot.id) => unwrap(await service.addDocument(accountId, botId, { title, source: { kind: 'text', content } }, plan));
+  const add = async (title: string, content: string, botId = bot.id) =>
+    unwrap(await service.addDocument(accountId, botId, { title, source: { kind: 'text', content } }, plan));
   return { service, bot, add };
 }
 
@@ -66,12 +73,22 @@ async function makeBots(embeddings?: EmbeddingModel) {
  */
 async function ftsMatches(word: string): Promise<number> {
   if (testDialect === 'sqlite') {
-    return Number((await sql<{ n: number }>`select count(*) as n from bot_chunks_fts where bot_chunks_fts match ${`"${word}"`}`.execute(db)).rows[0]?.n);
+    return Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*) as n from bot_chunks_fts where bot_chunks_fts match ${`"${word}"`}`.execute(db)
+      ).rows[0]?.n,
+    );
   }
   const config = sql.raw(`'${BOT_CHUNKS_TEXT_SEARCH_CONFIG}'`);
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from bot_chunks where to_tsvector(${config}, text) @@ plainto_tsquery(${config}, ${word})`.execute(trx);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from bot_chunks where to_tsvector(${config}, text) @@ plainto_tsquery(${config}, ${word})`.execute(
+      trx,
+    );
     return Number(rows[0]?.n);
   });
 }
@@ -81,14 +98,25 @@ async function ftsMatches(word: string): Promise<number> {
  * it. PostgreSQL maintains its GIN index itself, so on PostgreSQL there is no separate index to drift.
  */
 async function integrityCheck(): Promise<void> {
-  if (testDialect === 'sqlite') await sql`insert into bot_chunks_fts(bot_chunks_fts, rank) values ('integrity-check', 1)`.execute(db);
+  if (testDialect === 'sqlite')
+    await sql`insert into bot_chunks_fts(bot_chunks_fts, rank) values ('integrity-check', 1)`.execute(db);
 }
 
 beforeEach(async () => {
   ({ db, close: closeDb } = await openTestDb());
   accountId = newId();
   const now = new Date().toISOString();
-  await db.insertInto('accounts').values({ id: accountId, email: `${accountId}@example.test`, plan: 'pro', credits: 0, period_start: now, created_at: now }).execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      email: `${accountId}@example.test`,
+      plan: 'pro',
+      credits: 0,
+      period_start: now,
+      created_at: now,
+    })
+    .execute();
 });
 afterEach(async () => {
   await closeDb();
@@ -150,14 +178,49 @@ describe('Retrieval.search with full-text search (BM25)', () => {
   it('never throws on FTS5 syntax or any other text', async () => {
     const { service, bot, add } = await makeBots();
     await add('Doc', 'Quotes " and stars * and NEAR( and col: are just characters here. AND OR NOT.');
-    const nasty = ['"', '""', '"unterminated', '*', 'a*', '* b', 'NEAR(', 'NEAR(a b', 'NEAR/2', 'AND', 'OR', 'NOT', 'AND OR NOT', 'a AND', 'col:', 'text:quotes', '-quotes', '^quotes', '{text}: x', '(', ')', 'a:b:c', '\u0000', '\u0301', '\u0301\u0301a', '²½', "'; drop table bots; --"];
+    const nasty = [
+      '"',
+      '""',
+      '"unterminated',
+      '*',
+      'a*',
+      '* b',
+      'NEAR(',
+      'NEAR(a b',
+      'NEAR/2',
+      'AND',
+      'OR',
+      'NOT',
+      'AND OR NOT',
+      'a AND',
+      'col:',
+      'text:quotes',
+      '-quotes',
+      '^quotes',
+      '{text}: x',
+      '(',
+      ')',
+      'a:b:c',
+      '\u0000',
+      '\u0301',
+      '\u0301\u0301a',
+      '²½',
+      "'; drop table bots; --",
+    ];
     for (const query of nasty) await expect(service.search(bot.id, query, 5), query).resolves.toBeInstanceOf(Array);
     expect((await service.search(bot.id, 'NEAR( quotes', 5)).length).toBe(1);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 60 })), async (query) => {
-        const results = await service.search(bot.id, query, 3);
-        expect(Array.isArray(results)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.string({ unit: 'grapheme', maxLength: 60 }),
+        ),
+        async (query) => {
+          const results = await service.search(bot.id, query, 3);
+          expect(Array.isArray(results)).toBe(true);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -226,7 +289,9 @@ describe('Retrieval.search with embeddings', () => {
     const { service, bot, add } = await makeBots(embeddings);
     embeddings.failing = true;
     const added = await add('Bakery', 'Fresh bread every morning from the baker.');
-    expect(added.warnings).toEqual(['Embeddings could not be computed (The embedding provider answered 503); the document is searchable by keywords only']);
+    expect(added.warnings).toEqual([
+      'Embeddings could not be computed (The embedding provider answered 503); the document is searchable by keywords only',
+    ]);
     const row = await db.selectFrom('bot_documents').selectAll().where('id', '=', added.id).executeTakeFirstOrThrow();
     expect(row.embedding_model).toBeNull();
     embeddings.failing = false;

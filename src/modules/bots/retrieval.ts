@@ -74,7 +74,12 @@ export class Retrieval {
   }
 
   /** Chunk ids by cosine similarity to the query, best first; [] without a model or when it fails. */
-  private async nearestByMeaning(botId: string, query: string, count: number, signal: AbortSignal | undefined): Promise<number[]> {
+  private async nearestByMeaning(
+    botId: string,
+    query: string,
+    count: number,
+    signal: AbortSignal | undefined,
+  ): Promise<number[]> {
     if (!this.embeddings) return [];
     let target: Float32Array;
     try {
@@ -104,4 +109,9 @@ export class Retrieval {
   }
 }
 
-const toResult = (hit: ChunkHit, score: number): SearchResult => ({ documentId: hit.document_id, title: hit.title, passage: hit.text, score });
+const toResult = (hit: ChunkHit, score: number): SearchResult => ({
+  documentId: hit.document_id,
+  title: hit.title,
+  passage: hit.text,
+  score,
+});

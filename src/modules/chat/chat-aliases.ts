@@ -66,34 +66,48 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function chatNames(input: ChatNamesInput, fail: (problem: string) => never): ChatNames {
   const modelIds = [input.standardModel, input.advancedModel, 'builtin'];
   const isModel = (name: string) => modelIds.some((id) => same(id, name));
-  const aliases = input.aliases === undefined ? DEFAULT_CHAT_ALIASES.filter((a) => !isModel(a.name)) : parseAliases(input, isModel, fail);
+  const aliases =
+    input.aliases === undefined
+      ? DEFAULT_CHAT_ALIASES.filter((a) => !isModel(a.name))
+      : parseAliases(input, isModel, fail);
   const known = (name: string) => isModel(name) || aliases.some((a) => same(a.name, name));
   let defaultModel: string;
   if (input.defaultModel !== undefined) {
     defaultModel = input.defaultModel.trim();
     if (!known(defaultModel)) {
-      fail(`ATELIER_CHAT_DEFAULT_MODEL: '${defaultModel}' is neither a model nor an alias here (models: ${modelIds.join(', ')}; aliases: ${aliases.map((a) => a.name).join(', ') || 'none'})`);
+      fail(
+        `ATELIER_CHAT_DEFAULT_MODEL: '${defaultModel}' is neither a model nor an alias here (models: ${modelIds.join(', ')}; aliases: ${aliases.map((a) => a.name).join(', ') || 'none'})`,
+      );
     }
   } else defaultModel = known(DEFAULT_CHAT_MODEL) ? DEFAULT_CHAT_MODEL : input.standardModel;
   return { aliases, defaultModel };
 }
 
-function parseAliases(input: ChatNamesInput, isModel: (name: string) => boolean, fail: (problem: string) => never): ChatAliasEntry[] {
+function parseAliases(
+  input: ChatNamesInput,
+  isModel: (name: string) => boolean,
+  fail: (problem: string) => never,
+): ChatAliasEntry[] {
   const variable = 'ATELIER_CHAT_MODEL_ALIASES';
   const targets = `standard, advanced, builtin, ${input.standardModel} or ${input.advancedModel}`;
   const aliases: ChatAliasEntry[] = [];
-  for (const pair of (input.aliases ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (input.aliases ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(pair);
     if (!match) fail(`${variable}: '${pair}' is not name=target (e.g. gemini-3-flash=standard,gpt-5=advanced)`);
     const [, name = '', targetName = ''] = match;
-    if (!ALIAS_NAME.test(name)) fail(`${variable}: '${name}' is not a usable model name (letters, digits, . _ : - only, at most 100)`);
+    if (!ALIAS_NAME.test(name))
+      fail(`${variable}: '${name}' is not a usable model name (letters, digits, . _ : - only, at most 100)`);
     if (isModel(name)) fail(`${variable}: '${name}' is already the name of a model`);
     if (aliases.some((a) => same(a.name, name))) fail(`${variable}: '${name}' is given twice`);
     const target = resolveTarget(targetName, input);
     if (!target) fail(`${variable}: '${pair}' has an unknown target '${targetName}' (use ${targets})`);
     aliases.push({ name, target });
   }
-  if (aliases.length === 0) fail(`${variable}: give at least one name=target pair (or leave it unset for the default table)`);
+  if (aliases.length === 0)
+    fail(`${variable}: give at least one name=target pair (or leave it unset for the default table)`);
   return aliases;
 }
 

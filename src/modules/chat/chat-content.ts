@@ -30,7 +30,10 @@ const KINDS = { image_url: 'images', input_audio: 'audio' } as const;
  * http(s) URL are downloaded here, through the SSRF guard, and go on inline, so the upstream never
  * fetches a URL a client chose.
  */
-export async function engineMessages(messages: ChatRequest['messages'], context: ContentContext): Promise<Outcome<ChatMessage[]>> {
+export async function engineMessages(
+  messages: ChatRequest['messages'],
+  context: ContentContext,
+): Promise<Outcome<ChatMessage[]>> {
   const converted: ChatMessage[] = [];
   const downloads: Download[] = [];
   let inlineBase64 = 0;
@@ -49,7 +52,12 @@ export async function engineMessages(messages: ChatRequest['messages'], context:
         continue;
       }
       if (context.engine.accepts?.[KINDS[part.type]] !== true) {
-        return fail('invalid_input', `The model ${context.label} cannot take ${part.type} parts: ${where}`, undefined, where);
+        return fail(
+          'invalid_input',
+          `The model ${context.label} cannot take ${part.type} parts: ${where}`,
+          undefined,
+          where,
+        );
       }
       const media = mediaPart(part, where);
       if (!media.ok) return media;
@@ -64,16 +72,21 @@ export async function engineMessages(messages: ChatRequest['messages'], context:
   return downloaded.ok ? ok(converted) : downloaded;
 }
 
-type MediaPart = { part: Extract<ChatContentPart, { type: 'image' | 'audio' }> } | { part: Extract<ChatContentPart, { type: 'image' }>; download: { url: string; where: string } };
+type MediaPart =
+  | { part: Extract<ChatContentPart, { type: 'image' | 'audio' }> }
+  | { part: Extract<ChatContentPart, { type: 'image' }>; download: { url: string; where: string } };
 
 function mediaPart(part: Exclude<ChatRequestPart, { type: 'text' }>, where: string): Outcome<MediaPart> {
-  if (part.type === 'input_audio') return ok({ part: { type: 'audio', format: part.input_audio.format, data: part.input_audio.data } });
+  if (part.type === 'input_audio')
+    return ok({ part: { type: 'audio', format: part.input_audio.format, data: part.input_audio.data } });
   const { url, detail } = part.image_url;
   const extra = detail ? { detail } : {};
-  if (!/^data:/i.test(url)) return ok({ part: { type: 'image', mediaType: 'image/png', data: '', ...extra }, download: { url, where } });
+  if (!/^data:/i.test(url))
+    return ok({ part: { type: 'image', mediaType: 'image/png', data: '', ...extra }, download: { url, where } });
   // Checked by the request schema already; checked again so a part is never sent on unverified.
   const parsed = parseImageDataUri(url);
-  if (!parsed.ok) return fail('invalid_input', `${where}.image_url.url: ${parsed.problem}`, undefined, `${where}.image_url.url`);
+  if (!parsed.ok)
+    return fail('invalid_input', `${where}.image_url.url: ${parsed.problem}`, undefined, `${where}.image_url.url`);
   return ok({ part: { type: 'image', mediaType: parsed.mediaType, data: parsed.data, ...extra } });
 }
 
@@ -91,7 +104,10 @@ async function download(downloads: Download[], guard: GuardOptions, budget: numb
       limit(async (): Promise<Outcome<void>> => {
         const left = budget - used;
         if (left <= 0) return tooMuch(d.where);
-        const fetched = await fetchPicture(d.url, { ...guard, maxBytes: Math.min(guard.maxBytes, Math.floor((left * 3) / 4)) });
+        const fetched = await fetchPicture(d.url, {
+          ...guard,
+          maxBytes: Math.min(guard.maxBytes, Math.floor((left * 3) / 4)),
+        });
         if (!fetched.ok) return fail('invalid_input', `${d.where}: ${fetched.problem}`, undefined, d.where);
         used += base64Length(fetched.data.length);
         if (used > budget) return tooMuch(d.where);
@@ -105,7 +121,12 @@ async function download(downloads: Download[], guard: GuardOptions, budget: numb
 }
 
 const tooMuch = (where: string): Outcome<void> =>
-  fail('invalid_input', `${where}: the images and audio of a request can take at most ${MAX_MEDIA_BASE64 / 1024 / 1024} MiB as base64, downloaded pictures included`, undefined, where);
+  fail(
+    'invalid_input',
+    `${where}: the images and audio of a request can take at most ${MAX_MEDIA_BASE64 / 1024 / 1024} MiB as base64, downloaded pictures included`,
+    undefined,
+    where,
+  );
 
 type Fetched = { ok: true; data: Buffer; mediaType: ChatImageMediaType } | { ok: false; problem: string };
 
@@ -114,9 +135,12 @@ async function fetchPicture(url: string, guard: GuardOptions): Promise<Fetched> 
   try {
     ({ body } = await guardedDownload(url, guard));
   } catch (error) {
-    if (error instanceof GuardedFetchError) return { ok: false, problem: `the image could not be downloaded: ${error.message}` };
+    if (error instanceof GuardedFetchError)
+      return { ok: false, problem: `the image could not be downloaded: ${error.message}` };
     throw error;
   }
   const mediaType = sniffImage(body);
-  return mediaType ? { ok: true, data: body, mediaType } : { ok: false, problem: 'the URL does not give a PNG, JPEG, WebP or GIF picture' };
+  return mediaType
+    ? { ok: true, data: body, mediaType }
+    : { ok: false, problem: 'the URL does not give a PNG, JPEG, WebP or GIF picture' };
 }

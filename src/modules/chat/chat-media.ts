@@ -25,10 +25,12 @@ export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
 /** The picture format `bytes` start like (their magic numbers), if one taken here. */
 export function sniffImage(bytes: Buffer): ChatImageMediaType | undefined {
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'image/png';
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return 'image/gif';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
   return undefined;
 }
 
@@ -43,12 +45,17 @@ export function parseImageDataUri(uri: string): ParsedDataUri {
   const comma = uri.indexOf(',');
   const header = comma === -1 ? uri : uri.slice(0, comma);
   const match = /^data:([^;,]*)((?:;[^;,]*)*)$/i.exec(header);
-  if (!match || comma === -1) return { ok: false, problem: 'is not a valid data URI (expected data:image/png;base64,...)' };
+  if (!match || comma === -1)
+    return { ok: false, problem: 'is not a valid data URI (expected data:image/png;base64,...)' };
   const declared = (match[1] ?? '').toLowerCase();
   if (!(IMAGE_MEDIA_TYPES as readonly string[]).includes(declared)) {
-    return { ok: false, problem: `data URIs must be ${IMAGE_MEDIA_TYPES.join(', ')}${declared ? ` (not ${declared})` : ''}` };
+    return {
+      ok: false,
+      problem: `data URIs must be ${IMAGE_MEDIA_TYPES.join(', ')}${declared ? ` (not ${declared})` : ''}`,
+    };
   }
-  if (!(match[2] ?? '').toLowerCase().split(';').includes('base64')) return { ok: false, problem: 'data URIs must be base64-encoded (data:image/png;base64,...)' };
+  if (!(match[2] ?? '').toLowerCase().split(';').includes('base64'))
+    return { ok: false, problem: 'data URIs must be base64-encoded (data:image/png;base64,...)' };
   const data = uri.slice(comma + 1);
   if (data.length === 0) return { ok: false, problem: 'the data URI holds no data' };
   if (!isBase64(data)) return { ok: false, problem: 'the data URI is not valid base64' };

@@ -22,7 +22,8 @@ export function chatModels(config: Config, text: TextModels): ChatModel[] {
     { id: config.text.model, engine: text.standard, advanced: false, ownedBy },
     { id: config.text.advancedModel, engine: text.advanced, advanced: true, ownedBy },
   ];
-  if (!models.some((m) => m.id === 'builtin')) models.push({ id: 'builtin', engine: text.builtin, advanced: false, ownedBy: 'atelier-builtin' });
+  if (!models.some((m) => m.id === 'builtin'))
+    models.push({ id: 'builtin', engine: text.builtin, advanced: false, ownedBy: 'atelier-builtin' });
   return models.filter((m, i) => models.findIndex((o) => o.id === m.id) === i);
 }
 

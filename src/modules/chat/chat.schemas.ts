@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AUDIO_FORMATS, IMAGE_MEDIA_TYPES, MAX_AUDIO_CLIPS, MAX_IMAGES, MAX_IMAGE_URL, MAX_MEDIA_BASE64, isBase64, parseImageDataUri } from './chat-media.js';
+import {
+  AUDIO_FORMATS,
+  IMAGE_MEDIA_TYPES,
+  MAX_AUDIO_CLIPS,
+  MAX_IMAGES,
+  MAX_IMAGE_URL,
+  MAX_MEDIA_BASE64,
+  isBase64,
+  parseImageDataUri,
+} from './chat-media.js';
 
 const MAX_MESSAGES = 256;
 const MAX_CONTENT = 200_000;
@@ -23,10 +32,14 @@ const imageUrl = z
     } catch {
       protocol = undefined;
     }
-    if (protocol !== 'http:' && protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
-    else if (url.length > MAX_IMAGE_URL) ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
+    if (protocol !== 'http:' && protocol !== 'https:')
+      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
+    else if (url.length > MAX_IMAGE_URL)
+      ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
   })
-  .describe(`An http(s) URL (the service downloads it) or a data URI: data:image/<${IMAGE_MEDIA_TYPES.map((t) => t.slice(6)).join('|')}>;base64,...`);
+  .describe(
+    `An http(s) URL (the service downloads it) or a data URI: data:image/<${IMAGE_MEDIA_TYPES.map((t) => t.slice(6)).join('|')}>;base64,...`,
+  );
 
 const imagePart = z.strictObject({
   type: z.literal('image_url'),
@@ -74,12 +87,17 @@ const messagesSchema = z
       for (const [j, part] of message.content.entries()) {
         if (part.type === 'text') continue;
         if (message.role !== 'user') {
-          ctx.addIssue({ code: 'custom', path: [i, 'content', j], message: `${part.type} parts can only be in user messages` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'content', j],
+            message: `${part.type} parts can only be in user messages`,
+          });
           return;
         }
         if (part.type === 'image_url') {
           images += 1;
-          if (/^data:/i.test(part.image_url.url)) base64 += part.image_url.url.length - part.image_url.url.indexOf(',') - 1;
+          if (/^data:/i.test(part.image_url.url))
+            base64 += part.image_url.url.length - part.image_url.url.indexOf(',') - 1;
         } else {
           clips += 1;
           base64 += part.input_audio.data.length;
@@ -87,10 +105,18 @@ const messagesSchema = z
       }
     }
     const MiB = 1024 * 1024;
-    if (images > MAX_IMAGES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_IMAGES} images per request (this one has ${images})` });
-    else if (clips > MAX_AUDIO_CLIPS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_AUDIO_CLIPS} audio clips per request (this one has ${clips})` });
+    if (images > MAX_IMAGES)
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_IMAGES} images per request (this one has ${images})` });
+    else if (clips > MAX_AUDIO_CLIPS)
+      ctx.addIssue({
+        code: 'custom',
+        message: `at most ${MAX_AUDIO_CLIPS} audio clips per request (this one has ${clips})`,
+      });
     else if (base64 > MAX_MEDIA_BASE64) {
-      ctx.addIssue({ code: 'custom', message: `the images and audio of a request can take at most ${MAX_MEDIA_BASE64 / MiB} MiB as base64 (this one: ${(base64 / MiB).toFixed(1)} MiB)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `the images and audio of a request can take at most ${MAX_MEDIA_BASE64 / MiB} MiB as base64 (this one: ${(base64 / MiB).toFixed(1)} MiB)`,
+      });
     }
   });
 
@@ -114,8 +140,10 @@ function depthOf(value: unknown, limit: number): number {
 /** A JSON Schema for the answer; how much of it is enforced is the engine's business (warnings, or 400 when unusable). */
 const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
   // Depth first: JSON.stringify recurses, and a schema nested thousands deep overflows the stack.
-  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
-  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
+  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH)
+    ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
+  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS)
+    ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
 });
 
 /** OpenAI's response_format: plain text, any JSON object, or JSON that follows a schema. */
@@ -146,7 +174,9 @@ export const chatRequestSchema = z
       .min(1)
       .max(200)
       .optional()
-      .describe('A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent'),
+      .describe(
+        'A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent',
+      ),
     messages: messagesSchema,
     temperature: z.number().min(0).max(2).nullish(),
     top_p: z.number().min(0).max(1).nullish(),
@@ -164,7 +194,11 @@ export const chatRequestSchema = z
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-const usageSchema = z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int() });
+const usageSchema = z.object({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+});
 
 export const chatCompletionSchema = z.object({
   id: z.string(),

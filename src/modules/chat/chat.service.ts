@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FinishReason, ResponseFormat, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
+import type {
+  FinishReason,
+  ResponseFormat,
+  TextCallOptions,
+  TextStreamPart,
+  TextUsage,
+} from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { Caller } from '../accounts/accounts.service.js';
@@ -35,7 +41,12 @@ interface Prepared {
 
 export type ChatChunk = Record<string, unknown>;
 
-const FINISH: Record<FinishReason, 'stop' | 'length' | 'content_filter'> = { stop: 'stop', length: 'length', 'content-filter': 'content_filter', other: 'stop' };
+const FINISH: Record<FinishReason, 'stop' | 'length' | 'content_filter'> = {
+  stop: 'stop',
+  length: 'length',
+  'content-filter': 'content_filter',
+  other: 'stop',
+};
 /** The date the model list says the models were made: the service does not know, so a fixed one. */
 const MODELS_CREATED = 1_700_000_000;
 
@@ -73,7 +84,13 @@ export class ChatService {
       object: 'list' as const,
       data: [
         ...models.map((m) => ({ id: m.id, object: 'model' as const, created: MODELS_CREATED, owned_by: m.ownedBy })),
-        ...aliases.map((a) => ({ id: a.id, object: 'model' as const, created: MODELS_CREATED, owned_by: a.target.ownedBy, alias_of: a.target.id })),
+        ...aliases.map((a) => ({
+          id: a.id,
+          object: 'model' as const,
+          created: MODELS_CREATED,
+          owned_by: a.target.ownedBy,
+          alias_of: a.target.id,
+        })),
       ],
     };
   }
@@ -83,7 +100,9 @@ export class ChatService {
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
-    const generating = Promise.all(Array.from({ length: p.n }, () => p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal })));
+    const generating = Promise.all(
+      Array.from({ length: p.n }, () => p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal })),
+    );
     const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
     let results: Awaited<typeof generating>;
@@ -93,7 +112,10 @@ export class ChatService {
       await this.billing.release(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
-    const usage = this.usageOf(p, results.map((r) => ({ usage: r.usage, text: r.text })));
+    const usage = this.usageOf(
+      p,
+      results.map((r) => ({ usage: r.usage, text: r.text })),
+    );
     await this.settle(p, usage);
     return ok({
       id: p.id,
@@ -101,7 +123,12 @@ export class ChatService {
       created: Math.floor(Date.now() / 1000),
       model: p.model.engine.modelId,
       system_fingerprint: null,
-      choices: results.map((r, index) => ({ index, message: { role: 'assistant' as const, content: r.text, refusal: null }, logprobs: null, finish_reason: FINISH[r.finishReason] })),
+      choices: results.map((r, index) => ({
+        index,
+        message: { role: 'assistant' as const, content: r.text, refusal: null },
+        logprobs: null,
+        finish_reason: FINISH[r.finishReason],
+      })),
       usage,
     });
   }
@@ -116,7 +143,9 @@ export class ChatService {
     const p = prepared.value;
     const cancel = new AbortController();
     const abortSignal = AbortSignal.any([signal, cancel.signal]);
-    const streams = Array.from({ length: p.n }, () => p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator]());
+    const streams = Array.from({ length: p.n }, () =>
+      p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator](),
+    );
     const starting = Promise.all(streams.map((s) => s.next()));
     const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
     if (!reserved.ok) return reserved;
@@ -131,7 +160,12 @@ export class ChatService {
     return ok(this.chunks(p, streams, firsts, request.stream_options?.include_usage === true));
   }
 
-  private async *chunks(p: Prepared, streams: AsyncIterator<TextStreamPart>[], firsts: IteratorResult<TextStreamPart>[], includeUsage: boolean): AsyncGenerator<ChatChunk> {
+  private async *chunks(
+    p: Prepared,
+    streams: AsyncIterator<TextStreamPart>[],
+    firsts: IteratorResult<TextStreamPart>[],
+    includeUsage: boolean,
+  ): AsyncGenerator<ChatChunk> {
     const created = Math.floor(Date.now() / 1000);
     const chunk = (choices: unknown[], usage?: ChatUsage) => ({
       id: p.id,
@@ -144,7 +178,14 @@ export class ChatService {
     });
     const produced = streams.map(() => ({ text: '', usage: undefined as TextUsage | undefined }));
     try {
-      yield chunk(streams.map((_s, index) => ({ index, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null })));
+      yield chunk(
+        streams.map((_s, index) => ({
+          index,
+          delta: { role: 'assistant', content: '' },
+          logprobs: null,
+          finish_reason: null,
+        })),
+      );
       for await (const { index, part } of mergeStreams(streams, firsts)) {
         const choice = produced[index];
         if (!choice) continue;
@@ -169,12 +210,25 @@ export class ChatService {
     const resolved = this.resolve(name);
     if (!resolved) {
       const available = [...this.catalogue.models.map((m) => m.id), ...this.catalogue.aliases.map((a) => a.id)];
-      return fail('invalid_input', `The model '${name}' does not exist here; available: ${available.join(', ')}`, undefined, 'model');
+      return fail(
+        'invalid_input',
+        `The model '${name}' does not exist here; available: ${available.join(', ')}`,
+        undefined,
+        'model',
+      );
     }
     const { model, alias } = resolved;
     const named = alias ? `'${alias.id}' (an alias of '${model.id}')` : `'${model.id}'`;
-    if (model.advanced && !caller.plan.advancedModel) return fail('forbidden', `The model ${named} is not available on the ${caller.plan.name} plan`, undefined, 'model');
-    const label = alias ? `'${alias.id}' (an alias of '${model.id}', ${model.engine.provider} engine)` : `'${model.id}' (${model.engine.provider} engine)`;
+    if (model.advanced && !caller.plan.advancedModel)
+      return fail(
+        'forbidden',
+        `The model ${named} is not available on the ${caller.plan.name} plan`,
+        undefined,
+        'model',
+      );
+    const label = alias
+      ? `'${alias.id}' (an alias of '${model.id}', ${model.engine.provider} engine)`
+      : `'${model.id}' (${model.engine.provider} engine)`;
     const converted = await engineMessages(request.messages, { engine: model.engine, label, guard: this.config.guard });
     if (!converted.ok) return converted;
     const messages = converted.value;

@@ -2,7 +2,10 @@
  * Interleaves several async iterators in the order their items arrive, tagging each with its index.
  * `firsts` are results already taken from each iterator. A failure of any one ends the merge with it.
  */
-export async function* mergeStreams<T>(iterators: AsyncIterator<T>[], firsts: IteratorResult<T>[]): AsyncGenerator<{ index: number; part: T }> {
+export async function* mergeStreams<T>(
+  iterators: AsyncIterator<T>[],
+  firsts: IteratorResult<T>[],
+): AsyncGenerator<{ index: number; part: T }> {
   const pending = new Map<number, Promise<{ index: number; result: IteratorResult<T> }>>();
   const take = (index: number, promise: Promise<{ index: number; result: IteratorResult<T> }>) => {
     // Raced below; after the merge has ended nobody awaits it, and its failure must not be unhandled.
@@ -17,7 +20,10 @@ export async function* mergeStreams<T>(iterators: AsyncIterator<T>[], firsts: It
       continue;
     }
     const iterator = iterators[index] as AsyncIterator<T>;
-    take(index, iterator.next().then((next) => ({ index, result: next })));
+    take(
+      index,
+      iterator.next().then((next) => ({ index, result: next })),
+    );
     yield { index, part: result.value };
   }
 }

@@ -27,7 +27,11 @@ export class TokenBilling {
   }
 
   /** Reserves; refused, the provider's work is cancelled and awaited before the refusal is answered. */
-  async reserveAlongside(reservation: Reservation, work: Promise<unknown>, cancel: AbortController): Promise<Outcome<unknown>> {
+  async reserveAlongside(
+    reservation: Reservation,
+    work: Promise<unknown>,
+    cancel: AbortController,
+  ): Promise<Outcome<unknown>> {
     // The work may fail while the reservation is written; the caller awaits it afterwards, and until
     // then its failure must not count as unhandled (which would end the process).
     work.catch(() => undefined);

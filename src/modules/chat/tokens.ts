@@ -39,7 +39,10 @@ export function partTokens(part: ChatContentPart): number {
 
 /** Tokens of a conversation: each message's text, pictures and audio, plus a few for its framing. */
 export function estimateTokens(messages: ChatMessage[]): number {
-  return messages.reduce((sum, m) => sum + (m.parts ? m.parts.reduce((n, p) => n + partTokens(p), 0) : tokensOfText(m.content)) + 4, 0);
+  return messages.reduce(
+    (sum, m) => sum + (m.parts ? m.parts.reduce((n, p) => n + partTokens(p), 0) : tokensOfText(m.content)) + 4,
+    0,
+  );
 }
 
 /** The prompt's tokens as the engine counts them where it can (local models), estimated otherwise. */

@@ -12,9 +12,18 @@ describe('billing periods', () => {
 
   it('finds the monthly period that contains now, counted from the anchor', () => {
     const anchor = d('2026-01-31T12:00:00Z');
-    expect(periodContaining(anchor, d('2026-02-10T00:00:00Z'))).toEqual({ start: anchor, end: d('2026-02-28T12:00:00Z') });
-    expect(periodContaining(anchor, d('2026-03-30T00:00:00Z'))).toEqual({ start: d('2026-02-28T12:00:00Z'), end: d('2026-03-31T12:00:00Z') });
-    expect(periodContaining(anchor, d('2026-03-31T12:00:00Z'))).toEqual({ start: d('2026-03-31T12:00:00Z'), end: d('2026-04-30T12:00:00Z') });
+    expect(periodContaining(anchor, d('2026-02-10T00:00:00Z'))).toEqual({
+      start: anchor,
+      end: d('2026-02-28T12:00:00Z'),
+    });
+    expect(periodContaining(anchor, d('2026-03-30T00:00:00Z'))).toEqual({
+      start: d('2026-02-28T12:00:00Z'),
+      end: d('2026-03-31T12:00:00Z'),
+    });
+    expect(periodContaining(anchor, d('2026-03-31T12:00:00Z'))).toEqual({
+      start: d('2026-03-31T12:00:00Z'),
+      end: d('2026-04-30T12:00:00Z'),
+    });
     expect(periodContaining(anchor, d('2029-06-01T00:00:00Z')).start.toISOString()).toBe('2029-05-31T12:00:00.000Z');
   });
 });

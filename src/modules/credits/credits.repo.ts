@@ -33,7 +33,13 @@ export class CreditsRepo {
   }
 
   /** Starts a new period with a fresh allowance; a no-op if another request already did. */
-  async resetPeriod(accountId: string, expectedStart: string, newStart: string, credits: number, at: string): Promise<void> {
+  async resetPeriod(
+    accountId: string,
+    expectedStart: string,
+    newStart: string,
+    credits: number,
+    at: string,
+  ): Promise<void> {
     await this.writer.run(async (trx) => {
       const current = await trx
         .selectFrom('accounts')
@@ -58,7 +64,11 @@ export class CreditsRepo {
   }
 
   async wordsUsed(accountId: string): Promise<number> {
-    const row = await this.db.selectFrom('accounts').select('tts_words_used').where('id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('tts_words_used')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
     return row?.tts_words_used ?? 0;
   }
 
@@ -94,7 +104,11 @@ export class CreditsRepo {
   async spentByDay(accountId: string, since: string): Promise<{ day: string; kind: string; credits: number }[]> {
     const rows = await this.db
       .selectFrom('credit_ledger')
-      .select([sql<string>`substr(created_at, 1, 10)`.as('day'), 'reason', (eb) => eb.fn.sum<number>('delta').as('total')])
+      .select([
+        sql<string>`substr(created_at, 1, 10)`.as('day'),
+        'reason',
+        (eb) => eb.fn.sum<number>('delta').as('total'),
+      ])
       .where('account_id', '=', accountId)
       .where('created_at', '>=', since)
       .where((eb) => eb.or([eb('reason', 'like', 'reserve:%'), eb('reason', 'like', 'refund:%')]))

@@ -58,7 +58,16 @@ export class CreditsService {
 
   async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {
     const { id, accountId, amount, kind, reference } = reservation;
-    const balance = await this.reservations.reserveCredits({ id, accountId, unit: 'credits', kind, amount, reference, owner: this.owner, at: isoNow(this.clock) });
+    const balance = await this.reservations.reserveCredits({
+      id,
+      accountId,
+      unit: 'credits',
+      kind,
+      amount,
+      reference,
+      owner: this.owner,
+      at: isoNow(this.clock),
+    });
     if (balance === undefined) {
       return fail('payment_required', `Not enough credits: this request needs ${amount} and the balance is lower`);
     }
@@ -107,7 +116,8 @@ export class CreditsService {
   /** Gives a reservation back whole (the work failed or never finished); nothing if it is no longer open. */
   async release(reservation: Pick<Reservation, 'id'>): Promise<void> {
     const finished = await this.reservations.release(reservation.id, isoNow(this.clock));
-    if (finished && finished.returned > 0 && finished.row.unit === 'credits') this.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
+    if (finished && finished.returned > 0 && finished.row.unit === 'credits')
+      this.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
   }
 
   /** Gives back the credits a record held for work that failed later (a job), once. */
@@ -132,11 +142,18 @@ export class CreditsService {
     const now = this.clock.now();
     // Every authenticated request asks; the answer only changes once a month.
     const known = this.periods.get(account.id);
-    if (known && known.periodStart === account.period_start && now >= known.period.start && now < known.period.end) return known.period;
+    if (known && known.periodStart === account.period_start && now >= known.period.start && now < known.period.end)
+      return known.period;
     // Counted from creation, not from the last reset, so short months do not make the anniversary drift.
     const period = periodContaining(new Date(account.created_at), now);
     if (period.start.getTime() > new Date(account.period_start).getTime()) {
-      await this.repo.resetPeriod(account.id, account.period_start, period.start.toISOString(), plan.monthlyCredits, now.toISOString());
+      await this.repo.resetPeriod(
+        account.id,
+        account.period_start,
+        period.start.toISOString(),
+        plan.monthlyCredits,
+        now.toISOString(),
+      );
       // The row may be a cached copy shared by later requests: keep it from asking for the reset again.
       account.period_start = period.start.toISOString();
     }
@@ -148,7 +165,10 @@ export class CreditsService {
   /** Reserves text-to-speech words against the plan's monthly allowance; refused whole if they do not fit. */
   async reserveWords(words: WordsReservation, plan: Plan): Promise<Outcome<{ used: number }>> {
     const { id, accountId, amount, reference } = words;
-    const used = await this.reservations.reserveWords({ id, accountId, unit: 'words', kind: 'tts', amount, reference, owner: this.owner, at: isoNow(this.clock) }, plan.monthlyTtsWords);
+    const used = await this.reservations.reserveWords(
+      { id, accountId, unit: 'words', kind: 'tts', amount, reference, owner: this.owner, at: isoNow(this.clock) },
+      plan.monthlyTtsWords,
+    );
     if (used !== undefined) return ok({ used });
     const left = Math.max(0, plan.monthlyTtsWords - (await this.repo.wordsUsed(accountId)));
     return fail(

@@ -53,7 +53,8 @@ export class ReservationSweeper {
   private async pass(): Promise<number> {
     const orphans = await this.reservations.orphans(await this.processes.living());
     for (const orphan of orphans) await this.credits.release(orphan);
-    if (orphans.length > 0) this.log?.warn({ released: orphans.length }, 'released reservations of processes that died');
+    if (orphans.length > 0)
+      this.log?.warn({ released: orphans.length }, 'released reservations of processes that died');
     await this.reservations.purgeFinished(new Date(this.clock.now().getTime() - KEEP_FINISHED_MS).toISOString());
     return orphans.length;
   }

@@ -48,7 +48,17 @@ export class ReservationsRepo {
         .returning(['credits', 'period_start'])
         .executeTakeFirst();
       if (!account) return undefined;
-      await appendLedger(trx, { accountId: hold.accountId, delta: -hold.amount, reason: `reserve:${hold.kind}`, reference: hold.reference, at: hold.at }, account.credits);
+      await appendLedger(
+        trx,
+        {
+          accountId: hold.accountId,
+          delta: -hold.amount,
+          reason: `reserve:${hold.kind}`,
+          reference: hold.reference,
+          at: hold.at,
+        },
+        account.credits,
+      );
       await this.insert(trx, hold, account.period_start);
       return account.credits;
     });
@@ -107,7 +117,11 @@ export class ReservationsRepo {
 
   /** Finished reservations are kept a while for inspection, then deleted. */
   async purgeFinished(before: string): Promise<void> {
-    await this.db.deleteFrom('reservations').where('state', '!=', 'reserved').where('updated_at', '<', before).execute();
+    await this.db
+      .deleteFrom('reservations')
+      .where('state', '!=', 'reserved')
+      .where('updated_at', '<', before)
+      .execute();
   }
 
   private async insert(trx: Db, hold: NewHold, periodStart: string): Promise<void> {
@@ -129,7 +143,13 @@ export class ReservationsRepo {
       .execute();
   }
 
-  private async finish(trx: Db, id: string, state: 'settled' | 'released', unused: number, at: string): Promise<Finished | undefined> {
+  private async finish(
+    trx: Db,
+    id: string,
+    state: 'settled' | 'released',
+    unused: number,
+    at: string,
+  ): Promise<Finished | undefined> {
     const row = await trx
       .updateTable('reservations')
       .set({ state, updated_at: at })
@@ -144,7 +164,9 @@ export class ReservationsRepo {
     if (row.unit === 'words') {
       const updated = await trx
         .updateTable('accounts')
-        .set({ tts_words_used: sql<number>`case when tts_words_used > ${amount} then tts_words_used - ${amount} else 0 end` })
+        .set({
+          tts_words_used: sql<number>`case when tts_words_used > ${amount} then tts_words_used - ${amount} else 0 end`,
+        })
         .where('id', '=', row.account_id)
         .where('period_start', '=', row.period_start)
         .executeTakeFirst();
@@ -158,7 +180,11 @@ export class ReservationsRepo {
       .returning('credits')
       .executeTakeFirst();
     if (!account) return { row, returned: 0 };
-    await appendLedger(trx, { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at }, account.credits);
+    await appendLedger(
+      trx,
+      { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at },
+      account.credits,
+    );
     return { row, returned: amount };
   }
 }

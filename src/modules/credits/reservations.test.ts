@@ -11,7 +11,17 @@ import { CreditsService, newReservation } from './credits.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { ReservationLostError, ReservationsRepo } from './reservations.repo.js';
 
-const PLAN: Plan = { name: 'pro', monthlyCredits: 100, monthlyTtsWords: 1_000, advancedModel: true, premiumPresets: true, rateLimitPerMinute: 100, maxApiKeys: 5, maxBots: 5, maxDocumentsPerBot: 20 };
+const PLAN: Plan = {
+  name: 'pro',
+  monthlyCredits: 100,
+  monthlyTtsWords: 1_000,
+  advancedModel: true,
+  premiumPresets: true,
+  rateLimitPerMinute: 100,
+  maxApiKeys: 5,
+  maxBots: 5,
+  maxDocumentsPerBot: 20,
+};
 const periodStart = new Date(Date.now() - 60_000).toISOString();
 
 let db: Db;
@@ -22,7 +32,17 @@ let credits: CreditsService;
 
 beforeEach(async () => {
   ({ db, close } = await openTestDb());
-  await db.insertInto('accounts').values({ id: 'acc', email: 'a@example.test', plan: 'pro', credits: 100, period_start: periodStart, created_at: periodStart }).execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: 'acc',
+      email: 'a@example.test',
+      plan: 'pro',
+      credits: 100,
+      period_start: periodStart,
+      created_at: periodStart,
+    })
+    .execute();
   const writer = new WriteBatcher(db);
   repo = new ReservationsRepo(db, writer);
   processes = new ProcessRegistry(db, systemClock, { heartbeatMs: 1_000 });
@@ -34,8 +54,14 @@ afterEach(async () => {
   await close();
 });
 
-const balance = async () => (await db.selectFrom('accounts').select(['credits', 'tts_words_used']).where('id', '=', 'acc').executeTakeFirstOrThrow());
-const stateOf = async (id: string) => (await db.selectFrom('reservations').select('state').where('id', '=', id).executeTakeFirst())?.state;
+const balance = async () =>
+  await db
+    .selectFrom('accounts')
+    .select(['credits', 'tts_words_used'])
+    .where('id', '=', 'acc')
+    .executeTakeFirstOrThrow();
+const stateOf = async (id: string) =>
+  (await db.selectFrom('reservations').select('state').where('id', '=', id).executeTakeFirst())?.state;
 const reservation = (amount: number) => newReservation({ accountId: 'acc', amount, kind: 'text', reference: 'r' });
 
 describe(`reservations as rows (${testDialect})`, () => {
@@ -43,12 +69,26 @@ describe(`reservations as rows (${testDialect})`, () => {
     const r = reservation(30);
     expect((await credits.reserve(r)).ok).toBe(true);
     expect((await balance()).credits).toBe(70);
-    expect(await db.selectFrom('reservations').select(['state', 'owner', 'amount']).where('id', '=', r.id).executeTakeFirst()).toEqual({ state: 'reserved', owner: processes.id, amount: 30 });
+    expect(
+      await db
+        .selectFrom('reservations')
+        .select(['state', 'owner', 'amount'])
+        .where('id', '=', r.id)
+        .executeTakeFirst(),
+    ).toEqual({ state: 'reserved', owner: processes.id, amount: 30 });
     await Promise.all([credits.release(r), credits.release(r), credits.release(r)]);
     expect((await balance()).credits).toBe(100);
     expect(await stateOf(r.id)).toBe('released');
-    const ledger = await db.selectFrom('credit_ledger').select(['delta', 'reason']).where('account_id', '=', 'acc').orderBy('id').execute();
-    expect(ledger).toEqual([{ delta: -30, reason: 'reserve:text' }, { delta: 30, reason: 'refund:text' }]);
+    const ledger = await db
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason'])
+      .where('account_id', '=', 'acc')
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { delta: -30, reason: 'reserve:text' },
+      { delta: 30, reason: 'refund:text' },
+    ]);
   });
 
   it('settling gives back what the work did not use, once; a settled reservation cannot be released', async () => {
@@ -64,7 +104,17 @@ describe(`reservations as rows (${testDialect})`, () => {
     const kept = reservation(10);
     const stored = await credits.spend(kept, async (settleIn) => {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('text_outputs').values({ account_id: 'acc', preset: 'p', text: 'done', model: 'm', request_id: kept.id, created_at: periodStart }).execute();
+        await trx
+          .insertInto('text_outputs')
+          .values({
+            account_id: 'acc',
+            preset: 'p',
+            text: 'done',
+            model: 'm',
+            request_id: kept.id,
+            created_at: periodStart,
+          })
+          .execute();
         await settleIn(trx);
       });
       return { ok: true as const, value: 'done' };
@@ -89,13 +139,19 @@ describe(`reservations as rows (${testDialect})`, () => {
     const r = reservation(5);
     await credits.reserve(r);
     await credits.release(r);
-    await expect(db.transaction().execute((trx) => repo.settle(trx, r.id, 0, new Date().toISOString()))).rejects.toBeInstanceOf(ReservationLostError);
+    await expect(
+      db.transaction().execute((trx) => repo.settle(trx, r.id, 0, new Date().toISOString())),
+    ).rejects.toBeInstanceOf(ReservationLostError);
   });
 
   it('after the billing period was reset, releasing gives nothing back on top of the new allowance', async () => {
     const r = reservation(25);
     await credits.reserve(r);
-    await db.updateTable('accounts').set({ credits: 100, period_start: new Date().toISOString() }).where('id', '=', 'acc').execute();
+    await db
+      .updateTable('accounts')
+      .set({ credits: 100, period_start: new Date().toISOString() })
+      .where('id', '=', 'acc')
+      .execute();
     await credits.release(r);
     expect((await balance()).credits).toBe(100);
     expect(await stateOf(r.id)).toBe('released');
@@ -106,7 +162,9 @@ describe(`reservations as rows (${testDialect})`, () => {
     const unfinished = { id: randomUUID(), accountId: 'acc', amount: 300, reference: 'speech-2' };
     expect((await credits.reserveWords(spoken, PLAN)).ok).toBe(true);
     expect((await credits.reserveWords(unfinished, PLAN)).ok).toBe(true);
-    expect((await credits.reserveWords({ id: randomUUID(), accountId: 'acc', amount: 101, reference: 'x' }, PLAN)).ok).toBe(false);
+    expect(
+      (await credits.reserveWords({ id: randomUUID(), accountId: 'acc', amount: 101, reference: 'x' }, PLAN)).ok,
+    ).toBe(false);
     await db.transaction().execute((trx) => credits.settleWordsIn(trx, spoken));
     await credits.release(unfinished);
     expect((await balance()).tts_words_used).toBe(600);
@@ -117,13 +175,30 @@ describe(`the sweeper (${testDialect})`, () => {
   const deadProcess = async (overrides: { heartbeatAgoMs?: number; pid?: number; host?: string }) => {
     const id = randomUUID();
     const at = new Date(Date.now() - (overrides.heartbeatAgoMs ?? 0)).toISOString();
-    await db.insertInto('service_processes').values({ id, host: overrides.host ?? 'elsewhere', pid: overrides.pid ?? 1, started_at: at, heartbeat_at: at }).execute();
+    await db
+      .insertInto('service_processes')
+      .values({ id, host: overrides.host ?? 'elsewhere', pid: overrides.pid ?? 1, started_at: at, heartbeat_at: at })
+      .execute();
     return id;
   };
   const heldBy = async (owner: string, amount: number, unit: 'credits' | 'words' = 'credits') => {
     const id = randomUUID();
-    if (unit === 'credits') await repo.reserveCredits({ id, accountId: 'acc', unit, kind: 'chat', amount, reference: 'c', owner, at: new Date().toISOString() });
-    else await repo.reserveWords({ id, accountId: 'acc', unit, kind: 'tts', amount, reference: 's', owner, at: new Date().toISOString() }, 1_000);
+    if (unit === 'credits')
+      await repo.reserveCredits({
+        id,
+        accountId: 'acc',
+        unit,
+        kind: 'chat',
+        amount,
+        reference: 'c',
+        owner,
+        at: new Date().toISOString(),
+      });
+    else
+      await repo.reserveWords(
+        { id, accountId: 'acc', unit, kind: 'tts', amount, reference: 's', owner, at: new Date().toISOString() },
+        1_000,
+      );
     return id;
   };
 
@@ -132,10 +207,20 @@ describe(`the sweeper (${testDialect})`, () => {
     const silent = await deadProcess({ heartbeatAgoMs: 10_000, host: 'another-machine' });
     const alive = await deadProcess({ heartbeatAgoMs: 0, host: 'another-machine' });
     // On this machine, a pid that no longer runs is dead at once, whatever its heartbeat says.
-    const gonePid = await deadProcess({ heartbeatAgoMs: 0, host: (await import('node:os')).hostname(), pid: 2 ** 22 + 12_345 });
+    const gonePid = await deadProcess({
+      heartbeatAgoMs: 0,
+      host: (await import('node:os')).hostname(),
+      pid: 2 ** 22 + 12_345,
+    });
     const unknown = randomUUID();
     const mine = await heldBy(processes.id, 5);
-    const ids = [await heldBy(silent, 10), await heldBy(alive, 20), await heldBy(gonePid, 30), await heldBy(unknown, 15), await heldBy(silent, 200, 'words')];
+    const ids = [
+      await heldBy(silent, 10),
+      await heldBy(alive, 20),
+      await heldBy(gonePid, 30),
+      await heldBy(unknown, 15),
+      await heldBy(silent, 200, 'words'),
+    ];
     expect(await balance()).toEqual({ credits: 100 - 5 - 10 - 20 - 30 - 15, tts_words_used: 200 });
 
     expect(await sweeper.sweep()).toBe(4);

@@ -36,12 +36,24 @@ export class IdempotencyService {
       const now = this.clock.now().getTime();
       const inserted = await this.db
         .insertInto('idempotency_keys')
-        .values({ account_id: accountId, key, fingerprint, status_code: null, response: null, created_at: isoNow(this.clock) })
+        .values({
+          account_id: accountId,
+          key,
+          fingerprint,
+          status_code: null,
+          response: null,
+          created_at: isoNow(this.clock),
+        })
         .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'proceed' };
 
-      const row = await this.db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('key', '=', key).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!row) continue;
       const age = now - new Date(row.created_at).getTime();
       if (age > DAY_MS || (row.status_code === null && age > ABANDONED_MS)) {
@@ -49,23 +61,39 @@ export class IdempotencyService {
         continue;
       }
       if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      if (row.status_code !== null && row.response !== null) return { kind: 'replay', statusCode: row.status_code, response: row.response };
+      if (row.status_code !== null && row.response !== null)
+        return { kind: 'replay', statusCode: row.status_code, response: row.response };
       if (Date.now() - started >= this.waitMs) return { kind: 'busy' };
       await sleep(pause);
     }
   }
 
   async finish(accountId: string, key: string, statusCode: number, response: string): Promise<void> {
-    await this.db.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('account_id', '=', accountId).where('key', '=', key).execute();
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: statusCode, response })
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .execute();
   }
 
   /** The request failed without doing anything paid: the key is free for a retry. */
   async abandon(accountId: string, key: string): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key).where('status_code', 'is', null).execute();
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where('status_code', 'is', null)
+      .execute();
   }
 
   private async release(accountId: string, key: string, createdAt: string): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key).where('created_at', '=', createdAt).execute();
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where('created_at', '=', createdAt)
+      .execute();
   }
 
   private async purgeExpired(): Promise<void> {

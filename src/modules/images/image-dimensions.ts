@@ -32,14 +32,17 @@ export function parseDimensions(text: string): Dimensions | undefined {
   return width > 0 && height > 0 ? { kind: 'ratio', width, height, text: `${ratio[1]}:${ratio[2]}` } : undefined;
 }
 
-export const inBounds = ({ width, height }: Size): boolean => [width, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
+export const inBounds = ({ width, height }: Size): boolean =>
+  [width, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
 
 const sixtyFour = (side: number): number => Math.min(MAX_SIDE, Math.max(MIN_SIDE, 64 * Math.round(side / 64)));
 
 /** A ratio as pixels: the long side 1024 (1K) or 2048 (2K), both sides multiples of 64 within 64..2048. */
 export function ratioSize(width: number, height: number, resolution: ImageResolution = '1K'): Size {
   const long = RESOLUTION_SIDES[resolution];
-  return width >= height ? { width: long, height: sixtyFour((long * height) / width) } : { width: sixtyFour((long * width) / height), height: long };
+  return width >= height
+    ? { width: long, height: sixtyFour((long * height) / width) }
+    : { width: sixtyFour((long * width) / height), height: long };
 }
 
 export const sizeText = ({ width, height }: Size): string => `${width}x${height}`;
@@ -53,7 +56,8 @@ export function nearestSize(wanted: Size, sizes: readonly Size[]): Size {
   const area = (s: Size) => Math.abs(Math.log((s.width * s.height) / (wanted.width * wanted.height)));
   let best = sizes[0] ?? wanted;
   for (const size of sizes) {
-    const closer = shape(size) < shape(best) - 1e-9 || (Math.abs(shape(size) - shape(best)) <= 1e-9 && area(size) < area(best));
+    const closer =
+      shape(size) < shape(best) - 1e-9 || (Math.abs(shape(size) - shape(best)) <= 1e-9 && area(size) < area(best));
     if (closer) best = size;
   }
   return best;

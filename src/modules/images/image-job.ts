@@ -29,7 +29,15 @@ export interface ImageJobDeps {
 }
 
 /** One image, one job: the engine's picture goes to the blob store, the record says where. */
-export function imageJob({ repo, models, blobs, guard, maxAttempts, clock, settled }: ImageJobDeps): RecordKind<ImageJobPayload, ImageRow, ImageCompletion> {
+export function imageJob({
+  repo,
+  models,
+  blobs,
+  guard,
+  maxAttempts,
+  clock,
+  settled,
+}: ImageJobDeps): RecordKind<ImageJobPayload, ImageRow, ImageCompletion> {
   return {
     kind: IMAGE_JOB,
     payload: imageJobPayload,
@@ -38,8 +46,12 @@ export function imageJob({ repo, models, blobs, guard, maxAttempts, clock, settl
     isOpen: (row) => row.status === 'pending',
     async run(_payload, row, signal) {
       const model = models.find(row.requested_model);
-      if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
-      const referenceImage = row.reference_url && model.engine.supportsReferenceImage ? await fetchReferenceImage(row.reference_url, guard) : undefined;
+      if (!model)
+        throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
+      const referenceImage =
+        row.reference_url && model.engine.supportsReferenceImage
+          ? await fetchReferenceImage(row.reference_url, guard)
+          : undefined;
       const result = await model.engine.doGenerate({
         prompt: row.prompt,
         style: row.style ?? undefined,
@@ -54,7 +66,15 @@ export function imageJob({ repo, models, blobs, guard, maxAttempts, clock, settl
       const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
       await blobs.put(key, result.image.data);
       const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
-      return { blob_key: key, model: model.engine.modelId, engine: model.engine.provider, width: result.width, height: result.height, warnings: JSON.stringify(warnings), updated_at: isoNow(clock) };
+      return {
+        blob_key: key,
+        model: model.engine.modelId,
+        engine: model.engine.provider,
+        width: result.width,
+        height: result.height,
+        warnings: JSON.stringify(warnings),
+        updated_at: isoNow(clock),
+      };
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
     fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),

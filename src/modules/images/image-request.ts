@@ -1,6 +1,14 @@
 /** How one image request is made with one model: its size, style and reference picture, and what cannot be honoured. Pure. */
 import { normalizeModelName } from '../../engines/model-catalogue.js';
-import { type ImageResolution, type Size, inBounds, nearestSize, parseDimensions, ratioSize, sizeText } from './image-dimensions.js';
+import {
+  type ImageResolution,
+  type Size,
+  inBounds,
+  nearestSize,
+  parseDimensions,
+  ratioSize,
+  sizeText,
+} from './image-dimensions.js';
 
 /** The hosted reference's `action` values. */
 export const IMAGE_ACTIONS = [
@@ -92,11 +100,18 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
     if (ask.editModel) warnings.push('editModel: ignored: no image given');
   } else {
     if (ask.action && ask.action !== EDIT_ACTION) {
-      warnings.push(`action: "${ask.action}" is not offered here yet; ${model.name} made a new picture using the image as a reference`);
+      warnings.push(
+        `action: "${ask.action}" is not offered here yet; ${model.name} made a new picture using the image as a reference`,
+      );
     }
     if (ask.editModel && (ask.action ?? EDIT_ACTION) === EDIT_ACTION) {
-      const other = normalizeModelName(ask.editModel) !== normalizeModelName(model.name) ? ` instead of ${ask.editModel} editing it` : '';
-      warnings.push(`editModel: image editing is not offered here yet; ${model.name} made a new picture using the image as a reference${other}`);
+      const other =
+        normalizeModelName(ask.editModel) !== normalizeModelName(model.name)
+          ? ` instead of ${ask.editModel} editing it`
+          : '';
+      warnings.push(
+        `editModel: image editing is not offered here yet; ${model.name} made a new picture using the image as a reference${other}`,
+      );
     }
     if (!model.supportsReferenceImage) warnings.push(`${model.name} here cannot use a reference image; it was ignored`);
   }
@@ -118,9 +133,15 @@ function wantedSize(ask: ImageAsk, warnings: string[]): Size {
 /** The wanted size, or the nearest the model makes (with a warning saying so). */
 function fitSize(model: ImageModelTraits, wanted: Size, dimensions: string | undefined, warnings: string[]): Size {
   const sizes = model.sizes;
-  if (!sizes || sizes.some((s) => s.width === wanted.width && s.height === wanted.height)) return inBounds(wanted) ? wanted : DEFAULT_SIZE;
+  if (!sizes || sizes.some((s) => s.width === wanted.width && s.height === wanted.height))
+    return inBounds(wanted) ? wanted : DEFAULT_SIZE;
   const chosen = nearestSize(wanted, sizes);
-  const asked = dimensions && parseDimensions(dimensions)?.kind === 'ratio' ? `${dimensions.trim()} (${sizeText(wanted)})` : sizeText(wanted);
-  warnings.push(`dimensions: ${model.name} makes ${sizes.map(sizeText).join(', ')}; it made ${sizeText(chosen)} instead of ${asked}`);
+  const asked =
+    dimensions && parseDimensions(dimensions)?.kind === 'ratio'
+      ? `${dimensions.trim()} (${sizeText(wanted)})`
+      : sizeText(wanted);
+  warnings.push(
+    `dimensions: ${model.name} makes ${sizes.map(sizeText).join(', ')}; it made ${sizeText(chosen)} instead of ${asked}`,
+  );
   return { width: chosen.width, height: chosen.height };
 }

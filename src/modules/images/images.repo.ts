@@ -55,7 +55,12 @@ export class ImagesRepo {
   }
 
   async complete(id: number, changes: ImageCompletion, trx: Db = this.db): Promise<void> {
-    await trx.updateTable('images').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+    await trx
+      .updateTable('images')
+      .set({ ...changes, status: 'completed', error: null })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Only a pending image can fail, so a refund happens once however often this is called. */

@@ -8,7 +8,10 @@ const dimensions = z
   .string()
   .trim()
   .max(50)
-  .refine((text) => parseDimensions(text) !== undefined, 'must be WIDTHxHEIGHT (e.g. 1024x1024) or an aspect ratio (e.g. 16:9)')
+  .refine(
+    (text) => parseDimensions(text) !== undefined,
+    'must be WIDTHxHEIGHT (e.g. 1024x1024) or an aspect ratio (e.g. 16:9)',
+  )
   .refine((text) => {
     const parsed = parseDimensions(text);
     return parsed?.kind !== 'size' || inBounds(parsed);
@@ -17,7 +20,14 @@ const dimensions = z
 /** The body of POST /api/generate-image (the hosted reference's ImageGenerationRequest); the MCP tool takes the same. */
 export const generateImageBody = z.strictObject({
   prompt: z.string().trim().min(1).max(4000),
-  model: z.string().trim().min(1).max(100).describe('A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter'),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .describe(
+      'A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter',
+    ),
   style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
   artist: optionalText(100),
   dimensions: dimensions
@@ -28,10 +38,26 @@ export const generateImageBody = z.strictObject({
     ),
   useHD: flagField.default(false),
   image: mediaUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
-  action: z.enum(IMAGE_ACTIONS).optional().describe('What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning'),
-  editModel: z.enum(EDIT_MODELS).optional().describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
+  action: z
+    .enum(IMAGE_ACTIONS)
+    .optional()
+    .describe(
+      'What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning',
+    ),
+  editModel: z
+    .enum(EDIT_MODELS)
+    .optional()
+    .describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
   outputs: wholeNumberField(1, 4).default(1),
-  resolution: z.enum(['1K', '2K']).optional().describe('For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels'),
-  recraftStyle: z.string().trim().max(100).default('any').describe('Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt'),
+  resolution: z
+    .enum(['1K', '2K'])
+    .optional()
+    .describe('For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels'),
+  recraftStyle: z
+    .string()
+    .trim()
+    .max(100)
+    .default('any')
+    .describe('Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt'),
   waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
 });

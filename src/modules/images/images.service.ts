@@ -53,7 +53,15 @@ export class ImagesService {
     private readonly clock: Clock,
     onEnqueued: () => void = () => undefined,
   ) {
-    const kind = imageJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock, settled: () => this.settled.notify() });
+    const kind = imageJob({
+      repo,
+      models,
+      blobs,
+      guard: config.guard,
+      maxAttempts: config.maxAttempts,
+      clock,
+      settled: () => this.settled.notify(),
+    });
     this.lifecycle = new JobRecordLifecycle(db, queue, credits, kind, onEnqueued);
     this.job = this.lifecycle.handler;
   }
@@ -74,8 +82,20 @@ export class ImagesService {
 
   async create(caller: Caller, input: NewImages): Promise<Outcome<ImageRecord[]>> {
     const model = this.models.find(input.model);
-    if (!model) return fail('invalid_input', `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`);
-    const plan = planImages({ name: model.name, family: model.family, sizes: model.sizes, supportsReferenceImage: model.engine.supportsReferenceImage }, input);
+    if (!model)
+      return fail(
+        'invalid_input',
+        `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`,
+      );
+    const plan = planImages(
+      {
+        name: model.name,
+        family: model.family,
+        sizes: model.sizes,
+        supportsReferenceImage: model.engine.supportsReferenceImage,
+      },
+      input,
+    );
     const price = input.useHD ? model.hdCredits : model.credits;
     const now = isoNow(this.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
@@ -99,7 +119,12 @@ export class ImagesService {
       created_at: now,
       updated_at: now,
     }));
-    const reservation = newReservation({ accountId: caller.account.id, amount: price * input.outputs, kind: 'image', reference: `batch:${newId()}` });
+    const reservation = newReservation({
+      accountId: caller.account.id,
+      amount: price * input.outputs,
+      kind: 'image',
+      reference: `batch:${newId()}`,
+    });
     const created = await this.lifecycle.create(reservation, async (trx) => {
       const ids = await this.repo.insert(rows, trx);
       return { value: ids, jobs: ids.map((imageId) => ({ imageId })) };
@@ -107,7 +132,14 @@ export class ImagesService {
     if (!created.ok) return created;
     const ids = created.value;
     const load = () => this.repo.findMany(ids);
-    const found = input.waitForResult ? await waitUntilSettled(this.settled, load, (r) => r.every((row) => row.status !== 'pending'), this.config.waitMs) : await load();
+    const found = input.waitForResult
+      ? await waitUntilSettled(
+          this.settled,
+          load,
+          (r) => r.every((row) => row.status !== 'pending'),
+          this.config.waitMs,
+        )
+      : await load();
     return ok(found.map((row) => this.toRecord(row)));
   }
 

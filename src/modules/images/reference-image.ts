@@ -10,7 +10,10 @@ export async function fetchReferenceImage(url: string, guard: GuardOptions): Pro
     ({ body } = await guardedDownload(url, guard));
   } catch (error) {
     if (!(error instanceof GuardedFetchError)) throw error;
-    throw new UpstreamError(`The reference image could not be downloaded: ${error.message}`, { isRetryable: error.isRetryable, cause: error });
+    throw new UpstreamError(`The reference image could not be downloaded: ${error.message}`, {
+      isRetryable: error.isRetryable,
+      cause: error,
+    });
   }
   const size = imageSize(body);
   if (!size) throw new UpstreamError('The reference image is not a PNG, JPEG or WebP picture', { isRetryable: false });

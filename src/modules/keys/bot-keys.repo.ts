@@ -18,7 +18,11 @@ export class BotKeysRepo {
    */
   insert(accountId: string, row: BotKeyRow, max: number): Promise<InsertBotKeyResult> {
     return this.db.transaction().execute(async (trx) => {
-      const botQuery = trx.selectFrom('bots').select('id').where('id', '=', row.bot_id).where('account_id', '=', accountId);
+      const botQuery = trx
+        .selectFrom('bots')
+        .select('id')
+        .where('id', '=', row.bot_id)
+        .where('account_id', '=', accountId);
       if (!(await (this.postgres ? botQuery.forNoKeyUpdate() : botQuery).executeTakeFirst())) return 'bot_missing';
       const { n } = await trx
         .selectFrom('bot_keys')
@@ -54,15 +58,47 @@ export class BotKeysRepo {
       .where('k.key_hash', '=', keyHash)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { account_id, email, plan, is_admin, blocked, blocked_reason, credits, tts_words_used, webhook_secret, period_start, account_created_at, ...key } = row;
+    const {
+      account_id,
+      email,
+      plan,
+      is_admin,
+      blocked,
+      blocked_reason,
+      credits,
+      tts_words_used,
+      webhook_secret,
+      period_start,
+      account_created_at,
+      ...key
+    } = row;
     return {
       key,
-      account: { id: account_id, email, plan, is_admin, blocked, blocked_reason, credits, tts_words_used, webhook_secret, period_start, created_at: account_created_at },
+      account: {
+        id: account_id,
+        email,
+        plan,
+        is_admin,
+        blocked,
+        blocked_reason,
+        credits,
+        tts_words_used,
+        webhook_secret,
+        period_start,
+        created_at: account_created_at,
+      },
     };
   }
 
   async ownsBot(accountId: string, botId: string): Promise<boolean> {
-    return (await this.db.selectFrom('bots').select('id').where('id', '=', botId).where('account_id', '=', accountId).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('bots')
+        .select('id')
+        .where('id', '=', botId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   /** The keys of a bot the account owns (none when it owns no such bot), oldest first. */
@@ -85,7 +121,11 @@ export class BotKeysRepo {
       .where('id', '=', keyId)
       .where('bot_id', '=', botId)
       .where('revoked_at', 'is', null)
-      .where((eb) => eb.exists(eb.selectFrom('bots').select('bots.id').where('bots.id', '=', botId).where('bots.account_id', '=', accountId)))
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('bots').select('bots.id').where('bots.id', '=', botId).where('bots.account_id', '=', accountId),
+        ),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

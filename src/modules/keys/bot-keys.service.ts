@@ -70,7 +70,8 @@ export function originOf(value: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (url.username || url.password || url.search || url.hash || url.pathname !== '/' || url.hostname.includes('*')) return undefined;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/' || url.hostname.includes('*'))
+    return undefined;
   return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/?$/i.test(value.trim()) ? url.origin : undefined;
 }
 
@@ -86,12 +87,20 @@ export class BotKeysService {
   async create(accountId: string, botId: string, input: NewBotKey): Promise<Outcome<BotKeyRecord>> {
     if (!UUID_PATTERN.test(botId)) return botNotFound();
     const name = (input.name ?? '').trim() || 'Chat widget';
-    if (name.length > BOT_KEY_LIMITS.name) return fail('invalid_input', `name: at most ${BOT_KEY_LIMITS.name} characters`);
+    if (name.length > BOT_KEY_LIMITS.name)
+      return fail('invalid_input', `name: at most ${BOT_KEY_LIMITS.name} characters`);
     const origins = allowedOrigins(input.allowed_origins ?? []);
     if (!origins.ok) return origins;
     const perMinute = input.rate_limit_per_minute ?? BOT_KEY_LIMITS.defaultPerMinute;
-    if (!Number.isInteger(perMinute) || perMinute < BOT_KEY_LIMITS.minPerMinute || perMinute > BOT_KEY_LIMITS.maxPerMinute) {
-      return fail('invalid_input', `rate_limit_per_minute: a whole number from ${BOT_KEY_LIMITS.minPerMinute} to ${BOT_KEY_LIMITS.maxPerMinute}`);
+    if (
+      !Number.isInteger(perMinute) ||
+      perMinute < BOT_KEY_LIMITS.minPerMinute ||
+      perMinute > BOT_KEY_LIMITS.maxPerMinute
+    ) {
+      return fail(
+        'invalid_input',
+        `rate_limit_per_minute: a whole number from ${BOT_KEY_LIMITS.minPerMinute} to ${BOT_KEY_LIMITS.maxPerMinute}`,
+      );
     }
     const apiKey = `${BOT_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
     const row: BotKeyRow = {
@@ -108,7 +117,11 @@ export class BotKeysService {
     };
     const inserted = await this.repo.insert(accountId, row, BOT_KEY_LIMITS.keysPerBot);
     if (inserted === 'bot_missing') return botNotFound();
-    if (inserted === 'too_many_keys') return fail('conflict', `A bot can have at most ${BOT_KEY_LIMITS.keysPerBot} active publishable keys: revoke one first`);
+    if (inserted === 'too_many_keys')
+      return fail(
+        'conflict',
+        `A bot can have at most ${BOT_KEY_LIMITS.keysPerBot} active publishable keys: revoke one first`,
+      );
     return ok(recordOf(row));
   }
 
@@ -120,7 +133,9 @@ export class BotKeysService {
 
   async revoke(accountId: string, botId: string, keyId: string): Promise<Outcome<{ id: string; revoked: true }>> {
     if (!UUID_PATTERN.test(botId) || !(await this.repo.ownsBot(accountId, botId.toLowerCase()))) return botNotFound();
-    const revoked = UUID_PATTERN.test(keyId) && (await this.repo.revoke(accountId, botId.toLowerCase(), keyId.toLowerCase(), isoNow(this.clock)));
+    const revoked =
+      UUID_PATTERN.test(keyId) &&
+      (await this.repo.revoke(accountId, botId.toLowerCase(), keyId.toLowerCase(), isoNow(this.clock)));
     return revoked ? ok({ id: keyId.toLowerCase(), revoked: true }) : fail('not_found', 'API key not found');
   }
 
@@ -140,7 +155,15 @@ export class BotKeysService {
     }
     this.touchSometimes(found.key.id);
     const { key } = found;
-    return ok({ keyId: key.id, account: found.account, scope: { botId: key.bot_id, allowedOrigins: parseOrigins(key.allowed_origins), rateLimitPerMinute: Number(key.rate_limit_per_minute) } });
+    return ok({
+      keyId: key.id,
+      account: found.account,
+      scope: {
+        botId: key.bot_id,
+        allowedOrigins: parseOrigins(key.allowed_origins),
+        rateLimitPerMinute: Number(key.rate_limit_per_minute),
+      },
+    });
   }
 
   /** Records use at most once a minute per key, so authentication stays a single read. */
@@ -153,11 +176,16 @@ export class BotKeysService {
 }
 
 function allowedOrigins(values: string[]): Outcome<string[]> {
-  if (values.length > BOT_KEY_LIMITS.origins) return fail('invalid_input', `allowed_origins: at most ${BOT_KEY_LIMITS.origins}`);
+  if (values.length > BOT_KEY_LIMITS.origins)
+    return fail('invalid_input', `allowed_origins: at most ${BOT_KEY_LIMITS.origins}`);
   const origins: string[] = [];
   for (const value of values) {
     const origin = value.length <= BOT_KEY_LIMITS.originLength ? originOf(value) : undefined;
-    if (!origin) return fail('invalid_input', `allowed_origins: '${value.slice(0, BOT_KEY_LIMITS.originLength)}' is not an origin like https://example.com (scheme and host, no path)`);
+    if (!origin)
+      return fail(
+        'invalid_input',
+        `allowed_origins: '${value.slice(0, BOT_KEY_LIMITS.originLength)}' is not an origin like https://example.com (scheme and host, no path)`,
+      );
     if (!origins.includes(origin)) origins.push(origin);
   }
   return ok(origins);

@@ -21,7 +21,8 @@ export class KeysRepo {
    */
   insertWithin(row: ApiKeyRow, max: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.postgres) await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
+      if (this.postgres)
+        await trx.selectFrom('accounts').select('id').where('id', '=', row.account_id).forNoKeyUpdate().execute();
       const { n } = await trx
         .selectFrom('api_keys')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -62,7 +63,12 @@ export class KeysRepo {
   }
 
   async listByAccount(accountId: string): Promise<ApiKeyRow[]> {
-    return this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
   }
 
   async findById(keyId: string): Promise<ApiKeyRow | undefined> {

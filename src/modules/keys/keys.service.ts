@@ -58,7 +58,11 @@ export class KeysService {
   }
 
   /** Creates a key unless the account already holds as many (not revoked) as its plan allows. */
-  async createWithinPlan(accountId: string, name: string, plan: Pick<Plan, 'name' | 'maxApiKeys'>): Promise<Outcome<CreatedKey>> {
+  async createWithinPlan(
+    accountId: string,
+    name: string,
+    plan: Pick<Plan, 'name' | 'maxApiKeys'>,
+  ): Promise<Outcome<CreatedKey>> {
     const { row, created } = this.newKey(accountId, name);
     if (!(await this.repo.insertWithin(row, plan.maxApiKeys))) {
       return fail('conflict', `The ${plan.name} plan allows at most ${plan.maxApiKeys} API keys: revoke one first`);
@@ -128,7 +132,8 @@ export class KeysService {
     if (cached && cached.expires > now) return cached.found;
     const found = await this.repo.findByHash(hash);
     if (!found) return undefined;
-    if (this.authCache.size >= AUTH_CACHE_MAX_ENTRIES) this.authCache.delete(this.authCache.keys().next().value as string);
+    if (this.authCache.size >= AUTH_CACHE_MAX_ENTRIES)
+      this.authCache.delete(this.authCache.keys().next().value as string);
     this.authCache.set(hash, { found, expires: now + this.authCacheMs });
     return found;
   }

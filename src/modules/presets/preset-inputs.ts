@@ -19,7 +19,10 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
         continue;
       }
       if (!options.some((o) => o.value === value)) {
-        return fail('invalid_input', `${field.name}: must be one of ${options.map((o) => o.value).join(', ')} for preset "${preset.slug}"`);
+        return fail(
+          'invalid_input',
+          `${field.name}: must be one of ${options.map((o) => o.value).join(', ')} for preset "${preset.slug}"`,
+        );
       }
       inputs[field.name] = value;
       continue;
@@ -29,7 +32,10 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
       return fail('invalid_input', `${field.name} (${field.label}) is required for preset "${preset.slug}"`);
     }
     if (field.maxLength !== undefined && text.length > field.maxLength) {
-      return fail('invalid_input', `${field.name} (${field.label}) must be at most ${field.maxLength} characters for preset "${preset.slug}"`);
+      return fail(
+        'invalid_input',
+        `${field.name} (${field.label}) must be at most ${field.maxLength} characters for preset "${preset.slug}"`,
+      );
     }
     if (text !== '') inputs[field.name] = text;
   }

@@ -1,5 +1,11 @@
 import { type Outcome, fail, ok } from '../../shared/errors.js';
-import { CATEGORIES, type Category, type PresetDefinition, type PresetDetail, type PresetSummary } from './preset-types.js';
+import {
+  CATEGORIES,
+  type Category,
+  type PresetDefinition,
+  type PresetDetail,
+  type PresetSummary,
+} from './preset-types.js';
 
 export interface PresetList {
   presets: PresetSummary[];

@@ -46,7 +46,13 @@ export class ProcessRegistry {
   async start(): Promise<void> {
     await this.db
       .insertInto('service_processes')
-      .values({ id: this.id, host: this.host, pid: this.pid, started_at: this.startedAt.toISOString(), heartbeat_at: this.clock.now().toISOString() })
+      .values({
+        id: this.id,
+        host: this.host,
+        pid: this.pid,
+        started_at: this.startedAt.toISOString(),
+        heartbeat_at: this.clock.now().toISOString(),
+      })
       .execute();
     this.timer = setInterval(() => void this.beat().catch(() => undefined), this.options.heartbeatMs);
     this.timer.unref();
@@ -59,7 +65,11 @@ export class ProcessRegistry {
   }
 
   async beat(): Promise<void> {
-    await this.db.updateTable('service_processes').set({ heartbeat_at: this.clock.now().toISOString() }).where('id', '=', this.id).execute();
+    await this.db
+      .updateTable('service_processes')
+      .set({ heartbeat_at: this.clock.now().toISOString() })
+      .where('id', '=', this.id)
+      .execute();
   }
 
   /** The processes alive now: heartbeat recent, and on this machine, a process by that id still running. */

@@ -32,8 +32,12 @@ export class RateLimitsRepo {
    * (ending `windowMs` from now); otherwise the count goes up by one and the window keeps its end.
    */
   async hit(key: string, windowMs: number, now: number): Promise<Hit> {
-    const bound = this.upsert.parameters.map((p) => (p === KEY ? key : p === RESETS_AT ? now + windowMs : p === NOW ? now : p));
-    const { rows } = await this.db.executeQuery<{ count: number | string; resets_at: number | string }>(CompiledQuery.raw(this.upsert.sql, bound));
+    const bound = this.upsert.parameters.map((p) =>
+      p === KEY ? key : p === RESETS_AT ? now + windowMs : p === NOW ? now : p,
+    );
+    const { rows } = await this.db.executeQuery<{ count: number | string; resets_at: number | string }>(
+      CompiledQuery.raw(this.upsert.sql, bound),
+    );
     const row = rows[0];
     if (!row) throw new Error('The rate limit upsert returned no row');
     return { count: Number(row.count), resetsAt: Number(row.resets_at) };

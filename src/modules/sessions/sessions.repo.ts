@@ -9,7 +9,9 @@ export class SessionsRepo {
   }
 
   /** The session and its account in one read (every dashboard page and session API call asks). */
-  async findWithAccount(id: string): Promise<{ session: Pick<SessionRow, 'expires_at'>; account: AccountRow } | undefined> {
+  async findWithAccount(
+    id: string,
+  ): Promise<{ session: Pick<SessionRow, 'expires_at'>; account: AccountRow } | undefined> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_id')

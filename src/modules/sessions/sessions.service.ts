@@ -34,10 +34,15 @@ export class SessionsService {
 
   /** Opens an account on the smallest plan, with a password and no API key yet, and logs it in. */
   async signUp(email: string, password: string): Promise<Outcome<NewSession>> {
-    if (!this.config.dashboard.signup) return fail('forbidden', 'Sign-up is closed on this service; ask its operator for an account');
+    if (!this.config.dashboard.signup)
+      return fail('forbidden', 'Sign-up is closed on this service; ask its operator for an account');
     const problem = passwordProblem(password);
     if (problem) return fail('invalid_input', problem);
-    const created = await this.accounts.createWithoutKey({ email, plan: this.config.plans[0]?.name, passwordHash: await hashPassword(password) });
+    const created = await this.accounts.createWithoutKey({
+      email,
+      plan: this.config.plans[0]?.name,
+      passwordHash: await hashPassword(password),
+    });
     if (!created.ok) return created;
     const account = await this.accounts.find(created.value.account_id);
     return account.ok ? ok(await this.open(account.value)) : account;
@@ -49,7 +54,11 @@ export class SessionsService {
     // An unknown email costs a hash too, so timing does not tell which emails have accounts.
     const matches = await verifyPassword(password.slice(0, 1_000), stored ?? DECOY_HASH);
     if (!found.ok || !stored || !matches) return fail('unauthorized', INVALID_LOGIN);
-    if (found.value.blocked) return fail('forbidden', `Account is blocked${found.value.blocked_reason ? `: ${found.value.blocked_reason}` : ''}`);
+    if (found.value.blocked)
+      return fail(
+        'forbidden',
+        `Account is blocked${found.value.blocked_reason ? `: ${found.value.blocked_reason}` : ''}`,
+      );
     return ok(await this.open(found.value));
   }
 
@@ -67,7 +76,8 @@ export class SessionsService {
   /** A logged-in user's own change: the current password must match; other sessions end, this browser gets a new one. */
   async changePassword(account: AccountRow, current: string, next: string): Promise<Outcome<NewSession>> {
     const stored = await this.accounts.passwordHashOf(account.id);
-    if (!stored || !(await verifyPassword(current.slice(0, 1_000), stored))) return fail('invalid_input', 'The current password is wrong');
+    if (!stored || !(await verifyPassword(current.slice(0, 1_000), stored)))
+      return fail('invalid_input', 'The current password is wrong');
     const changed = await this.setPassword(account.id, next);
     return changed.ok ? ok(await this.open(account)) : changed;
   }
@@ -91,7 +101,12 @@ export class SessionsService {
     const now = this.clock.now();
     // A fixed lifetime: the cookie expires with the session, so neither outlives the other.
     const expiresAt = new Date(now.getTime() + this.config.dashboard.sessionDays * DAY_MS);
-    await this.repo.insert({ id: sha256Hex(token), account_id: account.id, created_at: now.toISOString(), expires_at: expiresAt.toISOString() });
+    await this.repo.insert({
+      id: sha256Hex(token),
+      account_id: account.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
     await this.sweepSometimes(now);
     return { token, expiresAt, account };
   }

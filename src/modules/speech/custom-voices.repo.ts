@@ -9,7 +9,12 @@ export class CustomVoicesRepo {
   }
 
   async list(accountId: string): Promise<CustomVoiceRow[]> {
-    return this.db.selectFrom('custom_voices').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('custom_voices')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
   }
 
   async count(accountId: string): Promise<number> {
@@ -22,15 +27,33 @@ export class CustomVoicesRepo {
   }
 
   async find(accountId: string, id: string): Promise<CustomVoiceRow | undefined> {
-    return this.db.selectFrom('custom_voices').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return this.db
+      .selectFrom('custom_voices')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   }
 
-  async update(accountId: string, id: string, changes: Partial<Pick<CustomVoiceRow, 'name' | 'description' | 'settings' | 'updated_at'>>): Promise<void> {
-    await this.db.updateTable('custom_voices').set(changes).where('id', '=', id).where('account_id', '=', accountId).execute();
+  async update(
+    accountId: string,
+    id: string,
+    changes: Partial<Pick<CustomVoiceRow, 'name' | 'description' | 'settings' | 'updated_at'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('custom_voices')
+      .set(changes)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .execute();
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('custom_voices').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('custom_voices')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 }

@@ -42,10 +42,16 @@ export class CustomVoicesService {
   }
 
   /** A new voice from recorded samples, at the first configured family that can clone; owned by the caller. */
-  async clone(accountId: string, input: { name: string; description?: string; samples: VoiceSample[] }): Promise<Outcome<CustomVoice>> {
+  async clone(
+    accountId: string,
+    input: { name: string; description?: string; samples: VoiceSample[] },
+  ): Promise<Outcome<CustomVoice>> {
     const cloner = this.catalogue.providers().find(canClone);
     if (!cloner) {
-      return fail('not_implemented', 'Voice cloning needs a provider that can clone voices: configure ElevenLabs (ATELIER_ELEVENLABS_API_KEY)');
+      return fail(
+        'not_implemented',
+        'Voice cloning needs a provider that can clone voices: configure ElevenLabs (ATELIER_ELEVENLABS_API_KEY)',
+      );
     }
     if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
     let cloned: Awaited<ReturnType<typeof cloner.cloneVoice>>;
@@ -56,7 +62,8 @@ export class CustomVoicesService {
     }
     const baseId = `${cloner.provider}:${cloned.providerVoiceId}`;
     const base = await this.catalogue.find(baseId);
-    if (!base) return fail('upstream', `Voice cloning failed (${cloner.provider}): the new voice is not in its voice list`);
+    if (!base)
+      return fail('upstream', `Voice cloning failed (${cloner.provider}): the new voice is not in its voice list`);
     return this.store(accountId, { name: input.name, description: input.description, base_voice_id: baseId }, base);
   }
 
@@ -85,7 +92,9 @@ export class CustomVoicesService {
 
   async list(accountId: string): Promise<CustomVoice[]> {
     const rows = await this.repo.list(accountId);
-    const voices = await Promise.all(rows.map(async (row) => this.toPublic(row, await this.catalogue.find(row.base_voice_id))));
+    const voices = await Promise.all(
+      rows.map(async (row) => this.toPublic(row, await this.catalogue.find(row.base_voice_id))),
+    );
     return voices;
   }
 
@@ -95,7 +104,11 @@ export class CustomVoicesService {
     return ok(this.toPublic(row, await this.catalogue.find(row.base_voice_id)));
   }
 
-  async update(accountId: string, id: string, changes: Partial<Omit<CustomVoiceInput, 'base_voice_id'>>): Promise<Outcome<CustomVoice>> {
+  async update(
+    accountId: string,
+    id: string,
+    changes: Partial<Omit<CustomVoiceInput, 'base_voice_id'>>,
+  ): Promise<Outcome<CustomVoice>> {
     const row = await this.findRow(accountId, id);
     if (!row) return fail('not_found', 'Voice not found');
     if (changes.settings !== undefined) {
@@ -128,7 +141,10 @@ export class CustomVoicesService {
   }
 
   /** For synthesis: the base voice and the stored settings, or undefined when the caller does not own it. */
-  async resolve(accountId: string, id: string): Promise<{ base: CatalogueVoice; settings: Record<string, unknown> } | undefined> {
+  async resolve(
+    accountId: string,
+    id: string,
+  ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown> } | undefined> {
     const row = await this.findRow(accountId, id);
     const base = row && (await this.catalogue.find(row.base_voice_id));
     return row && base ? { base, settings: JSON.parse(row.settings) as Record<string, unknown> } : undefined;
@@ -143,7 +159,9 @@ export class CustomVoicesService {
     // Voices cloned at a provider belong to whoever cloned them: never a base for someone else's voice.
     const found = id.startsWith(CUSTOM_PREFIX) ? undefined : await this.catalogue.find(id);
     const base = found?.voice.custom ? undefined : found;
-    return base ? ok(base) : fail('invalid_input', `Unknown base_voice_id: ${id}. Use an id from GET /api/get-text-to-speech-voices`);
+    return base
+      ? ok(base)
+      : fail('invalid_input', `Unknown base_voice_id: ${id}. Use an id from GET /api/get-text-to-speech-voices`);
   }
 
   private toPublic(row: CustomVoiceRow, base: CatalogueVoice | undefined): CustomVoice {

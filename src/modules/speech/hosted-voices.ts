@@ -61,9 +61,14 @@ export async function resolveHostedVoice(
     .map((matches) => english.find(matches))
     .find((c) => c !== undefined);
   if (!stand) return undefined;
-  const where = hosted.provider === 'elevenlabs' ? 'ElevenLabs (ATELIER_ELEVENLABS_API_KEY)' : 'an OpenAI-compatible speech server (ATELIER_TTS_OPENAI_BASE_URL)';
+  const where =
+    hosted.provider === 'elevenlabs'
+      ? 'ElevenLabs (ATELIER_ELEVENLABS_API_KEY)'
+      : 'an OpenAI-compatible speech server (ATELIER_TTS_OPENAI_BASE_URL)';
   return {
     voice: stand,
-    warnings: [`${hosted.name} (${voiceId}) is a voice of ${where}, which is not configured here: spoken by ${stand.voice.name} (${stand.voice.id}) instead`],
+    warnings: [
+      `${hosted.name} (${voiceId}) is a voice of ${where}, which is not configured here: spoken by ${stand.voice.name} (${stand.voice.id}) instead`,
+    ],
   };
 }

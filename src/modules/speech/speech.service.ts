@@ -61,13 +61,17 @@ export class SpeechService {
   async synthesize(caller: Caller, request: SpeechRequest): Promise<Outcome<SpeechResult>> {
     const text = request.text.trim();
     if (text.length > this.config.maxCharacters) {
-      return fail('invalid_input', `text must be at most ${this.config.maxCharacters} characters (it has ${text.length})`);
+      return fail(
+        'invalid_input',
+        `text must be at most ${this.config.maxCharacters} characters (it has ${text.length})`,
+      );
     }
     const words = countWords(text);
     if (words === 0) return fail('invalid_input', 'text has nothing to speak: it needs at least one word');
 
     const voice = await this.resolveVoice(caller.account.id, request.voiceID);
-    if (!voice) return fail('invalid_input', `Unknown voiceID: ${request.voiceID}. See GET /api/get-text-to-speech-voices`);
+    if (!voice)
+      return fail('invalid_input', `Unknown voiceID: ${request.voiceID}. See GET /api/get-text-to-speech-voices`);
     const settings = checkSettings(voice.base.model, { ...voice.settings, ...request.voiceSettings });
     const warnings = settings.ok ? [...voice.warnings, ...settings.value.warnings] : [];
     if (!settings.ok) return settings;
@@ -88,26 +92,30 @@ export class SpeechService {
       await this.blobs.put(blobKey, mp3);
       await this.db.transaction().execute(async (trx) => {
         await trx
-        .insertInto('speech_syntheses')
-        .values({
-          id: uuid,
-          account_id: caller.account.id,
-          voice_id: request.voiceID,
-          characters: text.length,
-          words,
-          duration_ms: Math.round(durationSeconds(audio) * 1000),
-          blob_key: blobKey,
-          warnings: JSON.stringify(warnings),
-          created_at: isoNow(this.clock),
-        })
-        .execute();
+          .insertInto('speech_syntheses')
+          .values({
+            id: uuid,
+            account_id: caller.account.id,
+            voice_id: request.voiceID,
+            characters: text.length,
+            words,
+            duration_ms: Math.round(durationSeconds(audio) * 1000),
+            blob_key: blobKey,
+            warnings: JSON.stringify(warnings),
+            created_at: isoNow(this.clock),
+          })
+          .execute();
         await this.credits.settleWordsIn(trx, held);
       });
       return ok({ uuid, url: this.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
     } catch (error) {
       await this.credits.release(held);
       const provider = voice.base.model.provider;
-      return engineFailure(error, `Speech synthesis failed (${provider})`, `Speech provider ${provider} is not available`);
+      return engineFailure(
+        error,
+        `Speech synthesis failed (${provider})`,
+        `Speech provider ${provider} is not available`,
+      );
     }
   }
 
@@ -143,23 +151,36 @@ export class SpeechService {
     };
   }
 
-  private async resolveVoice(accountId: string, voiceId: string): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: string[] } | undefined> {
+  private async resolveVoice(
+    accountId: string,
+    voiceId: string,
+  ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: string[] } | undefined> {
     if (voiceId.startsWith(CUSTOM_PREFIX)) {
       const custom = await this.customVoices.resolve(accountId, voiceId);
       return custom && { ...custom, warnings: [] };
     }
     const base = await this.catalogue.find(voiceId);
     if (base) return base.voice.custom ? undefined : { base, settings: {}, warnings: [] };
-    const hosted = await resolveHostedVoice(voiceId, (id) => this.catalogue.find(id), () => this.catalogue.all());
+    const hosted = await resolveHostedVoice(
+      voiceId,
+      (id) => this.catalogue.find(id),
+      () => this.catalogue.all(),
+    );
     return hosted && { base: hosted.voice, settings: {}, warnings: hosted.warnings };
   }
 
   /** Long texts are spoken piece by piece at sentence boundaries and joined into one recording. */
-  private async synthesizeAll(voice: CatalogueVoice, text: string, settings: Record<string, number | boolean>): Promise<SpeechAudio> {
+  private async synthesizeAll(
+    voice: CatalogueVoice,
+    text: string,
+    settings: Record<string, number | boolean>,
+  ): Promise<SpeechAudio> {
     const limit = pLimit(this.config.concurrency);
     const chunks = splitIntoChunks(text, voice.model.maxChunkCharacters);
     const pieces = await Promise.all(
-      chunks.map((chunk) => limit(() => voice.model.doGenerate({ providerVoiceId: voice.providerVoiceId, text: chunk, settings }))),
+      chunks.map((chunk) =>
+        limit(() => voice.model.doGenerate({ providerVoiceId: voice.providerVoiceId, text: chunk, settings })),
+      ),
     );
     const sampleRate = pieces[0]?.sampleRate ?? 0;
     if (pieces.some((p) => p.sampleRate !== sampleRate)) {

@@ -10,7 +10,8 @@ export interface VoiceQuery {
   accountId?: string;
 }
 
-const same = (a: string | undefined, b: string) => a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+const same = (a: string | undefined, b: string) =>
+  a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
 const sortedUnique = (values: (string | undefined)[]) =>
   [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
 
@@ -44,7 +45,10 @@ export class VoiceListing {
       voices,
       total: voices.length,
       filters: { language: language ?? null, accent: accent ?? null },
-      available: { languages: sortedUnique(voices.map((v) => v.language)), accents: sortedUnique(voices.map((v) => v.accent)) },
+      available: {
+        languages: sortedUnique(voices.map((v) => v.language)),
+        accents: sortedUnique(voices.map((v) => v.accent)),
+      },
     };
   }
 

@@ -33,7 +33,10 @@ export function checkSettings(model: TtsModel, input: Record<string, unknown>): 
     } else if (typeof value !== 'number' || !Number.isFinite(value)) {
       return fail('invalid_input', `voiceSettings.${name} must be a number`);
     } else if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
-      return fail('invalid_input', `voiceSettings.${name} must be between ${spec.min} and ${spec.max} for ${model.provider}`);
+      return fail(
+        'invalid_input',
+        `voiceSettings.${name} must be between ${spec.min} and ${spec.max} for ${model.provider}`,
+      );
     }
     if (name === 'volume') volume = value as number;
     else provider[name] = value as number | boolean;

@@ -39,7 +39,12 @@ export class TextService {
 
     const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
     const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
-    const reservation = newReservation({ accountId: caller.account.id, amount: unit * body.outputs, kind: 'text', reference: requestId });
+    const reservation = newReservation({
+      accountId: caller.account.id,
+      amount: unit * body.outputs,
+      kind: 'text',
+      reference: requestId,
+    });
     return this.credits.spend(reservation, async (settleIn) => {
       let texts: string[];
       try {
@@ -49,7 +54,14 @@ export class TextService {
       }
       const at = isoNow(this.clock);
       const rows = await this.repo.insertMany(
-        texts.map((text) => ({ account_id: caller.account.id, preset: preset.slug, text, model: model.modelId, request_id: requestId, created_at: at })),
+        texts.map((text) => ({
+          account_id: caller.account.id,
+          preset: preset.slug,
+          text,
+          model: model.modelId,
+          request_id: requestId,
+          created_at: at,
+        })),
         settleIn,
       );
       return ok(rows.map((row) => ({ id: row.id, name: row.text, text: row.text })));
@@ -66,7 +78,12 @@ export class TextService {
   }
 
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
-  private async runAll(model: TextModel, preset: PresetDefinition, inputs: PresetInputs, count: number): Promise<string[]> {
+  private async runAll(
+    model: TextModel,
+    preset: PresetDefinition,
+    inputs: PresetInputs,
+    count: number,
+  ): Promise<string[]> {
     const limit = pLimit(this.config.text.concurrency);
     const abort = new AbortController();
     const messages = presetMessages(preset, inputs);
@@ -79,7 +96,8 @@ export class TextService {
         abortSignal: abort.signal,
         providerOptions: { builtin: { text: builtinComposition(preset, inputs, index) } },
       });
-      if (!result.text.trim()) throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
+      if (!result.text.trim())
+        throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
       return result.text;
     };
     try {

@@ -22,8 +22,15 @@ export interface TranscriptionJobDeps {
 }
 
 /** One recording, one job: download, decode, recognise; the record's webhook hears how it ended. */
-export function transcriptionJob({ repo, pipeline, webhooks, maxAttempts, clock }: TranscriptionJobDeps): RecordKind<TranscriptionJobPayload, TranscriptionRow, PipelineResult> {
-  const update = (id: string, changes: Partial<Pick<TranscriptionRow, 'status' | 'progress' | 'error'>>) => repo.update(id, { ...changes, updated_at: isoNow(clock) });
+export function transcriptionJob({
+  repo,
+  pipeline,
+  webhooks,
+  maxAttempts,
+  clock,
+}: TranscriptionJobDeps): RecordKind<TranscriptionJobPayload, TranscriptionRow, PipelineResult> {
+  const update = (id: string, changes: Partial<Pick<TranscriptionRow, 'status' | 'progress' | 'error'>>) =>
+    repo.update(id, { ...changes, updated_at: isoNow(clock) });
   return {
     kind: TRANSCRIPTION_JOB,
     payload: transcriptionJobPayload,
@@ -49,7 +56,8 @@ export function transcriptionJob({ repo, pipeline, webhooks, maxAttempts, clock 
           segments: JSON.stringify(result.segments),
           duration: result.duration,
           model: result.model,
-          ...(row.language.trim().toLowerCase() === DETECT_LANGUAGE && result.language && { language: result.language }),
+          ...(row.language.trim().toLowerCase() === DETECT_LANGUAGE &&
+            result.language && { language: result.language }),
           updated_at: isoNow(clock),
         },
         trx,
@@ -59,7 +67,16 @@ export function transcriptionJob({ repo, pipeline, webhooks, maxAttempts, clock 
     async notify(row, outcome, trx) {
       if (!row.webhook_url) return;
       const fresh = (await repo.find(row.id, trx)) ?? row;
-      await webhooks.enqueue({ accountId: row.account_id, subject: `transcription:${row.id}`, event: `transcription.${outcome}`, url: row.webhook_url, payload: { audio: toRecord(fresh) } }, trx);
+      await webhooks.enqueue(
+        {
+          accountId: row.account_id,
+          subject: `transcription:${row.id}`,
+          event: `transcription.${outcome}`,
+          url: row.webhook_url,
+          payload: { audio: toRecord(fresh) },
+        },
+        trx,
+      );
     },
   };
 }

@@ -56,8 +56,14 @@ const SHORT_WAV = encodeWav({ pcm: SHORT_PCM, sampleRate: RATE });
 const FILES: Record<string, { type: string; body: Buffer }> = {
   '/recording.wav': { type: 'audio/wav', body: RECORDING_WAV },
   '/short.wav': { type: 'audio/wav', body: SHORT_WAV },
-  '/page.html': { type: 'text/html', body: Buffer.from('<!doctype html><html><body>this is a web page, not audio</body></html>') },
-  '/disguised.mp3': { type: 'audio/mpeg', body: Buffer.from('not an mp3 at all, just some text pretending to be one'.repeat(50)) },
+  '/page.html': {
+    type: 'text/html',
+    body: Buffer.from('<!doctype html><html><body>this is a web page, not audio</body></html>'),
+  },
+  '/disguised.mp3': {
+    type: 'audio/mpeg',
+    body: Buffer.from('not an mp3 at all, just some text pretending to be one'.repeat(50)),
+  },
   // 20 ms. decodeForRecognition compares pcm.length (bytes) with 1600, so its floor is really 50 ms, not 0.1 s.
   '/blip.wav': { type: 'audio/wav', body: encodeWav({ pcm: buildRecording(0.02, []), sampleRate: RATE }) },
 };
@@ -139,7 +145,10 @@ function fakeEngine(options: {
 }
 
 const pipelineWith = (engines: AsrModel[], enhanced?: AsrModel, routes: Record<string, AsrModel> = {}) =>
-  new TranscriptionPipeline({ engines, enhanced, routes }, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD, tempDir: tmpdir(), mediaLimits: LIMITS });
+  new TranscriptionPipeline(
+    { engines, enhanced, routes },
+    { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD, tempDir: tmpdir(), mediaLimits: LIMITS },
+  );
 
 const runInput = (path: string, overrides: Partial<PipelineInput> = {}): PipelineInput & { progress: number[] } => {
   const progress: number[] = [];
@@ -248,7 +257,12 @@ describe('TranscriptionPipeline.pickEngine', () => {
 
   it('gives auto only to an engine that detects the language, and says what to configure when none does', async () => {
     const local = englishOnly();
-    const detecting = fakeEngine({ provider: 'whisper-cpp', modelId: 'tiny', languages: ['English', 'French'], detectsLanguage: true });
+    const detecting = fakeEngine({
+      provider: 'whisper-cpp',
+      modelId: 'tiny',
+      languages: ['English', 'French'],
+      detectsLanguage: true,
+    });
     expect(pipelineWith([local, detecting]).pickEngine('auto', false)).toBe(detecting);
     expect(pipelineWith([local, detecting]).pickEngine(' AUTO ', true)).toBe(detecting);
     const pipeline = pipelineWith([local]);
@@ -272,7 +286,12 @@ describe('TranscriptionPipeline.run on long audio', () => {
       modelId: 'detecting',
       maxChunkSeconds: 10,
       detectsLanguage: true,
-      answer: (index) => ({ segments: [{ start: 0, end: 1, text: `piece ${index + 1}` }], diarized: false, warnings: [], language: 'French' }),
+      answer: (index) => ({
+        segments: [{ start: 0, end: 1, text: `piece ${index + 1}` }],
+        diarized: false,
+        warnings: [],
+        language: 'French',
+      }),
     });
     const result = await pipelineWith([engine]).run(runInput('/recording.wav', { language: 'auto' }));
     expect(engine.calls.map((c) => c.options.language)).toEqual(['auto', 'French', 'French']);
@@ -325,7 +344,8 @@ describe('TranscriptionPipeline.run on long audio', () => {
 
     // Download 15, decode 25, then one step per piece up to 90 (the caller finishes at 100).
     expect(input.progress).toEqual([15, 25, 47, 68, 90]);
-    for (let i = 1; i < input.progress.length; i++) expect(input.progress[i]).toBeGreaterThan(input.progress[i - 1] ?? 0);
+    for (let i = 1; i < input.progress.length; i++)
+      expect(input.progress[i]).toBeGreaterThan(input.progress[i - 1] ?? 0);
   });
 
   it('sends a short recording in one piece with no offset', async () => {
@@ -374,14 +394,16 @@ describe('TranscriptionPipeline.run on long audio', () => {
 });
 
 describe('TranscriptionPipeline speakers', () => {
-  const labelled = (diarized: boolean) => (index: number): AsrResult => ({
-    segments: [
-      { start: 0.2, end: 2.5, text: `piece ${index + 1} a`, speaker: 'Alice' },
-      { start: 3.3, end: 5.8, text: `piece ${index + 1} b`, speaker: 'Bob' },
-    ],
-    diarized,
-    warnings: [],
-  });
+  const labelled =
+    (diarized: boolean) =>
+    (index: number): AsrResult => ({
+      segments: [
+        { start: 0.2, end: 2.5, text: `piece ${index + 1} a`, speaker: 'Alice' },
+        { start: 3.3, end: 5.8, text: `piece ${index + 1} b`, speaker: 'Bob' },
+      ],
+      diarized,
+      warnings: [],
+    });
 
   it('labels every segment with the embedded detector when the engine did not diarize', async () => {
     const engine = fakeEngine({
@@ -425,7 +447,11 @@ describe('TranscriptionPipeline speakers', () => {
   });
 
   it('falls back to the embedded detector for all pieces when any piece came back undiarized', async () => {
-    const engine = fakeEngine({ modelId: 'flaky', maxChunkSeconds: 10, answer: (index) => labelled(index !== 1)(index) });
+    const engine = fakeEngine({
+      modelId: 'flaky',
+      maxChunkSeconds: 10,
+      answer: (index) => labelled(index !== 1)(index),
+    });
     const result = await pipelineWith([engine]).run(runInput('/recording.wav', { detectSpeakers: true }));
     expect(result.segments).toHaveLength(6);
     for (const s of result.segments) expect(s.speaker).toMatch(/^Speaker \d+$/);
@@ -447,10 +473,12 @@ describe('TranscriptionPipeline downloads that are not audio', () => {
   const failure = async (path: string) => {
     const engine = anyLanguage();
     const input = runInput(path);
-    const error = await pipelineWith([engine]).run(input).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await pipelineWith([engine])
+      .run(input)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(engine.calls).toHaveLength(0);
     expect(input.progress).toEqual([15]);
     return error;

@@ -56,7 +56,9 @@ export class TranscriptionPipeline {
   pickEngine(language: string, enhanced: boolean): AsrModel | undefined {
     const wanted = language.trim().toLowerCase();
     const fits = (m: AsrModel) =>
-      wanted === DETECT_LANGUAGE ? m.detectsLanguage === true : m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
+      wanted === DETECT_LANGUAGE
+        ? m.detectsLanguage === true
+        : m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
     if (enhanced && this.models.enhanced && fits(this.models.enhanced)) return this.models.enhanced;
     const routed = this.models.routes[wanted];
     if (routed && fits(routed)) return routed;
@@ -108,7 +110,12 @@ export class TranscriptionPipeline {
       });
     }
     if (!input.detectSpeakers) for (const s of segments) delete s.speaker;
-    return { segments, duration: round(durationSeconds(audio)), model: `${engine.provider}:${engine.modelId}`, language: heard };
+    return {
+      segments,
+      duration: round(durationSeconds(audio)),
+      model: `${engine.provider}:${engine.modelId}`,
+      language: heard,
+    };
   }
 }
 

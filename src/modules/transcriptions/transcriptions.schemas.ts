@@ -8,21 +8,40 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https U
 /** A transcription's uuid, as the requests that name one give it. */
 export const audioUuid = z.string().regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created');
 
-const audioType = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast').default('general');
+const audioType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast')
+  .default('general');
 
 /** The body of POST /api/transcriptions; the MCP tool takes the same. */
 export const transcriptionBody = z
   .strictObject({
     url: httpUrl.describe('Where the audio (or video) file is'),
     audio_type: audioType,
-    language: z.string().trim().min(1).max(50).default('English').describe('The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)'),
+    language: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .default('English')
+      .describe(
+        'The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)',
+      ),
     name: z.string().trim().max(200).optional(),
     detect_speakers: flagField.default(false),
     enhanced_quality: flagField.optional().describe('Use the better transcription engine (default false)'),
-    enhance_quality: flagField.optional().describe('The same as enhanced_quality, as the Pipedream component spells it'),
+    enhance_quality: flagField
+      .optional()
+      .describe('The same as enhanced_quality, as the Pipedream component spells it'),
     webhook_url: httpUrl.optional().describe('Called with the record, signed, when the job completes or fails'),
   })
-  .transform(({ enhance_quality: alias, enhanced_quality: given, ...rest }) => ({ ...rest, enhanced_quality: given ?? alias ?? false }));
+  .transform(({ enhance_quality: alias, enhanced_quality: given, ...rest }) => ({
+    ...rest,
+    enhanced_quality: given ?? alias ?? false,
+  }));
 
 /** What the hosted app builder's helpers send to POST /api/create-transcription. */
 export const appBuilderTranscriptionBody = z

@@ -66,7 +66,12 @@ export class TranscriptionsService {
   /** Charges once, then creates the record and its job in one transaction. */
   async create(caller: Caller, input: NewTranscription): Promise<Outcome<{ uuid: string; dashboard_url: string }>> {
     const id = newId();
-    const reservation = newReservation({ accountId: caller.account.id, amount: this.config.creditsPerTranscription, kind: 'transcription', reference: id });
+    const reservation = newReservation({
+      accountId: caller.account.id,
+      amount: this.config.creditsPerTranscription,
+      kind: 'transcription',
+      reference: id,
+    });
     const now = isoNow(this.clock);
     const created = await this.lifecycle.create(reservation, async (trx) => {
       await this.repo.insert(
@@ -100,11 +105,17 @@ export class TranscriptionsService {
     return ok({ uuid: id, dashboard_url: `${this.config.publicUrl}/dashboard/transcriptions/${id}` });
   }
 
-  async read(caller: Caller, uuid: string): Promise<Outcome<TranscriptionRecord & { webhook?: { url: string; deliveries: WebhookDelivery[] } }>> {
+  async read(
+    caller: Caller,
+    uuid: string,
+  ): Promise<Outcome<TranscriptionRecord & { webhook?: { url: string; deliveries: WebhookDelivery[] } }>> {
     const row = await this.find(caller, uuid);
     if (!row) return fail('not_found', 'Audio not found');
     const webhooks = row.webhook_url ? await this.webhooks.deliveries(`transcription:${row.id}`) : [];
-    return ok({ ...toRecord(row), ...(row.webhook_url && { webhook: { url: row.webhook_url, deliveries: webhooks } }) });
+    return ok({
+      ...toRecord(row),
+      ...(row.webhook_url && { webhook: { url: row.webhook_url, deliveries: webhooks } }),
+    });
   }
 
   async list(caller: Caller, limit: number) {
@@ -113,21 +124,35 @@ export class TranscriptionsService {
   }
 
   /** Existing content is returned as it is and costs nothing; new fields cost credits each. */
-  async derive(caller: Caller, uuid: string, requested: string[] | undefined, regenerate: boolean): Promise<Outcome<Record<string, string>>> {
+  async derive(
+    caller: Caller,
+    uuid: string,
+    requested: string[] | undefined,
+    regenerate: boolean,
+  ): Promise<Outcome<Record<string, string>>> {
     const row = await this.find(caller, uuid);
     if (!row) return fail('not_found', 'Audio not found');
-    if (row.status === 'failed') return fail('conflict', `Audio could not be transcribed: ${row.error ?? 'unknown reason'}`);
+    if (row.status === 'failed')
+      return fail('conflict', `Audio could not be transcribed: ${row.error ?? 'unknown reason'}`);
     if (row.status !== 'completed') return fail('conflict', NOT_TRANSCRIBED);
     const suited = fieldsFor(row.audio_type);
     const unsuited = (requested ?? []).filter((f) => !suited.includes(f as DerivedField));
     if (unsuited.length > 0) {
-      return fail('invalid_input', `fields: ${unsuited.join(', ')} cannot be generated for ${row.audio_type} audio (it gives ${suited.join(', ')})`);
+      return fail(
+        'invalid_input',
+        `fields: ${unsuited.join(', ')} cannot be generated for ${row.audio_type} audio (it gives ${suited.join(', ')})`,
+      );
     }
     const fields = requested ? [...new Set(requested as DerivedField[])] : suited;
     const existing = JSON.parse(row.derived) as Record<string, string>;
     const missing = fields.filter((f) => regenerate || !existing[f]);
     if (missing.length > 0) {
-      const reservation = newReservation({ accountId: caller.account.id, amount: missing.length * this.config.creditsPerDerivedField, kind: 'derived', reference: row.id });
+      const reservation = newReservation({
+        accountId: caller.account.id,
+        amount: missing.length * this.config.creditsPerDerivedField,
+        kind: 'derived',
+        reference: row.id,
+      });
       const generated = await this.credits.spend(reservation, async (settleIn) => {
         try {
           const transcript = toTranscriptInput(row);
@@ -151,7 +176,8 @@ export class TranscriptionsService {
       ...(await fieldPrompt(this.textModels.standard, field, transcript)),
       providerOptions: { builtin: { text: deriveBuiltin(field, transcript) } },
     });
-    if (!result.text.trim()) throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
+    if (!result.text.trim())
+      throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
     return result.text;
   }
 
@@ -161,7 +187,13 @@ export class TranscriptionsService {
 }
 
 function toTranscriptInput(row: TranscriptionRow): TranscriptInput {
-  return { name: row.name, audioType: row.audio_type, language: row.language, text: row.content, segments: JSON.parse(row.segments) as TranscriptSegment[] };
+  return {
+    name: row.name,
+    audioType: row.audio_type,
+    language: row.language,
+    text: row.content,
+    segments: JSON.parse(row.segments) as TranscriptSegment[],
+  };
 }
 
 function nameFromUrl(url: string): string {

@@ -28,7 +28,14 @@ export interface VideoJobDeps {
 }
 
 /** One clip, one job: the engine's video goes to the blob store, the record says where. */
-export function videoJob({ repo, models, blobs, guard, maxAttempts, clock }: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion> {
+export function videoJob({
+  repo,
+  models,
+  blobs,
+  guard,
+  maxAttempts,
+  clock,
+}: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion> {
   return {
     kind: VIDEO_JOB,
     payload: videoJobPayload,
@@ -37,7 +44,8 @@ export function videoJob({ repo, models, blobs, guard, maxAttempts, clock }: Vid
     isOpen: (row) => row.status === 'pending',
     async run(_payload, row, signal) {
       const model = models.find(row.requested_model);
-      if (!model) throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
+      if (!model)
+        throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
       const image = row.image_url ? await fetchReferenceImage(row.image_url, guard) : undefined;
       const result = await model.engine.doGenerate({
         prompt: row.prompt,

@@ -24,7 +24,12 @@ export class VideosRepo {
 
   /** One account's video; another account's is as missing as a missing one. */
   findOwned(accountId: string, id: number): Promise<VideoRow | undefined> {
-    return this.db.selectFrom('videos').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   }
 
   find(id: number): Promise<VideoRow | undefined> {
@@ -38,12 +43,22 @@ export class VideosRepo {
   }
 
   async complete(id: number, changes: VideoCompletion, trx: Db = this.db): Promise<void> {
-    await trx.updateTable('videos').set({ ...changes, status: 'completed', error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+    await trx
+      .updateTable('videos')
+      .set({ ...changes, status: 'completed', error: null })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Only a pending video can fail, so its refund happens once. */
   async fail(id: number, reason: string, at: string, trx: Db = this.db): Promise<boolean> {
-    const result = await trx.updateTable('videos').set({ status: 'failed', error: reason, credits: 0, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    const result = await trx
+      .updateTable('videos')
+      .set({ status: 'failed', error: reason, credits: 0, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 }

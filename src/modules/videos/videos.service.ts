@@ -56,7 +56,13 @@ export class VideosService {
     private readonly clock: Clock,
     onEnqueued: () => void = () => undefined,
   ) {
-    this.lifecycle = new JobRecordLifecycle(db, queue, credits, videoJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock }), onEnqueued);
+    this.lifecycle = new JobRecordLifecycle(
+      db,
+      queue,
+      credits,
+      videoJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock }),
+      onEnqueued,
+    );
     this.job = this.lifecycle.handler;
   }
 
@@ -72,13 +78,26 @@ export class VideosService {
   }
 
   async create(caller: Caller, input: NewVideo) {
-    if (!canMakeVideos(caller.plan)) return fail('forbidden', `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`);
+    if (!canMakeVideos(caller.plan))
+      return fail('forbidden', `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`);
     const model = this.models.find(input.model);
-    if (!model) return fail('invalid_input', `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`);
+    if (!model)
+      return fail(
+        'invalid_input',
+        `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`,
+      );
     const amount = model.creditsPerSecond * input.durationSeconds;
     const now = isoNow(this.clock);
-    const warnings = !input.image && FROM_PICTURE.test(model.name) ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`] : [];
-    const reservation = newReservation({ accountId: caller.account.id, amount, kind: 'video', reference: `batch:${newId()}` });
+    const warnings =
+      !input.image && FROM_PICTURE.test(model.name)
+        ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`]
+        : [];
+    const reservation = newReservation({
+      accountId: caller.account.id,
+      amount,
+      kind: 'video',
+      reference: `batch:${newId()}`,
+    });
     const created = await this.lifecycle.create(reservation, async (trx) => {
       const videoId = await this.repo.insert(
         {

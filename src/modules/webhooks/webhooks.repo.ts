@@ -15,11 +15,17 @@ export class WebhooksRepo {
 
   /** Oldest first. */
   listBySubject(subject: string): Promise<WebhookDeliveryRow[]> {
-    return this.db.selectFrom('webhook_deliveries').selectAll().where('subject', '=', subject).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('subject', '=', subject)
+      .orderBy('created_at')
+      .execute();
   }
 
   async attemptsOf(id: string): Promise<string | undefined> {
-    return (await this.db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', id).executeTakeFirst())?.attempts;
+    return (await this.db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', id).executeTakeFirst())
+      ?.attempts;
   }
 
   async update(id: string, changes: Partial<Pick<WebhookDeliveryRow, 'attempts' | 'status'>>): Promise<void> {
@@ -28,7 +34,9 @@ export class WebhooksRepo {
 
   /** The account's signing secret, null when none was made yet. */
   async secretOf(accountId: string): Promise<string | null | undefined> {
-    return (await this.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst())?.webhook_secret;
+    return (
+      await this.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst()
+    )?.webhook_secret;
   }
 
   async saveSecret(accountId: string, secret: string): Promise<void> {

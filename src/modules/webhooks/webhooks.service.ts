@@ -89,12 +89,21 @@ export class WebhooksService {
       },
       trx,
     );
-    await this.queue.enqueue({ kind: WEBHOOK_JOB, payload: { deliveryId: id } satisfies DeliveryPayload, maxAttempts: this.maxAttempts }, trx);
+    await this.queue.enqueue(
+      { kind: WEBHOOK_JOB, payload: { deliveryId: id } satisfies DeliveryPayload, maxAttempts: this.maxAttempts },
+      trx,
+    );
   }
 
   async deliveries(subject: string): Promise<WebhookDelivery[]> {
     const rows = await this.repo.listBySubject(subject);
-    return rows.map((r) => ({ id: r.id, event: r.event, url: r.url, status: r.status, attempts: JSON.parse(r.attempts) as WebhookAttempt[] }));
+    return rows.map((r) => ({
+      id: r.id,
+      event: r.event,
+      url: r.url,
+      status: r.status,
+      attempts: JSON.parse(r.attempts) as WebhookAttempt[],
+    }));
   }
 
   /** The account's signing secret, made on first use. */

@@ -2,7 +2,13 @@ import type { LookupAddress } from 'node:dns';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GuardOptions, GuardedFetchError, guardedDownload, guardedRequest, isPublicAddress } from './guarded-http.js';
+import {
+  type GuardOptions,
+  GuardedFetchError,
+  guardedDownload,
+  guardedRequest,
+  isPublicAddress,
+} from './guarded-http.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 
@@ -110,7 +116,9 @@ beforeAll(async () => {
         return;
       case '/echo':
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ method: req.method, body: body.toString(), type: req.headers['content-type'] ?? null }));
+        res.end(
+          JSON.stringify({ method: req.method, body: body.toString(), type: req.headers['content-type'] ?? null }),
+        );
         return;
       case '/see-other':
         res.writeHead(303, { location: '/echo' }).end();
@@ -143,7 +151,10 @@ describe('guarded HTTP, private addresses refused', () => {
   refused((port) => `http://[::ffff:127.0.0.1]:${port}/`);
   refused((port) => `http://localhost:${port}/`);
   refused((port) => `http://0.0.0.0:${port}/`);
-  refused((port) => `http://evil.example.test:${port}/`, { ...strict, lookup: fakeLookup({ 'evil.example.test': ['127.0.0.1'] }) });
+  refused((port) => `http://evil.example.test:${port}/`, {
+    ...strict,
+    lookup: fakeLookup({ 'evil.example.test': ['127.0.0.1'] }),
+  });
   refused((port) => `http://mixed.example.test:${port}/`, {
     ...strict,
     lookup: fakeLookup({ 'mixed.example.test': ['93.184.216.34', '127.0.0.1'] }),
@@ -325,12 +336,21 @@ describe('guarded HTTP, private addresses allowed', () => {
       open,
     );
     expect(result.status).toBe(200);
-    expect(JSON.parse(result.body.toString())).toEqual({ method: 'POST', body: '{"event":"done"}', type: 'application/json' });
+    expect(JSON.parse(result.body.toString())).toEqual({
+      method: 'POST',
+      body: '{"event":"done"}',
+      type: 'application/json',
+    });
   });
 
   it('turns a POST into a GET without body on 303', async () => {
     const result = await guardedRequest(
-      { method: 'POST', url: url('/see-other'), headers: { 'content-type': 'application/json' }, body: Buffer.from('{"a":1}') },
+      {
+        method: 'POST',
+        url: url('/see-other'),
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from('{"a":1}'),
+      },
       open,
     );
     expect(JSON.parse(result.body.toString())).toEqual({ method: 'GET', body: '', type: null });

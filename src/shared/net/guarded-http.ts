@@ -34,7 +34,11 @@ export class GuardedFetchError extends Error {
   readonly status?: number;
   readonly isRetryable: boolean;
 
-  constructor(reason: GuardedFetchReason, message: string, options: { isRetryable?: boolean; status?: number; cause?: unknown } = {}) {
+  constructor(
+    reason: GuardedFetchReason,
+    message: string,
+    options: { isRetryable?: boolean; status?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'GuardedFetchError';
     this.reason = reason;
@@ -103,7 +107,10 @@ function parseUrl(raw: string, base?: URL): URL {
   try {
     url = new URL(raw, base);
   } catch {
-    throw new GuardedFetchError('blocked_scheme', base ? 'the server redirected to an invalid URL' : 'the URL is not valid');
+    throw new GuardedFetchError(
+      'blocked_scheme',
+      base ? 'the server redirected to an invalid URL' : 'the URL is not valid',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new GuardedFetchError('blocked_scheme', `${url.protocol} URLs are not allowed; use http or https`);
@@ -124,10 +131,17 @@ function guardedLookup(options: GuardOptions, port: number): LookupFunction {
     resolve(hostname, { ...lookupOptions, all: true }, (error, result) => {
       if (error) {
         const detail = error.code ?? error.message;
-        callback(new GuardedFetchError('dns', `could not resolve ${hostname} (${detail})`, { isRetryable: error.code === 'EAI_AGAIN', cause: error }), '');
+        callback(
+          new GuardedFetchError('dns', `could not resolve ${hostname} (${detail})`, {
+            isRetryable: error.code === 'EAI_AGAIN',
+            cause: error,
+          }),
+          '',
+        );
         return;
       }
-      const addresses: LookupAddress[] = typeof result === 'string' ? [{ address: result, family: isIP(result) }] : result;
+      const addresses: LookupAddress[] =
+        typeof result === 'string' ? [{ address: result, family: isIP(result) }] : result;
       const blocked = addresses.find((entry) => !addressAllowed(entry.address, port, options));
       const first = addresses[0];
       if (blocked) callback(blockedAddress(blocked.address, hostname), '');
@@ -138,15 +152,31 @@ function guardedLookup(options: GuardOptions, port: number): LookupFunction {
   };
 }
 
-function send(url: URL, method: Method, headers: Record<string, string>, body: Buffer | string | undefined, options: GuardOptions, signal: AbortSignal) {
+function send(
+  url: URL,
+  method: Method,
+  headers: Record<string, string>,
+  body: Buffer | string | undefined,
+  options: GuardOptions,
+  signal: AbortSignal,
+) {
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // Node connects to IP literals without calling `lookup`, so they are checked here.
   if (isIP(host) !== 0 && !addressAllowed(host, port, options)) return Promise.reject(blockedAddress(host));
   // agent: false, because a pooled socket could have been opened under a looser policy.
-  const requestOptions: RequestOptions = { method, headers, signal, agent: false, lookup: guardedLookup(options, port) };
+  const requestOptions: RequestOptions = {
+    method,
+    headers,
+    signal,
+    agent: false,
+    lookup: guardedLookup(options, port),
+  };
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const request = url.protocol === 'https:' ? httpsRequest(url, requestOptions, resolve) : httpRequest(url, requestOptions, resolve);
+    const request =
+      url.protocol === 'https:'
+        ? httpsRequest(url, requestOptions, resolve)
+        : httpRequest(url, requestOptions, resolve);
     request.on('error', reject);
     request.end(body);
   });
@@ -174,13 +204,22 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
 const withoutHeaders = (headers: Record<string, string>, names: Set<string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase())));
 
-function toGuardedError(error: unknown, url: URL | undefined, signal: AbortSignal, timeoutMs: number): GuardedFetchError {
+function toGuardedError(
+  error: unknown,
+  url: URL | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+): GuardedFetchError {
   if (error instanceof GuardedFetchError) return error;
-  if (signal.aborted) return new GuardedFetchError('timeout', `request timed out after ${timeoutMs} ms`, { isRetryable: true });
+  if (signal.aborted)
+    return new GuardedFetchError('timeout', `request timed out after ${timeoutMs} ms`, { isRetryable: true });
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
   // Certificate and TLS failures will fail the same way next time.
   const isRetryable = !/CERT|TLS|SSL/.test(code);
-  return new GuardedFetchError('network', `could not reach ${url?.host ?? 'the server'} (${code})`, { isRetryable, cause: error });
+  return new GuardedFetchError('network', `could not reach ${url?.host ?? 'the server'} (${code})`, {
+    isRetryable,
+    cause: error,
+  });
 }
 
 async function execute(
@@ -224,7 +263,12 @@ async function execute(
         const isRetryable = status >= 500 || status === 429 || status === 408;
         throw new GuardedFetchError('http_status', `${url.host} answered HTTP ${status}`, { status, isRetryable });
       }
-      return { status, headers: response.headers, body: await readBody(response, options.maxBytes), finalUrl: url.href };
+      return {
+        status,
+        headers: response.headers,
+        body: await readBody(response, options.maxBytes),
+        finalUrl: url.href,
+      };
     }
   } catch (error) {
     throw toGuardedError(error, url, controller.signal, options.timeoutMs);
@@ -242,7 +286,10 @@ export async function guardedRequest(
 }
 
 /** GET with redirects followed; a final status outside 2xx is an `http_status` error. */
-export async function guardedDownload(url: string, options: GuardOptions): Promise<{ body: Buffer; contentType: string | undefined; finalUrl: string }> {
+export async function guardedDownload(
+  url: string,
+  options: GuardOptions,
+): Promise<{ body: Buffer; contentType: string | undefined; finalUrl: string }> {
   const response = await execute({ method: 'GET', url }, options, true);
   return { body: response.body, contentType: response.headers['content-type'], finalUrl: response.finalUrl };
 }

@@ -12,6 +12,7 @@ export function compiledModuleUrl(callerUrl: string, relative: string): URL {
   const source = fileURLToPath(beside);
   const at = source.lastIndexOf('/src/');
   const built = at < 0 ? source : `${source.slice(0, at)}/dist/${source.slice(at + '/src/'.length)}`;
-  if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (worker threads load the compiled code)`);
+  if (!existsSync(built))
+    throw new Error(`${built} is missing: run \`npm run build\` first (worker threads load the compiled code)`);
   return pathToFileURL(built);
 }

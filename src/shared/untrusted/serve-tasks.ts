@@ -11,7 +11,10 @@ export interface TaskRequest<In> {
  * What a worker answers; a thrown error becomes `ok: false` with its message. `footprintMb` is what the
  * worker's heap and buffers hold after the task, garbage included: the pool retires a worker that grew.
  */
-export type TaskReply<Out> = ({ ok: true; value: Out } | { ok: false; message: string }) & { id: number; footprintMb: number };
+export type TaskReply<Out> = ({ ok: true; value: Out } | { ok: false; message: string }) & {
+  id: number;
+  footprintMb: number;
+};
 
 /** Sent once by a worker whose modules are loaded: its tasks' time limits start from then. */
 export const WORKER_READY = 'atelier:worker-ready';
@@ -25,7 +28,12 @@ export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): 
     try {
       reply = { id, ok: true, value: await handle(input), footprintMb: footprintMb() };
     } catch (error) {
-      reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), footprintMb: footprintMb() };
+      reply = {
+        id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        footprintMb: footprintMb(),
+      };
     }
     port.postMessage(reply);
   });

@@ -1,11 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, type WorkerPoolOptions, WorkerTaskError } from './worker-pool.js';
 
-type Task = { op: 'echo'; value: string } | { op: 'sleep'; ms: number } | { op: 'spin' | 'grow' | 'exit' | 'throw' | 'thread'; footprintMb?: number };
+type Task =
+  | { op: 'echo'; value: string }
+  | { op: 'sleep'; ms: number }
+  | { op: 'spin' | 'grow' | 'exit' | 'throw' | 'thread'; footprintMb?: number };
 
 let pool: WorkerPool<Task, unknown> | undefined;
 const start = (options: Partial<WorkerPoolOptions> = {}) => {
-  pool = new WorkerPool<Task, unknown>({ script: new URL('../../../test/fixtures/pool-worker.mjs', import.meta.url), workers: 1, queue: 4, timeoutMs: 5_000, memoryMb: 64, ...options });
+  pool = new WorkerPool<Task, unknown>({
+    script: new URL('../../../test/fixtures/pool-worker.mjs', import.meta.url),
+    workers: 1,
+    queue: 4,
+    timeoutMs: 5_000,
+    memoryMb: 64,
+    ...options,
+  });
   return pool;
 };
 afterEach(async () => {
@@ -22,7 +32,9 @@ const reasonOf = (promise: Promise<unknown>) =>
 describe('WorkerPool', () => {
   it('answers tasks in order on a warm worker', async () => {
     const workers = start();
-    expect(await Promise.all([workers.run({ op: 'echo', value: 'a' }), workers.run({ op: 'echo', value: 'b' })])).toEqual(['a', 'b']);
+    expect(
+      await Promise.all([workers.run({ op: 'echo', value: 'a' }), workers.run({ op: 'echo', value: 'b' })]),
+    ).toEqual(['a', 'b']);
     const first = await workers.run({ op: 'thread' });
     expect(await workers.run({ op: 'thread' })).toBe(first);
     expect(workers.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, replaced: 0 });

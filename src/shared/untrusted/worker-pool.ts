@@ -80,7 +80,12 @@ export class WorkerPool<In, Out> {
     if (signal?.aborted) return Promise.reject(new WorkerTaskError('aborted', 'The request was cancelled'));
     const idle = this.idleSlot();
     if (!idle && this.waiting.length >= this.options.queue) {
-      return Promise.reject(new WorkerTaskError('busy', `${this.options.workers + this.options.queue} tasks are already running or waiting`));
+      return Promise.reject(
+        new WorkerTaskError(
+          'busy',
+          `${this.options.workers + this.options.queue} tasks are already running or waiting`,
+        ),
+      );
     }
     return new Promise<Out>((resolve, reject) => {
       const task: Task<In, Out> = { input, resolve, reject, signal, onAbort: undefined };
@@ -106,7 +111,8 @@ export class WorkerPool<In, Out> {
   /** Refuses new tasks, fails the waiting ones and ends every worker (running tasks fail as `closed`). */
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.waiting.splice(0)) this.settle(task, new WorkerTaskError('closed', 'The service is shutting down'));
+    for (const task of this.waiting.splice(0))
+      this.settle(task, new WorkerTaskError('closed', 'The service is shutting down'));
     await Promise.all(
       [...this.slots].map((slot) => {
         slot.ending = true;
@@ -125,12 +131,18 @@ export class WorkerPool<In, Out> {
 
   private spawn(): Slot<In, Out> {
     const worker = new Worker(this.options.script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, this.options.memoryMb / 8)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, this.options.memoryMb / 8)),
+      },
     });
     const slot: Slot<In, Out> = { worker, task: undefined, ending: false, ready: false };
     worker.unref();
     // Loading the worker's modules is not the task's time, but it is bounded too.
-    const loading = setTimeout(() => this.end(slot, new WorkerTaskError('crashed', `the worker did not start within ${WORKER_START_MS} ms`)), WORKER_START_MS);
+    const loading = setTimeout(
+      () => this.end(slot, new WorkerTaskError('crashed', `the worker did not start within ${WORKER_START_MS} ms`)),
+      WORKER_START_MS,
+    );
     loading.unref();
     worker.on('message', (reply: TaskReply<Out> | typeof WORKER_READY) => {
       if (reply !== WORKER_READY) return this.answer(slot, reply);
@@ -140,7 +152,12 @@ export class WorkerPool<In, Out> {
     });
     worker.on('error', (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.end(slot, outOfMemory ? new WorkerTaskError('memory', `needed more than the ${this.options.memoryMb} MB memory limit`) : new WorkerTaskError('crashed', 'the worker failed'));
+      this.end(
+        slot,
+        outOfMemory
+          ? new WorkerTaskError('memory', `needed more than the ${this.options.memoryMb} MB memory limit`)
+          : new WorkerTaskError('crashed', 'the worker failed'),
+      );
     });
     worker.on('exit', () => {
       clearTimeout(loading);
@@ -164,7 +181,11 @@ export class WorkerPool<In, Out> {
   private post(slot: Slot<In, Out>): void {
     const task = slot.task;
     if (!task) return;
-    task.timer = setTimeout(() => this.end(slot, new WorkerTaskError('timeout', `took longer than the ${this.options.timeoutMs} ms time limit`)), this.options.timeoutMs);
+    task.timer = setTimeout(
+      () =>
+        this.end(slot, new WorkerTaskError('timeout', `took longer than the ${this.options.timeoutMs} ms time limit`)),
+      this.options.timeoutMs,
+    );
     const request: TaskRequest<In> = { id: task.id, input: task.input };
     slot.worker.postMessage(request);
   }

@@ -1,6 +1,22 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, type HeadObjectCommandOutput, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BLOB_KEY, type BlobRead, type BlobReadRequest, type BlobUrls, IMMUTABLE_CACHE_CONTROL, type RemoteBlobStore, contentTypeOf } from './blob-store.js';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  type HeadObjectCommandOutput,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import {
+  BLOB_KEY,
+  type BlobRead,
+  type BlobReadRequest,
+  type BlobUrls,
+  IMMUTABLE_CACHE_CONTROL,
+  type RemoteBlobStore,
+  contentTypeOf,
+} from './blob-store.js';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -75,7 +91,13 @@ export class S3BlobStore implements RemoteBlobStore {
   }
 
   async open(key: string, request: BlobReadRequest): Promise<BlobRead> {
-    const input = { Bucket: this.bucket, Key: this.objectKey(key), Range: request.range, IfNoneMatch: request.ifNoneMatch, IfModifiedSince: request.ifModifiedSince };
+    const input = {
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      Range: request.range,
+      IfNoneMatch: request.ifNoneMatch,
+      IfModifiedSince: request.ifModifiedSince,
+    };
     let output: HeadObjectCommandOutput & { Body?: unknown };
     try {
       output = await this.client.send(request.headersOnly ? new HeadObjectCommand(input) : new GetObjectCommand(input));
@@ -87,7 +109,8 @@ export class S3BlobStore implements RemoteBlobStore {
       if (status === 416) return { status: 'unsatisfiable-range' };
       throw error;
     }
-    if (!request.headersOnly && !(output.Body instanceof Readable)) throw new Error('S3 answered without a readable body');
+    if (!request.headersOnly && !(output.Body instanceof Readable))
+      throw new Error('S3 answered without a readable body');
     return {
       status: 'found',
       body: output.Body instanceof Readable ? output.Body : undefined,

@@ -69,7 +69,9 @@ const NUMERIC_OID = 1700;
  */
 const numericTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID || oid === NUMERIC_OID ? Number : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? Number
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export interface PostgresOptions {
@@ -100,7 +102,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     // Said in the message itself: on PostgreSQL the usual reason is an unreachable server or a refused login.
     const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}${reason}`, { cause: error });
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}${reason}`, {
+      cause: error,
+    });
   }
 }
 

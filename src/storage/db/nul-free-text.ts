@@ -13,7 +13,8 @@ import {
 const NUL = '\u0000';
 const REPLACEMENT = '\uFFFD';
 
-const clean = (value: unknown): unknown => (typeof value === 'string' && value.includes(NUL) ? value.replaceAll(NUL, REPLACEMENT) : value);
+const clean = (value: unknown): unknown =>
+  typeof value === 'string' && value.includes(NUL) ? value.replaceAll(NUL, REPLACEMENT) : value;
 
 class NulReplacer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {

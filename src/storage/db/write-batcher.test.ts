@@ -11,19 +11,32 @@ beforeAll(async () => {
 });
 afterAll(() => closeDb());
 
-const account = (id: string) => ({ id, email: `${id}@example.test`, plan: 'free', credits: 0, period_start: 'x', created_at: 'x' });
+const account = (id: string) => ({
+  id,
+  email: `${id}@example.test`,
+  plan: 'free',
+  credits: 0,
+  period_start: 'x',
+  created_at: 'x',
+});
 
 describe('WriteBatcher', () => {
   it('commits units that arrive together (on SQLite in one transaction) and answers each with its own result', async () => {
     const writer = new WriteBatcher(db);
     const results = await Promise.all(
-      ['a', 'b', 'c'].map((id) => writer.run(async (trx) => {
-        await trx.insertInto('accounts').values(account(id)).execute();
-        return id.toUpperCase();
-      })),
+      ['a', 'b', 'c'].map((id) =>
+        writer.run(async (trx) => {
+          await trx.insertInto('accounts').values(account(id)).execute();
+          return id.toUpperCase();
+        }),
+      ),
     );
     expect(results).toEqual(['A', 'B', 'C']);
-    expect((await db.selectFrom('accounts').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect((await db.selectFrom('accounts').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('rolls back a failing unit alone, keeping the others of its batch', async () => {
@@ -37,7 +50,9 @@ describe('WriteBatcher', () => {
       writer.run((trx) => trx.insertInto('accounts').values(account('f')).execute()),
     ]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const ids = (await db.selectFrom('accounts').select('id').where('id', 'in', ['d', 'e', 'f']).orderBy('id').execute()).map((r) => r.id);
+    const ids = (
+      await db.selectFrom('accounts').select('id').where('id', 'in', ['d', 'e', 'f']).orderBy('id').execute()
+    ).map((r) => r.id);
     expect(ids).toEqual(['d', 'f']);
   });
 
@@ -50,22 +65,25 @@ describe('WriteBatcher', () => {
   });
 });
 
-describe.runIf(testDialect === 'postgres')('WriteBatcher on PostgreSQL (SQLite groups units; PostgreSQL runs each alone)', () => {
-  it('runs units side by side, each in a transaction of its own', async () => {
-    const writer = new WriteBatcher(db);
-    let secondStarted!: () => void;
-    const started = new Promise<void>((resolve) => (secondStarted = resolve));
-    // The first unit waits inside its transaction for the second to begin: in one shared transaction
-    // (units one after the other) this would never end.
-    const first = writer.run(async (trx) => {
-      await trx.insertInto('accounts').values(account('h1')).execute();
-      await started;
+describe.runIf(testDialect === 'postgres')(
+  'WriteBatcher on PostgreSQL (SQLite groups units; PostgreSQL runs each alone)',
+  () => {
+    it('runs units side by side, each in a transaction of its own', async () => {
+      const writer = new WriteBatcher(db);
+      let secondStarted!: () => void;
+      const started = new Promise<void>((resolve) => (secondStarted = resolve));
+      // The first unit waits inside its transaction for the second to begin: in one shared transaction
+      // (units one after the other) this would never end.
+      const first = writer.run(async (trx) => {
+        await trx.insertInto('accounts').values(account('h1')).execute();
+        await started;
+      });
+      const second = writer.run(async (trx) => {
+        secondStarted();
+        await trx.insertInto('accounts').values(account('h2')).execute();
+      });
+      await Promise.all([first, second]);
+      expect(await db.selectFrom('accounts').select('id').where('id', 'in', ['h1', 'h2']).execute()).toHaveLength(2);
     });
-    const second = writer.run(async (trx) => {
-      secondStarted();
-      await trx.insertInto('accounts').values(account('h2')).execute();
-    });
-    await Promise.all([first, second]);
-    expect(await db.selectFrom('accounts').select('id').where('id', 'in', ['h1', 'h2']).execute()).toHaveLength(2);
-  });
-});
+  },
+);

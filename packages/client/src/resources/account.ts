@@ -12,10 +12,13 @@ export function accountResources(t: Transport) {
         /** The new key is in this answer only. */
         create: (name?: string, options?: CallOptions): Promise<CreatedApiKey> =>
           t.call('/api/keys', 'post', { body: name === undefined ? {} : { name }, retry: 'never', options }),
-        revoke: (id: string, options?: CallOptions): Promise<{ id: string; revoked: true }> => t.call('/api/keys/{id}', 'delete', { params: { id }, options }),
+        revoke: (id: string, options?: CallOptions): Promise<{ id: string; revoked: true }> =>
+          t.call('/api/keys/{id}', 'delete', { params: { id }, options }),
       },
-      webhookSecret: (options?: CallOptions): Promise<WebhookSecret> => t.call('/api/webhook-secret', 'get', { options }),
-      rotateWebhookSecret: (options?: CallOptions): Promise<WebhookSecret> => t.call('/api/webhook-secret/rotate', 'post', { retry: 'never', options }),
+      webhookSecret: (options?: CallOptions): Promise<WebhookSecret> =>
+        t.call('/api/webhook-secret', 'get', { options }),
+      rotateWebhookSecret: (options?: CallOptions): Promise<WebhookSecret> =>
+        t.call('/api/webhook-secret/rotate', 'post', { retry: 'never', options }),
     },
     /** Liveness and database reachability (no key needed). */
     health: (options?: CallOptions): Promise<Health> => t.call('/health', 'get', { options }),

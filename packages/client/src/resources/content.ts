@@ -1,5 +1,13 @@
 import type { CallOptions, Transport } from '../transport.js';
-import type { GenerateRequest, GeneratedOutput, PresetCategory, PresetDetail, PresetList, QueryParams, StoredOutput } from '../types.js';
+import type {
+  GenerateRequest,
+  GeneratedOutput,
+  PresetCategory,
+  PresetDetail,
+  PresetList,
+  QueryParams,
+  StoredOutput,
+} from '../types.js';
 import { creation } from './creation.js';
 
 /** Presets (templates), text generation from them, and the outputs kept since. */
@@ -10,7 +18,8 @@ export function contentResources(t: Transport) {
       list: (query: { category?: PresetCategory } = {}, options?: CallOptions): Promise<PresetList> =>
         t.call('/api/presets', 'get', { query, options }),
       /** A preset with its input field definitions (names, types, bounds, required flags). */
-      get: (slug: string, options?: CallOptions): Promise<PresetDetail> => t.call('/api/presets/{slug}', 'get', { params: { slug }, options }),
+      get: (slug: string, options?: CallOptions): Promise<PresetDetail> =>
+        t.call('/api/presets/{slug}', 'get', { params: { slug }, options }),
     },
     text: {
       /** Generates outputs from a preset; paid, so it carries an Idempotency-Key (yours or a new one). */
@@ -18,10 +27,13 @@ export function contentResources(t: Transport) {
         t.call('/api/generate', 'post', { body, ...creation(options) }),
     },
     outputs: {
-      get: (id: number, options?: CallOptions): Promise<StoredOutput> => t.call('/api/outputs/{id}', 'get', { params: { id }, options }),
+      get: (id: number, options?: CallOptions): Promise<StoredOutput> =>
+        t.call('/api/outputs/{id}', 'get', { params: { id }, options }),
       /** Newest first; `before_id` pages back. */
-      list: (query: QueryParams<'/api/outputs', 'get'> = {}, options?: CallOptions): Promise<{ outputs: StoredOutput[] }> =>
-        t.call('/api/outputs', 'get', { query, options }),
+      list: (
+        query: QueryParams<'/api/outputs', 'get'> = {},
+        options?: CallOptions,
+      ): Promise<{ outputs: StoredOutput[] }> => t.call('/api/outputs', 'get', { query, options }),
     },
   };
 }

@@ -13,7 +13,8 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   baseUrl = new URL(upstream.baseUrl).origin;
-  const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 20, b: 90 } } });
+  const canvas = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 120, g: 20, b: 90 } } });
   png = await canvas(64, 48).png().toBuffer();
   jpeg = await canvas(40, 30).jpeg().toBuffer();
 });
@@ -30,7 +31,11 @@ const model = (overrides: Partial<Automatic1111ImageConfig> = {}) =>
 const draw = (m: Automatic1111ImageModel, options: Partial<ImageCallOptions> = {}) =>
   m.doGenerate({ prompt: 'A fox in the snow', width: 64, height: 48, hd: false, seed: 1234, ...options });
 
-const reply = (image: Buffer, prefix = '') => ({ images: [`${prefix}${image.toString('base64')}`], parameters: {}, info: '{"seed": 1234}' });
+const reply = (image: Buffer, prefix = '') => ({
+  images: [`${prefix}${image.toString('base64')}`],
+  parameters: {},
+  info: '{"seed": 1234}',
+});
 
 describe('Automatic1111ImageModel', () => {
   it('posts txt2img with the defaults and decodes the picture', async () => {
@@ -67,7 +72,12 @@ describe('Automatic1111ImageModel', () => {
 
   it('folds style and artist into the prompt, and sends the checkpoint, sampler and hd steps', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, reply(jpeg)));
-    const m = model({ checkpoint: 'sd_xl_base_1.0.safetensors', sampler: 'DPM++ 2M', steps: 30, apiKey: 'proxy-token' });
+    const m = model({
+      checkpoint: 'sd_xl_base_1.0.safetensors',
+      sampler: 'DPM++ 2M',
+      steps: 30,
+      apiKey: 'proxy-token',
+    });
     const result = await draw(m, { style: 'vivid', artist: 'Monet', hd: true, width: 40, height: 30 });
     expect(result).toMatchObject({ width: 40, height: 30, image: { mediaType: 'image/jpeg' }, warnings: [] });
     const [call] = upstream.calls;
@@ -114,7 +124,14 @@ describe('Automatic1111ImageModel', () => {
     expect(result.warnings).toEqual([]);
     const [call] = upstream.calls;
     expect(call?.path).toBe('/sdapi/v1/img2img');
-    expect(call?.body).toMatchObject({ prompt: 'A fox in the snow', seed: 1234, width: 64, height: 48, steps: 25, cfg_scale: 7 });
+    expect(call?.body).toMatchObject({
+      prompt: 'A fox in the snow',
+      seed: 1234,
+      width: 64,
+      height: 48,
+      steps: 25,
+      cfg_scale: 7,
+    });
     expect(call?.body.init_images).toEqual([jpeg.toString('base64')]);
     expect(call?.body.denoising_strength).toBe(0.6);
   });
@@ -142,14 +159,21 @@ describe('Automatic1111ImageModel', () => {
   it('does not retry a 422 and keeps the upstream body out of the message', async () => {
     upstream.handle((_call, res) => replyJson(res, 422, { detail: [{ msg: 'secret upstream detail' }] }));
     const error = await rejection(draw(model()));
-    expect(error).toMatchObject({ isRetryable: false, upstreamStatus: 422, message: 'The image provider answered 422' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      upstreamStatus: 422,
+      message: 'The image provider answered 422',
+    });
     expect(error.message).not.toContain('secret');
     expect(upstream.calls).toHaveLength(1);
   });
 
   it('explains a 401 and a 404', async () => {
     upstream.handle((_call, res) => replyJson(res, 401, { detail: 'Incorrect username or password' }));
-    expect(await rejection(draw(model()))).toMatchObject({ isRetryable: false, message: 'The image provider rejected the credentials' });
+    expect(await rejection(draw(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider rejected the credentials',
+    });
     upstream.handle((_call, res) => replyJson(res, 404, { detail: 'Not Found' }));
     expect((await rejection(draw(model()))).message).toMatch(/--api/);
   });
@@ -157,17 +181,26 @@ describe('Automatic1111ImageModel', () => {
   it('rejects a reply that is not an image, without retrying', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, { images: [Buffer.from('this is text').toString('base64')] }));
     const error = await rejection(draw(model()));
-    expect(error).toMatchObject({ isRetryable: false, message: 'The image provider returned something that is not an image' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned something that is not an image',
+    });
     expect(upstream.calls).toHaveLength(1);
   });
 
   it('fails without retrying when the reply holds no image', async () => {
     for (const body of [{}, { images: [] }, { images: null }, { images: [''] }]) {
       upstream.handle((_call, res) => replyJson(res, 200, body));
-      expect(await rejection(draw(model()))).toMatchObject({ isRetryable: false, message: 'The image provider returned no image' });
+      expect(await rejection(draw(model()))).toMatchObject({
+        isRetryable: false,
+        message: 'The image provider returned no image',
+      });
     }
     upstream.handle((_call, res) => replyJson(res, 200, { images: [42] }));
-    expect(await rejection(draw(model()))).toMatchObject({ isRetryable: false, message: 'The image provider returned an unexpected response' });
+    expect(await rejection(draw(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned an unexpected response',
+    });
     expect(upstream.calls).toHaveLength(5);
   });
 

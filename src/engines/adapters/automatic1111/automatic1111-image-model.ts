@@ -47,7 +47,8 @@ export class Automatic1111ImageModel implements ImageModel {
     this.modelId = config.modelId;
     this.fetch = config.fetch ?? globalThis.fetch;
     this.steps = config.steps ?? DEFAULT_STEPS;
-    if (!Number.isInteger(this.steps) || this.steps < 1) throw new Error('Stable Diffusion web UI steps must be a whole number of at least 1');
+    if (!Number.isInteger(this.steps) || this.steps < 1)
+      throw new Error('Stable Diffusion web UI steps must be a whole number of at least 1');
     this.authorization = authorizationHeader(config);
   }
 
@@ -66,8 +67,14 @@ export class Automatic1111ImageModel implements ImageModel {
       n_iter: 1,
       ...(sampler && { sampler_name: sampler }),
       // Keep the checkpoint loaded afterwards: restoring the previous one would reload weights on every call.
-      ...(checkpoint && { override_settings: { sd_model_checkpoint: checkpoint }, override_settings_restore_afterwards: false }),
-      ...(referenceImage && { init_images: [referenceImage.data.toString('base64')], denoising_strength: DENOISING_STRENGTH }),
+      ...(checkpoint && {
+        override_settings: { sd_model_checkpoint: checkpoint },
+        override_settings_restore_afterwards: false,
+      }),
+      ...(referenceImage && {
+        init_images: [referenceImage.data.toString('base64')],
+        denoising_strength: DENOISING_STRENGTH,
+      }),
     });
     const path = referenceImage ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img';
     const json = await withRetries(() => this.post(path, body, signal), this.config.retry, signal);

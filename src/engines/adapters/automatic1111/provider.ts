@@ -21,6 +21,7 @@ export const automatic1111Provider: Provider = {
           fetch: deps.fetch,
         });
     },
-    readiness: (config) => (config.images.automatic1111 ? [configuredRemote('automatic1111', config.images.automatic1111.baseUrl)] : []),
+    readiness: (config) =>
+      config.images.automatic1111 ? [configuredRemote('automatic1111', config.images.automatic1111.baseUrl)] : [],
   },
 };

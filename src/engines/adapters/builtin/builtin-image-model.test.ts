@@ -7,7 +7,14 @@ import { escapeXml, plainText, wrap } from './image-caption.js';
 import { styleFromText } from './image-palette.js';
 
 const model = new BuiltinImageModel();
-const call = (overrides: Partial<ImageCallOptions> = {}): ImageCallOptions => ({ prompt: 'a lighthouse on a cliff', width: 192, height: 128, hd: false, seed: 1, ...overrides });
+const call = (overrides: Partial<ImageCallOptions> = {}): ImageCallOptions => ({
+  prompt: 'a lighthouse on a cliff',
+  width: 192,
+  height: 128,
+  hd: false,
+  seed: 1,
+  ...overrides,
+});
 const generate = async (overrides: Partial<ImageCallOptions> = {}) => model.doGenerate(call(overrides));
 const means = async (png: Buffer) => (await sharp(png).stats()).channels.map((c) => c.mean);
 
@@ -33,27 +40,48 @@ describe('BuiltinImageModel', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it.each(['watercolor', 'pixel art', 'minimal', 'neon', 'pencil sketch', 'flat'])('renders the %s style', async (style) => {
-    const result = await generate({ style, width: 160, height: 120 });
-    const meta = await sharp(result.image.data).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 160, 120]);
-    expect(result.warnings).toEqual([]);
-  });
+  it.each(['watercolor', 'pixel art', 'minimal', 'neon', 'pencil sketch', 'flat'])(
+    'renders the %s style',
+    async (style) => {
+      const result = await generate({ style, width: 160, height: 120 });
+      const meta = await sharp(result.image.data).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 160, 120]);
+      expect(result.warnings).toEqual([]);
+    },
+  );
 
   it('gives the same bytes for the same options, and other bytes for another seed, prompt, style or hd', async () => {
     const first = await generate({ style: 'watercolor', artist: 'Hokusai' });
     const again = await generate({ style: 'watercolor', artist: 'Hokusai' });
     expect(first.image.data.equals(again.image.data)).toBe(true);
-    for (const change of [{ seed: 2 }, { prompt: 'a lighthouse on a hill' }, { style: 'neon' }, { artist: 'Turner' }, { hd: true }]) {
+    for (const change of [
+      { seed: 2 },
+      { prompt: 'a lighthouse on a hill' },
+      { style: 'neon' },
+      { artist: 'Turner' },
+      { hd: true },
+    ]) {
       const other = await generate({ style: 'watercolor', artist: 'Hokusai', ...change });
       expect(other.image.data.equals(first.image.data)).toBe(false);
     }
   });
 
   it('takes its colours from the prompt', async () => {
-    const [r1, g1, b1] = await means((await generate({ prompt: 'a red sunset over the desert', width: 256, height: 256 })).image.data);
-    const [r2, g2, b2] = await means((await generate({ prompt: 'a deep blue ocean at night', width: 256, height: 256 })).image.data);
-    if (r1 === undefined || g1 === undefined || b1 === undefined || r2 === undefined || g2 === undefined || b2 === undefined) throw new Error('no channels');
+    const [r1, g1, b1] = await means(
+      (await generate({ prompt: 'a red sunset over the desert', width: 256, height: 256 })).image.data,
+    );
+    const [r2, g2, b2] = await means(
+      (await generate({ prompt: 'a deep blue ocean at night', width: 256, height: 256 })).image.data,
+    );
+    if (
+      r1 === undefined ||
+      g1 === undefined ||
+      b1 === undefined ||
+      r2 === undefined ||
+      g2 === undefined ||
+      b2 === undefined
+    )
+      throw new Error('no channels');
     expect(r1).toBeGreaterThan(b1 + 20);
     expect(b2).toBeGreaterThan(r2 + 20);
     expect(r1 - r2).toBeGreaterThan(40);
@@ -62,16 +90,23 @@ describe('BuiltinImageModel', () => {
 
   it('leaves out the caption band when asked (video keyframes carry their own captions)', async () => {
     const size = { width: 400, height: 300 };
-    const band = async (png: Buffer) => (await sharp(png).extract({ left: 0, top: 260, width: 400, height: 40 }).stats()).channels.map((c) => c.mean);
+    const band = async (png: Buffer) =>
+      (await sharp(png).extract({ left: 0, top: 260, width: 400, height: 40 }).stats()).channels.map((c) => c.mean);
     const captioned = await band((await generate(size)).image.data);
-    const plain = await band((await generate({ ...size, providerOptions: { builtin: { caption: false } } })).image.data);
+    const plain = await band(
+      (await generate({ ...size, providerOptions: { builtin: { caption: false } } })).image.data,
+    );
     expect(plain).not.toEqual(captioned);
     const other = await generate({ ...size, providerOptions: { openai: { caption: false } } });
     expect(await band(other.image.data)).toEqual(captioned);
   });
 
   it('draws over a reference image', async () => {
-    const green = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 200, b: 40 } } }).png().toBuffer();
+    const green = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 200, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     const options = { prompt: 'a deep blue ocean at night', width: 240, height: 240 };
     const [, plainGreen] = await means((await generate(options)).image.data);
     const result = await generate({ ...options, referenceImage: { data: green, mediaType: 'image/png' } });
@@ -82,7 +117,9 @@ describe('BuiltinImageModel', () => {
   });
 
   it('draws over a reference image in every look', async () => {
-    const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     for (const style of ['pixel art', 'watercolor', 'pencil sketch', 'neon']) {
       const result = await generate({ style, referenceImage: { data: jpeg, mediaType: 'image/jpeg' } });
       const meta = await sharp(result.image.data).metadata();
@@ -91,7 +128,9 @@ describe('BuiltinImageModel', () => {
   });
 
   it('rejects a reference image sharp cannot decode, without retry', async () => {
-    const error: unknown = await generate({ referenceImage: { data: Buffer.from('definitely not a picture'), mediaType: 'image/png' } }).catch((e: unknown) => e);
+    const error: unknown = await generate({
+      referenceImage: { data: Buffer.from('definitely not a picture'), mediaType: 'image/png' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).isRetryable).toBe(false);
     expect((error as UpstreamError).message).toBe('The reference image could not be read as an image');
@@ -136,7 +175,9 @@ describe('BuiltinImageModel', () => {
 
 describe('caption text', () => {
   it('escapes the five XML specials', () => {
-    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;',
+    );
   });
 
   it('wraps on spaces and ends cut text with an ellipsis', () => {

@@ -3,7 +3,16 @@ import { UpstreamError } from '../../../shared/errors.js';
 import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
 import { captionSvg, type CaptionColours } from './image-caption.js';
 import { sceneSvg, type SceneOptions } from './image-composition.js';
-import { motifsOf, paletteFor, pictureSeed, rng, styleFromText, wordsOf, type Palette, type StyleName } from './image-palette.js';
+import {
+  motifsOf,
+  paletteFor,
+  pictureSeed,
+  rng,
+  styleFromText,
+  wordsOf,
+  type Palette,
+  type StyleName,
+} from './image-palette.js';
 import { NEON_DARK, PAPER } from './image-shapes.js';
 
 const MAX_SIDE = 4096;
@@ -33,29 +42,45 @@ export class BuiltinImageModel implements ImageModel {
     const warnings: string[] = [];
     const named = options.style?.trim() ?? '';
     const namedStyle = named && !NAMELESS_STYLES.test(named) ? styleFromText(named) : undefined;
-    if (named && !NAMELESS_STYLES.test(named) && !namedStyle) warnings.push(`The builtin engine has no "${named}" style; it drew the picture in its default look`);
+    if (named && !NAMELESS_STYLES.test(named) && !namedStyle)
+      warnings.push(`The builtin engine has no "${named}" style; it drew the picture in its default look`);
     const style: StyleName = namedStyle ?? styleFromText(options.prompt, true) ?? 'default';
-    if (options.artist?.trim()) warnings.push("The builtin engine cannot follow an artist's manner; the artist only varies the composition");
+    if (options.artist?.trim())
+      warnings.push("The builtin engine cannot follow an artist's manner; the artist only varies the composition");
 
     const seed = pictureSeed(options.seed, options.prompt, options.style, options.artist);
     const words = wordsOf(options.prompt);
     const motifs = motifsOf(words);
     const palette = paletteFor(words, motifs, seed);
-    const scene: SceneOptions = { width, height, style, palette, motifs, hd, seed, withReference: options.referenceImage !== undefined };
+    const scene: SceneOptions = {
+      width,
+      height,
+      style,
+      palette,
+      motifs,
+      hd,
+      seed,
+      withReference: options.referenceImage !== undefined,
+    };
 
     // Two looks are drawn small and enlarged: pixel art without smoothing, so each drawn pixel becomes
     // a block; watercolor with smoothing, which softens every edge for less than a blur would cost.
     const s = Math.min(width, height);
-    const scale = style === 'pixel' ? 1 / Math.max(2, Math.round(s / (hd ? 160 : 110))) : style === 'watercolor' ? 0.6 : 1;
+    const scale =
+      style === 'pixel' ? 1 / Math.max(2, Math.round(s / (hd ? 160 : 110))) : style === 'watercolor' ? 0.6 : 1;
     const sw = Math.max(1, Math.round(width * scale));
     const sh = Math.max(1, Math.round(height * scale));
 
-    const base = options.referenceImage ? await reference(options.referenceImage.data, sw, sh, style, palette) : undefined;
+    const base = options.referenceImage
+      ? await reference(options.referenceImage.data, sw, sh, style, palette)
+      : undefined;
     signal?.throwIfAborted();
     const shapes = { input: Buffer.from(sceneSvg(scene, sw, sh)) };
     // Video keyframes get their captions from the video engine, and no label: the clip has its own model name.
     const captioned = options.providerOptions?.builtin?.caption !== false;
-    const caption = captioned ? [{ input: Buffer.from(captionSvg(width, height, options.prompt, captionColours(style, palette))) }] : [];
+    const caption = captioned
+      ? [{ input: Buffer.from(captionSvg(width, height, options.prompt, captionColours(style, palette))) }]
+      : [];
     const grain = hd && style !== 'pixel' ? [texture(seed, style)] : [];
 
     // One sharp pipeline resizes, then composites. A small scene is rasterised on its own first: given
@@ -63,27 +88,46 @@ export class BuiltinImageModel implements ImageModel {
     let image = base ? sharp(base.data, { raw: base.info }) : sharp(shapes.input);
     let overlays = base ? [shapes, ...grain, ...caption] : [...grain, ...caption];
     if (sw !== width || sh !== height) {
-      const flat = await (base ? image.composite([shapes]) : image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const flat = await (base ? image.composite([shapes]) : image)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       signal?.throwIfAborted();
-      image = sharp(flat.data, { raw: rawInfo(flat.info) }).resize(width, height, { fit: 'fill', kernel: style === 'pixel' ? 'nearest' : 'linear' });
+      image = sharp(flat.data, { raw: rawInfo(flat.info) }).resize(width, height, {
+        fit: 'fill',
+        kernel: style === 'pixel' ? 'nearest' : 'linear',
+      });
       overlays = [...grain, ...caption];
     }
     image = image.composite(overlays);
     // Grain defeats deflate, so hd pictures are compressed less hard to keep them quick.
-    const data = await image.removeAlpha().png({ compressionLevel: grain.length > 0 ? 4 : 6, adaptiveFiltering: false }).toBuffer();
+    const data = await image
+      .removeAlpha()
+      .png({ compressionLevel: grain.length > 0 ? 4 : 6, adaptiveFiltering: false })
+      .toBuffer();
     return { image: { data, mediaType: 'image/png' }, width, height, warnings };
   }
 }
 
 function checkSide(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE) throw new Error(`The ${name} must be a whole number of pixels from 1 to ${MAX_SIDE}, not ${value}`);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE)
+    throw new Error(`The ${name} must be a whole number of pixels from 1 to ${MAX_SIDE}, not ${value}`);
 }
 
 /** The reference picture as the background: covering the frame, softened, in the style's tones. */
-async function reference(data: Buffer, width: number, height: number, style: StyleName, palette: Palette): Promise<Raw> {
+async function reference(
+  data: Buffer,
+  width: number,
+  height: number,
+  style: StyleName,
+  palette: Palette,
+): Promise<Raw> {
   try {
     // Linear is half the cost of lanczos when enlarging, and the background is softened anyway.
-    let image = sharp(data).autoOrient().resize(width, height, { fit: 'cover', kernel: 'linear' }).flatten({ background: palette.sky[1] });
+    let image = sharp(data)
+      .autoOrient()
+      .resize(width, height, { fit: 'cover', kernel: 'linear' })
+      .flatten({ background: palette.sky[1] });
     if (style === 'sketch') image = image.greyscale().linear(0.6, 100);
     if (style === 'neon') image = image.modulate({ brightness: 0.45, saturation: 1.3 });
     image = image.blur(Math.max(0.4, Math.min(width, height) / 900));
@@ -96,7 +140,8 @@ async function reference(data: Buffer, width: number, height: number, style: Sty
 
 function rawInfo(info: OutputInfo): Raw['info'] {
   const channels = info.channels;
-  if (channels !== 1 && channels !== 2 && channels !== 3 && channels !== 4) throw new Error(`Unexpected channel count ${channels}`);
+  if (channels !== 1 && channels !== 2 && channels !== 3 && channels !== 4)
+    throw new Error(`Unexpected channel count ${channels}`);
   return { width: info.width, height: info.height, channels };
 }
 

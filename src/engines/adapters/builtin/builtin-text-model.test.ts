@@ -29,7 +29,12 @@ async function expectStreamMirrorsGenerate(options: TextCallOptions) {
   const { parts, error } = await drain(model.doStream(options));
   expect(error).toBeUndefined();
   expect(deltas(parts).join('')).toBe(result.text);
-  expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: result.finishReason, usage: result.usage, warnings: result.warnings });
+  expect(parts.at(-1)).toEqual({
+    type: 'finish',
+    finishReason: result.finishReason,
+    usage: result.usage,
+    warnings: result.warnings,
+  });
   expect(parts.filter((p) => p.type === 'finish')).toHaveLength(1);
   return { result, parts };
 }
@@ -39,7 +44,16 @@ describe('BuiltinTextModel', () => {
     const text = '  Fresh bread,\tevery  morning.\n\nBaked with care!  ';
     const { result, parts } = await expectStreamMirrorsGenerate(composed(text));
     expect(result).toEqual({ text, finishReason: 'stop', usage: { inputTokens: 6, outputTokens: 7 }, warnings: [] });
-    expect(deltas(parts)).toEqual(['  Fresh', ' bread,', '\tevery', '  morning.', '\n\nBaked', ' with', ' care!', '  ']);
+    expect(deltas(parts)).toEqual([
+      '  Fresh',
+      ' bread,',
+      '\tevery',
+      '  morning.',
+      '\n\nBaked',
+      ' with',
+      ' care!',
+      '  ',
+    ]);
   });
 
   it('streams the acknowledgement when no text was composed', async () => {
@@ -51,26 +65,40 @@ describe('BuiltinTextModel', () => {
     const options = composed('One loaf. Two loaves. END of the list', { stopSequences: ['END', 'Two'] });
     const { result } = await expectStreamMirrorsGenerate(options);
     expect(result).toMatchObject({ text: 'One loaf.', finishReason: 'stop', usage: { outputTokens: 2 } });
-    expect((await model.doGenerate(composed('No stop here', { stopSequences: ['', 'zzz'] }))).text).toBe('No stop here');
+    expect((await model.doGenerate(composed('No stop here', { stopSequences: ['', 'zzz'] }))).text).toBe(
+      'No stop here',
+    );
   });
 
   it('finishes with length at the token limit, unless a stop sequence comes first', async () => {
-    const { result } = await expectStreamMirrorsGenerate(composed('one two three four five six', { maxOutputTokens: 3 }));
+    const { result } = await expectStreamMirrorsGenerate(
+      composed('one two three four five six', { maxOutputTokens: 3 }),
+    );
     expect(result).toMatchObject({ text: 'one two three', finishReason: 'length', usage: { outputTokens: 3 } });
-    const early = await model.doGenerate(composed('one two. three four five six', { maxOutputTokens: 3, stopSequences: ['.'] }));
+    const early = await model.doGenerate(
+      composed('one two. three four five six', { maxOutputTokens: 3, stopSequences: ['.'] }),
+    );
     expect(early).toMatchObject({ text: 'one two', finishReason: 'stop' });
-    const late = await model.doGenerate(composed('one two three four. five six', { maxOutputTokens: 3, stopSequences: ['.'] }));
+    const late = await model.doGenerate(
+      composed('one two three four. five six', { maxOutputTokens: 3, stopSequences: ['.'] }),
+    );
     expect(late).toMatchObject({ text: 'one two three', finishReason: 'length' });
   });
 
   it('warns about temperature and topP, in both calls', async () => {
     const { result } = await expectStreamMirrorsGenerate(composed('Hi.', { temperature: 0.5, topP: 0.9 }));
-    expect(result.warnings).toEqual(['temperature is not supported by the builtin engine', 'topP is not supported by the builtin engine']);
+    expect(result.warnings).toEqual([
+      'temperature is not supported by the builtin engine',
+      'topP is not supported by the builtin engine',
+    ]);
   });
 
   it('warns that it cannot make JSON output, and answers as usual', async () => {
     const { result } = await expectStreamMirrorsGenerate(composed('Hi.', { responseFormat: { type: 'json' } }));
-    expect(result).toMatchObject({ text: 'Hi.', warnings: ['JSON output (responseFormat) is not supported by the builtin engine'] });
+    expect(result).toMatchObject({
+      text: 'Hi.',
+      warnings: ['JSON output (responseFormat) is not supported by the builtin engine'],
+    });
   });
 
   it('streams a long text without starving the event loop', async () => {

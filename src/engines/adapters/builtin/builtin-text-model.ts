@@ -27,7 +27,8 @@ export class BuiltinTextModel implements TextModel {
   async *doStream(options: TextCallOptions): AsyncGenerator<TextStreamPart> {
     const signal = options.abortSignal;
     const checkAbort = () => {
-      if (signal?.aborted) throw new UpstreamError('The builtin text engine was cancelled', { isRetryable: false, cause: signal.reason });
+      if (signal?.aborted)
+        throw new UpstreamError('The builtin text engine was cancelled', { isRetryable: false, cause: signal.reason });
     };
     checkAbort();
     const { text, ...finish } = this.compose(options);
@@ -62,7 +63,11 @@ export class BuiltinTextModel implements TextModel {
   }
 
   private acknowledge(options: TextCallOptions): string {
-    const last = [...options.messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
+    const last =
+      [...options.messages]
+        .reverse()
+        .find((m) => m.role === 'user')
+        ?.content.trim() ?? '';
     const excerpt = last.length > 200 ? `${last.slice(0, 197)}...` : last;
     return `This is the builtin offline engine, which composes text without a language model. You wrote: "${excerpt}". Configure a text provider (ATELIER_TEXT_PROVIDER) for generated answers.`;
   }

@@ -28,9 +28,16 @@ export function captionSvg(width: number, height: number, prompt: string, colour
     const lineHeight = Math.round(size * 1.3);
     const bandHeight = lineHeight * lines.length + Math.round(size * 1.1);
     const top = height - bandHeight;
-    parts.push(`<rect x="0" y="${top}" width="${width}" height="${bandHeight}" fill="${colours.band}" fill-opacity="${colours.bandOpacity}"/>`);
-    parts.push(`<rect x="0" y="${top}" width="${width}" height="${Math.max(1, Math.round(size * 0.08))}" fill="${colours.text}" fill-opacity="0.35"/>`);
-    const tspans = lines.map((line, i) => `<tspan x="${padX}" y="${top + Math.round(size * 0.55) + lineHeight * i + size}">${escapeXml(line)}</tspan>`);
+    parts.push(
+      `<rect x="0" y="${top}" width="${width}" height="${bandHeight}" fill="${colours.band}" fill-opacity="${colours.bandOpacity}"/>`,
+    );
+    parts.push(
+      `<rect x="0" y="${top}" width="${width}" height="${Math.max(1, Math.round(size * 0.08))}" fill="${colours.text}" fill-opacity="0.35"/>`,
+    );
+    const tspans = lines.map(
+      (line, i) =>
+        `<tspan x="${padX}" y="${top + Math.round(size * 0.55) + lineHeight * i + size}">${escapeXml(line)}</tspan>`,
+    );
     parts.push(`<text font-family="${FONT}" font-size="${size}" fill="${colours.text}">${tspans.join('')}</text>`);
   }
 
@@ -40,7 +47,9 @@ export function captionSvg(width: number, height: number, prompt: string, colour
     const pillWidth = Math.round(ENGINE_LABEL.length * labelSize * 0.56 + labelSize * 1.2);
     const pillHeight = Math.round(labelSize * 1.7);
     const x = width - margin - pillWidth;
-    parts.push(`<rect x="${x}" y="${margin}" width="${pillWidth}" height="${pillHeight}" rx="${Math.round(pillHeight / 2)}" fill="#000" fill-opacity="0.45"/>`);
+    parts.push(
+      `<rect x="${x}" y="${margin}" width="${pillWidth}" height="${pillHeight}" rx="${Math.round(pillHeight / 2)}" fill="#000" fill-opacity="0.45"/>`,
+    );
     parts.push(
       `<text x="${x + pillWidth / 2}" y="${margin + pillHeight / 2 + labelSize * 0.36}" text-anchor="middle" font-family="${FONT}" font-size="${labelSize.toFixed(1)}" fill="#fff" fill-opacity="0.92">${escapeXml(ENGINE_LABEL)}</text>`,
     );
@@ -58,7 +67,10 @@ export function plainText(text: string): string {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 /**
@@ -94,7 +106,14 @@ export function wrap(text: string, maxChars: number, maxLines: number): string[]
   // Room for the ellipsis: drop the last word of a full line (or cut it when it is the only one).
   const last = lines[maxLines - 1] ?? '';
   const space = last.lastIndexOf(' ');
-  const cut = Array.from(last).length < maxChars ? last : space > 0 ? last.slice(0, space) : Array.from(last).slice(0, maxChars - 1).join('');
+  const cut =
+    Array.from(last).length < maxChars
+      ? last
+      : space > 0
+        ? last.slice(0, space)
+        : Array.from(last)
+            .slice(0, maxChars - 1)
+            .join('');
   lines[maxLines - 1] = `${cut.trimEnd()}…`;
   return lines;
 }

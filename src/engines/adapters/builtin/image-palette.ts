@@ -46,7 +46,12 @@ function avalanche(x: number): number {
 }
 
 /** The seed of a picture: the caller's seed mixed with the prompt, style and artist. */
-export function pictureSeed(seed: number, prompt: string, style: string | undefined, artist: string | undefined): number {
+export function pictureSeed(
+  seed: number,
+  prompt: string,
+  style: string | undefined,
+  artist: string | undefined,
+): number {
   const s = Number.isFinite(seed) ? Math.trunc(seed) >>> 0 : 0;
   const high = Number.isFinite(seed) ? Math.trunc(seed / 4294967296) >>> 0 : 0;
   const text = hashString(`${prompt}\u0000${style ?? ''}\u0000${artist ?? ''}`);
@@ -82,7 +87,10 @@ function toRgb(hex: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const c = (x: number) => Math.max(0, Math.min(255, Math.round(x))).toString(16).padStart(2, '0');
+  const c = (x: number) =>
+    Math.max(0, Math.min(255, Math.round(x)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -125,7 +133,14 @@ interface NamedPalette {
   palette: Palette;
 }
 
-const p = (sky: [string, string], sun: string, layers: Palette['layers'], accents: Palette['accents'], ink: string, night = false): Palette => ({
+const p = (
+  sky: [string, string],
+  sun: string,
+  layers: Palette['layers'],
+  accents: Palette['accents'],
+  ink: string,
+  night = false,
+): Palette => ({
   sky,
   sun,
   layers,
@@ -135,28 +150,226 @@ const p = (sky: [string, string], sun: string, layers: Palette['layers'], accent
 });
 
 const PALETTES: NamedPalette[] = [
-  { words: ['sunset', 'sunrise', 'dusk', 'dawn', 'twilight', 'evening', 'tropical', 'beach'], palette: p(['#2b1d4e', '#f59a68'], '#ffd98a', ['#c0647f', '#8a3f6d', '#552859', '#2a1538'], ['#ff7f6b', '#ffb86b', '#f25f8f', '#ffe29a'], '#1e1030') },
-  { words: ['red', 'fire', 'desert', 'sand', 'dune', 'mars', 'canyon', 'lava', 'crimson', 'dragon'], palette: p(['#f8dcb0', '#ec8f5e'], '#fff3d1', ['#df9462', '#c4643f', '#9c3f2c', '#5e1f1a'], ['#e63946', '#f4a261', '#9d0208', '#ffba08'], '#3a1410') },
-  { words: ['ocean', 'sea', 'blue', 'water', 'lake', 'river', 'wave', 'harbor', 'harbour', 'ship', 'boat', 'whale', 'fish', 'underwater', 'coast'], palette: p(['#0b3d6e', '#8ccbea'], '#f6f1cf', ['#5aa9d6', '#2f7fb8', '#1d5a93', '#0d3566'], ['#48cae4', '#90e0ef', '#0077b6', '#f1faee'], '#06223f') },
-  { words: ['forest', 'green', 'tree', 'jungle', 'meadow', 'garden', 'leaf', 'moss', 'grass', 'wood', 'park', 'fern', 'valley'], palette: p(['#dcefd5', '#9ccca3'], '#fdf6c8', ['#82b886', '#4f8f5f', '#2f6b45', '#17442c'], ['#a7c957', '#f2e8cf', '#6a994e', '#ffd166'], '#10291b') },
-  { words: ['night', 'space', 'star', 'galaxy', 'midnight', 'cosmic', 'universe', 'nebula', 'moon', 'dark', 'planet'], palette: p(['#050816', '#26356b'], '#f3f0dc', ['#34487f', '#24355f', '#17234a', '#0b1330'], ['#8ab4ff', '#c3a6ff', '#5ee7df', '#ffe8a3'], '#050816', true) },
-  { words: ['snow', 'winter', 'ice', 'frost', 'white', 'glacier', 'arctic', 'cold'], palette: p(['#e3edf6', '#a9c4dc'], '#ffffff', ['#cbdae8', '#9fb6cc', '#6f8aa6', '#3f5670'], ['#ffffff', '#8ecae6', '#bde0fe', '#577590'], '#1d2a3a') },
-  { words: ['pink', 'flower', 'rose', 'blossom', 'cherry', 'candy', 'love', 'spring', 'petal', 'peach'], palette: p(['#ffe5ec', '#ffbfd0'], '#fff3b0', ['#ffb3c6', '#f77f9f', '#c9184a', '#7a0f2e'], ['#ff8fab', '#ffd6a5', '#cdb4db', '#a2d2ff'], '#4a0a22') },
-  { words: ['gold', 'golden', 'yellow', 'summer', 'sun', 'sunny', 'wheat', 'honey', 'lemon', 'field'], palette: p(['#fff3c4', '#ffcf5c'], '#fffbe6', ['#f4c95d', '#e09f3e', '#b5651d', '#6b3e12'], ['#ffb703', '#fb8500', '#8ecae6', '#219ebc'], '#3b2207') },
-  { words: ['purple', 'violet', 'lavender', 'dream', 'magic', 'fantasy', 'fairy', 'mystic', 'wizard', 'castle'], palette: p(['#2d1b4e', '#b79ce0'], '#ffe6fa', ['#9d7cc8', '#7353a8', '#4e3585', '#2b1a52'], ['#e0aaff', '#ff9ecd', '#c77dff', '#7b2cbf'], '#1a0d33') },
-  { words: ['grey', 'gray', 'city', 'urban', 'fog', 'rain', 'storm', 'street', 'cloud', 'industrial', 'robot', 'building'], palette: p(['#4a5563', '#b3bcc6'], '#eef1f3', ['#8d99a6', '#6b7785', '#4b5663', '#2e3640'], ['#f2c14e', '#e76f51', '#d8e2dc', '#2a9d8f'], '#1a1f26') },
-  { words: ['autumn', 'fall', 'orange', 'pumpkin', 'harvest', 'fox', 'copper', 'rust', 'cozy', 'coffee'], palette: p(['#fde2c4', '#f2a25c'], '#fff4dc', ['#e9a15b', '#cf6a2a', '#a0461d', '#5e2b14'], ['#e76f51', '#f4a261', '#e9c46a', '#6d2e46'], '#2e150a') },
+  {
+    words: ['sunset', 'sunrise', 'dusk', 'dawn', 'twilight', 'evening', 'tropical', 'beach'],
+    palette: p(
+      ['#2b1d4e', '#f59a68'],
+      '#ffd98a',
+      ['#c0647f', '#8a3f6d', '#552859', '#2a1538'],
+      ['#ff7f6b', '#ffb86b', '#f25f8f', '#ffe29a'],
+      '#1e1030',
+    ),
+  },
+  {
+    words: ['red', 'fire', 'desert', 'sand', 'dune', 'mars', 'canyon', 'lava', 'crimson', 'dragon'],
+    palette: p(
+      ['#f8dcb0', '#ec8f5e'],
+      '#fff3d1',
+      ['#df9462', '#c4643f', '#9c3f2c', '#5e1f1a'],
+      ['#e63946', '#f4a261', '#9d0208', '#ffba08'],
+      '#3a1410',
+    ),
+  },
+  {
+    words: [
+      'ocean',
+      'sea',
+      'blue',
+      'water',
+      'lake',
+      'river',
+      'wave',
+      'harbor',
+      'harbour',
+      'ship',
+      'boat',
+      'whale',
+      'fish',
+      'underwater',
+      'coast',
+    ],
+    palette: p(
+      ['#0b3d6e', '#8ccbea'],
+      '#f6f1cf',
+      ['#5aa9d6', '#2f7fb8', '#1d5a93', '#0d3566'],
+      ['#48cae4', '#90e0ef', '#0077b6', '#f1faee'],
+      '#06223f',
+    ),
+  },
+  {
+    words: [
+      'forest',
+      'green',
+      'tree',
+      'jungle',
+      'meadow',
+      'garden',
+      'leaf',
+      'moss',
+      'grass',
+      'wood',
+      'park',
+      'fern',
+      'valley',
+    ],
+    palette: p(
+      ['#dcefd5', '#9ccca3'],
+      '#fdf6c8',
+      ['#82b886', '#4f8f5f', '#2f6b45', '#17442c'],
+      ['#a7c957', '#f2e8cf', '#6a994e', '#ffd166'],
+      '#10291b',
+    ),
+  },
+  {
+    words: ['night', 'space', 'star', 'galaxy', 'midnight', 'cosmic', 'universe', 'nebula', 'moon', 'dark', 'planet'],
+    palette: p(
+      ['#050816', '#26356b'],
+      '#f3f0dc',
+      ['#34487f', '#24355f', '#17234a', '#0b1330'],
+      ['#8ab4ff', '#c3a6ff', '#5ee7df', '#ffe8a3'],
+      '#050816',
+      true,
+    ),
+  },
+  {
+    words: ['snow', 'winter', 'ice', 'frost', 'white', 'glacier', 'arctic', 'cold'],
+    palette: p(
+      ['#e3edf6', '#a9c4dc'],
+      '#ffffff',
+      ['#cbdae8', '#9fb6cc', '#6f8aa6', '#3f5670'],
+      ['#ffffff', '#8ecae6', '#bde0fe', '#577590'],
+      '#1d2a3a',
+    ),
+  },
+  {
+    words: ['pink', 'flower', 'rose', 'blossom', 'cherry', 'candy', 'love', 'spring', 'petal', 'peach'],
+    palette: p(
+      ['#ffe5ec', '#ffbfd0'],
+      '#fff3b0',
+      ['#ffb3c6', '#f77f9f', '#c9184a', '#7a0f2e'],
+      ['#ff8fab', '#ffd6a5', '#cdb4db', '#a2d2ff'],
+      '#4a0a22',
+    ),
+  },
+  {
+    words: ['gold', 'golden', 'yellow', 'summer', 'sun', 'sunny', 'wheat', 'honey', 'lemon', 'field'],
+    palette: p(
+      ['#fff3c4', '#ffcf5c'],
+      '#fffbe6',
+      ['#f4c95d', '#e09f3e', '#b5651d', '#6b3e12'],
+      ['#ffb703', '#fb8500', '#8ecae6', '#219ebc'],
+      '#3b2207',
+    ),
+  },
+  {
+    words: ['purple', 'violet', 'lavender', 'dream', 'magic', 'fantasy', 'fairy', 'mystic', 'wizard', 'castle'],
+    palette: p(
+      ['#2d1b4e', '#b79ce0'],
+      '#ffe6fa',
+      ['#9d7cc8', '#7353a8', '#4e3585', '#2b1a52'],
+      ['#e0aaff', '#ff9ecd', '#c77dff', '#7b2cbf'],
+      '#1a0d33',
+    ),
+  },
+  {
+    words: [
+      'grey',
+      'gray',
+      'city',
+      'urban',
+      'fog',
+      'rain',
+      'storm',
+      'street',
+      'cloud',
+      'industrial',
+      'robot',
+      'building',
+    ],
+    palette: p(
+      ['#4a5563', '#b3bcc6'],
+      '#eef1f3',
+      ['#8d99a6', '#6b7785', '#4b5663', '#2e3640'],
+      ['#f2c14e', '#e76f51', '#d8e2dc', '#2a9d8f'],
+      '#1a1f26',
+    ),
+  },
+  {
+    words: ['autumn', 'fall', 'orange', 'pumpkin', 'harvest', 'fox', 'copper', 'rust', 'cozy', 'coffee'],
+    palette: p(
+      ['#fde2c4', '#f2a25c'],
+      '#fff4dc',
+      ['#e9a15b', '#cf6a2a', '#a0461d', '#5e2b14'],
+      ['#e76f51', '#f4a261', '#e9c46a', '#6d2e46'],
+      '#2e150a',
+    ),
+  },
 ];
 
-const NIGHT_WORDS = new Set(['night', 'midnight', 'moon', 'moonlight', 'moonlit', 'star', 'starry', 'dark', 'nocturnal']);
-const WATER_WORDS = new Set(['ocean', 'sea', 'water', 'lake', 'river', 'wave', 'harbor', 'harbour', 'ship', 'boat', 'beach', 'coast', 'whale', 'fish', 'underwater', 'surf', 'island']);
+const NIGHT_WORDS = new Set([
+  'night',
+  'midnight',
+  'moon',
+  'moonlight',
+  'moonlit',
+  'star',
+  'starry',
+  'dark',
+  'nocturnal',
+]);
+const WATER_WORDS = new Set([
+  'ocean',
+  'sea',
+  'water',
+  'lake',
+  'river',
+  'wave',
+  'harbor',
+  'harbour',
+  'ship',
+  'boat',
+  'beach',
+  'coast',
+  'whale',
+  'fish',
+  'underwater',
+  'surf',
+  'island',
+]);
 const FOREST_WORDS = new Set(['forest', 'tree', 'jungle', 'wood', 'pine', 'park', 'garden', 'fern']);
-const CITY_WORDS = new Set(['city', 'urban', 'street', 'building', 'skyline', 'town', 'downtown', 'skyscraper', 'tower', 'metropoli', 'cyberpunk', 'village']);
-const PEAK_WORDS = new Set(['mountain', 'peak', 'alp', 'alpine', 'summit', 'volcano', 'cliff', 'rocky', 'rock', 'canyon', 'himalaya']);
+const CITY_WORDS = new Set([
+  'city',
+  'urban',
+  'street',
+  'building',
+  'skyline',
+  'town',
+  'downtown',
+  'skyscraper',
+  'tower',
+  'metropoli',
+  'cyberpunk',
+  'village',
+]);
+const PEAK_WORDS = new Set([
+  'mountain',
+  'peak',
+  'alp',
+  'alpine',
+  'summit',
+  'volcano',
+  'cliff',
+  'rocky',
+  'rock',
+  'canyon',
+  'himalaya',
+]);
 
 /** Lower-case words with a plural "s" dropped, so "waves" and "trees" count as "wave" and "tree". */
 export function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+/g) ?? []).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return (text.toLowerCase().match(/[a-z]+/g) ?? []).map((w) =>
+    w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w,
+  );
 }
 
 export function motifsOf(words: string[]): Motifs {
@@ -176,7 +389,8 @@ export function paletteFor(words: string[], motifs: Motifs, seed: number): Palet
     const hits = words.map((w, i) => (keys.includes(w) ? i : -1)).filter((i) => i >= 0);
     const first = hits[0];
     if (first === undefined) continue;
-    if (!best || hits.length > best.score || (hits.length === best.score && first < best.first)) best = { palette, score: hits.length, first };
+    if (!best || hits.length > best.score || (hits.length === best.score && first < best.first))
+      best = { palette, score: hits.length, first };
   }
   const palette = best?.palette ?? hashedPalette(seed);
   return motifs.night && !palette.night ? darken(palette) : palette;

@@ -56,8 +56,12 @@ export function shape(ctx: Ctx, d: string, colour: string, opacity: number, r: R
     case 'watercolor': {
       const dx = f(ctx.s * between(r, -0.01, 0.01));
       const dy = f(ctx.s * between(r, -0.006, 0.006));
-      ctx.body.push(`<path d="${d}" fill="${fill}" fill-opacity="${op(o * 0.6)}"${paint.edge === false ? '' : ` stroke="${mix(colour, ctx.palette.ink, 0.25)}" stroke-opacity="0.16" stroke-width="${f(ctx.s * 0.003)}"`}/>`);
-      ctx.body.push(`<path d="${d}" transform="translate(${dx} ${dy})" fill="${colour}" fill-opacity="${op(o * 0.35)}"/>`);
+      ctx.body.push(
+        `<path d="${d}" fill="${fill}" fill-opacity="${op(o * 0.6)}"${paint.edge === false ? '' : ` stroke="${mix(colour, ctx.palette.ink, 0.25)}" stroke-opacity="0.16" stroke-width="${f(ctx.s * 0.003)}"`}/>`,
+      );
+      ctx.body.push(
+        `<path d="${d}" transform="translate(${dx} ${dy})" fill="${colour}" fill-opacity="${op(o * 0.35)}"/>`,
+      );
       return;
     }
     case 'neon':
@@ -67,7 +71,9 @@ export function shape(ctx: Ctx, d: string, colour: string, opacity: number, r: R
     case 'sketch': {
       ctx.body.push(`<path d="${d}" fill="${colour}" fill-opacity="${op(o * 0.85)}"/>`);
       pencil(ctx, d, 1);
-      ctx.body.push(`<path d="${d}" transform="translate(${f(ctx.s * between(r, -0.004, 0.004))} ${f(ctx.s * 0.003)})" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="0.3" stroke-width="${f(ctx.s * 0.0014)}"/>`);
+      ctx.body.push(
+        `<path d="${d}" transform="translate(${f(ctx.s * between(r, -0.004, 0.004))} ${f(ctx.s * 0.003)})" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="0.3" stroke-width="${f(ctx.s * 0.0014)}"/>`,
+      );
       return;
     }
     default:
@@ -76,15 +82,23 @@ export function shape(ctx: Ctx, d: string, colour: string, opacity: number, r: R
 }
 
 export function pencil(ctx: Ctx, d: string, weight: number): void {
-  ctx.body.push(`<path d="${d}" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="0.8" stroke-width="${f(ctx.s * 0.0024 * weight)}" stroke-linejoin="round" stroke-linecap="round"/>`);
+  ctx.body.push(
+    `<path d="${d}" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="0.8" stroke-width="${f(ctx.s * 0.0024 * weight)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+  );
 }
 
 /** A neon tube: two soft halos under a bright core. */
 export function glowStroke(ctx: Ctx, d: string, colour: string, weight = 1): void {
   const w = ctx.s * 0.003 * weight;
-  ctx.body.push(`<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="0.14" stroke-width="${f(w * 6)}" stroke-linejoin="round" stroke-linecap="round"/>`);
-  ctx.body.push(`<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-width="${f(w * 2.6)}" stroke-linejoin="round" stroke-linecap="round"/>`);
-  ctx.body.push(`<path d="${d}" fill="none" stroke="${mix(colour, '#ffffff', 0.5)}" stroke-width="${f(w)}" stroke-linejoin="round" stroke-linecap="round"/>`);
+  ctx.body.push(
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="0.14" stroke-width="${f(w * 6)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+  );
+  ctx.body.push(
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-width="${f(w * 2.6)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+  );
+  ctx.body.push(
+    `<path d="${d}" fill="none" stroke="${mix(colour, '#ffffff', 0.5)}" stroke-width="${f(w)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+  );
 }
 
 /**
@@ -124,14 +138,25 @@ export function hatch(ctx: Ctx, d: string, spacing: number, opacity = 0.28): voi
   const step = ctx.s * spacing;
   const lines: string[] = [];
   for (let x = -ctx.height; x < ctx.width; x += step) lines.push(`M${f(x)} ${ctx.height}l${ctx.height} ${-ctx.height}`);
-  ctx.body.push(`<path clip-path="url(#${clip})" d="${lines.join('')}" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="${opacity}" stroke-width="${f(ctx.s * 0.0012)}"/>`);
+  ctx.body.push(
+    `<path clip-path="url(#${clip})" d="${lines.join('')}" fill="none" stroke="${ctx.palette.ink}" stroke-opacity="${opacity}" stroke-width="${f(ctx.s * 0.0012)}"/>`,
+  );
 }
 
 /**
  * A skyline across the picture (and a little past its edges) by midpoint displacement over `2^detail`
  * segments, closed along the bottom. `smooth` gives rolling hills (a curve through every fourth point).
  */
-export function ridge(r: Rng, width: number, height: number, base: number, amplitude: number, detail: number, roughness: number, smooth = false): { points: Pt[]; path: string } {
+export function ridge(
+  r: Rng,
+  width: number,
+  height: number,
+  base: number,
+  amplitude: number,
+  detail: number,
+  roughness: number,
+  smooth = false,
+): { points: Pt[]; path: string } {
   const n = 2 ** detail;
   const pad = width * 0.02;
   const ys = new Array<number>(n + 1).fill(base);
@@ -139,14 +164,21 @@ export function ridge(r: Rng, width: number, height: number, base: number, ampli
   ys[n] = base + amplitude * between(r, -0.5, 0.5);
   let spread = amplitude;
   for (let step = n; step > 1; step /= 2) {
-    for (let i = 0; i < n; i += step) ys[i + step / 2] = ((ys[i] ?? base) + (ys[i + step] ?? base)) / 2 + spread * between(r, -0.5, 0.5);
+    for (let i = 0; i < n; i += step)
+      ys[i + step / 2] = ((ys[i] ?? base) + (ys[i + step] ?? base)) / 2 + spread * between(r, -0.5, 0.5);
     spread *= roughness;
   }
   const points: Pt[] = ys.map((y, i) => [-pad + ((width + 2 * pad) * i) / n, y]);
   let line: string;
   if (smooth) {
     const coarse = points.filter((_, i) => i % 4 === 0);
-    line = coarse.map(([x, y], i) => (i === 0 ? `M${f(x)} ${f(y)}` : `S${f((x + (coarse[i - 1]?.[0] ?? x)) / 2)} ${f(coarse[i - 1]?.[1] ?? y)} ${f(x)} ${f(y)}`)).join('');
+    line = coarse
+      .map(([x, y], i) =>
+        i === 0
+          ? `M${f(x)} ${f(y)}`
+          : `S${f((x + (coarse[i - 1]?.[0] ?? x)) / 2)} ${f(coarse[i - 1]?.[1] ?? y)} ${f(x)} ${f(y)}`,
+      )
+      .join('');
   } else {
     line = points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${f(x)} ${f(y)}`).join('');
   }

@@ -38,7 +38,13 @@ const VOICE_LIST = {
       description: null,
       labels: { accent: 'british', gender: 'male', age: 'middle_aged', description: 'warm', use_case: 'narration' },
     },
-    { voice_id: 'XB0fDUnXU5powFXDhCwa', name: 'Charlotte', category: 'premade', description: 'Seductive Swedish', labels: { accent: 'swedish', gender: 'female', language: 'sv' } },
+    {
+      voice_id: 'XB0fDUnXU5powFXDhCwa',
+      name: 'Charlotte',
+      category: 'premade',
+      description: 'Seductive Swedish',
+      labels: { accent: 'swedish', gender: 'female', language: 'sv' },
+    },
     { voice_id: 'cl0n3d', name: 'My narrator', category: 'cloned', labels: {} },
   ],
 };
@@ -47,7 +53,14 @@ describe('ElevenLabsTtsModel speech', () => {
   it('posts text, model and voice settings to the voice, and returns the raw PCM at 22050 Hz', async () => {
     const audio = pcm(2_205);
     upstream.handle((_call, res) => replyBytes(res, 200, 'audio/pcm', audio));
-    const result = await speak(model(), { stability: 0.3, similarity_boost: 0.9, style: 0.2, use_speaker_boost: false, speed: 1.1, volume: 1.5 });
+    const result = await speak(model(), {
+      stability: 0.3,
+      similarity_boost: 0.9,
+      style: 0.2,
+      use_speaker_boost: false,
+      speed: 1.1,
+      volume: 1.5,
+    });
     expect(result.sampleRate).toBe(22_050);
     expect(result.pcm.length / 2).toBe(2_205);
     expect(result.pcm.equals(audio)).toBe(true);
@@ -67,7 +80,13 @@ describe('ElevenLabsTtsModel speech', () => {
     upstream.handle((_call, res) => replyBytes(res, 200, 'audio/pcm', Buffer.concat([pcm(100), Buffer.from([0x7f])])));
     const result = await speak(model());
     expect(result.pcm.length).toBe(200);
-    expect(upstream.calls[0]?.body.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.75, style: 0, use_speaker_boost: true, speed: 1 });
+    expect(upstream.calls[0]?.body.voice_settings).toEqual({
+      stability: 0.5,
+      similarity_boost: 0.75,
+      style: 0,
+      use_speaker_boost: true,
+      speed: 1,
+    });
   });
 
   it('describes its settings', () => {
@@ -96,9 +115,16 @@ describe('ElevenLabsTtsModel speech', () => {
 
   it('does not retry a 400, and names a rejected key on 401', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { detail: { message: 'secret upstream detail' } }));
-    expect(await rejection(speak(model()))).toMatchObject({ isRetryable: false, upstreamStatus: 400, message: 'ElevenLabs answered 400' });
+    expect(await rejection(speak(model()))).toMatchObject({
+      isRetryable: false,
+      upstreamStatus: 400,
+      message: 'ElevenLabs answered 400',
+    });
     upstream.handle((_call, res) => replyJson(res, 401, { detail: 'invalid_api_key' }));
-    expect(await rejection(speak(model()))).toMatchObject({ isRetryable: false, message: 'ElevenLabs rejected the API key' });
+    expect(await rejection(speak(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'ElevenLabs rejected the API key',
+    });
     expect(upstream.calls).toHaveLength(2);
   });
 
@@ -114,21 +140,44 @@ describe('ElevenLabsTtsModel speech', () => {
 
   it('rejects a JSON reply or an empty body instead of playing it', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, { audio: 'nope' }));
-    expect(await rejection(speak(model()))).toMatchObject({ isRetryable: false, message: 'ElevenLabs returned audio in an unexpected format' });
+    expect(await rejection(speak(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'ElevenLabs returned audio in an unexpected format',
+    });
     upstream.handle((_call, res) => replyBytes(res, 200, 'audio/pcm', Buffer.alloc(0)));
-    expect(await rejection(speak(model()))).toMatchObject({ isRetryable: false, message: 'ElevenLabs returned no audio' });
+    expect(await rejection(speak(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'ElevenLabs returned no audio',
+    });
   });
 });
 
 describe('ElevenLabsTtsModel voices', () => {
   it('maps the voice list', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, VOICE_LIST));
-    const george = { name: 'George', description: 'Warm, middle aged, british, male, narration', accent: 'British', gender: 'male' };
-    const charlotte = { name: 'Charlotte', description: 'Seductive Swedish', language: 'Swedish', accent: 'Swedish', gender: 'female' };
+    const george = {
+      name: 'George',
+      description: 'Warm, middle aged, british, male, narration',
+      accent: 'British',
+      gender: 'male',
+    };
+    const charlotte = {
+      name: 'Charlotte',
+      description: 'Seductive Swedish',
+      language: 'Swedish',
+      accent: 'Swedish',
+      gender: 'female',
+    };
     expect(await model().listVoices()).toEqual([
       { providerVoiceId: 'JBFqnCBsd6RMkjVDRZzb', ...george, language: 'English', cloned: false },
       { providerVoiceId: 'XB0fDUnXU5powFXDhCwa', ...charlotte, cloned: false },
-      { providerVoiceId: 'cl0n3d', name: 'My narrator', description: 'ElevenLabs voice My narrator', language: 'English', cloned: true },
+      {
+        providerVoiceId: 'cl0n3d',
+        name: 'My narrator',
+        description: 'ElevenLabs voice My narrator',
+        language: 'English',
+        cloned: true,
+      },
     ]);
     const [call] = upstream.calls;
     expect(call).toMatchObject({ method: 'GET', path: '/v1/voices' });
@@ -155,9 +204,15 @@ describe('ElevenLabsTtsModel voices', () => {
   it('does not cache a failure, and reports malformed lists clearly', async () => {
     const m = model();
     upstream.handle((_call, res) => replyJson(res, 200, { voices: [{ name: 'no id' }] }));
-    expect(await rejection(m.listVoices())).toMatchObject({ isRetryable: false, message: 'ElevenLabs returned an unexpected voice list' });
+    expect(await rejection(m.listVoices())).toMatchObject({
+      isRetryable: false,
+      message: 'ElevenLabs returned an unexpected voice list',
+    });
     upstream.handle((_call, res) => replyBytes(res, 200, 'application/json', Buffer.from('{"voices": [')));
-    expect(await rejection(m.listVoices())).toMatchObject({ isRetryable: false, message: 'ElevenLabs returned invalid JSON' });
+    expect(await rejection(m.listVoices())).toMatchObject({
+      isRetryable: false,
+      message: 'ElevenLabs returned invalid JSON',
+    });
     upstream.handle((_call, res) => replyJson(res, 200, VOICE_LIST));
     expect(await m.listVoices()).toHaveLength(3);
     expect(upstream.calls).toHaveLength(3);
@@ -181,7 +236,13 @@ describe('ElevenLabsTtsModel cloning', () => {
         { filename: 'second.wav', contentType: 'audio/wav', data: Buffer.from('RIFF-second-sample') },
       ],
     });
-    expect(voice).toEqual({ providerVoiceId: 'n3wV01c3', name: 'Grandpa Joe', description: 'Storyteller', language: 'English', cloned: true });
+    expect(voice).toEqual({
+      providerVoiceId: 'n3wV01c3',
+      name: 'Grandpa Joe',
+      description: 'Storyteller',
+      language: 'English',
+      cloned: true,
+    });
     const call = upstream.calls[1];
     expect(call).toMatchObject({ method: 'POST', path: '/v1/voices/add' });
     expect(call?.headers['xi-api-key']).toBe('xi-secret');
@@ -200,7 +261,12 @@ describe('ElevenLabsTtsModel cloning', () => {
 
   it('does not retry an upload, which could leave a duplicate voice behind', async () => {
     upstream.handle((_call, res) => replyJson(res, 503, { detail: 'busy' }));
-    const error = await rejection(model().cloneVoice({ name: 'X', samples: [{ filename: 'a.mp3', contentType: 'audio/mpeg', data: Buffer.from('a') }] }));
+    const error = await rejection(
+      model().cloneVoice({
+        name: 'X',
+        samples: [{ filename: 'a.mp3', contentType: 'audio/mpeg', data: Buffer.from('a') }],
+      }),
+    );
     expect(error).toMatchObject({ isRetryable: true, upstreamStatus: 503 });
     expect(upstream.calls).toHaveLength(1);
   });

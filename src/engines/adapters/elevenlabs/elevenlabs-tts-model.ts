@@ -17,7 +17,11 @@ export interface ElevenLabsTtsConfig {
   now?: () => number;
 }
 
-export interface VoiceSample { filename: string; contentType: string; data: Buffer }
+export interface VoiceSample {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
 
 export interface CloneVoiceRequest {
   name: string;
@@ -29,16 +33,55 @@ const SAMPLE_RATE = 22_050;
 const VOICE_CACHE_MS = 5 * 60_000;
 
 const SETTINGS: readonly SettingSpec[] = [
-  { name: 'stability', type: 'number', description: 'Higher is steadier, lower is more expressive', default: 0.5, min: 0, max: 1 },
-  { name: 'similarity_boost', type: 'number', description: 'How closely to stick to the original voice', default: 0.75, min: 0, max: 1 },
-  { name: 'style', type: 'number', description: "Exaggerates the voice's style; 0 is fastest and steadiest", default: 0, min: 0, max: 1 },
-  { name: 'use_speaker_boost', type: 'boolean', description: 'Boosts similarity to the original speaker', default: true },
+  {
+    name: 'stability',
+    type: 'number',
+    description: 'Higher is steadier, lower is more expressive',
+    default: 0.5,
+    min: 0,
+    max: 1,
+  },
+  {
+    name: 'similarity_boost',
+    type: 'number',
+    description: 'How closely to stick to the original voice',
+    default: 0.75,
+    min: 0,
+    max: 1,
+  },
+  {
+    name: 'style',
+    type: 'number',
+    description: "Exaggerates the voice's style; 0 is fastest and steadiest",
+    default: 0,
+    min: 0,
+    max: 1,
+  },
+  {
+    name: 'use_speaker_boost',
+    type: 'boolean',
+    description: 'Boosts similarity to the original speaker',
+    default: true,
+  },
   { name: 'speed', type: 'number', description: 'Speaking rate; 1 is normal speed', default: 1, min: 0.7, max: 1.2 },
 ];
 
 const label = z.string().nullish();
-const labelsSchema = z.object({ accent: label, gender: label, age: label, description: label, use_case: label, language: label });
-const voiceSchema = z.object({ voice_id: z.string().min(1), name: z.string(), category: label, description: label, labels: labelsSchema.nullish() });
+const labelsSchema = z.object({
+  accent: label,
+  gender: label,
+  age: label,
+  description: label,
+  use_case: label,
+  language: label,
+});
+const voiceSchema = z.object({
+  voice_id: z.string().min(1),
+  name: z.string(),
+  category: label,
+  description: label,
+  labels: labelsSchema.nullish(),
+});
 const voicesSchema = z.object({ voices: z.array(voiceSchema) });
 type ElevenLabsVoice = z.infer<typeof voiceSchema>;
 
@@ -127,14 +170,19 @@ export class ElevenLabsTtsModel implements TtsModel {
     const form = new FormData();
     form.append('name', request.name);
     if (request.description) form.append('description', request.description);
-    for (const sample of request.samples) form.append('files', new Blob([sample.data], { type: sample.contentType }), sample.filename);
-    const parsed = addVoiceSchema.safeParse(await this.send({ method: 'POST', path: '/v1/voices/add', body: form, read: readElevenLabsJson }, false));
+    for (const sample of request.samples)
+      form.append('files', new Blob([sample.data], { type: sample.contentType }), sample.filename);
+    const parsed = addVoiceSchema.safeParse(
+      await this.send({ method: 'POST', path: '/v1/voices/add', body: form, read: readElevenLabsJson }, false),
+    );
     if (!parsed.success) throw new UpstreamError('ElevenLabs returned an unexpected response', { isRetryable: false });
     this.invalidateVoices();
     return {
       providerVoiceId: parsed.data.voice_id,
       name: request.name,
-      description: request.description || `Voice cloned from ${request.samples.length} sample${request.samples.length === 1 ? '' : 's'}`,
+      description:
+        request.description ||
+        `Voice cloned from ${request.samples.length} sample${request.samples.length === 1 ? '' : 's'}`,
       language: 'English',
       cloned: true,
     };
@@ -142,13 +190,21 @@ export class ElevenLabsTtsModel implements TtsModel {
 
   async deleteVoice(providerVoiceId: string): Promise<void> {
     const path = `/v1/voices/${encodeURIComponent(providerVoiceId)}`;
-    await this.send({ method: 'DELETE', path, read: async (response) => void (await response.body?.cancel()), accept: [404] });
+    await this.send({
+      method: 'DELETE',
+      path,
+      read: async (response) => void (await response.body?.cancel()),
+      accept: [404],
+    });
     this.invalidateVoices();
   }
 
   private async fetchVoices(): Promise<ProviderVoice[]> {
-    const parsed = voicesSchema.safeParse(await this.send({ method: 'GET', path: '/v1/voices', read: readElevenLabsJson }));
-    if (!parsed.success) throw new UpstreamError('ElevenLabs returned an unexpected voice list', { isRetryable: false });
+    const parsed = voicesSchema.safeParse(
+      await this.send({ method: 'GET', path: '/v1/voices', read: readElevenLabsJson }),
+    );
+    if (!parsed.success)
+      throw new UpstreamError('ElevenLabs returned an unexpected voice list', { isRetryable: false });
     return parsed.data.voices.map(toProviderVoice);
   }
 
@@ -167,7 +223,10 @@ export class ElevenLabsTtsModel implements TtsModel {
       url: joinUrl(this.config.baseUrl, path),
       method,
       // FormData sets its own multipart content-type with the boundary.
-      headers: { 'xi-api-key': this.config.apiKey, ...(typeof body === 'string' && { 'content-type': 'application/json' }) },
+      headers: {
+        'xi-api-key': this.config.apiKey,
+        ...(typeof body === 'string' && { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body }),
       timeoutMs: this.config.timeoutMs,
       signal,
@@ -181,7 +240,8 @@ export class ElevenLabsTtsModel implements TtsModel {
 
 const readElevenLabsJson = (response: Response) => readJson(response, LABEL);
 
-const capitaliseWords = (text: string) => text.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+const capitaliseWords = (text: string) =>
+  text.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
@@ -198,7 +258,13 @@ function languageName(label: string): string {
   return capitaliseWords(label);
 }
 
-const GENDERS: Record<string, ProviderVoice['gender']> = { female: 'female', male: 'male', neutral: 'neutral', 'non-binary': 'neutral', nonbinary: 'neutral' };
+const GENDERS: Record<string, ProviderVoice['gender']> = {
+  female: 'female',
+  male: 'male',
+  neutral: 'neutral',
+  'non-binary': 'neutral',
+  nonbinary: 'neutral',
+};
 
 function toProviderVoice(voice: ElevenLabsVoice): ProviderVoice {
   const labels = voice.labels ?? {};
@@ -210,7 +276,8 @@ function toProviderVoice(voice: ElevenLabsVoice): ProviderVoice {
     .filter((value): value is string => Boolean(value))
     .join(', ');
   const description =
-    voice.description?.trim() || (fromLabels ? fromLabels.charAt(0).toUpperCase() + fromLabels.slice(1) : `ElevenLabs voice ${voice.name}`);
+    voice.description?.trim() ||
+    (fromLabels ? fromLabels.charAt(0).toUpperCase() + fromLabels.slice(1) : `ElevenLabs voice ${voice.name}`);
   return {
     providerVoiceId: voice.voice_id,
     name: voice.name,

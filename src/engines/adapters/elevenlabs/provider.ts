@@ -17,6 +17,7 @@ export const elevenLabsProvider: Provider = {
         fetch: deps.fetch,
       });
     },
-    readiness: (config) => (config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : []),
+    readiness: (config) =>
+      config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [],
   },
 };

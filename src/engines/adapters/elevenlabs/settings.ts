@@ -10,8 +10,17 @@ const env = z.object({
 
 const settings = (e: z.output<typeof env>) => ({
   tts: {
-    elevenlabs: e.ATELIER_ELEVENLABS_API_KEY ? { baseUrl: e.ATELIER_ELEVENLABS_BASE_URL, apiKey: e.ATELIER_ELEVENLABS_API_KEY, model: e.ATELIER_ELEVENLABS_MODEL } : undefined,
+    elevenlabs: e.ATELIER_ELEVENLABS_API_KEY
+      ? {
+          baseUrl: e.ATELIER_ELEVENLABS_BASE_URL,
+          apiKey: e.ATELIER_ELEVENLABS_API_KEY,
+          model: e.ATELIER_ELEVENLABS_MODEL,
+        }
+      : undefined,
   },
 });
 
-export const elevenLabsEnv = { name: 'elevenlabs', env, settings } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;
+export const elevenLabsEnv = { name: 'elevenlabs', env, settings } satisfies ProviderEnv<
+  typeof env.shape,
+  ReturnType<typeof settings>
+>;

@@ -15,9 +15,23 @@ export class EspeakNgTtsModel implements TtsModel {
   readonly provider = 'espeak-ng';
   readonly maxChunkCharacters = 1000;
   readonly settings: readonly SettingSpec[] = [
-    { name: 'speed', type: 'number', description: 'Speaking rate multiplier (1 = 175 words a minute)', default: 1, min: 0.5, max: 2.5 },
+    {
+      name: 'speed',
+      type: 'number',
+      description: 'Speaking rate multiplier (1 = 175 words a minute)',
+      default: 1,
+      min: 0.5,
+      max: 2.5,
+    },
     { name: 'pitch', type: 'number', description: 'Base pitch, 0 to 99', default: 50, min: 0, max: 99 },
-    { name: 'word_gap', type: 'number', description: 'Extra pause between words, in units of 10 ms', default: 0, min: 0, max: 100 },
+    {
+      name: 'word_gap',
+      type: 'number',
+      description: 'Extra pause between words, in units of 10 ms',
+      default: 0,
+      min: 0,
+      max: 100,
+    },
   ];
   private voices: Promise<ProviderVoice[]> | undefined;
 
@@ -33,14 +47,23 @@ export class EspeakNgTtsModel implements TtsModel {
   async doGenerate({ providerVoiceId, text, settings, abortSignal }: SpeechCallOptions): Promise<SpeechAudio> {
     const speed = Number(settings.speed ?? 1);
     const args = [
-      '-v', providerVoiceId,
-      '-s', String(Math.round(BASE_WORDS_PER_MINUTE * speed)),
-      '-p', String(Math.round(Number(settings.pitch ?? 50))),
-      '-g', String(Math.round(Number(settings.word_gap ?? 0))),
-      '-b', '1',
+      '-v',
+      providerVoiceId,
+      '-s',
+      String(Math.round(BASE_WORDS_PER_MINUTE * speed)),
+      '-p',
+      String(Math.round(Number(settings.pitch ?? 50))),
+      '-g',
+      String(Math.round(Number(settings.word_gap ?? 0))),
+      '-b',
+      '1',
       '--stdout',
     ];
-    const wav = await runProgram(this.config.binaryPath, args, { input: text, timeoutMs: this.config.timeoutMs, signal: abortSignal });
+    const wav = await runProgram(this.config.binaryPath, args, {
+      input: text,
+      timeoutMs: this.config.timeoutMs,
+      signal: abortSignal,
+    });
     return parseProviderWav(wav, this.provider);
   }
 }

@@ -57,7 +57,12 @@ export function parseEspeakVoices(listing: string): ProviderVoice[] {
   return voices;
 }
 
-function variantOf(base: ProviderVoice, variant: string, label: string, gender: ProviderVoice['gender']): ProviderVoice {
+function variantOf(
+  base: ProviderVoice,
+  variant: string,
+  label: string,
+  gender: ProviderVoice['gender'],
+): ProviderVoice {
   return {
     ...base,
     providerVoiceId: `${base.providerVoiceId}+${variant}`,

@@ -28,7 +28,9 @@ export async function findCaptionFont(
   options: { fcMatchPath?: string; candidates?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<string | undefined> {
   try {
-    const out = await runProgram(options.fcMatchPath ?? 'fc-match', ['-f', '%{file}', 'DejaVu Sans'], { timeoutMs: options.timeoutMs ?? 5_000 });
+    const out = await runProgram(options.fcMatchPath ?? 'fc-match', ['-f', '%{file}', 'DejaVu Sans'], {
+      timeoutMs: options.timeoutMs ?? 5_000,
+    });
     const file = out.toString('utf8').trim();
     if (OUTLINE_FONT.test(file) && (await exists(file))) return file;
   } catch {

@@ -24,7 +24,12 @@ describe('sizes', () => {
   });
 
   it('has every ratio of the reference at 720p and 1080p: long side 1280 or 1920, even sides, a square 720 or 1080', () => {
-    const sizes = Object.fromEntries(ASPECT_RATIOS.map((ratio) => [ratio, [frameSize(ratio), frameSize(ratio, '1080p')].map(({ width, height }) => `${width}x${height}`)]));
+    const sizes = Object.fromEntries(
+      ASPECT_RATIOS.map((ratio) => [
+        ratio,
+        [frameSize(ratio), frameSize(ratio, '1080p')].map(({ width, height }) => `${width}x${height}`),
+      ]),
+    );
     expect(sizes).toEqual({
       '16:9': ['1280x720', '1920x1080'],
       '9:16': ['720x1280', '1080x1920'],
@@ -62,7 +67,8 @@ describe('timeline', () => {
     // Captions follow each other without a gap, from 0 to the end.
     expect(time.scenes[0]?.captionStart).toBe(0);
     expect(last?.captionEnd).toBe(seconds);
-    for (let i = 1; i < count; i++) expect(time.scenes[i]?.captionStart).toBeCloseTo(time.scenes[i - 1]?.captionEnd ?? NaN, 9);
+    for (let i = 1; i < count; i++)
+      expect(time.scenes[i]?.captionStart).toBeCloseTo(time.scenes[i - 1]?.captionEnd ?? NaN, 9);
   });
 
   it('uses a 0.5 s crossfade, and none for one scene', () => {
@@ -195,9 +201,16 @@ describe('buildFfmpegArgs', () => {
 
 describe('findCaptionFont', () => {
   it('falls back to the usual places without fontconfig, and to none', async () => {
-    expect(await findCaptionFont({ fcMatchPath: '/nonexistent/fc-match', candidates: ['/nonexistent/font.ttf'] })).toBeUndefined();
+    expect(
+      await findCaptionFont({ fcMatchPath: '/nonexistent/fc-match', candidates: ['/nonexistent/font.ttf'] }),
+    ).toBeUndefined();
     const found = await findCaptionFont();
     expect(found).toMatch(/\.(ttf|otf|ttc)$/);
-    expect(await findCaptionFont({ fcMatchPath: '/nonexistent/fc-match', candidates: ['/nonexistent/font.ttf', found ?? ''] })).toBe(found);
+    expect(
+      await findCaptionFont({
+        fcMatchPath: '/nonexistent/fc-match',
+        candidates: ['/nonexistent/font.ttf', found ?? ''],
+      }),
+    ).toBe(found);
   });
 });

@@ -89,7 +89,9 @@ export interface Motion {
 /** Different moves for neighbouring scenes: zoom in, pan, zoom out, pan back, then off-centre zooms. */
 export function motionFor(index: number, { width, height }: Size): Motion {
   const across = (from: number, to: number) =>
-    height > width ? { x: [0.5, 0.5] as [number, number], y: [from, to] as [number, number] } : { x: [from, to] as [number, number], y: [0.5, 0.5] as [number, number] };
+    height > width
+      ? { x: [0.5, 0.5] as [number, number], y: [from, to] as [number, number] }
+      : { x: [from, to] as [number, number], y: [0.5, 0.5] as [number, number] };
   const moves: Motion[] = [
     { name: 'zoom-in', zoom: [1, 1.2], x: [0.5, 0.5], y: [0.5, 0.5] },
     { name: 'pan-forward', zoom: [1.16, 1.16], ...across(0, 1) },
@@ -149,7 +151,11 @@ const lerp = ([from, to]: [number, number], progress: string): string =>
  * goes before the frame is repeated (a fixed zoom is scaled once), `moving` after it (a changing zoom is
  * scaled per frame, bilinear, which is plenty for shrinking by at most 1.25; the crop is free).
  */
-export function kenBurnsFilter(motion: Motion, frame: Size, sceneSeconds: number): { still: string | undefined; moving: string } {
+export function kenBurnsFilter(
+  motion: Motion,
+  frame: Size,
+  sceneSeconds: number,
+): { still: string | undefined; moving: string } {
   const progress = `min(t/${num(sceneSeconds)},1)`;
   const zooming = motion.zoom[0] !== motion.zoom[1];
   const zoom = lerp(motion.zoom, progress);
@@ -179,7 +185,9 @@ export function drawtextFilter(caption: Caption, fontFile: string, layout: Capti
   const end = num(caption.end);
   const fade = num(CAPTION_FADE_SECONDS);
   // ffmpeg's min() and max() take two arguments.
-  const fades = [caption.fadeIn ? `(t-${start})/${fade}` : '', caption.fadeOut ? `(${end}-t)/${fade}` : ''].filter((f) => f !== '');
+  const fades = [caption.fadeIn ? `(t-${start})/${fade}` : '', caption.fadeOut ? `(${end}-t)/${fade}` : ''].filter(
+    (f) => f !== '',
+  );
   const alpha = fades.reduce((expr, f) => `min(${expr},${f})`, '1');
   return [
     `drawtext=fontfile=${filterValue(fontFile)}`,
@@ -245,12 +253,16 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
   }
   time.scenes.forEach((scene, i) => {
     const { still, moving } = kenBurnsFilter(motionFor(i, frame), frame, time.sceneSeconds);
-    graph.push(`${sources[i]}${still ? `${still},` : ''}loop=loop=${scene.frames - 1}:size=1:start=0,settb=1/${time.fps},setpts=N,${moving}[s${i}]`);
+    graph.push(
+      `${sources[i]}${still ? `${still},` : ''}loop=loop=${scene.frames - 1}:size=1:start=0,settb=1/${time.fps},setpts=N,${moving}[s${i}]`,
+    );
   });
   let joined = '[s0]';
   for (let i = 1; i < n; i++) {
     const offset = time.scenes[i]?.start ?? 0;
-    graph.push(`${joined}[s${i}]xfade=transition=fade:duration=${num(time.crossfadeSeconds)}:offset=${num(offset)}[x${i}]`);
+    graph.push(
+      `${joined}[s${i}]xfade=transition=fade:duration=${num(time.crossfadeSeconds)}:offset=${num(offset)}[x${i}]`,
+    );
     joined = `[x${i}]`;
   }
   const finish: string[] = [];
@@ -266,12 +278,29 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
   args.push('-map', '[v]');
   if (withAudio) args.push('-map', narration ? '[a]' : `${audioInput}:a`);
   args.push(
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(time.fps),
-    '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(time.fps),
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-colorspace',
+    'bt709',
     ...(withAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'] : ['-an']),
-    '-t', num(time.durationSeconds),
-    '-threads', String(plan.threads),
-    '-movflags', '+faststart',
+    '-t',
+    num(time.durationSeconds),
+    '-threads',
+    String(plan.threads),
+    '-movflags',
+    '+faststart',
     plan.output,
   );
   return args;

@@ -33,13 +33,18 @@ class SolidImageModel implements ImageModel {
   async doGenerate(options: ImageCallOptions): Promise<ImageResult> {
     this.calls.push(options);
     const [r, g, b] = colourFor(options.seed);
-    const data = await sharp({ create: { width: options.width, height: options.height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    const data = await sharp({
+      create: { width: options.width, height: options.height, channels: 3, background: { r, g, b } },
+    })
+      .png()
+      .toBuffer();
     return { image: { data, mediaType: 'image/png' }, width: options.width, height: options.height, warnings: [] };
   }
 }
 
 const espeak = new EspeakNgTtsModel({ binaryPath: 'espeak-ng', timeoutMs: 10_000 });
-const narrate = (text: string, abortSignal?: AbortSignal) => espeak.doGenerate({ providerVoiceId: 'en-us', text, settings: {}, abortSignal });
+const narrate = (text: string, abortSignal?: AbortSignal) =>
+  espeak.doGenerate({ providerVoiceId: 'en-us', text, settings: {}, abortSignal });
 
 let root: string;
 beforeAll(async () => {
@@ -61,7 +66,14 @@ const model = (config: Partial<FfmpegVideoConfig> & { workDir: string }) =>
   new FfmpegVideoModel({ ffmpegPath: 'ffmpeg', timeoutMs: 60_000, images: new SolidImageModel(), ...config });
 
 interface Probe {
-  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; duration?: string }[];
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    duration?: string;
+  }[];
   format: { duration: string };
 }
 
@@ -80,7 +92,21 @@ async function probe(file: string): Promise<Probe> {
 async function frameAt(file: string, seconds: number, width: number, height: number): Promise<Buffer> {
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
   expect(stdout.length).toBe(width * height * 3);
@@ -116,7 +142,12 @@ function region(frame: Buffer, width: number, box: { x0: number; y0: number; x1:
 }
 
 /** Share of pixels much darker than `background` on every channel (the caption's box). */
-function darkShare(frame: Buffer, width: number, box: { x0: number; y0: number; x1: number; y1: number }, background: Rgb): number {
+function darkShare(
+  frame: Buffer,
+  width: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  background: Rgb,
+): number {
   let dark = 0;
   let count = 0;
   for (let y = box.y0; y < box.y1; y++) {
@@ -129,14 +160,19 @@ function darkShare(frame: Buffer, width: number, box: { x0: number; y0: number; 
   return dark / count;
 }
 
-const near = (actual: Rgb, expected: Rgb, tolerance: number) => actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= tolerance);
+const near = (actual: Rgb, expected: Rgb, tolerance: number) =>
+  actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= tolerance);
 
 /** Audio samples as mono 16-bit PCM at 8 kHz, and their RMS over a window. */
 async function audioOf(file: string): Promise<Int16Array> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], {
-    encoding: 'buffer',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'],
+    {
+      encoding: 'buffer',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return new Int16Array(stdout.buffer, stdout.byteOffset, stdout.length / 2);
 }
 const rms = (samples: Int16Array, fromSeconds: number, toSeconds: number) => {
@@ -162,16 +198,25 @@ describe('FfmpegVideoModel', () => {
   it('makes a 5 s 16:9 captioned, narrated slideshow; a narration longer than the clip is cut, with a warning', async () => {
     const dir = await workDir();
     const images = new SolidImageModel();
-    const prompt = 'A lighthouse stands on a rocky coast at dusk. Waves crash against the rocks below, then the lamp flickers on.';
+    const prompt =
+      'A lighthouse stands on a rocky coast at dusk. Waves crash against the rocks below, then the lamp flickers on.';
     const started = Date.now();
-    const result = await model({ workDir: dir, images, narrate }).doGenerate({ prompt, durationSeconds: 5, aspectRatio: '16:9', seed: 0 });
+    const result = await model({ workDir: dir, images, narrate }).doGenerate({
+      prompt,
+      durationSeconds: 5,
+      aspectRatio: '16:9',
+      seed: 0,
+    });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(10_000);
     expect(result).toMatchObject({ width: 1280, height: 720, durationSeconds: 5 });
     expect(result.video.mediaType).toBe('video/mp4');
     expect(result.warnings.some((warning) => /narration .* cut/.test(warning))).toBe(true);
     // Two scenes (one per sentence), keyframes larger than the frame, seeds counting up.
-    expect(images.calls.map((call) => call.prompt)).toEqual(['A lighthouse stands on a rocky coast at dusk.', 'Waves crash against the rocks below, then the lamp flickers on.']);
+    expect(images.calls.map((call) => call.prompt)).toEqual([
+      'A lighthouse stands on a rocky coast at dusk.',
+      'Waves crash against the rocks below, then the lamp flickers on.',
+    ]);
     expect(images.calls.map((call) => [call.width, call.height, call.seed, call.hd])).toEqual([
       [1600, 900, 0, false],
       [1600, 900, 1, false],
@@ -202,8 +247,13 @@ describe('FfmpegVideoModel', () => {
   it('makes a 10 s 9:16 clip of several scenes; a short narration is padded with silence', async () => {
     const dir = await workDir();
     const images = new SolidImageModel();
-    const prompt = 'Morning in the city. A cyclist rides past a bakery. Pigeons scatter across the square. The sun climbs over the towers.';
-    const result = await model({ workDir: dir, images, narrate: (_text, signal) => narrate('Morning.', signal) }).doGenerate({
+    const prompt =
+      'Morning in the city. A cyclist rides past a bakery. Pigeons scatter across the square. The sun climbs over the towers.';
+    const result = await model({
+      workDir: dir,
+      images,
+      narrate: (_text, signal) => narrate('Morning.', signal),
+    }).doGenerate({
       prompt,
       durationSeconds: 10,
       aspectRatio: '9:16',
@@ -232,8 +282,14 @@ describe('FfmpegVideoModel', () => {
     const images = new SolidImageModel();
     const orange: Rgb = [230, 120, 30];
     // Orange with a white square in the middle, to see the zoom.
-    const square = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png().toBuffer();
-    const picture = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: orange[0], g: orange[1], b: orange[2] } } })
+    const square = await sharp({
+      create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 255, b: 255 } },
+    })
+      .png()
+      .toBuffer();
+    const picture = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: orange[0], g: orange[1], b: orange[2] } },
+    })
       .composite([{ input: square, left: 150, top: 100 }])
       .jpeg({ quality: 95 })
       .toBuffer();
@@ -275,25 +331,53 @@ describe('FfmpegVideoModel', () => {
       ['1:1', '4k', 1080, 1080],
     ];
     for (const [aspectRatio, resolution, width, height] of cases) {
-      const result = await model({ workDir: await workDir() }).doGenerate({ prompt: 'A kite rises.', durationSeconds: 1, aspectRatio, resolution, seed: 2 });
+      const result = await model({ workDir: await workDir() }).doGenerate({
+        prompt: 'A kite rises.',
+        durationSeconds: 1,
+        aspectRatio,
+        resolution,
+        seed: 2,
+      });
       expect(result, `${aspectRatio} ${resolution}`).toMatchObject({ width, height });
-      expect(result.warnings).toEqual(resolution === '4k' ? ['resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)'] : []);
+      expect(result.warnings).toEqual(
+        resolution === '4k' ? ['resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)'] : [],
+      );
       checkStreams(await probe(await save(result, `ratio-${width}x${height}.mp4`)), width, height, 1);
     }
   });
 
   it('generateAudio: false has no audio stream even with a narrator; true without one warns and keeps a silent track', async () => {
-    const silent = await model({ workDir: await workDir(), narrate }).doGenerate({ prompt: 'A quiet lake.', durationSeconds: 1, aspectRatio: '16:9', generateAudio: false, seed: 0 });
+    const silent = await model({ workDir: await workDir(), narrate }).doGenerate({
+      prompt: 'A quiet lake.',
+      durationSeconds: 1,
+      aspectRatio: '16:9',
+      generateAudio: false,
+      seed: 0,
+    });
     expect(silent.warnings).toEqual([]);
     const info = await probe(await save(silent, 'no-audio.mp4'));
     expect(info.streams.map((stream) => stream.codec_type)).toEqual(['video']);
     expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
 
-    const unvoiced = await model({ workDir: await workDir() }).doGenerate({ prompt: 'A quiet lake.', durationSeconds: 1, aspectRatio: '16:9', generateAudio: true, seed: 0 });
-    expect(unvoiced.warnings).toEqual(['generateAudio: no local voice is available to narrate here, so the clip has a silent audio track']);
+    const unvoiced = await model({ workDir: await workDir() }).doGenerate({
+      prompt: 'A quiet lake.',
+      durationSeconds: 1,
+      aspectRatio: '16:9',
+      generateAudio: true,
+      seed: 0,
+    });
+    expect(unvoiced.warnings).toEqual([
+      'generateAudio: no local voice is available to narrate here, so the clip has a silent audio track',
+    ]);
     checkStreams(await probe(await save(unvoiced, 'unvoiced.mp4')), 1280, 720, 1);
 
-    const spoken = await model({ workDir: await workDir(), narrate }).doGenerate({ prompt: 'Hello.', durationSeconds: 1, aspectRatio: '1:1', generateAudio: true, seed: 0 });
+    const spoken = await model({ workDir: await workDir(), narrate }).doGenerate({
+      prompt: 'Hello.',
+      durationSeconds: 1,
+      aspectRatio: '1:1',
+      generateAudio: true,
+      seed: 0,
+    });
     const file = await save(spoken, 'spoken.mp4');
     checkStreams(await probe(file), 720, 720, 1);
     expect(rms(await audioOf(file), 0, 0.9)).toBeGreaterThan(300);
@@ -311,7 +395,12 @@ describe('FfmpegVideoModel', () => {
       },
     };
     await expect(
-      model({ workDir: dir, images: failing, narrate }).doGenerate({ prompt: 'One. Two. Three. Four.', durationSeconds: 10, aspectRatio: '16:9', seed: 0 }),
+      model({ workDir: dir, images: failing, narrate }).doGenerate({
+        prompt: 'One. Two. Three. Four.',
+        durationSeconds: 10,
+        aspectRatio: '16:9',
+        seed: 0,
+      }),
     ).rejects.toThrow('image engine down');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -328,7 +417,11 @@ describe('FfmpegVideoModel', () => {
   it('without a font it makes the clip without captions, and says so', async () => {
     const dir = await workDir();
     const teal = colourFor(5);
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: teal[0], g: teal[1], b: teal[2] } } }).webp().toBuffer();
+    const picture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: teal[0], g: teal[1], b: teal[2] } },
+    })
+      .webp()
+      .toBuffer();
     const result = await model({ workDir: dir, captionFont: '/nonexistent/font.ttf' }).doGenerate({
       prompt: 'A quiet lake at noon. A boat drifts by.',
       durationSeconds: 4,

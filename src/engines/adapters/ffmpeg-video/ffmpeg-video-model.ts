@@ -8,7 +8,16 @@ import { IMAGE_EXTENSIONS, type ImageModel } from '../../spec/image-model.js';
 import type { SpeechAudio } from '../../spec/tts-model.js';
 import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';
 import { captionFont } from './caption-font.js';
-import { buildFfmpegArgs, type Caption, captionLayout, frameSize, keyframeSize, type Size, type Timeline, timeline } from './ffmpeg-args.js';
+import {
+  buildFfmpegArgs,
+  type Caption,
+  captionLayout,
+  frameSize,
+  keyframeSize,
+  type Size,
+  type Timeline,
+  timeline,
+} from './ffmpeg-args.js';
 import { splitScenes, wrapCaption } from './scenes.js';
 
 export interface FfmpegVideoConfig {
@@ -29,7 +38,11 @@ export interface FfmpegVideoConfig {
 const KEYFRAME_CONCURRENCY = 3;
 
 /** Like Promise.all over `items` with at most `limit` at a time, but settles every started call before it rejects. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   let next = 0;
   let failure: { error: unknown } | undefined;
@@ -49,7 +62,9 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /** Awaits every promise, then throws the first failure: nothing may still be writing when the work directory goes. */
-async function allSettledOrThrow<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+async function allSettledOrThrow<T extends readonly unknown[]>(
+  promises: { [K in keyof T]: Promise<T[K]> },
+): Promise<T> {
   const settled = await Promise.allSettled(promises);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw failed.reason;
@@ -70,8 +85,18 @@ export class FfmpegVideoModel implements VideoModel {
 
   constructor(private readonly config: FfmpegVideoConfig) {}
 
-  async doGenerate({ prompt, durationSeconds, aspectRatio, resolution, generateAudio, image, seed, abortSignal }: VideoCallOptions): Promise<VideoResult> {
-    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
+  async doGenerate({
+    prompt,
+    durationSeconds,
+    aspectRatio,
+    resolution,
+    generateAudio,
+    image,
+    seed,
+    abortSignal,
+  }: VideoCallOptions): Promise<VideoResult> {
+    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+      throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
     const warnings: string[] = [];
     const warn = (warning: string) => {
       if (!warnings.includes(warning)) warnings.push(warning);
@@ -84,7 +109,8 @@ export class FfmpegVideoModel implements VideoModel {
     const time = timeline(durationSeconds, scenes.length);
     const audioTrack = generateAudio !== false;
     const narrate = audioTrack ? this.config.narrate : undefined;
-    if (generateAudio === true && !narrate) warn('generateAudio: no local voice is available to narrate here, so the clip has a silent audio track');
+    if (generateAudio === true && !narrate)
+      warn('generateAudio: no local voice is available to narrate here, so the clip has a silent audio track');
 
     const dir = await makeTempDir(this.config.workDir ?? tmpdir(), 'atelier-video');
     try {
@@ -113,7 +139,8 @@ export class FfmpegVideoModel implements VideoModel {
         ? (async () => {
             const audio = await narrate(prompt, abortSignal);
             if (audio.pcm.length < 2) {
-              if (generateAudio === true) warn('generateAudio: the narration came out empty, so the clip has a silent audio track');
+              if (generateAudio === true)
+                warn('generateAudio: the narration came out empty, so the clip has a silent audio track');
               return undefined;
             }
             const spoken = audioSeconds(audio);
@@ -127,11 +154,9 @@ export class FfmpegVideoModel implements VideoModel {
         : Promise.resolve(undefined);
       const captionsReady = this.writeCaptions(dir, scenes, time, frame, warn);
 
-      const [keyframes, narration, captions] = await allSettledOrThrow<[string[], string | undefined, { fontFile: string | undefined; captions: Caption[] }]>([
-        keyframesReady,
-        narrationReady,
-        captionsReady,
-      ]);
+      const [keyframes, narration, captions] = await allSettledOrThrow<
+        [string[], string | undefined, { fontFile: string | undefined; captions: Caption[] }]
+      >([keyframesReady, narrationReady, captionsReady]);
 
       const output = join(dir, 'clip.mp4');
       const args = buildFfmpegArgs({
@@ -146,9 +171,19 @@ export class FfmpegVideoModel implements VideoModel {
         output,
         threads: Math.max(1, Math.min(4, availableParallelism())),
       });
-      await runProgram(this.config.ffmpegPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal, maxOutputBytes: 1024 * 1024 });
+      await runProgram(this.config.ffmpegPath, args, {
+        timeoutMs: this.config.timeoutMs,
+        signal: abortSignal,
+        maxOutputBytes: 1024 * 1024,
+      });
       const data = await readFile(output);
-      return { video: { data, mediaType: 'video/mp4' }, width: frame.width, height: frame.height, durationSeconds, warnings };
+      return {
+        video: { data, mediaType: 'video/mp4' },
+        width: frame.width,
+        height: frame.height,
+        durationSeconds,
+        warnings,
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -183,7 +218,13 @@ export class FfmpegVideoModel implements VideoModel {
       if (lines.length === 0 || !timing) continue;
       const file = join(dir, `caption-${i}.txt`);
       await writeFile(file, lines.join('\n'), 'utf8');
-      captions.push({ file, start: timing.captionStart, end: timing.captionEnd, fadeIn: i > 0, fadeOut: i < scenes.length - 1 });
+      captions.push({
+        file,
+        start: timing.captionStart,
+        end: timing.captionEnd,
+        fadeIn: i > 0,
+        fadeOut: i < scenes.length - 1,
+      });
     }
     return { fontFile, captions };
   }

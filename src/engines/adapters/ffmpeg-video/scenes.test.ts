@@ -55,12 +55,19 @@ describe('mergeInto', () => {
 
 describe('splitScenes', () => {
   it('gives one scene per sentence when they fit', () => {
-    expect(texts('A lighthouse on a cliff. Waves crash below.', 5)).toEqual(['A lighthouse on a cliff.', 'Waves crash below.']);
+    expect(texts('A lighthouse on a cliff. Waves crash below.', 5)).toEqual([
+      'A lighthouse on a cliff.',
+      'Waves crash below.',
+    ]);
   });
 
   it('merges sentences when the clip has room for fewer scenes', () => {
-    const prompt = 'Dr. Smith opens the door. She looks at the sky. It rains. Birds fly. Cars pass. Kids play. Dogs bark. The end.';
-    expect(texts(prompt, 5)).toEqual(['Dr. Smith opens the door. She looks at the sky. It rains.', 'Birds fly. Cars pass. Kids play. Dogs bark. The end.']);
+    const prompt =
+      'Dr. Smith opens the door. She looks at the sky. It rains. Birds fly. Cars pass. Kids play. Dogs bark. The end.';
+    expect(texts(prompt, 5)).toEqual([
+      'Dr. Smith opens the door. She looks at the sky. It rains.',
+      'Birds fly. Cars pass. Kids play. Dogs bark. The end.',
+    ]);
     expect(texts(prompt, 15)).toHaveLength(6);
     expect(texts(prompt, 15).join(' ')).toBe(prompt);
     expect(texts(prompt, 2)).toEqual([prompt]);
@@ -78,7 +85,9 @@ describe('splitScenes', () => {
     ]);
     expect(texts('A red fox runs through the snow.', 10)).toEqual(['A red fox runs through the snow.']);
     // A short clip has room for one scene only.
-    expect(texts('A man walks his dog along the beach at dawn, then waves crash against the rocks.', 2)).toHaveLength(1);
+    expect(texts('A man walks his dog along the beach at dawn, then waves crash against the rocks.', 2)).toHaveLength(
+      1,
+    );
   });
 
   it('splits clauses when there are fewer sentences than the clip has room for', () => {
@@ -113,7 +122,11 @@ describe('wrapCaption', () => {
     expect(lines.every((line) => line.length <= 50)).toBe(true);
   });
   it('cuts words longer than a line and ends text that does not fit with an ellipsis', () => {
-    expect(wrapCaption('Supercalifragilisticexpialidocious is a word', 10, 3)).toEqual(['Supercalif', 'ragilistic', 'expialido…']);
+    expect(wrapCaption('Supercalifragilisticexpialidocious is a word', 10, 3)).toEqual([
+      'Supercalif',
+      'ragilistic',
+      'expialido…',
+    ]);
     expect(wrapCaption('one two three four five six seven eight nine ten', 12, 2)).toEqual(['one two', 'three four…']);
   });
   it('drops control characters and gives no lines for empty text', () => {

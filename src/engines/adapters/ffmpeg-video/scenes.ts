@@ -13,7 +13,24 @@ const MAX_SCENES = 6;
 export const maxScenesFor = (durationSeconds: number): number =>
   Math.max(1, Math.min(MAX_SCENES, Math.round(durationSeconds / SECONDS_PER_SCENE)));
 
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'prof', 'sr', 'jr', 'vs', 'etc', 'e.g', 'i.e', 'no', 'approx', 'ca']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'mt',
+  'prof',
+  'sr',
+  'jr',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'no',
+  'approx',
+  'ca',
+]);
 
 const words = (text: string): number => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
 

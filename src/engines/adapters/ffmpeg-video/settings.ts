@@ -11,5 +11,7 @@ const env = z.object({
 export const ffmpegVideoEnv = {
   name: 'ffmpeg-video',
   env,
-  settings: (e: z.output<typeof env>) => ({ videos: { timeoutMs: e.ATELIER_VIDEO_TIMEOUT_MS, narration: e.ATELIER_VIDEO_NARRATION } }),
+  settings: (e: z.output<typeof env>) => ({
+    videos: { timeoutMs: e.ATELIER_VIDEO_TIMEOUT_MS, narration: e.ATELIER_VIDEO_NARRATION },
+  }),
 } satisfies ProviderEnv<typeof env.shape, { videos: { timeoutMs: number; narration: boolean } }>;

@@ -16,11 +16,46 @@ export interface FliteConfig {
 
 /** flite's English voices (awb_time only speaks clock times, so it is left out). */
 const FLITE_VOICES: ProviderVoice[] = [
-  { providerVoiceId: 'slt', name: 'Sarah', description: 'flite CMU Arctic SLT: clear US English female voice (offline)', language: 'English', accent: 'American', gender: 'female' },
-  { providerVoiceId: 'rms', name: 'Richard', description: 'flite CMU Arctic RMS: US English male voice (offline)', language: 'English', accent: 'American', gender: 'male' },
-  { providerVoiceId: 'awb', name: 'Alan', description: 'flite CMU Arctic AWB: Scottish English male voice (offline)', language: 'English', accent: 'Scottish', gender: 'male' },
-  { providerVoiceId: 'kal16', name: 'Kal', description: 'flite Kal diphone voice, 16 kHz: US English male (offline)', language: 'English', accent: 'American', gender: 'male' },
-  { providerVoiceId: 'kal', name: 'Kal (telephone)', description: 'flite Kal diphone voice, 8 kHz: US English male with a telephone sound (offline)', language: 'English', accent: 'American', gender: 'male' },
+  {
+    providerVoiceId: 'slt',
+    name: 'Sarah',
+    description: 'flite CMU Arctic SLT: clear US English female voice (offline)',
+    language: 'English',
+    accent: 'American',
+    gender: 'female',
+  },
+  {
+    providerVoiceId: 'rms',
+    name: 'Richard',
+    description: 'flite CMU Arctic RMS: US English male voice (offline)',
+    language: 'English',
+    accent: 'American',
+    gender: 'male',
+  },
+  {
+    providerVoiceId: 'awb',
+    name: 'Alan',
+    description: 'flite CMU Arctic AWB: Scottish English male voice (offline)',
+    language: 'English',
+    accent: 'Scottish',
+    gender: 'male',
+  },
+  {
+    providerVoiceId: 'kal16',
+    name: 'Kal',
+    description: 'flite Kal diphone voice, 16 kHz: US English male (offline)',
+    language: 'English',
+    accent: 'American',
+    gender: 'male',
+  },
+  {
+    providerVoiceId: 'kal',
+    name: 'Kal (telephone)',
+    description: 'flite Kal diphone voice, 8 kHz: US English male with a telephone sound (offline)',
+    language: 'English',
+    accent: 'American',
+    gender: 'male',
+  },
 ];
 
 /** flite, from Debian's package: six English voices, offline. It writes WAV to a file, not to a pipe. */
@@ -48,7 +83,16 @@ export class FliteTtsModel implements TtsModel {
       const wavFile = join(dir, 'speech.wav');
       await writeFile(textFile, text, { mode: 0o600 });
       const stretch = 1 / Number(settings.speed ?? 1);
-      const args = ['-voice', providerVoiceId, '--setf', `duration_stretch=${stretch.toFixed(3)}`, '-f', textFile, '-o', wavFile];
+      const args = [
+        '-voice',
+        providerVoiceId,
+        '--setf',
+        `duration_stretch=${stretch.toFixed(3)}`,
+        '-f',
+        textFile,
+        '-o',
+        wavFile,
+      ];
       await runProgram(this.config.binaryPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal });
       const wav = await readFile(wavFile).catch((error: unknown) => {
         throw new UpstreamError('flite wrote no audio', { isRetryable: false, cause: error });

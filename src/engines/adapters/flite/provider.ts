@@ -6,7 +6,12 @@ export const fliteProvider: Provider = {
   name: 'flite',
   speech: {
     local: true,
-    model: (config) => new FliteTtsModel({ binaryPath: config.tts.flitePath, timeoutMs: config.tts.timeoutMs, tempDir: processTempDir(config.tempDir) }),
+    model: (config) =>
+      new FliteTtsModel({
+        binaryPath: config.tts.flitePath,
+        timeoutMs: config.tts.timeoutMs,
+        tempDir: processTempDir(config.tempDir),
+      }),
     readiness: (config, probes) => [probes.program('flite', config.tts.flitePath)],
   },
 };

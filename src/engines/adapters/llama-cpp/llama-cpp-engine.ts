@@ -1,5 +1,15 @@
 import { basename } from 'node:path';
-import { type ChatHistoryItem, type GbnfJsonSchema, type Llama, LlamaChat, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, TokenMeter, resolveChatWrapper } from 'node-llama-cpp';
+import {
+  type ChatHistoryItem,
+  type GbnfJsonSchema,
+  type Llama,
+  LlamaChat,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  TokenMeter,
+  resolveChatWrapper,
+} from 'node-llama-cpp';
 import { EngineRequestError, EngineUnavailableError, UpstreamError } from '../../../shared/errors.js';
 import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextResult } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
@@ -48,7 +58,8 @@ const DEFAULT_TEMPERATURE = 0.8;
 /** Grammars built from JSON schemas kept per engine: building one costs more than a short generation. */
 const GRAMMAR_CACHE = 32;
 
-export const cancelledBy = (signal: AbortSignal | undefined) => new UpstreamError('The llama.cpp engine was cancelled', { isRetryable: false, cause: signal?.reason });
+export const cancelledBy = (signal: AbortSignal | undefined) =>
+  new UpstreamError('The llama.cpp engine was cancelled', { isRetryable: false, cause: signal?.reason });
 
 /**
  * One GGUF model file served by llama.cpp (node-llama-cpp): loaded on first use or by `load()`, with one
@@ -103,7 +114,10 @@ export class LlamaCppEngine {
     if (this.loaded) {
       const { context, pool } = this.loaded;
       const busy = context.totalSequences - pool.idle;
-      return { ok: true, text: `${name} (loaded; ${busy} of ${context.totalSequences} sequences busy, ${pool.queued} waiting; ${context.contextSize} tokens each)` };
+      return {
+        ok: true,
+        text: `${name} (loaded; ${busy} of ${context.totalSequences} sequences busy, ${pool.queued} waiting; ${context.contextSize} tokens each)`,
+      };
     }
     if (this.loading) return { ok: false, text: `${name}: loading` };
     if (this.failure) return { ok: false, text: `${name}: ${this.failure}` };
@@ -160,16 +174,28 @@ export class LlamaCppEngine {
     }
   }
 
-  private async run(slot: Slot, options: TextCallOptions, grammar: LlamaGrammar | undefined, warnings: string[], onText?: (text: string) => void): Promise<TextResult> {
+  private async run(
+    slot: Slot,
+    options: TextCallOptions,
+    grammar: LlamaGrammar | undefined,
+    warnings: string[],
+    onText?: (text: string) => void,
+  ): Promise<TextResult> {
     const signal = options.abortSignal;
     const history = toHistory(options.messages);
     const prompt = this.promptSize(slot, options.messages);
     const contextSize = slot.sequence.contextSize;
     // node-llama-cpp shifts the context once the next token would take its last cell: stop before.
     const room = contextSize - prompt - 1;
-    if (room < 1) throw new EngineRequestError(`the prompt takes ${prompt} tokens, which leaves no room in the model's context of ${contextSize} tokens`);
+    if (room < 1)
+      throw new EngineRequestError(
+        `the prompt takes ${prompt} tokens, which leaves no room in the model's context of ${contextSize} tokens`,
+      );
     const requested = options.maxOutputTokens ?? room;
-    if (requested > room && options.maxOutputTokens !== undefined) warnings.push(`maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`);
+    if (requested > room && options.maxOutputTokens !== undefined)
+      warnings.push(
+        `maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`,
+      );
     const stops = (options.stopSequences ?? []).filter((s) => s.length > 0);
     const seed = options.providerOptions?.['llama-cpp']?.seed;
     const before = slot.sequence.tokenMeter.getState();
@@ -204,11 +230,16 @@ export class LlamaCppEngine {
       context = await lease.model.createContext({ contextSize, sequences, threads: threads ?? llama.cpuMathCores });
     } catch (error) {
       await lease.release();
-      throw new EngineUnavailableError(`the model ${this.fileName} cannot have ${sequences} sequences of ${contextSize} tokens here`, { cause: error });
+      throw new EngineUnavailableError(
+        `the model ${this.fileName} cannot have ${sequences} sequences of ${contextSize} tokens here`,
+        { cause: error },
+      );
     }
     // Qwen3 (the catalogue's small model) thinks aloud before every answer by default: slow on a CPU, and
     // the API's callers want the answer. Other models get the wrapper their template calls for.
-    const chatWrapper = resolveChatWrapper(lease.model, { customWrapperSettings: { qwen: { thoughts: 'discourage' } } });
+    const chatWrapper = resolveChatWrapper(lease.model, {
+      customWrapperSettings: { qwen: { thoughts: 'discourage' } },
+    });
     const slots = Array.from({ length: sequences }, () => {
       const sequence = context.getSequence();
       return { sequence, chat: new LlamaChat({ contextSequence: sequence, chatWrapper }) };
@@ -233,22 +264,29 @@ async function buildGrammar(llama: Llama, schema: Record<string, unknown> | unde
   if (!schema) return { grammar: await llama.getGrammarFor('json'), warnings: [] };
   const converted = toGrammarSchema(schema);
   try {
-    return { grammar: await llama.createGrammarForJsonSchema<GbnfJsonSchema>(converted.schema), warnings: converted.warnings };
+    return {
+      grammar: await llama.createGrammarForJsonSchema<GbnfJsonSchema>(converted.schema),
+      warnings: converted.warnings,
+    };
   } catch (error) {
     throw new EngineRequestError('response_format: the JSON schema cannot be turned into a grammar', { cause: error });
   }
 }
 
 /** Always a new turn: a conversation that ends with an assistant message is answered, not continued. */
-const toHistory = (messages: ChatMessage[]): ChatHistoryItem[] => [...messages.map(toHistoryItem), { type: 'model', response: [] }];
+const toHistory = (messages: ChatMessage[]): ChatHistoryItem[] => [
+  ...messages.map(toHistoryItem),
+  { type: 'model', response: [] },
+];
 
 /** The prompt's tokens as LlamaChat will evaluate them: the chat template's rendering, tokenized. */
 const promptTokens = (slot: Slot, history: ChatHistoryItem[]): number =>
-  slot.chat.chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(slot.sequence.model.tokenizer).length;
+  slot.chat.chatWrapper
+    .generateContextState({ chatHistory: history })
+    .contextText.tokenize(slot.sequence.model.tokenizer).length;
 
 function toHistoryItem(message: ChatMessage): ChatHistoryItem {
   if (message.role === 'system') return { type: 'system', text: message.content };
   if (message.role === 'user') return { type: 'user', text: message.content };
   return { type: 'model', response: [message.content] };
 }
-

@@ -21,7 +21,16 @@ let models: LlamaCppTextModels;
 
 const open = (overrides: Partial<Parameters<typeof createLlamaCppTextModels>[0]> = {}) =>
   // Stream interval 0: a delta per piece of text, as llama.cpp produces them.
-  createLlamaCppTextModels({ modelPath, advancedModelPath: undefined, contextSize: 512, sequences: 2, gpu: false, threads: 1, streamIntervalMs: 0, ...overrides });
+  createLlamaCppTextModels({
+    modelPath,
+    advancedModelPath: undefined,
+    contextSize: 512,
+    sequences: 2,
+    gpu: false,
+    threads: 1,
+    streamIntervalMs: 0,
+    ...overrides,
+  });
 
 async function collect(stream: AsyncIterable<TextStreamPart>): Promise<TextStreamPart[]> {
   const parts: TextStreamPart[] = [];
@@ -47,14 +56,17 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
     expect(models.standard.provider).toBe('llama-cpp');
     expect(models.standard.modelId).toBe('tiny-chat');
     expect(models.advanced).not.toBe(models.standard);
-    expect(models.status()).toEqual([{ ok: true, text: expect.stringContaining('llama-cpp tiny-chat.gguf (loaded; 0 of 2 sequences busy') }]);
+    expect(models.status()).toEqual([
+      { ok: true, text: expect.stringContaining('llama-cpp tiny-chat.gguf (loaded; 0 of 2 sequences busy') },
+    ]);
   });
 
   it('counts the prompt exactly as the chat template renders it, and the tokens it generated', async () => {
     const result = await models.standard.doGenerate({ messages: MESSAGES, maxOutputTokens: 12, ...GREEDY });
     const llama = await getLlama({ gpu: false, build: 'never' });
     const model = await llama.loadModel({ modelPath });
-    const rendered = '<|im_start|>system\nYou are terse.<|im_end|>\n<|im_start|>user\nName three rivers.<|im_end|>\n<|im_start|>assistant\n';
+    const rendered =
+      '<|im_start|>system\nYou are terse.<|im_end|>\n<|im_start|>user\nName three rivers.<|im_end|>\n<|im_start|>assistant\n';
     // node-llama-cpp starts every context with the BOS token.
     const expected = 1 + model.tokenize(rendered, true).length;
     await model.dispose();
@@ -70,9 +82,19 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
     const parts = await collect(models.standard.doStream(call));
     const deltas = parts.filter((p) => p.type === 'text-delta');
     expect(deltas.length).toBeGreaterThan(1);
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: whole.finishReason, usage: whole.usage, warnings: [] });
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: whole.finishReason,
+      usage: whole.usage,
+      warnings: [],
+    });
     expect(parts.slice(0, -1).every((p) => p.type === 'text-delta')).toBe(true);
-    expect(deltas.map((p) => p.text).join('').trim()).toBe(whole.text);
+    expect(
+      deltas
+        .map((p) => p.text)
+        .join('')
+        .trim(),
+    ).toBe(whole.text);
   });
 
   it('joins the pieces that come within the stream interval, and sends the rest as soon as it ends', async () => {
@@ -108,7 +130,9 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
     const room = 512 - (result.usage.inputTokens ?? 0) - 1;
     expect(result.finishReason).toBe('length');
     expect(result.usage.outputTokens).toBe(room);
-    expect(result.warnings).toEqual([`maxOutputTokens lowered to ${room}, the room the prompt leaves in the 512-token context`]);
+    expect(result.warnings).toEqual([
+      `maxOutputTokens lowered to ${room}, the room the prompt leaves in the 512-token context`,
+    ]);
   });
 
   it('refuses a prompt longer than the context with a non-retryable request error, and goes on working', async () => {
@@ -116,14 +140,20 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
     const error = await models.standard.doGenerate({ messages: long }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineRequestError);
     expect((error as EngineRequestError).isRetryable).toBe(false);
-    expect((error as Error).message).toMatch(/^the prompt takes \d+ tokens, which leaves no room in the model's context of 512 tokens$/);
+    expect((error as Error).message).toMatch(
+      /^the prompt takes \d+ tokens, which leaves no room in the model's context of 512 tokens$/,
+    );
     await expect(collect(models.standard.doStream({ messages: long }))).rejects.toBeInstanceOf(EngineRequestError);
     expect((await models.standard.doGenerate({ messages: MESSAGES, maxOutputTokens: 3 })).usage.outputTokens).toBe(3);
   });
 
   it('aborting a stream stops it at once with a cancellation and frees the sequence', async () => {
     const controller = new AbortController();
-    const stream = models.standard.doStream({ messages: MESSAGES, maxOutputTokens: 400, abortSignal: controller.signal });
+    const stream = models.standard.doStream({
+      messages: MESSAGES,
+      maxOutputTokens: 400,
+      abortSignal: controller.signal,
+    });
     let deltas = 0;
     const error = await (async () => {
       for await (const part of stream) {
@@ -138,20 +168,27 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
   });
 
   it('leaving a stream early frees the sequence too', async () => {
-    for await (const part of models.standard.doStream({ messages: MESSAGES, maxOutputTokens: 400 })) if (part.type === 'text-delta') break;
+    for await (const part of models.standard.doStream({ messages: MESSAGES, maxOutputTokens: 400 }))
+      if (part.type === 'text-delta') break;
     expect(models.status()[0]?.text).toContain('0 of 2 sequences busy');
   });
 
   it('an aborted signal fails doGenerate before any work', async () => {
-    await expect(models.standard.doGenerate({ messages: MESSAGES, abortSignal: AbortSignal.abort() })).rejects.toThrow('The llama.cpp engine was cancelled');
+    await expect(models.standard.doGenerate({ messages: MESSAGES, abortSignal: AbortSignal.abort() })).rejects.toThrow(
+      'The llama.cpp engine was cancelled',
+    );
   });
 
   it('runs more calls than sequences: the rest wait their turn and all finish', async () => {
-    const calls = Array.from({ length: 5 }, (_, i) => models.standard.doGenerate({ messages: [{ role: 'user', content: `Question ${i}` }], maxOutputTokens: 30 + i }));
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      models.standard.doGenerate({ messages: [{ role: 'user', content: `Question ${i}` }], maxOutputTokens: 30 + i }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(models.status()[0]?.text).toMatch(/2 of 2 sequences busy, 3 waiting/);
     const results = await Promise.all(calls);
-    expect(results.map((r) => r.usage.outputTokens)).toEqual(results.map((r, i) => (r.finishReason === 'length' ? 30 + i : r.usage.outputTokens)));
+    expect(results.map((r) => r.usage.outputTokens)).toEqual(
+      results.map((r, i) => (r.finishReason === 'length' ? 30 + i : r.usage.outputTokens)),
+    );
     expect(results.every((r) => (r.usage.inputTokens ?? 0) > 0)).toBe(true);
     expect(models.status()[0]?.text).toContain('0 of 2 sequences busy, 0 waiting');
   });
@@ -195,11 +232,21 @@ describe('JSON output through grammars', () => {
   it('json with a schema: the output follows it, and constraints it cannot enforce are warnings', async () => {
     const schema = {
       type: 'object',
-      properties: { verdict: { enum: ['yes', 'no', 'maybe'] }, sure: { type: 'boolean' }, note: { type: 'string', maxLength: 12, pattern: '^[a-z]+$' } },
+      properties: {
+        verdict: { enum: ['yes', 'no', 'maybe'] },
+        sure: { type: 'boolean' },
+        note: { type: 'string', maxLength: 12, pattern: '^[a-z]+$' },
+      },
       required: ['verdict', 'sure', 'note'],
       additionalProperties: false,
     };
-    const result = await json.standard.doGenerate({ messages: MESSAGES, maxOutputTokens: 200, responseFormat: { type: 'json', schema }, temperature: 1, providerOptions: { 'llama-cpp': { seed: 7 } } });
+    const result = await json.standard.doGenerate({
+      messages: MESSAGES,
+      maxOutputTokens: 200,
+      responseFormat: { type: 'json', schema },
+      temperature: 1,
+      providerOptions: { 'llama-cpp': { seed: 7 } },
+    });
     const value = JSON.parse(result.text) as { verdict: string; sure: boolean; note: string };
     expect(Object.keys(value).sort()).toEqual(['note', 'sure', 'verdict']);
     expect(['yes', 'no', 'maybe']).toContain(value.verdict);
@@ -209,7 +256,9 @@ describe('JSON output through grammars', () => {
   });
 
   it('a schema it cannot read is a request error (the caller sees 400)', async () => {
-    const error = await json.standard.doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema: { type: 'text' } } }).catch((e: unknown) => e);
+    const error = await json.standard
+      .doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema: { type: 'text' } } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineRequestError);
     expect((error as Error).message).toBe('response_format schema.type: unknown type "text"');
   });
@@ -221,7 +270,9 @@ describe('model files', () => {
     const error = await missing.standard.doGenerate({ messages: MESSAGES }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineUnavailableError);
     expect((error as Error).message).toBe('the model file absent.gguf cannot be read');
-    expect(missing.status()).toEqual([{ ok: false, text: 'llama-cpp absent.gguf: the model file absent.gguf cannot be read' }]);
+    expect(missing.status()).toEqual([
+      { ok: false, text: 'llama-cpp absent.gguf: the model file absent.gguf cannot be read' },
+    ]);
     await writeTinyLlama(join(dir, 'absent.gguf'), { seed: 3 });
     expect((await missing.standard.doGenerate({ messages: MESSAGES, maxOutputTokens: 2 })).usage.outputTokens).toBe(2);
     await missing.release();
@@ -231,7 +282,11 @@ describe('model files', () => {
     const path = join(dir, 'broken.gguf');
     await writeFile(path, Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(64, 7)]));
     const broken = open({ modelPath: path });
-    await expect(broken.standard.doGenerate({ messages: MESSAGES })).rejects.toThrow(new EngineUnavailableError('the model file broken.gguf could not be loaded: it is not a GGUF model llama.cpp can run'));
+    await expect(broken.standard.doGenerate({ messages: MESSAGES })).rejects.toThrow(
+      new EngineUnavailableError(
+        'the model file broken.gguf could not be loaded: it is not a GGUF model llama.cpp can run',
+      ),
+    );
     await broken.release();
   });
 
@@ -240,11 +295,17 @@ describe('model files', () => {
     await writeTinyLlama(other, { seed: 5 });
     const two = open({ advancedModelPath: other, sequences: 1 });
     expect(two.advanced.modelId).toBe('other');
-    expect(two.status().map((s) => s.text)).toEqual(['llama-cpp tiny-chat.gguf (loads on first use)', 'llama-cpp other.gguf (loads on first use)']);
+    expect(two.status().map((s) => s.text)).toEqual([
+      'llama-cpp tiny-chat.gguf (loads on first use)',
+      'llama-cpp other.gguf (loads on first use)',
+    ]);
     await two.warmUp();
     expect(two.status().every((s) => s.ok && s.text.includes('loaded'))).toBe(true);
     await two.release();
-    expect(two.status().map((s) => s.text)).toEqual(['llama-cpp tiny-chat.gguf: shut down', 'llama-cpp other.gguf: shut down']);
+    expect(two.status().map((s) => s.text)).toEqual([
+      'llama-cpp tiny-chat.gguf: shut down',
+      'llama-cpp other.gguf: shut down',
+    ]);
     await expect(two.standard.doGenerate({ messages: MESSAGES })).rejects.toBeInstanceOf(EngineUnavailableError);
     // The first models still work: the shared file stays loaded while they use it.
     expect((await models.standard.doGenerate({ messages: MESSAGES, maxOutputTokens: 2 })).usage.outputTokens).toBe(2);

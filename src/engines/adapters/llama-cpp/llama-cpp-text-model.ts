@@ -115,7 +115,10 @@ export interface LlamaCppSettings extends LlamaCppEngineConfig {
 export function createLlamaCppTextModels(settings: LlamaCppSettings): LlamaCppTextModels {
   const { advancedModelPath, streamIntervalMs, ...config } = settings;
   const standard = new LlamaCppEngine(config);
-  const advanced = advancedModelPath && advancedModelPath !== config.modelPath ? new LlamaCppEngine({ ...config, modelPath: advancedModelPath }) : standard;
+  const advanced =
+    advancedModelPath && advancedModelPath !== config.modelPath
+      ? new LlamaCppEngine({ ...config, modelPath: advancedModelPath })
+      : standard;
   const engines = standard === advanced ? [standard] : [standard, advanced];
   return {
     standard: new LlamaCppTextModel(standard, streamIntervalMs),

@@ -83,6 +83,9 @@ async function loadModel(llama: Llama, path: string): Promise<LlamaModel> {
   try {
     return await llama.loadModel({ modelPath: path });
   } catch (error) {
-    throw new EngineUnavailableError(`the model file ${name} could not be loaded: it is not a GGUF model llama.cpp can run`, { cause: error });
+    throw new EngineUnavailableError(
+      `the model file ${name} could not be loaded: it is not a GGUF model llama.cpp can run`,
+      { cause: error },
+    );
   }
 }

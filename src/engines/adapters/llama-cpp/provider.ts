@@ -9,7 +9,8 @@ export const llamaCppProvider: Provider = {
     // Standard: ATELIER_LLM_MODEL_PATH; advanced: its own file or the same (then one model, one context).
     models: (config) => {
       const { modelPath, ...llm } = config.llm;
-      if (!modelPath) throw new EngineUnavailableError('the llama-cpp text provider needs a model file (ATELIER_LLM_MODEL_PATH)');
+      if (!modelPath)
+        throw new EngineUnavailableError('the llama-cpp text provider needs a model file (ATELIER_LLM_MODEL_PATH)');
       const local = createLlamaCppTextModels({ ...llm, modelPath });
       return { standard: local.standard, advanced: local.advanced, local };
     },

@@ -23,7 +23,11 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
     llm: {
       /** The GGUF file serving the standard model (and the advanced one unless it has its own). */
       modelPath: e.ATELIER_LLM_MODEL_PATH ? resolve(e.ATELIER_LLM_MODEL_PATH) : pulled.at(-1),
-      advancedModelPath: e.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(e.ATELIER_LLM_ADVANCED_MODEL_PATH) : pulled.length > 1 ? pulled[0] : undefined,
+      advancedModelPath: e.ATELIER_LLM_ADVANCED_MODEL_PATH
+        ? resolve(e.ATELIER_LLM_ADVANCED_MODEL_PATH)
+        : pulled.length > 1
+          ? pulled[0]
+          : undefined,
       /** Tokens of context per sequence. */
       contextSize: e.ATELIER_LLM_CONTEXT_SIZE,
       /** Generations that run at once, each on its own context sequence. */
@@ -39,5 +43,7 @@ export const llamaCppEnv = {
   env,
   settings,
   textProblem: (s: ReturnType<typeof settings>) =>
-    s.llm.modelPath ? undefined : 'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)',
+    s.llm.modelPath
+      ? undefined
+      : 'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)',
 } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;

@@ -1,8 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type UpstreamCall, replyJson, startFakeUpstream, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
+import {
+  type UpstreamCall,
+  replyJson,
+  startFakeUpstream,
+  fakeUpstreamForFile,
+} from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
-import { type OpenAICompatibleAsrConfig, OpenAICompatibleAsrModel, languageCode, languageName } from './openai-compatible-asr-model.js';
+import {
+  type OpenAICompatibleAsrConfig,
+  OpenAICompatibleAsrModel,
+  languageCode,
+  languageName,
+} from './openai-compatible-asr-model.js';
 
 const upstream = fakeUpstreamForFile();
 
@@ -24,12 +34,21 @@ const model = (overrides: Partial<OpenAICompatibleAsrConfig> = {}) =>
 const wavOf = (seconds: number) => {
   const samples = Math.round(seconds * 16_000);
   const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / 16_000) * 8_000), i * 2);
+  for (let i = 0; i < samples; i++)
+    pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / 16_000) * 8_000), i * 2);
   return encodeWav({ pcm, sampleRate: 16_000 });
 };
 
-const transcribe = (m: OpenAICompatibleAsrModel, options: { wav?: Buffer; language?: string; abortSignal?: AbortSignal } = {}) =>
-  m.doGenerate({ wav: options.wav ?? wavOf(1), language: options.language ?? 'French', detectSpeakers: false, ...(options.abortSignal && { abortSignal: options.abortSignal }) });
+const transcribe = (
+  m: OpenAICompatibleAsrModel,
+  options: { wav?: Buffer; language?: string; abortSignal?: AbortSignal } = {},
+) =>
+  m.doGenerate({
+    wav: options.wav ?? wavOf(1),
+    language: options.language ?? 'French',
+    detectSpeakers: false,
+    ...(options.abortSignal && { abortSignal: options.abortSignal }),
+  });
 
 /** The multipart body the fake upstream received, parsed by the platform's own multipart reader. */
 const formOf = (call: UpstreamCall | undefined): Promise<FormData> => {
@@ -101,8 +120,26 @@ describe('OpenAICompatibleAsrModel answers', () => {
         duration: 4.2,
         text: ' Bonjour à tous. On commence ?',
         segments: [
-          { id: 0, seek: 0, start: 0, end: 1.5, text: ' Bonjour à tous. ', tokens: [1, 2], avg_logprob: -0.2, no_speech_prob: 0.01 },
-          { id: 1, seek: 0, start: 1.5, end: 4.2, text: '  On commence ?\n', tokens: [3], avg_logprob: -0.3, no_speech_prob: 0.02 },
+          {
+            id: 0,
+            seek: 0,
+            start: 0,
+            end: 1.5,
+            text: ' Bonjour à tous. ',
+            tokens: [1, 2],
+            avg_logprob: -0.2,
+            no_speech_prob: 0.01,
+          },
+          {
+            id: 1,
+            seek: 0,
+            start: 1.5,
+            end: 4.2,
+            text: '  On commence ?\n',
+            tokens: [3],
+            avg_logprob: -0.3,
+            no_speech_prob: 0.02,
+          },
         ],
       }),
     );
@@ -216,7 +253,10 @@ describe('OpenAICompatibleAsrModel failures', () => {
     ['a segment without timestamps', { segments: [{ text: 'x' }] }],
     ['a segment with string times', { segments: [{ start: '0', end: '1', text: 'x' }] }],
     ['a non-string text', { text: 42 }],
-    ['a speaker that is neither a string nor a number', { segments: [{ start: 0, end: 1, text: 'x', speaker: { id: 1 } }] }],
+    [
+      'a speaker that is neither a string nor a number',
+      { segments: [{ start: 0, end: 1, text: 'x', speaker: { id: 1 } }] },
+    ],
     ['a JSON array', [{ start: 0, end: 1, text: 'x' }]],
     ['JSON null', null],
   ])('fails clearly, without retrying, on an unexpected shape: %s', async (_name, body) => {

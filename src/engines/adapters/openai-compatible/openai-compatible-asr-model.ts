@@ -20,7 +20,14 @@ const verboseJsonSchema = z.object({
   text: z.string().optional(),
   language: z.string().optional(),
   segments: z
-    .array(z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.union([z.string(), z.number()]).optional() }))
+    .array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        text: z.string(),
+        speaker: z.union([z.string(), z.number()]).optional(),
+      }),
+    )
     .optional(),
 });
 
@@ -61,12 +68,15 @@ function wavSeconds(wav: Buffer): number {
 /** What providers report ("english" from OpenAI, "en" from some whisper servers) -> the API's name: English. */
 export function languageName(reported: string): string {
   const value = reported.trim();
-  const named = /^[a-z]{2,3}$/i.test(value) ? new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(value.toLowerCase()) : undefined;
+  const named = /^[a-z]{2,3}$/i.test(value)
+    ? new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(value.toLowerCase())
+    : undefined;
   const name = named ?? value;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export const languageCode = (name: string): string | undefined => (languageCodes ??= buildLanguageCodes()).get(name.trim().toLowerCase());
+export const languageCode = (name: string): string | undefined =>
+  (languageCodes ??= buildLanguageCodes()).get(name.trim().toLowerCase());
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
 export class OpenAICompatibleAsrModel implements AsrModel {
@@ -96,10 +106,16 @@ export class OpenAICompatibleAsrModel implements AsrModel {
         start: s.start,
         end: s.end,
         text: s.text.trim(),
-        ...('speaker' in s && s.speaker !== undefined && { speaker: typeof s.speaker === 'number' ? `Speaker ${s.speaker + 1}` : s.speaker }),
+        ...('speaker' in s &&
+          s.speaker !== undefined && {
+            speaker: typeof s.speaker === 'number' ? `Speaker ${s.speaker + 1}` : s.speaker,
+          }),
       })),
       diarized,
-      warnings: code || language.trim().toLowerCase() === 'auto' ? [] : [`language "${language}" has no ISO code; the provider detected it`],
+      warnings:
+        code || language.trim().toLowerCase() === 'auto'
+          ? []
+          : [`language "${language}" has no ISO code; the provider detected it`],
       ...(parsed.data.language && { language: languageName(parsed.data.language) }),
     };
   }

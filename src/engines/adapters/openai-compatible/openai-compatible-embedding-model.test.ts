@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type UpstreamCall, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
-import { type OpenAICompatibleEmbeddingConfig, OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-model.js';
+import {
+  type OpenAICompatibleEmbeddingConfig,
+  OpenAICompatibleEmbeddingModel,
+} from './openai-compatible-embedding-model.js';
 
 const upstream = fakeUpstreamForFile();
 
@@ -83,10 +86,17 @@ describe('OpenAICompatibleEmbeddingModel', () => {
   it('does not retry a 400, keeps the upstream body out of the message, and names a refused key', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret upstream detail' } }));
     const error = await rejection(model().doEmbed({ values: ['a'] }));
-    expect(error).toMatchObject({ isRetryable: false, upstreamStatus: 400, message: 'The embedding provider answered 400' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      upstreamStatus: 400,
+      message: 'The embedding provider answered 400',
+    });
     expect(upstream.calls).toHaveLength(1);
     upstream.handle((_call, res) => replyJson(res, 401, { error: 'bad key' }));
-    expect(await rejection(model().doEmbed({ values: ['a'] }))).toMatchObject({ isRetryable: false, message: 'The embedding provider rejected the API key' });
+    expect(await rejection(model().doEmbed({ values: ['a'] }))).toMatchObject({
+      isRetryable: false,
+      message: 'The embedding provider rejected the API key',
+    });
   });
 
   it('refuses replies of the wrong shape or count without retrying', async () => {
@@ -95,8 +105,18 @@ describe('OpenAICompatibleEmbeddingModel', () => {
       { data: [{ embedding: ['x'] }] },
       { data: [{ embedding: [] }] },
       { data: [] },
-      { data: [{ embedding: [1], index: 0 }, { embedding: [2], index: 0 }] },
-      { data: [{ embedding: [1], index: 5 }, { embedding: [2], index: 1 }] },
+      {
+        data: [
+          { embedding: [1], index: 0 },
+          { embedding: [2], index: 0 },
+        ],
+      },
+      {
+        data: [
+          { embedding: [1], index: 5 },
+          { embedding: [2], index: 1 },
+        ],
+      },
       { data: [{ embedding: [1, 2] }, { embedding: [3] }] },
     ];
     for (const reply of replies) {
@@ -113,7 +133,9 @@ describe('OpenAICompatibleEmbeddingModel', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       replyJson(res, 200, embeddingsReply(inputsOf(call)));
     });
-    const timedOut = await rejection(model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } }).doEmbed({ values: ['a'] }));
+    const timedOut = await rejection(
+      model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } }).doEmbed({ values: ['a'] }),
+    );
     expect(timedOut).toMatchObject({ isRetryable: true, message: 'The embedding provider timed out' });
     expect(upstream.calls).toHaveLength(2);
     const aborted = await rejection(model().doEmbed({ values: ['a'], abortSignal: AbortSignal.timeout(50) }));

@@ -21,10 +21,13 @@ const LABEL = 'The embedding provider';
 export const MAX_EMBEDDING_BATCH = 64;
 
 const embeddingsSchema = z.object({
-  data: z.array(z.object({ embedding: z.array(z.number().finite()).min(1), index: z.number().int().min(0).optional() })),
+  data: z.array(
+    z.object({ embedding: z.array(z.number().finite()).min(1), index: z.number().int().min(0).optional() }),
+  ),
 });
 
-const unexpected = (detail: string) => new UpstreamError(`${LABEL} returned an unexpected response: ${detail}`, { isRetryable: false });
+const unexpected = (detail: string) =>
+  new UpstreamError(`${LABEL} returned an unexpected response: ${detail}`, { isRetryable: false });
 
 /** Any server with POST {baseUrl}/embeddings: OpenAI, Ollama, llama.cpp server, vLLM, LocalAI. */
 export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { replyBytes, replyJson, startFakeUpstream, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
+import {
+  replyBytes,
+  replyJson,
+  startFakeUpstream,
+  fakeUpstreamForFile,
+} from '../../../../test/helpers/fake-upstream.js';
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import type { ImageCallOptions } from '../../spec/image-model.js';
 import { type OpenAICompatibleImageConfig, OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
@@ -12,7 +17,8 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   origin = new URL(upstream.baseUrl).origin;
-  const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } });
+  const canvas = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } });
   png = await canvas(64, 48).png().toBuffer();
   jpeg = await canvas(40, 30).jpeg().toBuffer();
 });
@@ -30,7 +36,10 @@ const model = (overrides: Partial<OpenAICompatibleImageConfig> = {}) =>
 const draw = (m: OpenAICompatibleImageModel, options: Partial<ImageCallOptions> = {}) =>
   m.doGenerate({ prompt: 'A lighthouse at dusk.', width: 64, height: 48, hd: false, seed: 42, ...options });
 
-const b64Reply = (image: Buffer) => ({ created: 1, data: [{ b64_json: image.toString('base64'), revised_prompt: 'A lighthouse.' }] });
+const b64Reply = (image: Buffer) => ({
+  created: 1,
+  data: [{ b64_json: image.toString('base64'), revised_prompt: 'A lighthouse.' }],
+});
 
 describe('OpenAICompatibleImageModel', () => {
   it('posts the generation request and decodes the base64 picture', async () => {
@@ -64,11 +73,21 @@ describe('OpenAICompatibleImageModel', () => {
 
   it('passes vivid and natural as the style option, asks for hd, and sends no key it does not have', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, b64Reply(jpeg)));
-    const result = await draw(model({ apiKey: undefined }), { style: ' Vivid ', artist: 'Hokusai', hd: true, width: 40, height: 30 });
+    const result = await draw(model({ apiKey: undefined }), {
+      style: ' Vivid ',
+      artist: 'Hokusai',
+      hd: true,
+      width: 40,
+      height: 30,
+    });
     expect(result).toMatchObject({ width: 40, height: 30, image: { mediaType: 'image/jpeg' }, warnings: [] });
     const [call] = upstream.calls;
     expect(call?.headers.authorization).toBeUndefined();
-    expect(call?.body).toMatchObject({ quality: 'hd', style: 'vivid', prompt: 'A lighthouse at dusk, in the style of Hokusai' });
+    expect(call?.body).toMatchObject({
+      quality: 'hd',
+      style: 'vivid',
+      prompt: 'A lighthouse at dusk, in the style of Hokusai',
+    });
   });
 
   it('asks gpt-image models for their own quality names and no response format', async () => {
@@ -92,7 +111,7 @@ describe('OpenAICompatibleImageModel', () => {
     expect(second?.body).not.toHaveProperty('style');
   });
 
-  it('fetches a picture given as a link, with the key on the provider\'s own origin', async () => {
+  it("fetches a picture given as a link, with the key on the provider's own origin", async () => {
     upstream.handle((call, res) => {
       if (call.method === 'POST') return replyJson(res, 200, { data: [{ url: `${origin}/files/picture.jpg` }] });
       if (call.path === '/files/picture.jpg') return replyBytes(res, 200, 'image/jpeg', jpeg);
@@ -101,7 +120,10 @@ describe('OpenAICompatibleImageModel', () => {
     const result = await draw(model(), { width: 40, height: 30 });
     expect(result).toMatchObject({ width: 40, height: 30, image: { mediaType: 'image/jpeg' }, warnings: [] });
     expect(result.image.data.equals(jpeg)).toBe(true);
-    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/images/generations', 'GET /files/picture.jpg']);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/images/generations',
+      'GET /files/picture.jpg',
+    ]);
     expect(upstream.calls[1]?.headers.authorization).toBe('Bearer sk-image-secret');
   });
 
@@ -126,7 +148,9 @@ describe('OpenAICompatibleImageModel', () => {
     const storage = await startFakeUpstream();
     try {
       storage.handle((_call, res) => replyBytes(res, 200, 'image/png', png));
-      upstream.handle((_call, res) => replyJson(res, 200, { data: [{ url: `${storage.baseUrl}/blob/picture.png?sig=abc` }] }));
+      upstream.handle((_call, res) =>
+        replyJson(res, 200, { data: [{ url: `${storage.baseUrl}/blob/picture.png?sig=abc` }] }),
+      );
       const result = await draw(model());
       expect(result.width).toBe(64);
       expect(storage.calls).toHaveLength(1);
@@ -141,11 +165,20 @@ describe('OpenAICompatibleImageModel', () => {
     upstream.handle((_call, res) => replyJson(res, 200, b64Reply(png)));
     const result = await draw(model(), { referenceImage: { data: jpeg, mediaType: 'image/jpeg' } });
     expect(result.warnings).toEqual(['this engine cannot use a reference image; it was ignored']);
-    expect(Object.keys(upstream.calls[0]?.body ?? {}).sort()).toEqual(['model', 'n', 'prompt', 'quality', 'response_format', 'size']);
+    expect(Object.keys(upstream.calls[0]?.body ?? {}).sort()).toEqual([
+      'model',
+      'n',
+      'prompt',
+      'quality',
+      'response_format',
+      'size',
+    ]);
   });
 
   it('reports the size it got when the engine made another one, and strips a data-URL prefix', async () => {
-    upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: `data:image/png;base64,${png.toString('base64')}` }] }));
+    upstream.handle((_call, res) =>
+      replyJson(res, 200, { data: [{ b64_json: `data:image/png;base64,${png.toString('base64')}` }] }),
+    );
     const result = await draw(model(), { width: 1024, height: 1024 });
     expect(result).toMatchObject({ width: 64, height: 48, image: { mediaType: 'image/png' } });
     expect(result.warnings).toEqual(['the engine made a 64x48 picture instead of 1024x1024']);
@@ -167,7 +200,11 @@ describe('OpenAICompatibleImageModel', () => {
   it('does not retry a 400 and keeps the upstream body out of the message', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret upstream detail' } }));
     const error = await rejection(draw(model()));
-    expect(error).toMatchObject({ isRetryable: false, upstreamStatus: 400, message: 'The image provider answered 400' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      upstreamStatus: 400,
+      message: 'The image provider answered 400',
+    });
     expect(error.message).not.toContain('secret');
     expect(upstream.calls).toHaveLength(1);
   });
@@ -179,9 +216,14 @@ describe('OpenAICompatibleImageModel', () => {
   });
 
   it('rejects a reply that is not an image, without retrying', async () => {
-    upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: Buffer.from('GIF89a not really').toString('base64') }] }));
+    upstream.handle((_call, res) =>
+      replyJson(res, 200, { data: [{ b64_json: Buffer.from('GIF89a not really').toString('base64') }] }),
+    );
     const error = await rejection(draw(model()));
-    expect(error).toMatchObject({ isRetryable: false, message: 'The image provider returned something that is not an image' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned something that is not an image',
+    });
     expect(upstream.calls).toHaveLength(1);
   });
 
@@ -191,7 +233,10 @@ describe('OpenAICompatibleImageModel', () => {
       replyBytes(res, 200, 'text/html', Buffer.from('<html>login</html>'));
     });
     const error = await rejection(draw(model()));
-    expect(error).toMatchObject({ isRetryable: false, message: 'The image provider returned something that is not an image' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned something that is not an image',
+    });
   });
 
   it('fails without retrying when the reply holds no image', async () => {
@@ -205,9 +250,15 @@ describe('OpenAICompatibleImageModel', () => {
 
   it('fails on a reply of the wrong shape and on a link it cannot fetch', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, { data: 'nope' }));
-    expect(await rejection(draw(model()))).toMatchObject({ isRetryable: false, message: 'The image provider returned an unexpected response' });
+    expect(await rejection(draw(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned an unexpected response',
+    });
     upstream.handle((_call, res) => replyJson(res, 200, { data: [{ url: 'file:///etc/passwd' }] }));
-    expect(await rejection(draw(model()))).toMatchObject({ isRetryable: false, message: 'The image provider returned an unexpected response' });
+    expect(await rejection(draw(model()))).toMatchObject({
+      isRetryable: false,
+      message: 'The image provider returned an unexpected response',
+    });
     expect(upstream.calls).toHaveLength(2);
   });
 

@@ -48,7 +48,9 @@ export class OpenAICompatibleImageModel implements ImageModel {
       n: 1,
       size: `${options.width}x${options.height}`,
       // gpt-image models always answer in base64 and name their qualities differently.
-      ...(/^gpt-image/i.test(this.config.model) ? { quality: options.hd ? 'high' : 'auto' } : { response_format: 'b64_json', quality: options.hd ? 'hd' : 'standard' }),
+      ...(/^gpt-image/i.test(this.config.model)
+        ? { quality: options.hd ? 'high' : 'auto' }
+        : { response_format: 'b64_json', quality: options.hd ? 'hd' : 'standard' }),
       ...(nativeStyle && { style: nativeStyle }),
     });
     const signal = options.abortSignal;

@@ -26,7 +26,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One OpenAI-style `chat.completion.chunk` as an SSE event. */
 function writeChunk(res: ServerResponse, delta: { role?: string; content?: string }, finish: string | null = null) {
-  const chunk = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'gpt-test', choices: [{ index: 0, delta, finish_reason: finish }], usage: null };
+  const chunk = {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'gpt-test',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    usage: null,
+  };
   res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 }
 
@@ -35,7 +42,8 @@ const writeUsage = (res: ServerResponse, prompt: number, completion: number) =>
     `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'gpt-test', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`,
   );
 
-const startSse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+const startSse = (res: ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 
 interface StreamScript {
   pieces: string[];
@@ -46,7 +54,10 @@ interface StreamScript {
 }
 
 /** Streams `pieces` as deltas (`gapMs` apart), then the finish chunk, the usage chunk and [DONE]. */
-async function streamReply(res: ServerResponse, { pieces, finish = 'stop', usage, done = true, gapMs = 0 }: StreamScript) {
+async function streamReply(
+  res: ServerResponse,
+  { pieces, finish = 'stop', usage, done = true, gapMs = 0 }: StreamScript,
+) {
   startSse(res);
   writeChunk(res, { role: 'assistant', content: '' });
   for (const piece of pieces) {
@@ -95,9 +106,22 @@ const deltas = (parts: TextStreamPart[]) => parts.flatMap((p) => (p.type === 'te
 
 describe('OpenAICompatibleTextModel.doGenerate', () => {
   it('sends every sampling option it is given, and only those', async () => {
-    await model().doGenerate({ messages: MESSAGES, maxOutputTokens: 50, temperature: 0.4, topP: 0.9, stopSequences: ['\n\n', 'END'] });
+    await model().doGenerate({
+      messages: MESSAGES,
+      maxOutputTokens: 50,
+      temperature: 0.4,
+      topP: 0.9,
+      stopSequences: ['\n\n', 'END'],
+    });
     await model().doGenerate({ messages: MESSAGES, stopSequences: [] });
-    expect(upstream.calls[0]?.body).toEqual({ model: 'gpt-test', messages: MESSAGES, max_tokens: 50, temperature: 0.4, top_p: 0.9, stop: ['\n\n', 'END'] });
+    expect(upstream.calls[0]?.body).toEqual({
+      model: 'gpt-test',
+      messages: MESSAGES,
+      max_tokens: 50,
+      temperature: 0.4,
+      top_p: 0.9,
+      stop: ['\n\n', 'END'],
+    });
     expect(upstream.calls[1]?.body).toEqual({ model: 'gpt-test', messages: MESSAGES });
   });
 
@@ -141,7 +165,10 @@ describe('OpenAICompatibleTextModel.doGenerate', () => {
   it('asks for JSON as response_format: json_object without a schema, json_schema (named) with one', async () => {
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
     await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json' } });
-    await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema, name: 'verdict', strict: true } });
+    await model().doGenerate({
+      messages: MESSAGES,
+      responseFormat: { type: 'json', schema, name: 'verdict', strict: true },
+    });
     await model().doGenerate({ messages: MESSAGES, responseFormat: { type: 'json', schema } });
     expect(upstream.calls.map((c) => (c.body as { response_format?: unknown }).response_format)).toEqual([
       { type: 'json_object' },
@@ -168,13 +195,26 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     expect(error).toBeUndefined();
     expect(deltas(parts)).toEqual(['Hel', 'lo', ', ', 'world', '!']);
     expect(deltas(parts).join('')).toBe('Hello, world!');
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 12, outputTokens: 5 }, warnings: [] });
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: 'stop',
+      usage: { inputTokens: 12, outputTokens: 5 },
+      warnings: [],
+    });
     expect(parts.filter((p) => p.type === 'finish')).toHaveLength(1);
   });
 
   it('posts the streaming request with the sampling options', async () => {
     upstream.handle((_call, res) => streamReply(res, { pieces: ['ok'] }));
-    await drain(model().doStream({ messages: MESSAGES, maxOutputTokens: 64, temperature: 0.7, topP: 0.5, stopSequences: ['END'] }));
+    await drain(
+      model().doStream({
+        messages: MESSAGES,
+        maxOutputTokens: 64,
+        temperature: 0.7,
+        topP: 0.5,
+        stopSequences: ['END'],
+      }),
+    );
     const [call] = upstream.calls;
     expect(call?.method).toBe('POST');
     expect(call?.path).toBe('/v1/chat/completions');
@@ -207,7 +247,12 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     upstream.handle((_call, res) => streamReply(res, { pieces: ['a', 'b'], finish: null }));
     const { parts, error } = await drain(model().doStream({ messages: MESSAGES }));
     expect(error).toBeUndefined();
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'other', usage: { inputTokens: undefined, outputTokens: undefined }, warnings: [] });
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: 'other',
+      usage: { inputTokens: undefined, outputTokens: undefined },
+      warnings: [],
+    });
   });
 
   it('finishes at the end of the body when a finish_reason came but no [DONE]', async () => {
@@ -216,7 +261,12 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     expect(error).toBeUndefined();
     expect(parts).toEqual([
       { type: 'text-delta', text: 'a' },
-      { type: 'finish', finishReason: 'length', usage: { inputTokens: undefined, outputTokens: undefined }, warnings: [] },
+      {
+        type: 'finish',
+        finishReason: 'length',
+        usage: { inputTokens: undefined, outputTokens: undefined },
+        warnings: [],
+      },
     ]);
   });
 
@@ -264,7 +314,9 @@ describe('OpenAICompatibleTextModel.doStream', () => {
       await sleep(300);
       await streamReply(res, { pieces: ['late'] });
     });
-    const { error } = await drain(model({ timeoutMs: 60, retry: { retries: 1, sleep: async () => {} } }).doStream({ messages: MESSAGES }));
+    const { error } = await drain(
+      model({ timeoutMs: 60, retry: { retries: 1, sleep: async () => {} } }).doStream({ messages: MESSAGES }),
+    );
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ isRetryable: true, message: 'The text provider timed out' });
     expect(upstream.calls).toHaveLength(2);
@@ -301,7 +353,11 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     });
     const { parts, error } = await drain(model().doStream({ messages: MESSAGES }));
     expect(deltas(parts)).toEqual(['fine']);
-    expect(error).toMatchObject({ name: 'UpstreamError', isRetryable: false, message: 'The text provider sent an unexpected stream' });
+    expect(error).toMatchObject({
+      name: 'UpstreamError',
+      isRetryable: false,
+      message: 'The text provider sent an unexpected stream',
+    });
   });
 
   it('rejects a chunk that is not JSON', async () => {
@@ -370,7 +426,9 @@ describe('OpenAICompatibleTextModel.doStream', () => {
       await sleep(400);
       await streamReply(res, { pieces: ['late'] });
     });
-    const { parts, error } = await drain(model().doStream({ messages: MESSAGES, abortSignal: AbortSignal.timeout(50) }));
+    const { parts, error } = await drain(
+      model().doStream({ messages: MESSAGES, abortSignal: AbortSignal.timeout(50) }),
+    );
     expect(parts).toEqual([]);
     expect(error).toMatchObject({ isRetryable: false, message: 'The text provider request was cancelled' });
     expect(upstream.calls).toHaveLength(1);

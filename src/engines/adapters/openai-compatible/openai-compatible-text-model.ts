@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
-import type { ChatContentPart, ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextModel, TextModelInputs, TextResult, TextStreamPart, TextUsage } from '../../spec/text-model.js';
+import type {
+  ChatContentPart,
+  ChatMessage,
+  FinishReason,
+  ResponseFormat,
+  TextCallOptions,
+  TextModel,
+  TextModelInputs,
+  TextResult,
+  TextStreamPart,
+  TextUsage,
+} from '../../spec/text-model.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -43,7 +54,11 @@ const chunkSchema = z.object({
 
 const LABEL = 'The text provider';
 
-const FINISH_REASONS: Record<string, FinishReason> = { stop: 'stop', length: 'length', content_filter: 'content-filter' };
+const FINISH_REASONS: Record<string, FinishReason> = {
+  stop: 'stop',
+  length: 'length',
+  content_filter: 'content-filter',
+};
 
 const toUsage = (usage: z.infer<typeof usageSchema> | null | undefined): TextUsage => ({
   inputTokens: usage?.prompt_tokens,
@@ -65,9 +80,14 @@ export class OpenAICompatibleTextModel implements TextModel {
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
     const body = JSON.stringify(this.requestBody(options));
-    const json = await withRetries(() => this.post('/chat/completions', body, options.abortSignal), this.config.retry, options.abortSignal);
+    const json = await withRetries(
+      () => this.post('/chat/completions', body, options.abortSignal),
+      this.config.retry,
+      options.abortSignal,
+    );
     const parsed = completionSchema.safeParse(json);
-    if (!parsed.success) throw new UpstreamError('The text provider returned an unexpected response', { isRetryable: false });
+    if (!parsed.success)
+      throw new UpstreamError('The text provider returned an unexpected response', { isRetryable: false });
     const [choice] = parsed.data.choices;
     return {
       text: (choice?.message.content ?? '').trim(),
@@ -90,8 +110,13 @@ export class OpenAICompatibleTextModel implements TextModel {
    */
   async *doStream(options: TextCallOptions): AsyncGenerator<TextStreamPart> {
     const signal = options.abortSignal;
-    const cancelled = () => new UpstreamError(`${LABEL} request was cancelled`, { isRetryable: false, cause: signal?.reason });
-    const body = JSON.stringify({ ...this.requestBody(options), stream: true, stream_options: { include_usage: true } });
+    const cancelled = () =>
+      new UpstreamError(`${LABEL} request was cancelled`, { isRetryable: false, cause: signal?.reason });
+    const body = JSON.stringify({
+      ...this.requestBody(options),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     if (signal?.aborted) throw cancelled();
 
     let opened: OpenStream;
@@ -151,7 +176,8 @@ export class OpenAICompatibleTextModel implements TextModel {
       reader.cancel().catch(() => undefined);
     }
     if (signal?.aborted) throw cancelled();
-    if (!sawDone && finishReason === undefined) throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false });
+    if (!sawDone && finishReason === undefined)
+      throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false });
     yield { type: 'finish', finishReason: FINISH_REASONS[finishReason ?? ''] ?? 'other', usage, warnings: [] };
   }
 
@@ -242,7 +268,10 @@ function toOpenAiPart(part: ChatContentPart): Record<string, unknown> {
     case 'text':
       return { type: 'text', text: part.text };
     case 'image':
-      return { type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}`, ...(part.detail && { detail: part.detail }) } };
+      return {
+        type: 'image_url',
+        image_url: { url: `data:${part.mediaType};base64,${part.data}`, ...(part.detail && { detail: part.detail }) },
+      };
     case 'audio':
       return { type: 'input_audio', input_audio: { data: part.data, format: part.format } };
   }
@@ -251,7 +280,14 @@ function toOpenAiPart(part: ChatContentPart): Record<string, unknown> {
 /** OpenAI's response_format: json_schema with a schema (it requires a name), json_object without. */
 function toResponseFormat(format: ResponseFormat): Record<string, unknown> {
   if (!format.schema) return { type: 'json_object' };
-  return { type: 'json_schema', json_schema: { name: format.name ?? 'response', schema: format.schema, ...(format.strict !== undefined && { strict: format.strict }) } };
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: format.name ?? 'response',
+      schema: format.schema,
+      ...(format.strict !== undefined && { strict: format.strict }),
+    },
+  };
 }
 
 type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
@@ -260,7 +296,10 @@ type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
 function readWithin(reader: BodyReader, ms: number): ReturnType<BodyReader['read']> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new UpstreamError(`${LABEL} timed out`, { isRetryable: false })), ms);
-    reader.read().then(resolve, reject).finally(() => clearTimeout(timer));
+    reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
 

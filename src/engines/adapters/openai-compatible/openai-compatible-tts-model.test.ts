@@ -3,7 +3,11 @@ import { replyBytes, replyJson, fakeUpstreamForFile } from '../../../../test/hel
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import { encodeWav } from '../../audio/wav.js';
 import type { ProviderVoice } from '../../spec/tts-model.js';
-import { type OpenAICompatibleTtsConfig, OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
+import {
+  type OpenAICompatibleTtsConfig,
+  OpenAICompatibleTtsModel,
+  parseOpenAIVoices,
+} from './openai-compatible-tts-model.js';
 
 const upstream = fakeUpstreamForFile();
 
@@ -29,8 +33,11 @@ const tone = (samples: number) => {
   return pcm;
 };
 
-const speak = (m: OpenAICompatibleTtsModel, settings: Record<string, number | boolean> = {}, abortSignal?: AbortSignal) =>
-  m.doGenerate({ providerVoiceId: 'nova', text: 'Hello there.', settings, abortSignal });
+const speak = (
+  m: OpenAICompatibleTtsModel,
+  settings: Record<string, number | boolean> = {},
+  abortSignal?: AbortSignal,
+) => m.doGenerate({ providerVoiceId: 'nova', text: 'Hello there.', settings, abortSignal });
 
 describe('OpenAICompatibleTtsModel', () => {
   it('posts the model, text, voice, wav format and speed, and parses the WAV reply', async () => {
@@ -45,11 +52,19 @@ describe('OpenAICompatibleTtsModel', () => {
     expect(call?.path).toBe('/v1/audio/speech');
     expect(call?.headers.authorization).toBe('Bearer sk-tts-secret');
     expect(call?.headers['content-type']).toBe('application/json');
-    expect(call?.body).toEqual({ model: 'tts-1', input: 'Hello there.', voice: 'nova', response_format: 'wav', speed: 1.5 });
+    expect(call?.body).toEqual({
+      model: 'tts-1',
+      input: 'Hello there.',
+      voice: 'nova',
+      response_format: 'wav',
+      speed: 1.5,
+    });
   });
 
   it('defaults speed to 1 and sends no authorization without a key', async () => {
-    upstream.handle((_call, res) => replyBytes(res, 200, 'audio/wav', encodeWav({ pcm: tone(10), sampleRate: 16_000 })));
+    upstream.handle((_call, res) =>
+      replyBytes(res, 200, 'audio/wav', encodeWav({ pcm: tone(10), sampleRate: 16_000 })),
+    );
     await speak(model({ apiKey: undefined }));
     expect(upstream.calls[0]?.body.speed).toBe(1);
     expect(upstream.calls[0]?.headers.authorization).toBeUndefined();
@@ -68,7 +83,9 @@ describe('OpenAICompatibleTtsModel', () => {
     const m = model();
     expect(m.provider).toBe('openai');
     expect(await m.listVoices()).toEqual(VOICES);
-    expect(m.settings).toEqual([expect.objectContaining({ name: 'speed', type: 'number', default: 1, min: 0.25, max: 4 })]);
+    expect(m.settings).toEqual([
+      expect.objectContaining({ name: 'speed', type: 'number', default: 1, min: 0.25, max: 4 }),
+    ]);
     expect(m.maxChunkCharacters).toBe(4000);
     expect(upstream.calls).toHaveLength(0);
   });
@@ -88,7 +105,11 @@ describe('OpenAICompatibleTtsModel', () => {
   it('does not retry a 400 and keeps the upstream body out of the message', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret upstream detail' } }));
     const error = await rejection(speak(model()));
-    expect(error).toMatchObject({ isRetryable: false, upstreamStatus: 400, message: 'The speech provider answered 400' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      upstreamStatus: 400,
+      message: 'The speech provider answered 400',
+    });
     expect(upstream.calls).toHaveLength(1);
   });
 
@@ -115,7 +136,10 @@ describe('OpenAICompatibleTtsModel', () => {
   it('rejects a reply that is not WAV', async () => {
     upstream.handle((_call, res) => replyBytes(res, 200, 'audio/mpeg', Buffer.from('ID3\u0004\u0000fake mp3 frames')));
     const error = await rejection(speak(model()));
-    expect(error).toMatchObject({ isRetryable: false, message: 'The speech provider returned audio in an unexpected format' });
+    expect(error).toMatchObject({
+      isRetryable: false,
+      message: 'The speech provider returned audio in an unexpected format',
+    });
     expect(upstream.calls).toHaveLength(1);
   });
 
@@ -138,12 +162,31 @@ describe('parseOpenAIVoices', () => {
 
   it('reads a JSON array, filling in what is missing', () => {
     const raw = JSON.stringify([
-      { id: 'af_bella', name: 'Bella', description: 'Warm narrator', language: 'English', accent: 'American', gender: 'female' },
+      {
+        id: 'af_bella',
+        name: 'Bella',
+        description: 'Warm narrator',
+        language: 'English',
+        accent: 'American',
+        gender: 'female',
+      },
       { id: 'ef_dora', language: 'Spanish' },
     ]);
     expect(parseOpenAIVoices(raw)).toEqual([
-      { providerVoiceId: 'af_bella', name: 'Bella', description: 'Warm narrator', language: 'English', accent: 'American', gender: 'female' },
-      { providerVoiceId: 'ef_dora', name: 'Ef_dora', description: 'OpenAI-compatible voice ef_dora', language: 'Spanish' },
+      {
+        providerVoiceId: 'af_bella',
+        name: 'Bella',
+        description: 'Warm narrator',
+        language: 'English',
+        accent: 'American',
+        gender: 'female',
+      },
+      {
+        providerVoiceId: 'ef_dora',
+        name: 'Ef_dora',
+        description: 'OpenAI-compatible voice ef_dora',
+        language: 'Spanish',
+      },
     ]);
   });
 

@@ -47,12 +47,19 @@ export class OpenAICompatibleTtsModel implements TtsModel {
       response_format: 'wav',
       speed,
     });
-    const wav = await withRetries(() => this.post('/audio/speech', body, options.abortSignal), this.config.retry, options.abortSignal);
+    const wav = await withRetries(
+      () => this.post('/audio/speech', body, options.abortSignal),
+      this.config.retry,
+      options.abortSignal,
+    );
     try {
       return parseWav(wav);
     } catch (error) {
       if (!(error instanceof WavFormatError)) throw error;
-      throw new UpstreamError('The speech provider returned audio in an unexpected format', { isRetryable: false, cause: error });
+      throw new UpstreamError('The speech provider returned audio in an unexpected format', {
+        isRetryable: false,
+        cause: error,
+      });
     }
   }
 
@@ -102,10 +109,19 @@ const VOICE_ID = /^\S+$/;
 export function parseOpenAIVoices(raw: string): ProviderVoice[] {
   const text = raw.trim();
   if (text.startsWith('[')) return parseJsonVoices(text);
-  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
-  if (ids.length === 0) throw new Error('OpenAI voice list is empty: give a comma list of voice names (e.g. alloy,echo,nova) or a JSON array');
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (ids.length === 0)
+    throw new Error(
+      'OpenAI voice list is empty: give a comma list of voice names (e.g. alloy,echo,nova) or a JSON array',
+    );
   const bad = ids.find((id) => !VOICE_ID.test(id));
-  if (bad !== undefined) throw new Error(`OpenAI voice list has an invalid voice name "${bad}": names are separated by commas and contain no spaces`);
+  if (bad !== undefined)
+    throw new Error(
+      `OpenAI voice list has an invalid voice name "${bad}": names are separated by commas and contain no spaces`,
+    );
   return unique(
     ids.map((id) => ({
       providerVoiceId: id,

@@ -54,7 +54,11 @@ export const openAICompatibleProvider: Provider = {
           fetch: deps.fetch,
         });
       const standard = model(openai.model);
-      return { engines: [standard], enhanced: openai.enhancedModel ? model(openai.enhancedModel) : standard, remote: true };
+      return {
+        engines: [standard],
+        enhanced: openai.enhancedModel ? model(openai.enhancedModel) : standard,
+        remote: true,
+      };
     },
     readiness: (config) => (config.asr.openai ? [configuredRemote('openai', config.asr.openai.baseUrl)] : []),
   },
@@ -72,7 +76,8 @@ export const openAICompatibleProvider: Provider = {
           fetch: deps.fetch,
         });
     },
-    readiness: (config) => (config.images.openai ? [configuredRemote('openai-compatible', config.images.openai.baseUrl)] : []),
+    readiness: (config) =>
+      config.images.openai ? [configuredRemote('openai-compatible', config.images.openai.baseUrl)] : [],
   },
   embedding: {
     model: (config, deps) => {
@@ -87,6 +92,7 @@ export const openAICompatibleProvider: Provider = {
         fetch: deps.fetch,
       });
     },
-    readiness: (config) => (config.embeddings ? [configuredRemote('openai-compatible', config.embeddings.baseUrl)] : []),
+    readiness: (config) =>
+      config.embeddings ? [configuredRemote('openai-compatible', config.embeddings.baseUrl)] : [],
   },
 };

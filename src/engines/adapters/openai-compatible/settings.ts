@@ -25,23 +25,45 @@ const settings = (e: z.output<typeof env>) => ({
   text: { baseUrl: e.ATELIER_TEXT_BASE_URL, apiKey: e.ATELIER_TEXT_API_KEY },
   tts: {
     openai: e.ATELIER_TTS_OPENAI_BASE_URL
-      ? { baseUrl: e.ATELIER_TTS_OPENAI_BASE_URL, apiKey: e.ATELIER_TTS_OPENAI_API_KEY, model: e.ATELIER_TTS_OPENAI_MODEL, voices: e.ATELIER_TTS_OPENAI_VOICES }
+      ? {
+          baseUrl: e.ATELIER_TTS_OPENAI_BASE_URL,
+          apiKey: e.ATELIER_TTS_OPENAI_API_KEY,
+          model: e.ATELIER_TTS_OPENAI_MODEL,
+          voices: e.ATELIER_TTS_OPENAI_VOICES,
+        }
       : undefined,
   },
   asr: {
     openai: e.ATELIER_ASR_OPENAI_BASE_URL
-      ? { baseUrl: e.ATELIER_ASR_OPENAI_BASE_URL, apiKey: e.ATELIER_ASR_OPENAI_API_KEY, model: e.ATELIER_ASR_OPENAI_MODEL, enhancedModel: e.ATELIER_ASR_OPENAI_ENHANCED_MODEL }
+      ? {
+          baseUrl: e.ATELIER_ASR_OPENAI_BASE_URL,
+          apiKey: e.ATELIER_ASR_OPENAI_API_KEY,
+          model: e.ATELIER_ASR_OPENAI_MODEL,
+          enhancedModel: e.ATELIER_ASR_OPENAI_ENHANCED_MODEL,
+        }
       : undefined,
   },
-  images: { openai: e.ATELIER_IMAGE_OPENAI_BASE_URL ? { baseUrl: e.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: e.ATELIER_IMAGE_OPENAI_API_KEY } : undefined },
+  images: {
+    openai: e.ATELIER_IMAGE_OPENAI_BASE_URL
+      ? { baseUrl: e.ATELIER_IMAGE_OPENAI_BASE_URL, apiKey: e.ATELIER_IMAGE_OPENAI_API_KEY }
+      : undefined,
+  },
   /** Bot knowledge is embedded (and searched by meaning as well as by words) only when a provider is configured. */
-  embeddings: e.ATELIER_EMBEDDINGS_BASE_URL ? { baseUrl: e.ATELIER_EMBEDDINGS_BASE_URL, apiKey: e.ATELIER_EMBEDDINGS_API_KEY, model: e.ATELIER_EMBEDDINGS_MODEL } : undefined,
+  embeddings: e.ATELIER_EMBEDDINGS_BASE_URL
+    ? {
+        baseUrl: e.ATELIER_EMBEDDINGS_BASE_URL,
+        apiKey: e.ATELIER_EMBEDDINGS_API_KEY,
+        model: e.ATELIER_EMBEDDINGS_MODEL,
+      }
+    : undefined,
 });
 
 export const openAICompatibleEnv = {
   name: 'openai-compatible',
   env,
   settings,
-  missingImageSetting: (s: ReturnType<typeof settings>) => (s.images.openai ? undefined : 'ATELIER_IMAGE_OPENAI_BASE_URL'),
-  textProblem: (s: ReturnType<typeof settings>) => (s.text.baseUrl ? undefined : 'ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible'),
+  missingImageSetting: (s: ReturnType<typeof settings>) =>
+    s.images.openai ? undefined : 'ATELIER_IMAGE_OPENAI_BASE_URL',
+  textProblem: (s: ReturnType<typeof settings>) =>
+    s.text.baseUrl ? undefined : 'ATELIER_TEXT_BASE_URL: required when ATELIER_TEXT_PROVIDER is openai-compatible',
 } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;

@@ -30,7 +30,10 @@ export class PocketsphinxAsrModel implements AsrModel {
       const file = join(dir, 'audio.wav');
       await writeFile(file, wav, { mode: 0o600 });
       const args = ['-infile', file, '-time', 'yes', '-logfn', '/dev/null'];
-      const output = await runProgram(this.config.binaryPath, args, { timeoutMs: this.config.timeoutMs, signal: abortSignal });
+      const output = await runProgram(this.config.binaryPath, args, {
+        timeoutMs: this.config.timeoutMs,
+        signal: abortSignal,
+      });
       return { segments: parseWordTimings(output.toString('utf8')), diarized: false, warnings: [] };
     });
   }
@@ -46,7 +49,11 @@ export function parseWordTimings(output: string): TranscriptSegment[] {
   let words: { word: string; start: number; end: number }[] = [];
   const flush = () => {
     if (words.length > 0) {
-      segments.push({ start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0, text: words.map((w) => w.word).join(' ') });
+      segments.push({
+        start: words[0]?.start ?? 0,
+        end: words.at(-1)?.end ?? 0,
+        text: words.map((w) => w.word).join(' '),
+      });
     }
     words = [];
   };

@@ -8,8 +8,18 @@ export const pocketsphinxProvider: Provider = {
   transcription: {
     engines: (config) =>
       config.asr.local
-        ? { engines: [new PocketsphinxAsrModel({ binaryPath: config.asr.pocketsphinxPath, timeoutMs: config.asr.timeoutMs, tempDir: processTempDir(config.tempDir) })], remote: false }
+        ? {
+            engines: [
+              new PocketsphinxAsrModel({
+                binaryPath: config.asr.pocketsphinxPath,
+                timeoutMs: config.asr.timeoutMs,
+                tempDir: processTempDir(config.tempDir),
+              }),
+            ],
+            remote: false,
+          }
         : undefined,
-    readiness: (config, probes) => (config.asr.local ? [probes.program('pocketsphinx', config.asr.pocketsphinxPath)] : []),
+    readiness: (config, probes) =>
+      config.asr.local ? [probes.program('pocketsphinx', config.asr.pocketsphinxPath)] : [],
   },
 };

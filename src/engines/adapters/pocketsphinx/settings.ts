@@ -10,5 +10,7 @@ const env = z.object({
 export const pocketsphinxEnv = {
   name: 'pocketsphinx',
   env,
-  settings: (e: z.output<typeof env>) => ({ asr: { pocketsphinxPath: e.ATELIER_POCKETSPHINX_PATH, local: e.ATELIER_ASR_LOCAL } }),
+  settings: (e: z.output<typeof env>) => ({
+    asr: { pocketsphinxPath: e.ATELIER_POCKETSPHINX_PATH, local: e.ATELIER_ASR_LOCAL },
+  }),
 } satisfies ProviderEnv<typeof env.shape, { asr: { pocketsphinxPath: string; local: boolean } }>;

@@ -3,7 +3,15 @@ import { cleanSegments } from './clean-segments.js';
 
 describe('cleanSegments', () => {
   it('turns milliseconds into seconds and tidies the text', () => {
-    expect(cleanSegments([{ text: '  Good morning,   everyone. ', t0: 0, t1: 1_840 }, { text: ' Let us start.', t0: 1_840, t1: 3_105 }], 10)).toEqual([
+    expect(
+      cleanSegments(
+        [
+          { text: '  Good morning,   everyone. ', t0: 0, t1: 1_840 },
+          { text: ' Let us start.', t0: 1_840, t1: 3_105 },
+        ],
+        10,
+      ),
+    ).toEqual([
       { start: 0, end: 1.84, text: 'Good morning, everyone.' },
       { start: 1.84, end: 3.105, text: 'Let us start.' },
     ]);

@@ -9,8 +9,18 @@ export const whisperCppProvider: Provider = {
     engines: (config) => {
       const { whisper } = config.asr;
       if (!whisper) return undefined;
-      const model = new WhisperCppAsrModel({ modelPath: whisper.modelPath, threads: whisper.threads, timeoutMs: config.asr.timeoutMs });
-      return { engines: [model], enhanced: model, remote: false, warmUp: () => model.warmUp(), release: () => model.close() };
+      const model = new WhisperCppAsrModel({
+        modelPath: whisper.modelPath,
+        threads: whisper.threads,
+        timeoutMs: config.asr.timeoutMs,
+      });
+      return {
+        engines: [model],
+        enhanced: model,
+        remote: false,
+        warmUp: () => model.warmUp(),
+        release: () => model.close(),
+      };
     },
     readiness: (config) => (config.asr.whisper ? [modelFilePart(config.asr.whisper.modelPath)] : []),
   },
@@ -20,7 +30,10 @@ export const whisperCppProvider: Provider = {
 async function modelFilePart(path: string): Promise<ReadinessPart> {
   try {
     const file = readWhisperModelFile(path);
-    return { ok: true, text: `whisper.cpp (${file.multilingual ? `${file.languageCount} languages` : 'English only'})` };
+    return {
+      ok: true,
+      text: `whisper.cpp (${file.multilingual ? `${file.languageCount} languages` : 'English only'})`,
+    };
   } catch (error) {
     return { ok: false, text: `whisper.cpp: ${error instanceof Error ? error.message : 'model file unusable'}` };
   }

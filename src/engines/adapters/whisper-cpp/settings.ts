@@ -11,7 +11,9 @@ const env = z.object({
 
 function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   // An explicit path wins; otherwise the model `atelier models pull` put in the models folder.
-  const modelPath = e.ATELIER_WHISPER_MODEL_PATH ? resolve(e.ATELIER_WHISPER_MODEL_PATH) : findPulledModel(modelsDir, 'whisper');
+  const modelPath = e.ATELIER_WHISPER_MODEL_PATH
+    ? resolve(e.ATELIER_WHISPER_MODEL_PATH)
+    : findPulledModel(modelsDir, 'whisper');
   return {
     asr: {
       /** The whisper.cpp engine, when a model file is configured (or pulled). */
@@ -20,4 +22,7 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   };
 }
 
-export const whisperCppEnv = { name: 'whisper-cpp', env, settings } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;
+export const whisperCppEnv = { name: 'whisper-cpp', env, settings } satisfies ProviderEnv<
+  typeof env.shape,
+  ReturnType<typeof settings>
+>;

@@ -21,7 +21,10 @@ export interface TranscribeOptions {
 
 export interface WhisperContext {
   /** 16-bit mono PCM at 16 kHz. The promise never settles once `stop` is called, nor when whisper.cpp fails. */
-  transcribeData(audio: ArrayBuffer, options?: TranscribeOptions): { stop: () => Promise<void>; promise: Promise<TranscribeResult> };
+  transcribeData(
+    audio: ArrayBuffer,
+    options?: TranscribeOptions,
+  ): { stop: () => Promise<void>; promise: Promise<TranscribeResult> };
   release(): Promise<void>;
 }
 
@@ -40,7 +43,10 @@ export function whisperBinding(): Promise<WhisperBinding> {
     (module: WhisperBinding) => module,
     (error: unknown) => {
       binding = undefined;
-      throw new EngineUnavailableError('whisper.cpp is not installed on this server (npm package @fugood/whisper.node)', { cause: error });
+      throw new EngineUnavailableError(
+        'whisper.cpp is not installed on this server (npm package @fugood/whisper.node)',
+        { cause: error },
+      );
     },
   );
   return binding;

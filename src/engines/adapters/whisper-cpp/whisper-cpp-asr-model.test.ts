@@ -33,8 +33,28 @@ beforeAll(() => {
   englishFile = join(dir, 'ggml-tiny-random.en.bin');
   writeTinyWhisper(multilingualFile);
   writeTinyWhisper(englishFile, { multilingual: false });
-  execFileSync('flite', ['-voice', 'slt', '-t', 'Good morning everyone. Let us start the weekly project meeting.', '-o', join(dir, 'raw.wav')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, 'raw.wav'), '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', join(dir, 'speech.wav')]);
+  execFileSync('flite', [
+    '-voice',
+    'slt',
+    '-t',
+    'Good morning everyone. Let us start the weekly project meeting.',
+    '-o',
+    join(dir, 'raw.wav'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    join(dir, 'raw.wav'),
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    join(dir, 'speech.wav'),
+  ]);
   speech = readFileSync(join(dir, 'speech.wav'));
   const { pcm } = parseWav(speech);
   const pause = Buffer.alloc(16_000);
@@ -98,7 +118,9 @@ describe('whisper.cpp on a random-weight model', () => {
     expect((await call(model, speech, 'auto')).language).toBe(detected.language);
 
     const unknown = await call(model, speech, 'Klingon');
-    expect(unknown.warnings).toEqual(['ggml-tiny-random does not know the language "Klingon": it was detected from the audio']);
+    expect(unknown.warnings).toEqual([
+      'ggml-tiny-random does not know the language "Klingon": it was detected from the audio',
+    ]);
     expect(unknown.language).toBe(detected.language);
   });
 
@@ -111,7 +133,11 @@ describe('whisper.cpp on a random-weight model', () => {
 
   it('takes calls that come together in turn, each with its own language and result', async () => {
     const model = engine(multilingualFile);
-    const together = await Promise.all([call(model, speech, 'German'), call(model, speech, 'Spanish'), call(model, speech, 'Japanese')]);
+    const together = await Promise.all([
+      call(model, speech, 'German'),
+      call(model, speech, 'Spanish'),
+      call(model, speech, 'Japanese'),
+    ]);
     expect(together.map((r) => r.language)).toEqual(['German', 'Spanish', 'Japanese']);
     expect(together.map((r) => r.segments.length > 0)).toEqual([true, true, true]);
   });
@@ -158,8 +184,12 @@ describe('whisper.cpp model files that cannot serve', () => {
   it('refuses a GGUF file and a file of something else before whisper.cpp reads them', async () => {
     writeFileSync(join(dir, 'model.gguf'), Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(60)]));
     writeFileSync(join(dir, 'notes.bin'), 'these are not the weights you are looking for');
-    await expect(call(engine(join(dir, 'model.gguf')), speech)).rejects.toThrow('the whisper model file model.gguf is a GGUF file; whisper.cpp needs a ggml .bin model');
-    await expect(call(engine(join(dir, 'notes.bin')), speech)).rejects.toThrow('the whisper model file notes.bin is not a whisper.cpp (ggml) model');
+    await expect(call(engine(join(dir, 'model.gguf')), speech)).rejects.toThrow(
+      'the whisper model file model.gguf is a GGUF file; whisper.cpp needs a ggml .bin model',
+    );
+    await expect(call(engine(join(dir, 'notes.bin')), speech)).rejects.toThrow(
+      'the whisper model file notes.bin is not a whisper.cpp (ggml) model',
+    );
   });
 
   it('says which file whisper.cpp could not load, and loads it once it is whole', async () => {
@@ -168,19 +198,25 @@ describe('whisper.cpp model files that cannot serve', () => {
     const model = engine(path);
     // Cut before its tensors, whisper.cpp would take it for an empty test model and run on garbage.
     truncateSync(path, Math.floor(whole.bytes * 0.3));
-    await expect(call(model, speech)).rejects.toThrow(`the whisper model file ggml-cut.bin is incomplete (${Math.floor(whole.bytes * 0.3)} bytes)`);
+    await expect(call(model, speech)).rejects.toThrow(
+      `the whisper model file ggml-cut.bin is incomplete (${Math.floor(whole.bytes * 0.3)} bytes)`,
+    );
     writeTinyWhisper(path, { seed: 7 });
     truncateSync(path, Math.floor(whole.bytes * 0.9));
     const error = await call(model, speech).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineUnavailableError);
-    expect((error as Error).message).toMatch(/^whisper\.cpp could not load the model file ggml-cut\.bin \(.+\): it may be incomplete or corrupt$/);
+    expect((error as Error).message).toMatch(
+      /^whisper\.cpp could not load the model file ggml-cut\.bin \(.+\): it may be incomplete or corrupt$/,
+    );
     writeTinyWhisper(path, { seed: 7 });
     expect((await call(model, speech)).segments.length).toBeGreaterThan(0);
   });
 
   it('refuses audio that is not 16 kHz WAV', async () => {
     const model = engine(multilingualFile);
-    await expect(call(model, encodeWav({ pcm: Buffer.alloc(16_000), sampleRate: 8_000 }))).rejects.toThrow('whisper.cpp takes 16 kHz audio, not 8000 Hz');
+    await expect(call(model, encodeWav({ pcm: Buffer.alloc(16_000), sampleRate: 8_000 }))).rejects.toThrow(
+      'whisper.cpp takes 16 kHz audio, not 8000 Hz',
+    );
     await expect(call(model, Buffer.from('not a wav'))).rejects.toBeInstanceOf(UpstreamError);
   });
 });

@@ -6,7 +6,13 @@ import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.j
 import { cleanSegments } from './clean-segments.js';
 import { type TranscribeResult, type WhisperContext, whisperBinding } from './whisper-binding.js';
 import { clearNativeErrors, firstNativeError, quietNativeLog, restoreNativeLog } from './whisper-native-log.js';
-import { DETECT_LANGUAGE, modelKnows, whisperLanguageCode, whisperLanguageName, whisperLanguageNames } from './whisper-languages.js';
+import {
+  DETECT_LANGUAGE,
+  modelKnows,
+  whisperLanguageCode,
+  whisperLanguageName,
+  whisperLanguageNames,
+} from './whisper-languages.js';
 import { type WhisperModelFile, readWhisperModelFile } from './whisper-model-file.js';
 import { untilAborted } from '../../until-aborted.js';
 
@@ -65,7 +71,8 @@ export class WhisperCppAsrModel implements AsrModel {
   async doGenerate({ wav, language, abortSignal }: AsrCallOptions): Promise<AsrResult> {
     const file = this.modelFile();
     const { pcm, sampleRate } = readWav(wav);
-    if (sampleRate !== RECOGNITION_SAMPLE_RATE) throw new UpstreamError(`whisper.cpp takes 16 kHz audio, not ${sampleRate} Hz`, { isRetryable: false });
+    if (sampleRate !== RECOGNITION_SAMPLE_RATE)
+      throw new UpstreamError(`whisper.cpp takes 16 kHz audio, not ${sampleRate} Hz`, { isRetryable: false });
     const warnings: string[] = [];
     const code = this.languageCode(language, file, warnings);
     // The binding reads 16-bit PCM from an ArrayBuffer of its own.
@@ -74,7 +81,12 @@ export class WhisperCppAsrModel implements AsrModel {
     this.queue = turn.catch(() => undefined);
     const result = await untilAborted(turn, abortSignal, cancelled);
     const detected = file.multilingual ? whisperLanguageName(result.language ?? '') : 'English';
-    return { segments: cleanSegments(result.segments, pcm.length / 2 / sampleRate), diarized: false, warnings, ...(detected && { language: detected }) };
+    return {
+      segments: cleanSegments(result.segments, pcm.length / 2 / sampleRate),
+      diarized: false,
+      warnings,
+      ...(detected && { language: detected }),
+    };
   }
 
   /** Releases the model; calls after this fail. */
@@ -106,11 +118,18 @@ export class WhisperCppAsrModel implements AsrModel {
     return DETECT_LANGUAGE;
   }
 
-  private async transcribe(samples: ArrayBuffer, language: string, signal: AbortSignal | undefined): Promise<TranscribeResult> {
+  private async transcribe(
+    samples: ArrayBuffer,
+    language: string,
+    signal: AbortSignal | undefined,
+  ): Promise<TranscribeResult> {
     if (signal?.aborted) throw cancelled();
     const context = await this.load();
     if (signal?.aborted) throw cancelled();
-    const { stop, promise } = context.transcribeData(samples, { language, ...(this.config.threads && { maxThreads: this.config.threads }) });
+    const { stop, promise } = context.transcribeData(samples, {
+      language,
+      ...(this.config.threads && { maxThreads: this.config.threads }),
+    });
     return new Promise<TranscribeResult>((resolve, reject) => {
       const settle = (error: Error | undefined, result?: TranscribeResult) => {
         clearTimeout(timer);
@@ -122,12 +141,16 @@ export class WhisperCppAsrModel implements AsrModel {
         reject(error);
       };
       const onAbort = () => settle(cancelled());
-      const timer = setTimeout(() => settle(new UpstreamError('whisper.cpp timed out', { isRetryable: true })), this.config.timeoutMs);
+      const timer = setTimeout(
+        () => settle(new UpstreamError('whisper.cpp timed out', { isRetryable: true })),
+        this.config.timeoutMs,
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.running.add(settle);
       promise.then(
         (result) => settle(undefined, result),
-        (error: unknown) => settle(new UpstreamError('whisper.cpp could not transcribe the audio', { isRetryable: false, cause: error })),
+        (error: unknown) =>
+          settle(new UpstreamError('whisper.cpp could not transcribe the audio', { isRetryable: false, cause: error })),
       );
     });
   }
@@ -160,7 +183,10 @@ export class WhisperCppAsrModel implements AsrModel {
       const detail = await firstNativeError();
       await restoreNativeLog(binding);
       const name = basename(this.config.modelPath);
-      throw new EngineUnavailableError(`whisper.cpp could not load the model file ${name}${detail ? ` (${detail})` : ''}: it may be incomplete or corrupt`, { cause: error });
+      throw new EngineUnavailableError(
+        `whisper.cpp could not load the model file ${name}${detail ? ` (${detail})` : ''}: it may be incomplete or corrupt`,
+        { cause: error },
+      );
     }
   }
 }
@@ -172,7 +198,11 @@ function readWav(wav: Buffer): { pcm: Buffer; sampleRate: number } {
   try {
     return parseWav(wav);
   } catch (error) {
-    if (error instanceof WavFormatError) throw new UpstreamError(`whisper.cpp could not read the audio: ${error.message}`, { isRetryable: false, cause: error });
+    if (error instanceof WavFormatError)
+      throw new UpstreamError(`whisper.cpp could not read the audio: ${error.message}`, {
+        isRetryable: false,
+        cause: error,
+      });
     throw error;
   }
 }

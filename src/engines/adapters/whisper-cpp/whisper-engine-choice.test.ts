@@ -23,7 +23,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The engines and the pipeline's choice for a configuration; nothing is loaded or called. */
 function choose(env: Record<string, string>) {
   const models = createAsrModels(loadConfig({ ATELIER_DATA_DIR: dir, ...env }, join(dir, 'no.env')));
-  const pipeline = new TranscriptionPipeline(models, { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 1_000, guard: { allowPrivate: true, maxBytes: 1, timeoutMs: 1 }, tempDir: dir, mediaLimits: { ffprobePath: 'ffprobe', maxSeconds: 60, maxStreams: 16 } });
+  const pipeline = new TranscriptionPipeline(models, {
+    ffmpegPath: 'ffmpeg',
+    decodeTimeoutMs: 1_000,
+    guard: { allowPrivate: true, maxBytes: 1, timeoutMs: 1 },
+    tempDir: dir,
+    mediaLimits: { ffprobePath: 'ffprobe', maxSeconds: 60, maxStreams: 16 },
+  });
   const pick = (language: string, enhanced = false) => pipeline.pickEngine(language, enhanced)?.provider;
   return { order: models.engines.map((e) => e.provider), enhanced: models.enhanced?.provider, pick };
 }
@@ -33,17 +39,28 @@ describe('choosing whisper.cpp among the transcription engines', () => {
     const { order, enhanced, pick } = choose({ ATELIER_WHISPER_MODEL_PATH: multilingual });
     expect(order).toEqual(['whisper-cpp', 'pocketsphinx']);
     expect(enhanced).toBe('whisper-cpp');
-    expect([pick('English'), pick('french'), pick('Mandarin'), pick('English', true)]).toEqual(['whisper-cpp', 'whisper-cpp', 'whisper-cpp', 'whisper-cpp']);
+    expect([pick('English'), pick('french'), pick('Mandarin'), pick('English', true)]).toEqual([
+      'whisper-cpp',
+      'whisper-cpp',
+      'whisper-cpp',
+      'whisper-cpp',
+    ]);
     expect(pick('Klingon')).toBeUndefined();
   });
 
   it('follows a per-language route to pocketsphinx or whisper-cpp', () => {
-    const { pick } = choose({ ATELIER_WHISPER_MODEL_PATH: multilingual, ATELIER_ASR_ROUTES: 'English=pocketsphinx,German=whisper-cpp' });
+    const { pick } = choose({
+      ATELIER_WHISPER_MODEL_PATH: multilingual,
+      ATELIER_ASR_ROUTES: 'English=pocketsphinx,German=whisper-cpp',
+    });
     expect([pick('English'), pick('German'), pick('French')]).toEqual(['pocketsphinx', 'whisper-cpp', 'whisper-cpp']);
   });
 
   it('leaves the remote engine first and enhanced when there is one', () => {
-    const { order, enhanced, pick } = choose({ ATELIER_WHISPER_MODEL_PATH: multilingual, ATELIER_ASR_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const { order, enhanced, pick } = choose({
+      ATELIER_WHISPER_MODEL_PATH: multilingual,
+      ATELIER_ASR_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
     expect(order).toEqual(['openai', 'whisper-cpp', 'pocketsphinx']);
     expect(enhanced).toBe('openai');
     expect(pick('French')).toBe('openai');

@@ -41,22 +41,29 @@ export function readWhisperModelFile(path: string): WhisperModelFile {
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new EngineUnavailableError(
-      missing ? `the whisper model file ${name} does not exist (ATELIER_WHISPER_MODEL_PATH, or pull one: atelier models pull)` : `the whisper model file ${name} cannot be read`,
+      missing
+        ? `the whisper model file ${name} does not exist (ATELIER_WHISPER_MODEL_PATH, or pull one: atelier models pull)`
+        : `the whisper model file ${name} cannot be read`,
       { cause: error },
     );
   }
   if (read >= 4 && header.toString('ascii', 0, 4) === 'GGUF') {
-    throw new EngineUnavailableError(`the whisper model file ${name} is a GGUF file; whisper.cpp needs a ggml .bin model (such as ggml-base.bin)`);
+    throw new EngineUnavailableError(
+      `the whisper model file ${name} is a GGUF file; whisper.cpp needs a ggml .bin model (such as ggml-base.bin)`,
+    );
   }
   if (read < HEADER_BYTES || header.readUInt32LE(0) !== GGML_MAGIC) {
     throw new EngineUnavailableError(`the whisper model file ${name} is not a whisper.cpp (ggml) model`);
   }
   const nVocab = header.readInt32LE(4);
-  if (nVocab < ENGLISH_VOCAB) throw new EngineUnavailableError(`the whisper model file ${name} is not a whisper.cpp model (${nVocab} tokens)`);
+  if (nVocab < ENGLISH_VOCAB)
+    throw new EngineUnavailableError(`the whisper model file ${name} is not a whisper.cpp model (${nVocab} tokens)`);
   // whisper.cpp takes a file cut before its first tensor for an "empty model for testing" and runs it
   // on uninitialised memory; a file smaller than its token embedding alone is cut short.
-  const embedding = nVocab * header.readInt32LE(28) * (BYTES_PER_WEIGHT[header.readInt32LE(44) % 1000] ?? LEAST_BYTES_PER_WEIGHT);
-  if (size < HEADER_BYTES + embedding) throw new EngineUnavailableError(`the whisper model file ${name} is incomplete (${size} bytes)`);
+  const embedding =
+    nVocab * header.readInt32LE(28) * (BYTES_PER_WEIGHT[header.readInt32LE(44) % 1000] ?? LEAST_BYTES_PER_WEIGHT);
+  if (size < HEADER_BYTES + embedding)
+    throw new EngineUnavailableError(`the whisper model file ${name} is incomplete (${size} bytes)`);
   const multilingual = nVocab > ENGLISH_VOCAB;
   return {
     multilingual,

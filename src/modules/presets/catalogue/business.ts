@@ -10,7 +10,11 @@ export const businessPresets: PresetDefinition[] = [
     category: ['Business'],
     isFree: true,
     fields: [
-      keywordsField('Received email', 'Paste the email you want to reply to, e.g. Hi Janice! How did you spend your weekend?', 2000),
+      keywordsField(
+        'Received email',
+        'Paste the email you want to reply to, e.g. Hi Janice! How did you spend your weekend?',
+        2000,
+      ),
       extraField('extra2', 'Your reply', 'e.g. Positive, Negative, or "Yes, Tuesday works"', 1000),
       extraArea('extra1', 'What to include in your reply?', 'e.g. went to East Coast Park with family', 1000),
       hostedToneField(),
@@ -124,7 +128,11 @@ Thanks for reading,
     category: ['Business'],
     isFree: true,
     fields: [
-      keywordsField('What are you following up on?', 'e.g. The proposal for the website redesign we sent on Monday', 1000),
+      keywordsField(
+        'What are you following up on?',
+        'e.g. The proposal for the website redesign we sent on Monday',
+        1000,
+      ),
       extraField('extra1', 'Recipient name', 'e.g. Dana', 100),
       extraField('extra2', 'What you want next', 'e.g. a decision by Friday', 200),
       extraField('extra3', 'Your name', 'e.g. Sam', 100),
@@ -364,7 +372,8 @@ Values: {{extra3}}{{/extra3}}`,
   {
     slug: 'company-values',
     title: 'Company Values',
-    description: 'Turn a list of values into short value statements with a description of what each looks like in practice.',
+    description:
+      'Turn a list of values into short value statements with a description of what each looks like in practice.',
     category: ['Business', 'HR'],
     isFree: true,
     fields: [
@@ -590,7 +599,12 @@ Viewings strictly by appointment.
     fields: [
       keywordsField('Email topic', 'e.g. ask about pay raise', 1000),
       extraField('extra1', 'Recipient name', 'e.g. Dana', 100),
-      extraArea('extra2', 'Key points to include', 'e.g. two years in the role, led the CRM migration, took on team lead duties', 1000),
+      extraArea(
+        'extra2',
+        'Key points to include',
+        'e.g. two years in the role, led the CRM migration, took on team lead duties',
+        1000,
+      ),
       extraField('extra3', 'Your name', 'e.g. Sam', 100),
       toneField('e.g. professional, friendly, confident'),
       lengthField(),
@@ -725,7 +739,11 @@ Start where you have an unfair advantage: {{extra2}}{{/extra2}}`,
     category: ['Business', 'Marketing'],
     isFree: true,
     fields: [
-      keywordsField('What is your business about?', 'e.g. A startup that helps copywriters create human-like text', 1000),
+      keywordsField(
+        'What is your business about?',
+        'e.g. A startup that helps copywriters create human-like text',
+        1000,
+      ),
       extraField('extra1', 'Name style', 'e.g. short and modern, playful, classic', 200),
       extraField('extra2', 'Words to include or avoid', 'e.g. include "ink", avoid "tech"', 200),
     ],
@@ -778,7 +796,11 @@ Keep the three highest scores and test them on five people from your target mark
     category: ['Business', 'Marketing'],
     isFree: true,
     fields: [
-      keywordsField('What you or your business does', 'e.g. We help small clinics cut no-shows with automatic text reminders', 1000),
+      keywordsField(
+        'What you or your business does',
+        'e.g. We help small clinics cut no-shows with automatic text reminders',
+        1000,
+      ),
       extraField('extra1', 'Who it is for', 'e.g. independent dental and physio clinics', 200),
       extraField('extra2', 'What makes it different', 'e.g. set up in 10 minutes, no contract', 300),
       extraField('extra3', 'What you want from the listener', 'e.g. an introduction to clinic owners', 200),
@@ -877,7 +899,12 @@ Test it
     fields: [
       keywordsField('What you are selling', 'e.g. Payroll software that runs monthly payroll in 10 minutes', 1000),
       extraField('extra1', 'Prospect name', 'e.g. Dana', 100),
-      extraArea('extra4', 'Context of your first contact', 'e.g. Sent a demo video after we met at a trade fair last week', 500),
+      extraArea(
+        'extra4',
+        'Context of your first contact',
+        'e.g. Sent a demo video after we met at a trade fair last week',
+        500,
+      ),
       extraField('extra2', 'Your name and company', 'e.g. Sam, Northwind Payroll', 200),
       extraField('extra3', 'Call to action', 'e.g. a 20-minute demo', 200),
       toneField(),
@@ -946,7 +973,12 @@ Sign every email as {{#extra2}}{{extra2}}{{/extra2}}{{^extra2}}[your name and co
     fields: [
       keywordsField('Invoice details', 'e.g. Invoice #1042 for €2,400, due 15 May, for the website redesign', 1000),
       extraField('extra1', 'Client name', 'e.g. Dana', 100),
-      extraField('extra2', 'How to pay', 'e.g. bank transfer to IBAN DE00 1234 or the payment link on the invoice', 300),
+      extraField(
+        'extra2',
+        'How to pay',
+        'e.g. bank transfer to IBAN DE00 1234 or the payment link on the invoice',
+        300,
+      ),
       extraField('extra3', 'Your name and company', 'e.g. Sam, Northwind Studio', 200),
       toneField('e.g. friendly, firm, final notice'),
     ],
@@ -1053,7 +1085,11 @@ Thank you, and I look forward to hearing from you.
     category: ['Business', 'Social Media'],
     isFree: true,
     fields: [
-      keywordsField('Why you want to connect', 'e.g. I enjoyed your talk on pricing at SaaStock and work on similar problems', 1000),
+      keywordsField(
+        'Why you want to connect',
+        'e.g. I enjoyed your talk on pricing at SaaStock and work on similar problems',
+        1000,
+      ),
       extraField('extra1', 'Their name', 'e.g. Dana', 100),
       extraField('extra2', 'What you have in common', 'e.g. both ex-Shopify, both based in Lisbon', 200),
       extraField('extra3', 'Your name', 'e.g. Sam', 100),

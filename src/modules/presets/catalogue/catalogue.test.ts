@@ -31,8 +31,6 @@ const FILES: ReadonlyArray<readonly [Category, readonly PresetDefinition[]]> = [
   ['Other', otherPresets],
 ];
 
-
-
 /** Generate fields that are not preset fields: every preset takes them. */
 const GENERAL_BODY_FIELDS = new Set(['preset', 'outputs', 'language', 'shouldUseGPT4']);
 
@@ -74,7 +72,8 @@ function fullInputs(preset: PresetDefinition): PresetInputs {
     if (field.type === 'radio') {
       const values = (field.radioOptions ?? []).map((o) => o.value);
       const nonDefault = (field.radioOptions ?? []).find((o) => !o.default)?.value;
-      inputs[field.name] = field.name === 'length' && values.includes('Long') ? 'Long' : (nonDefault ?? values[0] ?? '');
+      inputs[field.name] =
+        field.name === 'length' && values.includes('Long') ? 'Long' : (nonDefault ?? values[0] ?? '');
     } else {
       inputs[field.name] = SAMPLE_TEXT[field.name];
     }
@@ -154,12 +153,13 @@ describe('preset catalogue: structure', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it("answers every slug of the hosted catalogue that integrations offer, as a slug or an alias", () => {
+  it('answers every slug of the hosted catalogue that integrations offer, as a slug or an alias', () => {
     expect(HOSTED_SLUGS).toHaveLength(83);
     const answered = new Set(PRESETS.flatMap((p) => [p.slug, ...(p.aliases ?? [])]));
     for (const slug of HOSTED_SLUGS) expect(answered.has(slug), slug).toBe(true);
     // The hosted slug is the one lists show: our older name is the alias.
-    for (const p of PRESETS) for (const alias of p.aliases ?? []) expect(HOSTED_SLUGS, `${p.slug} alias ${alias}`).not.toContain(alias);
+    for (const p of PRESETS)
+      for (const alias of p.aliases ?? []) expect(HOSTED_SLUGS, `${p.slug} alias ${alias}`).not.toContain(alias);
   });
 
   it("defines every field the hosted reference's example requests send, with the same meaning", () => {
@@ -167,7 +167,8 @@ describe('preset catalogue: structure', () => {
       const preset = PRESETS.find((p) => p.slug === slug);
       expect(preset, slug).toBeDefined();
       const names = new Set<string>(preset?.fields.map((f) => f.name));
-      for (const field of Object.keys(body)) if (!GENERAL_BODY_FIELDS.has(field)) expect(names.has(field), `${slug}.${field}`).toBe(true);
+      for (const field of Object.keys(body))
+        if (!GENERAL_BODY_FIELDS.has(field)) expect(names.has(field), `${slug}.${field}`).toBe(true);
     }
   });
 
@@ -261,7 +262,9 @@ describe('preset catalogue: fields', () => {
   it('gives cover-letter-generator its skills, company, job title and notes fields', () => {
     const fields = bySlug.get('cover-letter-generator')?.fields ?? [];
     const extra4 = fields.find((f) => f.name === 'extra4');
-    expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['keywords', 'extra1', 'extra2', 'extra3', 'extra4']));
+    expect(fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['keywords', 'extra1', 'extra2', 'extra3', 'extra4']),
+    );
     expect(extra4?.maxLength).toBeLessThanOrEqual(500);
   });
 });

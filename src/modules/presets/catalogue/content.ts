@@ -32,7 +32,12 @@ Open with a clear topic sentence, support it with specific details or an example
     fields: [
       keywordsField('Describe your blog topic', 'e.g. How small teams can make remote work sustainable', 1000),
       extraField('extra1', 'Target audience', 'e.g. founders of small agencies', 200),
-      extraArea('extra2', 'Key points to cover', 'e.g. async communication, clear ownership, regular in-person time', 1000),
+      extraArea(
+        'extra2',
+        'Key points to cover',
+        'e.g. async communication, clear ownership, regular in-person time',
+        1000,
+      ),
       hostedToneField(),
       lengthField(),
     ],
@@ -104,15 +109,26 @@ There is no perfect formula, but with steady attention, {{topic}} becomes a stre
   {
     slug: 'full-blog-post',
     title: 'Full Blog Post',
-    description: 'Write an in-depth, SEO-friendly article from a title, an intro and an outline, with detailed sections and FAQ.',
+    description:
+      'Write an in-depth, SEO-friendly article from a title, an intro and an outline, with detailed sections and FAQ.',
     category: ['Content', 'Marketing'],
     isFree: false,
     fields: [
       extraField('extra2', 'Blog post title/topic', 'e.g. How To Become A Software Engineer', 1000),
-      extraArea('extra1', 'Blog post intro', 'e.g. The skills required to become a software engineer. The education required to become one.', 1000),
-      keywordsField('Blog post outline', 'e.g. Core skills, Degree or bootcamp, Building a portfolio, Landing the first job', 1000, {
-        required: false,
-      }),
+      extraArea(
+        'extra1',
+        'Blog post intro',
+        'e.g. The skills required to become a software engineer. The education required to become one.',
+        1000,
+      ),
+      keywordsField(
+        'Blog post outline',
+        'e.g. Core skills, Degree or bootcamp, Building a portfolio, Landing the first job',
+        1000,
+        {
+          required: false,
+        },
+      ),
       extraField('extra3', 'SEO keywords', 'e.g. software engineer career, learn to code', 300),
       extraArea('extra4', 'Call to action', 'e.g. Download our free 12-month learning plan', 500),
       hostedToneField(),
@@ -523,10 +539,24 @@ Which one will you try first? Bookmark this list and come back when you are read
     category: ['Content', 'Marketing'],
     isFree: false,
     fields: [
-      keywordsField('Podcast transcript or summary', 'Paste the transcript, or summarise what the episode covers', 5000),
-      extraArea('extra1', 'Show notes example', 'Paste the notes of a past episode to copy their format and recurring sections', 1000),
+      keywordsField(
+        'Podcast transcript or summary',
+        'Paste the transcript, or summarise what the episode covers',
+        5000,
+      ),
+      extraArea(
+        'extra1',
+        'Show notes example',
+        'Paste the notes of a past episode to copy their format and recurring sections',
+        1000,
+      ),
       extraField('extra2', 'Guest name and role', 'e.g. Priya Patel, Head of People at Acme', 200),
-      extraArea('extra3', 'Links, resources and sponsor notes', 'e.g. https://example.com/guide; this episode is sponsored by Acme Calendars', 1000),
+      extraArea(
+        'extra3',
+        'Links, resources and sponsor notes',
+        'e.g. https://example.com/guide; this episode is sponsored by Acme Calendars',
+        1000,
+      ),
       extraField('extra4', 'Episode title', 'e.g. Ep. 42: AI trends in 2024', 500),
       toneField(),
     ],
@@ -730,7 +760,12 @@ Use proven click patterns (surprising numbers, secrets, mistakes, before and aft
     fields: [
       keywordsField('What should the guide teach?', 'e.g. Setting up a home office on a budget', 1000),
       extraField('extra1', 'Reader skill level', 'e.g. complete beginners', 100),
-      extraArea('extra2', 'Tools or materials needed', 'e.g. laptop stand, desk lamp, noise-cancelling headphones', 500),
+      extraArea(
+        'extra2',
+        'Tools or materials needed',
+        'e.g. laptop stand, desk lamp, noise-cancelling headphones',
+        500,
+      ),
       toneField(),
       lengthField(),
     ],
@@ -813,7 +848,12 @@ Done! You now have a repeatable process you can return to any time.`,
     isFree: false,
     fields: [
       keywordsField('Product name', 'e.g. Flexispot E7 standing desk', 1000),
-      extraArea('extra1', 'Your experience and observations', 'e.g. used it for 3 months; sturdy, quiet motor, cable tray feels flimsy', 1000),
+      extraArea(
+        'extra1',
+        'Your experience and observations',
+        'e.g. used it for 3 months; sturdy, quiet motor, cable tray feels flimsy',
+        1000,
+      ),
       extraField('extra2', 'Price and who it is for', 'e.g. $499, for people who work from home full time', 200),
       extraField('extra3', 'Rating', 'e.g. 4.5 out of 5', 50),
       toneField(),
@@ -1087,7 +1127,12 @@ Sources to check: recent industry reports, our own customer conversations, and t
     isFree: false,
     fields: [
       keywordsField('Your position', 'e.g. Companies should stop tracking hours and measure outcomes instead', 1000),
-      extraArea('extra1', 'Supporting arguments or evidence', 'e.g. results of our four-day-week pilot, employee survey data', 1000),
+      extraArea(
+        'extra1',
+        'Supporting arguments or evidence',
+        'e.g. results of our four-day-week pilot, employee survey data',
+        1000,
+      ),
       extraField('extra2', 'Target readers', 'e.g. managers at mid-sized companies', 200),
       toneField('e.g. bold, measured, provocative'),
       lengthField(),
@@ -1141,7 +1186,12 @@ My ask{{#extra2}} of {{extra2}}{{/extra2}} is simple: try it, measure it, and be
     isFree: true,
     fields: [
       keywordsField('Episode topic', 'e.g. Hiring and leading a design team across time zones', 1000),
-      extraArea('extra1', 'Guest and their background', 'e.g. Priya Patel, founder of a remote-first agency, author of a book on async teams', 500),
+      extraArea(
+        'extra1',
+        'Guest and their background',
+        'e.g. Priya Patel, founder of a remote-first agency, author of a book on async teams',
+        500,
+      ),
       extraField('extra2', 'What your listeners want to learn', 'e.g. practical advice for small studios', 200),
       toneField('e.g. curious, relaxed, challenging'),
       lengthField(),

@@ -4,7 +4,7 @@ import { extraArea, extraField, keywordsField, lengthField, radioField, toneFiel
 export const educationPresets: PresetDefinition[] = [
   {
     slug: 'eli5',
-    title: 'Explain Like I\'m 5',
+    title: "Explain Like I'm 5",
     description: 'Explain a complex or obscure topic in the simplest of terms.',
     category: ['Education', 'Tools'],
     isFree: true,
@@ -131,7 +131,12 @@ Differentiation: extra support with sentence starters; extension with an open "w
     fields: [
       keywordsField('Topic or text to quiz on', 'e.g. Photosynthesis, or paste a short text', 3000),
       extraField('extra1', 'Level', 'e.g. secondary school, or new employees', 100),
-      radioField('extra2', 'Question type', ['Multiple choice', 'True or false', 'Short answer', 'Mixed'], 'Multiple choice'),
+      radioField(
+        'extra2',
+        'Question type',
+        ['Multiple choice', 'True or false', 'Short answer', 'Mixed'],
+        'Multiple choice',
+      ),
       lengthField(),
     ],
     prompt: `Write a quiz about: {{keywords}}{{#extra1}}
@@ -226,7 +231,12 @@ Cover this sheet and write down every key term you can remember, with a one-line
     fields: [
       keywordsField('Essay topic or question', 'e.g. Should homework be banned in primary schools?', 1000),
       extraField('extra1', 'Your position or thesis', 'e.g. Homework should be limited, not banned', 300),
-      radioField('extra2', 'Essay type', ['Argumentative', 'Expository', 'Compare and contrast', 'Narrative'], 'Argumentative'),
+      radioField(
+        'extra2',
+        'Essay type',
+        ['Argumentative', 'Expository', 'Compare and contrast', 'Narrative'],
+        'Argumentative',
+      ),
       lengthField(),
     ],
     prompt: `Create an essay outline for: {{keywords}}{{#extra1}}
@@ -356,7 +366,7 @@ Each week combines a short explanation, a worked example and a practical task, s
   {
     slug: 'learning-objectives',
     title: 'Learning Objectives',
-    description: 'Write measurable learning objectives using action verbs from Bloom\'s taxonomy.',
+    description: "Write measurable learning objectives using action verbs from Bloom's taxonomy.",
     category: ['Education', 'HR'],
     isFree: true,
     fields: [
@@ -489,7 +499,11 @@ Taken together, these points support a measured answer, and suggest where furthe
     category: ['Education'],
     isFree: false,
     fields: [
-      keywordsField('Observations about the work', 'e.g. strong ideas, good structure, spelling errors, rushed ending', 2000),
+      keywordsField(
+        'Observations about the work',
+        'e.g. strong ideas, good structure, spelling errors, rushed ending',
+        2000,
+      ),
       extraField('extra1', 'Student name', 'e.g. Leo', 100),
       extraField('extra2', 'Subject or assignment', 'e.g. English persuasive essay', 200),
       extraField('extra3', 'Next step to suggest', 'e.g. proofread aloud before submitting', 300),
@@ -678,7 +692,12 @@ Suitable for: {{extra1}}{{/extra1}}`,
     fields: [
       keywordsField('Assignment', 'e.g. Persuasive essay on a local environmental issue', 1000),
       extraField('extra1', 'Grade or level', 'e.g. Year 9', 100),
-      extraArea('extra2', 'Criteria to assess', 'e.g. argument, use of evidence, structure, spelling and grammar', 1000),
+      extraArea(
+        'extra2',
+        'Criteria to assess',
+        'e.g. argument, use of evidence, structure, spelling and grammar',
+        1000,
+      ),
       extraField('extra3', 'Total points', 'e.g. 20 points', 100),
     ],
     prompt: `Create a grading rubric for this assignment: {{keywords}}{{#extra1}}
@@ -735,7 +754,11 @@ Student checklist
     category: ['Education'],
     isFree: true,
     fields: [
-      keywordsField('What is the email about?', 'e.g. school trip to the science museum on 12 May, permission slip and packed lunch needed', 2000),
+      keywordsField(
+        'What is the email about?',
+        'e.g. school trip to the science museum on 12 May, permission slip and packed lunch needed',
+        2000,
+      ),
       extraField('extra1', 'Class or grade', 'e.g. Class 4B', 100),
       extraField('extra2', 'Student name', 'e.g. Leo (leave empty for a whole-class email)', 100),
       extraField('extra3', 'Teacher name', 'e.g. Ms Costa', 100),

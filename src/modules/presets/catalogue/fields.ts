@@ -70,7 +70,10 @@ export function toneField(placeholder = 'e.g. friendly, professional, witty'): F
 }
 
 /** The hosted service's tone field: labelled Tone, up to the general bound of 1000 characters (its clients send long ones). */
-export function hostedToneField(placeholder = 'e.g. professional, energetic, clever', maxLength = 1000): FieldDefinition {
+export function hostedToneField(
+  placeholder = 'e.g. professional, energetic, clever',
+  maxLength = 1000,
+): FieldDefinition {
   return textField('tone', 'Tone', placeholder, { type: 'text', maxLength });
 }
 

@@ -96,7 +96,12 @@ Ready to apply? We read every application and reply to everyone.`,
       keywordsField('Job title', 'e.g. Marketing Manager', 200, { type: 'text' }),
       extraField('extra1', 'Candidate name', 'e.g. Jordan Lee', 100),
       extraField('extra2', 'Company name', 'e.g. Northwind Studio', 200),
-      extraArea('extra3', 'Salary, start date and key terms', 'e.g. €62,000 per year, start 1 September, 3-month probation', 1000),
+      extraArea(
+        'extra3',
+        'Salary, start date and key terms',
+        'e.g. €62,000 per year, start 1 September, 3-month probation',
+        1000,
+      ),
       extraArea('extra4', 'Extra notes', 'e.g. Please reply by 15 August', 500),
       toneField(),
     ],
@@ -232,7 +237,12 @@ Scoring: rate each answer 1-4 (1 = no evidence, 4 = strong, specific evidence).`
       keywordsField('Role applied for', 'e.g. Customer Success Manager', 200, { type: 'text' }),
       extraField('extra1', 'Candidate name', 'e.g. Jordan', 100),
       extraField('extra2', 'Company name', 'e.g. Northwind Studio', 200),
-      extraArea('extra3', 'Feedback to share', 'e.g. Strong communication, less experience with enterprise clients', 1000),
+      extraArea(
+        'extra3',
+        'Feedback to share',
+        'e.g. Strong communication, less experience with enterprise clients',
+        1000,
+      ),
       extraField('extra4', 'Your name', 'e.g. Sam Rivera, Talent Team', 100),
     ],
     prompt: `Write a rejection email to a candidate who applied for the role: {{keywords}}{{#extra1}}
@@ -276,7 +286,7 @@ Thank you again, and good luck with your search.
   {
     slug: 'employee-onboarding-plan',
     title: 'Employee Onboarding Plan',
-    description: 'Plan a new hire\'s first day, first week and first 90 days.',
+    description: "Plan a new hire's first day, first week and first 90 days.",
     category: ['HR', 'Project Management'],
     isFree: false,
     fields: [
@@ -347,7 +357,12 @@ Check-ins
     fields: [
       keywordsField('Employee name', 'e.g. Peter Parker', 1000, { type: 'text' }),
       extraField('extra3', 'Employee job title', 'e.g. Web Developer', 1000),
-      extraArea('extra1', 'Key achievements', 'e.g. launched the new onboarding flow, mentors two junior developers', 1000),
+      extraArea(
+        'extra1',
+        'Key achievements',
+        'e.g. launched the new onboarding flow, mentors two junior developers',
+        1000,
+      ),
       extraArea('extra2', 'Areas for growth', 'e.g. estimating work, speaking up in planning', 1000),
       toneField('e.g. supportive, direct'),
       lengthField(),
@@ -416,7 +431,7 @@ Overall, {{topic}} made a valuable contribution this period{{#extra3}} in the ro
   {
     slug: 'employee-recognition-message',
     title: 'Employee Recognition Message',
-    description: 'Write a sincere message that recognises a colleague\'s work and its impact.',
+    description: "Write a sincere message that recognises a colleague's work and its impact.",
     category: ['HR', 'Business'],
     isFree: true,
     fields: [
@@ -453,7 +468,11 @@ We noticed, we appreciate it, and we are lucky to work with you.`,
     category: ['HR', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('Policy topic and key rules', 'e.g. Remote work policy: core hours 10-15, equipment allowance, security rules', 3000),
+      keywordsField(
+        'Policy topic and key rules',
+        'e.g. Remote work policy: core hours 10-15, equipment allowance, security rules',
+        3000,
+      ),
       extraField('extra1', 'Company name', 'e.g. Northwind Studio', 200),
       extraField('extra2', 'Who it applies to', 'e.g. all employees and contractors', 200),
       extraField('extra3', 'Effective date', 'e.g. 1 January', 100),
@@ -656,7 +675,12 @@ All answers are anonymous and will be shared only in aggregate.`,
     isFree: true,
     fields: [
       keywordsField('Job title', 'e.g. Customer Service Agent', 1000, { type: 'text' }),
-      extraArea('extra1', 'Company overview', 'e.g. What makes your company unique, including details about your company culture', 1000),
+      extraArea(
+        'extra1',
+        'Company overview',
+        'e.g. What makes your company unique, including details about your company culture',
+        1000,
+      ),
       extraField('extra2', 'Location and work model', 'e.g. Hybrid, two days a week in our Lisbon office', 300),
       toneField(),
     ],
@@ -793,7 +817,12 @@ Over time
     isFree: false,
     fields: [
       keywordsField('Job title', 'e.g. Lead iOS Developer', 1000, { type: 'text' }),
-      extraArea('extra1', 'Feedback notes', 'e.g. 8 years of experience. Knows design patterns, SOLID principles.', 1000),
+      extraArea(
+        'extra1',
+        'Feedback notes',
+        'e.g. 8 years of experience. Knows design patterns, SOLID principles.',
+        1000,
+      ),
       extraField('extra2', 'Candidate name', 'e.g. Jordan Lee', 200),
       extraField('extra3', 'Recommendation', 'e.g. move to the final round', 300),
     ],
@@ -856,7 +885,12 @@ Recommendation: {{#extra3}}{{extra3}}{{/extra3}}{{^extra3}}[to be completed afte
     fields: [
       keywordsField('Role and team', 'e.g. Backend developer joining the payments team', 1000),
       extraField('extra1', 'New hire name', 'e.g. Jordan', 100),
-      extraArea('extra2', 'First-day details', 'e.g. Monday 2 September, 9:30 at the Lisbon office, ask for Priya at reception', 1000),
+      extraArea(
+        'extra2',
+        'First-day details',
+        'e.g. Monday 2 September, 9:30 at the Lisbon office, ask for Priya at reception',
+        1000,
+      ),
       extraField('extra3', 'Your name and role', 'e.g. Sam Rivera, Engineering Manager', 200),
       toneField('e.g. warm, upbeat'),
     ],
@@ -919,7 +953,12 @@ Warm regards,
       extraField('extra1', 'Candidate name', 'e.g. Jordan Lee', 100),
       extraField('extra2', 'Date, time and format', 'e.g. Thursday 14 March at 10:00, video call, 45 minutes', 300),
       extraField('extra3', 'Company name', 'e.g. Northwind Studio', 200),
-      extraArea('extra4', 'Interviewers and what to prepare', 'e.g. You will meet Priya (Head of Marketing); please bring one campaign you are proud of', 500),
+      extraArea(
+        'extra4',
+        'Interviewers and what to prepare',
+        'e.g. You will meet Priya (Head of Marketing); please bring one campaign you are proud of',
+        500,
+      ),
     ],
     prompt: `Write an email inviting a candidate to an interview for the role: {{keywords}}{{#extra1}}
 Candidate: {{extra1}}{{/extra1}}{{#extra2}}
@@ -1028,13 +1067,18 @@ Planning within {{extra1}}: pick two activities, leave time for a break, and kee
   {
     slug: 'reference-check-questions',
     title: 'Reference Check Questions',
-    description: 'Prepare the questions to ask a candidate\'s referees before making an offer.',
+    description: "Prepare the questions to ask a candidate's referees before making an offer.",
     category: ['HR'],
     isFree: true,
     fields: [
       keywordsField('Job title', 'e.g. Finance Manager', 1000, { type: 'text' }),
       extraField('extra1', 'Candidate name', 'e.g. Jordan Lee', 100),
-      extraArea('extra2', 'What to verify', 'e.g. leadership of a team of 6, handling of month-end close, reason for leaving', 1000),
+      extraArea(
+        'extra2',
+        'What to verify',
+        'e.g. leadership of a team of 6, handling of month-end close, reason for leaving',
+        1000,
+      ),
     ],
     prompt: `Write reference check questions for a candidate applying for the role: {{keywords}}{{#extra1}}
 Candidate: {{extra1}}{{/extra1}}{{#extra2}}

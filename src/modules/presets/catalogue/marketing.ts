@@ -10,7 +10,11 @@ export const marketingPresets: PresetDefinition[] = [
     category: ['Marketing'],
     isFree: true,
     fields: [
-      keywordsField('Product description', 'e.g. A standing desk that adjusts its height to your schedule and reminds you to move', 1000),
+      keywordsField(
+        'Product description',
+        'e.g. A standing desk that adjusts its height to your schedule and reminds you to move',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. remote workers with back pain', 200),
       extraField('extra2', 'Key benefit or offer', 'e.g. 20% off for the first 100 orders', 300),
       hostedToneField(),
@@ -53,7 +57,8 @@ Don't miss out: {{extra2}}
   {
     slug: 'problem-agitate-solution-framework',
     title: 'Problem-Agitate-Solution Framework',
-    description: 'Write persuasive copy that names a problem, shows why it hurts and presents your product as the solution.',
+    description:
+      'Write persuasive copy that names a problem, shows why it hurts and presents your product as the solution.',
     category: ['Marketing'],
     isFree: true,
     fields: [
@@ -96,7 +101,11 @@ Ready to leave the problem behind? Get started now.`,
     category: ['Marketing'],
     isFree: true,
     fields: [
-      keywordsField('Product description', 'e.g. A weekly meal-planning service with recipes and a ready-made shopping list', 1000),
+      keywordsField(
+        'Product description',
+        'e.g. A weekly meal-planning service with recipes and a ready-made shopping list',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. working parents', 200),
       extraField('extra2', 'Life before', 'e.g. deciding what to cook at 7pm every night', 300),
       extraField('extra3', 'Life after', 'e.g. relaxed evenings with healthy meals ready to go', 300),
@@ -129,7 +138,8 @@ The bridge: {{keywords}}
   {
     slug: 'email-subject-line-generation',
     title: 'Email Subject Line Generator',
-    description: 'Generate attention-grabbing email subject lines for newsletters, campaigns, outreach and everyday emails.',
+    description:
+      'Generate attention-grabbing email subject lines for newsletters, campaigns, outreach and everyday emails.',
     category: ['Marketing', 'Business'],
     isFree: true,
     fields: [
@@ -173,7 +183,11 @@ Tip: keep the subject under 50 characters so it is not cut off on phones, and ma
     category: ['Marketing', 'Content'],
     isFree: true,
     fields: [
-      keywordsField('Product, service or page description', 'e.g. A free downloadable checklist for onboarding remote employees', 1000),
+      keywordsField(
+        'Product, service or page description',
+        'e.g. A free downloadable checklist for onboarding remote employees',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. HR managers at small companies', 200),
       extraField('extra2', 'Focus keywords', 'e.g. remote onboarding checklist', 200),
       extraField('extra3', 'Brand name', 'e.g. Northwind Studio', 100),
@@ -254,16 +268,27 @@ Order now while stock lasts.`,
     slug: 'press-release-generator',
     aliases: ['press-release'],
     title: 'Press Release Generator',
-    description: 'Write a professional press release in the standard news format, with headline, lead, quote and boilerplate.',
+    description:
+      'Write a professional press release in the standard news format, with headline, lead, quote and boilerplate.',
     category: ['Marketing', 'Business'],
     isFree: false,
     fields: [
       keywordsField('Product/Service name', 'e.g. Northwind Studio', 1000),
-      extraArea('extra1', 'What is your press release about?', 'e.g. Northwind Studio opens a new office in Lisbon and hires 20 people', 1000),
+      extraArea(
+        'extra1',
+        'What is your press release about?',
+        'e.g. Northwind Studio opens a new office in Lisbon and hires 20 people',
+        1000,
+      ),
       extraField('extra2', 'Keywords', 'e.g. design agency, Lisbon, hiring', 1000),
       hostedToneField('e.g. professional'),
       extraArea('extra3', 'Quote and who said it', 'e.g. "We are thrilled to grow in Lisbon." Ana Costa, CEO', 1000),
-      extraArea('extra4', 'About the company and media contact', 'e.g. Founded in 2015... Contact: press@northwind.example', 500),
+      extraArea(
+        'extra4',
+        'About the company and media contact',
+        'e.g. Founded in 2015... Contact: press@northwind.example',
+        500,
+      ),
       lengthField(),
     ],
     prompt: `Write a press release for: {{keywords}}{{#extra1}}
@@ -559,7 +584,12 @@ Tip: replace each benefit with the specific result your customers{{#extra2}} ({{
     fields: [
       keywordsField('Product or business', 'e.g. A budgeting app for freelancers', 1000),
       extraField('extra1', 'Target market', 'e.g. freelance designers aged 25-40 in Europe', 300),
-      extraArea('extra2', 'What you know about your customers', 'e.g. irregular income, hate spreadsheets, use mobile', 1000),
+      extraArea(
+        'extra2',
+        'What you know about your customers',
+        'e.g. irregular income, hate spreadsheets, use mobile',
+        1000,
+      ),
     ],
     prompt: `Create a detailed customer persona for: {{keywords}}{{#extra1}}
 Target market: {{extra1}}{{/extra1}}{{#extra2}}
@@ -605,7 +635,11 @@ Where to reach them: search, communities, word of mouth.`,
     category: ['Marketing', 'Business'],
     isFree: true,
     fields: [
-      keywordsField('Tell us about your business or product', 'e.g. A neighbourhood bakery baking sourdough with local flour every morning', 1000),
+      keywordsField(
+        'Tell us about your business or product',
+        'e.g. A neighbourhood bakery baking sourdough with local flour every morning',
+        1000,
+      ),
       extraField('extra1', 'Brand name', 'e.g. Corner Loaf', 100),
       toneField('e.g. playful, premium, bold'),
     ],
@@ -643,7 +677,12 @@ Tip: the strongest taglines name one feeling or result. Start from the single be
     isFree: false,
     fields: [
       keywordsField('Product name', 'e.g. Aveeno Baby Daily Wash', 1000),
-      extraArea('extra1', 'Key benefits/features', 'e.g. A baby soap that is gentle and effective. Formulated with natural oat ingredients.', 1000),
+      extraArea(
+        'extra1',
+        'Key benefits/features',
+        'e.g. A baby soap that is gentle and effective. Formulated with natural oat ingredients.',
+        1000,
+      ),
       hostedToneField('e.g. witty, professional'),
     ],
     prompt: `Write an Amazon product description for: {{keywords}}{{#extra1}}
@@ -669,7 +708,12 @@ From the first use, you will notice the difference in quality and care. Add {{to
     isFree: false,
     fields: [
       keywordsField('Product name', 'e.g. Aveeno Baby Daily Wash', 1000),
-      extraArea('extra1', 'Key benefits/features', 'e.g. A baby soap that is gentle and effective. Formulated with natural oat ingredients.', 1000),
+      extraArea(
+        'extra1',
+        'Key benefits/features',
+        'e.g. A baby soap that is gentle and effective. Formulated with natural oat ingredients.',
+        1000,
+      ),
       hostedToneField('e.g. witty, professional'),
     ],
     prompt: `Write 5 Amazon "About this item" bullet points for: {{keywords}}{{#extra1}}
@@ -699,7 +743,11 @@ Start each bullet with a short benefit in capital letters followed by a colon, t
     category: ['Marketing'],
     isFree: false,
     fields: [
-      keywordsField('Product or service description', 'e.g. Online bookkeeping for freelancers, set up in 10 minutes, from €9 a month', 1000),
+      keywordsField(
+        'Product or service description',
+        'e.g. Online bookkeeping for freelancers, set up in 10 minutes, from €9 a month',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. freelancers and sole traders', 200),
       extraField('extra2', 'Target keywords', 'e.g. freelance bookkeeping, invoicing app', 200),
       hostedToneField('e.g. clear, confident'),
@@ -747,7 +795,11 @@ Pin the keyword headline to position 1 and let Google test the rest.`,
     category: ['Marketing'],
     isFree: false,
     fields: [
-      keywordsField('Product or service description', 'e.g. Online bookkeeping for freelancers, set up in 10 minutes, from €9 a month', 1000),
+      keywordsField(
+        'Product or service description',
+        'e.g. Online bookkeeping for freelancers, set up in 10 minutes, from €9 a month',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. freelancers and sole traders', 200),
       extraField('extra2', 'Target keywords', 'e.g. freelance bookkeeping, invoicing app', 200),
       extraField('extra3', 'Call to action', 'e.g. Start your free trial', 100),
@@ -785,7 +837,11 @@ Trim any line over 90 characters before publishing.`,
     category: ['Marketing', 'Social Media'],
     isFree: false,
     fields: [
-      keywordsField('Product or service description', 'e.g. Noise-cancelling headphones for open offices, 25% off this week', 1000),
+      keywordsField(
+        'Product or service description',
+        'e.g. Noise-cancelling headphones for open offices, 25% off this week',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. people working in shared spaces', 200),
       hostedToneField('e.g. playful, bold'),
     ],
@@ -817,7 +873,11 @@ Pair each headline with the strongest point from: {{keywords}}`,
     category: ['Marketing', 'Social Media'],
     isFree: false,
     fields: [
-      keywordsField('Product or service description', 'e.g. Noise-cancelling headphones for open offices, 25% off this week', 1000),
+      keywordsField(
+        'Product or service description',
+        'e.g. Noise-cancelling headphones for open offices, 25% off this week',
+        1000,
+      ),
       extraField('extra1', 'Target audience', 'e.g. people working in shared spaces', 200),
       extraField('extra2', 'Offer or call to action', 'e.g. 25% off until Sunday, shop now', 200),
       hostedToneField('e.g. friendly, energetic'),
@@ -867,7 +927,12 @@ Try it today 🎉
     isFree: true,
     fields: [
       keywordsField('Product/Service name', 'e.g. Northwind Studio', 1000),
-      extraArea('extra1', 'What to include', 'e.g. Amazing app, I can quickly create content for my blog and social media', 1000),
+      extraArea(
+        'extra1',
+        'What to include',
+        'e.g. Amazing app, I can quickly create content for my blog and social media',
+        1000,
+      ),
       extraField('extra2', 'Customer name and role', 'e.g. Maria, bakery owner', 200),
       hostedToneField('e.g. catchy, energetic, clever'),
       lengthField(),
@@ -913,8 +978,17 @@ Would I recommend {{topic}}? Absolutely.
     category: ['Marketing', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('About your brand', 'e.g. A family-run olive oil producer from Crete selling direct to customers', 1000),
-      extraArea('extra1', 'How it started', 'e.g. Our grandfather planted the first trees in 1962 and pressed oil for the village', 1000),
+      keywordsField(
+        'About your brand',
+        'e.g. A family-run olive oil producer from Crete selling direct to customers',
+        1000,
+      ),
+      extraArea(
+        'extra1',
+        'How it started',
+        'e.g. Our grandfather planted the first trees in 1962 and pressed oil for the village',
+        1000,
+      ),
       extraField('extra2', 'Who you serve', 'e.g. home cooks who care where their food comes from', 200),
       extraField('extra3', 'What you stand for', 'e.g. transparency, small batches, fair prices', 300),
       toneField('e.g. warm, proud, down-to-earth'),
@@ -978,7 +1052,11 @@ Growing has never meant cutting corners. Every new product and every new custome
     category: ['Marketing', 'Business'],
     isFree: true,
     fields: [
-      keywordsField('Describe your product', 'e.g. A reusable smart notebook that syncs handwritten notes to the cloud', 1000),
+      keywordsField(
+        'Describe your product',
+        'e.g. A reusable smart notebook that syncs handwritten notes to the cloud',
+        1000,
+      ),
       extraField('extra1', 'Brand or company name', 'e.g. Northwind', 100),
       extraField('extra2', 'Name style', 'e.g. playful, premium, technical, one word', 200),
       extraField('extra3', 'Target customers', 'e.g. students and people who take notes in meetings', 200),
@@ -1089,8 +1167,17 @@ Not for you any more? Tell us why in one line, and it will help us get better.
     category: ['Marketing', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('Customer and what they achieved', 'e.g. Acme Logistics cut invoice processing time by 60% with our platform', 1000),
-      extraArea('extra1', 'The challenge', 'e.g. 3,000 paper invoices a month, typed in by hand, frequent errors', 1000),
+      keywordsField(
+        'Customer and what they achieved',
+        'e.g. Acme Logistics cut invoice processing time by 60% with our platform',
+        1000,
+      ),
+      extraArea(
+        'extra1',
+        'The challenge',
+        'e.g. 3,000 paper invoices a month, typed in by hand, frequent errors',
+        1000,
+      ),
       extraArea('extra2', 'The solution', 'e.g. automatic invoice capture connected to their accounting system', 1000),
       extraArea('extra3', 'Results and numbers', 'e.g. 60% faster processing, errors down from 4% to 0.5%', 1000),
       extraArea('extra4', 'Customer quote', 'e.g. "We got two days a month back." Priya Shah, Finance Lead', 500),

@@ -9,7 +9,11 @@ export const otherPresets: PresetDefinition[] = [
     category: ['Other'],
     isFree: true,
     fields: [
-      keywordsField('What do you want to generate?', 'e.g. Write an email to potential investors about my startup', 1000),
+      keywordsField(
+        'What do you want to generate?',
+        'e.g. Write an email to potential investors about my startup',
+        1000,
+      ),
       extraArea(
         'extra1',
         'Background information',
@@ -73,10 +77,19 @@ Thank the reader and tell them what happens next.`,
     category: ['Other', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('Occasion and main message', 'e.g. Team celebration after a record year: thank everyone, look ahead', 2000),
+      keywordsField(
+        'Occasion and main message',
+        'e.g. Team celebration after a record year: thank everyone, look ahead',
+        2000,
+      ),
       extraField('extra1', 'Audience', 'e.g. 80 employees and their families', 200),
       extraField('extra2', 'Speaker', 'e.g. Ana, the CEO', 200),
-      extraArea('extra3', 'Stories or points to include', 'e.g. the night the servers went down and everyone stayed', 1000),
+      extraArea(
+        'extra3',
+        'Stories or points to include',
+        'e.g. the night the servers went down and everyone stayed',
+        1000,
+      ),
       toneField('e.g. inspiring, humorous, heartfelt'),
       lengthField(),
     ],
@@ -380,7 +393,7 @@ Practical tips
   {
     slug: 'gift-ideas',
     title: 'Gift Ideas',
-    description: 'Brainstorm thoughtful gift ideas based on the person\'s interests and your budget.',
+    description: "Brainstorm thoughtful gift ideas based on the person's interests and your budget.",
     category: ['Other'],
     isFree: true,
     fields: [
@@ -453,10 +466,10 @@ No need to reply. Take all the time you need.`,
     category: ['Other'],
     isFree: false,
     fields: [
-      keywordsField('The couple\'s names', 'e.g. Ana and Ben', 300),
-      extraArea('extra1', 'Stories and memories', 'e.g. how they met at a pub quiz, Ben\'s terrible dancing', 1000),
+      keywordsField("The couple's names", 'e.g. Ana and Ben', 300),
+      extraArea('extra1', 'Stories and memories', "e.g. how they met at a pub quiz, Ben's terrible dancing", 1000),
       extraField('extra2', 'Your name', 'e.g. Sofia', 100),
-      extraField('extra3', 'Your relationship to the couple', 'e.g. Ana\'s sister', 200),
+      extraField('extra3', 'Your relationship to the couple', "e.g. Ana's sister", 200),
       toneField('e.g. funny, heartfelt, both'),
       lengthField(),
     ],
@@ -548,7 +561,12 @@ Sound: start sparse, with one instrument and a close vocal, and let the last cho
     fields: [
       keywordsField('What is the song about?', 'e.g. a road trip with old friends after years apart', 1000),
       extraField('extra1', 'Genre or style', 'e.g. country, synth-pop, acoustic ballad', 100),
-      extraArea('extra2', 'Details to include', 'e.g. the blue pickup truck, Route 66, the song we sang at school', 500),
+      extraArea(
+        'extra2',
+        'Details to include',
+        'e.g. the blue pickup truck, Route 66, the song we sang at school',
+        500,
+      ),
       toneField('e.g. nostalgic, upbeat, heartbroken'),
       lengthField(),
     ],
@@ -691,7 +709,8 @@ Short titles usually look best on a cover, so favour two or three words.
   {
     slug: 'ai-story-generator',
     title: 'AI Story Generator',
-    description: 'Turn a one-line premise into a complete piece of short fiction with the genre and characters you choose.',
+    description:
+      'Turn a one-line premise into a complete piece of short fiction with the genre and characters you choose.',
     category: ['Other', 'Content'],
     isFree: false,
     fields: [
@@ -771,7 +790,11 @@ And that was how it began.`,
     category: ['Other', 'Content'],
     isFree: true,
     fields: [
-      keywordsField('What is the poem about?', "e.g. my grandmother's garden in late autumn, her hands, letting go", 1000),
+      keywordsField(
+        'What is the poem about?',
+        "e.g. my grandmother's garden in late autumn, her hands, letting go",
+        1000,
+      ),
       extraField('extra1', 'Mood or style', 'e.g. melancholic, minimalist, playful', 100),
     ],
     prompt: `Suggest 10 titles for a poem about: {{keywords}}{{#extra1}}
@@ -1132,7 +1155,12 @@ A nod to the line-up ({{extra2}}): Four Chairs and a Drum Kit
     isFree: false,
     fields: [
       keywordsField('What needs a name?', 'e.g. an elven healer, a mountain fortress, a desert kingdom', 1000),
-      extraArea('extra1', 'Your world and its cultures', 'e.g. Norse-inspired seafaring clans, long winters, rune magic', 1000),
+      extraArea(
+        'extra1',
+        'Your world and its cultures',
+        'e.g. Norse-inspired seafaring clans, long winters, rune magic',
+        1000,
+      ),
       radioField('extra2', 'Sound of the names', ['Elegant', 'Harsh', 'Ancient', 'Whimsical'], 'Elegant'),
     ],
     prompt: `Invent 10 original fantasy names for: {{keywords}}{{#extra1}}
@@ -1282,13 +1310,19 @@ What will change them: someone from the past who refuses to let the secret stay 
   {
     slug: 'apology-message',
     title: 'Apology Message',
-    description: 'Write a sincere apology that takes responsibility, acknowledges the hurt and offers to make it right.',
+    description:
+      'Write a sincere apology that takes responsibility, acknowledges the hurt and offers to make it right.',
     category: ['Other', 'Business'],
     isFree: true,
     fields: [
       keywordsField('What happened?', "e.g. I missed my best friend's birthday dinner without telling her", 1000),
       extraField('extra1', 'Who you are apologising to', 'e.g. Jess', 200),
-      extraArea('extra2', 'How you will make it right', 'e.g. take her to her favourite restaurant and set reminders for important dates', 500),
+      extraArea(
+        'extra2',
+        'How you will make it right',
+        'e.g. take her to her favourite restaurant and set reminders for important dates',
+        500,
+      ),
       toneField('e.g. heartfelt, professional, light-hearted'),
     ],
     prompt: `Write an apology message about this situation: {{keywords}}{{#extra1}}
@@ -1323,7 +1357,11 @@ No need to reply straight away. I just didn't want another day to pass without s
     category: ['Other'],
     isFree: false,
     fields: [
-      keywordsField('What you love about them', 'e.g. her laugh, how she sings while cooking, our first trip to Porto', 2000),
+      keywordsField(
+        'What you love about them',
+        'e.g. her laugh, how she sings while cooking, our first trip to Porto',
+        2000,
+      ),
       extraField('extra1', 'Their name', 'e.g. Clara', 100),
       extraField('extra2', 'Your name', 'e.g. Tom', 100),
       extraField('extra3', 'Occasion', 'e.g. our tenth anniversary', 200),
@@ -1389,7 +1427,12 @@ All my love{{#extra2}},
         2000,
       ),
       extraField('extra1', "Your partner's name", 'e.g. Daniel', 100),
-      extraArea('extra2', 'Promises to make', 'e.g. to always share the last biscuit, to hold your hand at the dentist', 500),
+      extraArea(
+        'extra2',
+        'Promises to make',
+        'e.g. to always share the last biscuit, to hold your hand at the dentist',
+        500,
+      ),
       toneField('e.g. romantic, funny, traditional'),
       lengthField(),
     ],
@@ -1455,7 +1498,12 @@ With this ring, I choose you. Today, and every day after.`,
         3000,
       ),
       extraField('extra1', 'Your relationship to them', 'e.g. eldest grandson', 200),
-      extraArea('extra2', 'Stories and memories', 'e.g. teaching me to fish at dawn, the treehouse he built in one weekend', 1000),
+      extraArea(
+        'extra2',
+        'Stories and memories',
+        'e.g. teaching me to fish at dawn, the treehouse he built in one weekend',
+        1000,
+      ),
       toneField('e.g. celebratory, gentle, with a little humour'),
       lengthField(),
     ],
@@ -1583,7 +1631,12 @@ Now the path is quiet, the lights are low, and it is time to close your eyes. Sw
     isFree: true,
     fields: [
       keywordsField('Who is leaving, and why?', 'e.g. Priya, our team lead, retiring after 25 years', 1000),
-      extraArea('extra1', 'A memory or quality to mention', 'e.g. your Friday cake tradition and your calm in every crisis', 500),
+      extraArea(
+        'extra1',
+        'A memory or quality to mention',
+        'e.g. your Friday cake tradition and your calm in every crisis',
+        500,
+      ),
       extraField('extra2', 'From', 'e.g. everyone in the design team', 200),
       toneField('e.g. heartfelt, funny, professional'),
     ],

@@ -361,7 +361,11 @@ Add a date to each task, and leave a buffer of at least 20% for surprises.
     category: ['Project Management'],
     isFree: true,
     fields: [
-      keywordsField('What happened in the sprint', 'e.g. shipped search, too many meetings, unclear requirements, great pairing', 3000),
+      keywordsField(
+        'What happened in the sprint',
+        'e.g. shipped search, too many meetings, unclear requirements, great pairing',
+        3000,
+      ),
       extraField('extra1', 'Sprint name or number', 'e.g. Sprint 14', 100),
       extraField('extra2', 'Team', 'e.g. Payments squad', 200),
     ],
@@ -401,7 +405,11 @@ Agreed experiment for next sprint: pick the most painful item above and try one 
     category: ['Project Management', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('The update', 'e.g. beta launched to 200 users, feedback positive, launch date moved one week', 2000),
+      keywordsField(
+        'The update',
+        'e.g. beta launched to 200 users, feedback positive, launch date moved one week',
+        2000,
+      ),
       extraField('extra1', 'Project name', 'e.g. Mobile app v2', 200),
       extraField('extra2', 'Audience', 'e.g. leadership team', 200),
       extraField('extra3', 'Decision or help needed', 'e.g. approval to extend the beta', 300),
@@ -503,7 +511,11 @@ Updates will be shared weekly in the project channel. Thanks in advance for your
     category: ['Project Management', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('Goals or focus areas', 'e.g. grow revenue, improve customer satisfaction, hire senior engineers', 2000),
+      keywordsField(
+        'Goals or focus areas',
+        'e.g. grow revenue, improve customer satisfaction, hire senior engineers',
+        2000,
+      ),
       extraField('extra1', 'Team or company', 'e.g. Customer success team', 200),
       extraField('extra2', 'Time period', 'e.g. Q3 2025', 100),
     ],
@@ -594,7 +606,12 @@ Risks to watch are scope creep, availability of key people and dependencies on o
     isFree: true,
     fields: [
       keywordsField('Feature', 'e.g. data syncing with an Apple Watch', 1000),
-      extraArea('extra1', 'User story or context', 'e.g. As a runner, I want my workouts to sync automatically so that my stats are always up to date', 1000),
+      extraArea(
+        'extra1',
+        'User story or context',
+        'e.g. As a runner, I want my workouts to sync automatically so that my stats are always up to date',
+        1000,
+      ),
       extraArea('extra2', 'Business rules or constraints', 'e.g. sync only on Wi-Fi, keep 90 days of history', 1000),
     ],
     prompt: `Write acceptance criteria for this feature: {{keywords}}{{#extra1}}
@@ -704,8 +721,17 @@ Supporting goals
     category: ['Project Management', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('Tasks or deliverables', 'e.g. requirements, design, development, testing, launch communications', 2000),
-      extraField('extra1', 'People or roles involved', 'e.g. Product Manager, Designer, Tech Lead, Marketing, Sponsor', 500),
+      keywordsField(
+        'Tasks or deliverables',
+        'e.g. requirements, design, development, testing, launch communications',
+        2000,
+      ),
+      extraField(
+        'extra1',
+        'People or roles involved',
+        'e.g. Product Manager, Designer, Tech Lead, Marketing, Sponsor',
+        500,
+      ),
       extraField('extra2', 'Project name', 'e.g. Mobile app v2', 200),
     ],
     prompt: `Create a RACI matrix for these tasks or deliverables: {{keywords}}{{#extra1}}
@@ -750,7 +776,12 @@ Review the matrix with everyone named in it at kick-off, so nobody is surprised 
     isFree: false,
     fields: [
       keywordsField('Product or feature', 'e.g. Shared shopping lists in our grocery delivery app', 2000),
-      extraArea('extra1', 'Problem and target users', 'e.g. families forget items and place several small orders a week', 1000),
+      extraArea(
+        'extra1',
+        'Problem and target users',
+        'e.g. families forget items and place several small orders a week',
+        1000,
+      ),
       extraArea('extra2', 'Key requirements', 'e.g. invite by link, real-time updates, works offline', 1000),
       extraField('extra3', 'Success metrics', 'e.g. 20% fewer small orders, 30% of families use it monthly', 500),
       extraArea('extra4', 'Constraints and deadline', 'e.g. iOS and Android, launch before December', 500),
@@ -825,7 +856,11 @@ Release plan
     category: ['Project Management', 'Tools', 'Marketing'],
     isFree: true,
     fields: [
-      keywordsField('What changed', 'e.g. dark mode, faster search, fixed login bug on Android, removed old export', 3000),
+      keywordsField(
+        'What changed',
+        'e.g. dark mode, faster search, fixed login bug on Android, removed old export',
+        3000,
+      ),
       extraField('extra1', 'Product and version', 'e.g. Northwind app 3.2', 200),
       extraField('extra2', 'Release date', 'e.g. 14 March', 100),
       toneField('e.g. friendly, concise'),
@@ -859,9 +894,18 @@ Thank you to everyone who reported issues and suggested ideas: many of these cha
     category: ['Project Management', 'Business'],
     isFree: false,
     fields: [
-      keywordsField('What happened in the project', 'e.g. launched 6 weeks late, scope grew twice, great collaboration with design, testing started too late', 3000),
+      keywordsField(
+        'What happened in the project',
+        'e.g. launched 6 weeks late, scope grew twice, great collaboration with design, testing started too late',
+        3000,
+      ),
       extraField('extra1', 'Project name', 'e.g. Website relaunch', 200),
-      extraArea('extra2', 'Original goals and actual outcome', 'e.g. goal: live by June, 20% more sign-ups; outcome: live in August, 25% more sign-ups', 1000),
+      extraArea(
+        'extra2',
+        'Original goals and actual outcome',
+        'e.g. goal: live by June, 20% more sign-ups; outcome: live in August, 25% more sign-ups',
+        1000,
+      ),
       lengthField(),
     ],
     prompt: `Write a blameless project post-mortem based on: {{keywords}}{{#extra1}}

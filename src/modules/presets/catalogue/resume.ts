@@ -10,7 +10,11 @@ export const resumePresets: PresetDefinition[] = [
     category: ['Resume', 'HR'],
     isFree: false,
     fields: [
-      keywordsField('Your experience and achievements', 'e.g. 6 years in customer success, grew retention by 18%, led a team of 5', 3000),
+      keywordsField(
+        'Your experience and achievements',
+        'e.g. 6 years in customer success, grew retention by 18%, led a team of 5',
+        3000,
+      ),
       extraArea('extra1', 'Key skills', 'e.g. stakeholder management, SQL, onboarding design', 1000),
       extraField('extra2', 'Company name', 'e.g. Northwind Studio', 200),
       extraField('extra3', 'Job title', 'e.g. Head of Customer Success', 200),
@@ -76,7 +80,11 @@ Kind regards,
     category: ['Resume'],
     isFree: true,
     fields: [
-      keywordsField('Your experience and strengths', 'e.g. 8 years in B2B marketing, demand generation, team lead', 2000),
+      keywordsField(
+        'Your experience and strengths',
+        'e.g. 8 years in B2B marketing, demand generation, team lead',
+        2000,
+      ),
       extraField('extra1', 'Target job title', 'e.g. Marketing Director', 200),
       extraField('extra2', 'Standout achievement', 'e.g. doubled inbound leads in 12 months', 300),
     ],
@@ -96,7 +104,11 @@ Each summary should be 2 to 4 sentences in the implied first person (no "I"), le
     category: ['Resume'],
     isFree: true,
     fields: [
-      keywordsField('Your tasks and results', 'e.g. managed social accounts, ran ads, grew followers from 2k to 15k', 2000),
+      keywordsField(
+        'Your tasks and results',
+        'e.g. managed social accounts, ran ads, grew followers from 2k to 15k',
+        2000,
+      ),
       extraField('extra1', 'Job title', 'e.g. Social Media Manager', 200),
       extraField('extra2', 'Company', 'e.g. Northwind Studio', 200),
     ],
@@ -148,7 +160,11 @@ Each headline must be under 220 characters, say clearly what the person does{{#e
     category: ['Resume', 'Social Media'],
     isFree: false,
     fields: [
-      keywordsField('Personal information', 'e.g. Software engineer with 5 years of experience in web development', 1000),
+      keywordsField(
+        'Personal information',
+        'e.g. Software engineer with 5 years of experience in web development',
+        1000,
+      ),
       extraField('extra1', 'What you are looking for', 'e.g. senior frontend roles in climate tech', 300),
       extraField('extra2', 'Something personal', 'e.g. marathon runner, mentor at a coding school', 300),
       toneField(),
@@ -236,7 +252,11 @@ Tip: put the skills named in the job advert first, and back up the most importan
     category: ['Resume'],
     isFree: true,
     fields: [
-      keywordsField('Something you discussed', 'e.g. their plans to expand into Spain and my experience launching in Portugal', 1000),
+      keywordsField(
+        'Something you discussed',
+        'e.g. their plans to expand into Spain and my experience launching in Portugal',
+        1000,
+      ),
       extraField('extra1', 'Interviewer name', 'e.g. Ms Costa', 100),
       extraField('extra2', 'Job title', 'e.g. Country Manager', 200),
       extraField('extra3', 'Your name', 'e.g. Jordan Lee', 100),
@@ -501,7 +521,12 @@ Each objective is 2 to 3 sentences in the implied first person (no "I"). Name th
       extraField('extra3', 'Their job title', 'e.g. Web Developer', 1000),
       extraField('extra1', 'Company name', 'e.g. Google', 1000),
       extraField('extra2', 'Your relationship to them', 'e.g. Colleague', 1000),
-      extraArea('extra4', 'What to include', 'e.g. Successful in managing projects and implementing new technologies', 500),
+      extraArea(
+        'extra4',
+        'What to include',
+        'e.g. Successful in managing projects and implementing new technologies',
+        500,
+      ),
       toneField('e.g. warm, professional'),
     ],
     prompt: `Write a LinkedIn recommendation for {{keywords}}{{#extra3}} ({{extra3}}{{#extra1}} at {{extra1}}{{/extra1}}){{/extra3}}{{^extra3}}{{#extra1}} of {{extra1}}{{/extra1}}{{/extra3}}.{{#extra2}}
@@ -543,7 +568,11 @@ Beyond the results, {{topic}} is simply great to work with: positive, curious an
     category: ['Resume', 'Content', 'Social Media'],
     isFree: true,
     fields: [
-      keywordsField('Personal information', 'e.g. Freelance photographer in Lyon, 8 years of weddings and portraits, loves natural light', 1000),
+      keywordsField(
+        'Personal information',
+        'e.g. Freelance photographer in Lyon, 8 years of weddings and portraits, loves natural light',
+        1000,
+      ),
       extraField('extra1', 'Where it will appear', 'e.g. portfolio website', 200),
       extraField('extra2', 'A personal touch', 'e.g. I drink far too much coffee and foster rescue cats', 300),
       toneField('e.g. friendly, professional, playful'),
@@ -642,7 +671,11 @@ Best wishes,
     category: ['Resume'],
     isFree: false,
     fields: [
-      keywordsField('Your background and strengths', 'e.g. 5 years in retail management, cut staff turnover by 20%, now moving into HR', 1000),
+      keywordsField(
+        'Your background and strengths',
+        'e.g. 5 years in retail management, cut staff turnover by 20%, now moving into HR',
+        1000,
+      ),
       extraField('extra1', 'Job you are interviewing for', 'e.g. HR Business Partner at Northwind', 200),
       extraField('extra2', 'Why this role or company', 'e.g. their focus on employee development', 300),
       lengthField('Short'),
@@ -687,7 +720,11 @@ Delivery notes
     category: ['Resume'],
     isFree: false,
     fields: [
-      keywordsField('What you did during the gap', 'e.g. 18 months caring for a parent, completed a UX design course', 1000),
+      keywordsField(
+        'What you did during the gap',
+        'e.g. 18 months caring for a parent, completed a UX design course',
+        1000,
+      ),
       extraField('extra1', 'Dates of the gap', 'e.g. March 2022 to September 2023', 100),
       extraField('extra2', 'Role you are applying for', 'e.g. UX Designer', 200),
     ],
@@ -726,7 +763,11 @@ Tip: employers care far less about a gap than about how confidently you explain 
     category: ['Resume', 'Business'],
     isFree: true,
     fields: [
-      keywordsField('Who you are and what you want to learn', 'e.g. marketing graduate curious about how product marketing teams work', 1000),
+      keywordsField(
+        'Who you are and what you want to learn',
+        'e.g. marketing graduate curious about how product marketing teams work',
+        1000,
+      ),
       extraField('extra1', 'Their name', 'e.g. Priya', 100),
       extraField('extra2', 'Their role and company', 'e.g. Head of Product Marketing at Northwind', 200),
       extraField('extra3', 'How you found them', 'e.g. your talk at Web Summit', 300),

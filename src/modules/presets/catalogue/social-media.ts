@@ -126,7 +126,12 @@ That's the thread. Bookmark it and share it with someone who needs it.`,
     isFree: true,
     fields: [
       keywordsField('What is your video about?', 'e.g. 5 habits that make remote teams more productive', 1000),
-      extraArea('extra1', 'Key points or chapters', 'e.g. Intro, async updates, focus time, team rituals, wrap-up', 1000),
+      extraArea(
+        'extra1',
+        'Key points or chapters',
+        'e.g. Intro, async updates, focus time, team rituals, wrap-up',
+        1000,
+      ),
       extraField('extra2', 'Channel name', 'e.g. The Calm Office', 100),
       extraField('extra3', 'Links to include', 'e.g. https://example.com/newsletter', 500),
       hostedToneField(),
@@ -341,7 +346,11 @@ Voice-over: "And one more thing most people skip: keep it simple and do it daily
     category: ['Social Media'],
     isFree: true,
     fields: [
-      keywordsField('Poll topic and answer options', 'e.g. Best focus time: early morning, after lunch, late evening', 500),
+      keywordsField(
+        'Poll topic and answer options',
+        'e.g. Best focus time: early morning, after lunch, late evening',
+        500,
+      ),
       extraField('extra1', 'Platform', 'e.g. LinkedIn, X, Instagram stories', 50),
       toneField(),
     ],
@@ -623,7 +632,12 @@ Keep every title under 70 characters and put the most compelling words first. Mi
     isFree: false,
     fields: [
       keywordsField('What is your video about?', 'e.g. AI and machine learning tutorials for beginners', 1000),
-      extraArea('extra1', 'Key points to cover', 'e.g. what a model is, training data, a first project in Python', 1000),
+      extraArea(
+        'extra1',
+        'Key points to cover',
+        'e.g. what a model is, training data, a first project in Python',
+        1000,
+      ),
       extraField('extra2', 'Target audience', 'e.g. developers new to AI', 200),
       hostedToneField(),
       lengthField(),
@@ -756,8 +770,17 @@ Tip: use 3 to 5 hashtags per video. A few well-matched tags beat a long list of 
     category: ['Social Media', 'Content', 'Marketing'],
     isFree: false,
     fields: [
-      keywordsField('What is the question?', 'e.g. What is the best way to stay productive when working from home?', 1000),
-      extraArea('extra1', 'Your experience or points to include', 'e.g. I have run a remote team for six years; time-blocking changed everything', 1000),
+      keywordsField(
+        'What is the question?',
+        'e.g. What is the best way to stay productive when working from home?',
+        1000,
+      ),
+      extraArea(
+        'extra1',
+        'Your experience or points to include',
+        'e.g. I have run a remote team for six years; time-blocking changed everything',
+        1000,
+      ),
       extraField('extra2', 'Your background or credentials', 'e.g. Engineering manager at a remote-first startup', 200),
       hostedToneField(),
       lengthField(),
@@ -878,7 +901,8 @@ Keep each title under 60 characters, make the benefit or the intrigue obvious at
   {
     slug: 'podcast-episode-description-generator',
     title: 'Podcast Episode Description Generator',
-    description: 'Write a podcast episode description that hooks listeners in the first line and lists what the episode covers.',
+    description:
+      'Write a podcast episode description that hooks listeners in the first line and lists what the episode covers.',
     category: ['Social Media', 'Content', 'Marketing'],
     isFree: false,
     fields: [
@@ -1006,7 +1030,12 @@ Happy to answer questions in the comments.`,
     isFree: true,
     fields: [
       keywordsField('What is your post about?', 'e.g. Finally organised my desk and I feel like a new person', 1000),
-      extraField('extra1', 'Question for your followers', 'e.g. What is the one item on your desk you cannot live without?', 200),
+      extraField(
+        'extra1',
+        'Question for your followers',
+        'e.g. What is the one item on your desk you cannot live without?',
+        200,
+      ),
       toneField('e.g. casual, funny, warm'),
     ],
     prompt: `Write 3 alternative posts for Threads (Meta's app) about: {{keywords}}{{#extra1}}

@@ -37,8 +37,18 @@ Before sending, read it aloud once: most slips (missing words, doubled words, wr
     isFree: true,
     fields: [
       keywordsField('Start section', 'e.g. Hi Peter! Thank you for your offer', 1000),
-      textField('suffix', 'End section (the text after the gap)', 'e.g. Looking forward to working together with you!', { maxLength: 1000 }),
-      extraField('extra1', 'What the missing part should cover', 'e.g. accepting the offer and proposing a start date', 300),
+      textField(
+        'suffix',
+        'End section (the text after the gap)',
+        'e.g. Looking forward to working together with you!',
+        { maxLength: 1000 },
+      ),
+      extraField(
+        'extra1',
+        'What the missing part should cover',
+        'e.g. accepting the offer and proposing a start date',
+        300,
+      ),
       lengthField('Short'),
     ],
     prompt: `{{#suffix}}Write the missing text that belongs between the start section and the end section below, so that the whole reads as one coherent piece.{{/suffix}}{{^suffix}}Write the passage that naturally follows the start section below, so that the whole reads as one coherent piece.{{/suffix}} Match the style of the surrounding text, do not repeat it, and return only the new text.{{#extra1}}
@@ -287,7 +297,12 @@ Tip: print this list or copy it into your task tool, and tick items off as you g
     isFree: true,
     fields: [
       keywordsField('Decision or options', 'e.g. Moving to a four-day week vs keeping five days', 1000),
-      extraField('extra1', 'Your situation and priorities', 'e.g. small team, client deadlines, wellbeing matters', 300),
+      extraField(
+        'extra1',
+        'Your situation and priorities',
+        'e.g. small team, client deadlines, wellbeing matters',
+        300,
+      ),
     ],
     prompt: `List the pros and cons of: {{keywords}}{{#extra1}}
 Situation and priorities: {{extra1}}{{/extra1}}
@@ -464,7 +479,8 @@ Common swaps, Singlish style
   {
     slug: 'tone-changer',
     title: 'Tone Changer',
-    description: 'Rewrite a text so it sounds more formal, friendlier, more confident or softer, with the same meaning.',
+    description:
+      'Rewrite a text so it sounds more formal, friendlier, more confident or softer, with the same meaning.',
     category: ['Tools', 'Content'],
     isFree: true,
     fields: [
@@ -527,7 +543,11 @@ Quick test: if you can add "by zombies" after the verb and the sentence still ma
     category: ['Tools', 'Content'],
     isFree: true,
     fields: [
-      keywordsField('Bullet points or notes', 'e.g. Q3 revenue up 12%; two new hires in sales; launch moved to October', 5000),
+      keywordsField(
+        'Bullet points or notes',
+        'e.g. Q3 revenue up 12%; two new hires in sales; launch moved to October',
+        5000,
+      ),
       extraField('extra1', 'Who it is for', 'e.g. a monthly update for the board', 200),
       toneField(),
     ],

@@ -6,7 +6,11 @@ import { formatTimestamp, titleCase, truncate } from './format.js';
 import { splitSentences } from './sentences.js';
 
 const input = (segments: TranscriptSegment[]): TranscriptInput => ({
-  name: 'x', audioType: 'Meeting', language: 'English', text: segments.map((s) => s.text).join(' '), segments,
+  name: 'x',
+  audioType: 'Meeting',
+  language: 'English',
+  text: segments.map((s) => s.text).join(' '),
+  segments,
 });
 
 describe('splitSentences', () => {
@@ -55,7 +59,10 @@ describe('splitSentences', () => {
   });
 
   it('splits at CJK full stops', () => {
-    expect(splitSentences([{ start: 0, end: 2, text: '今天开会。预算已确定！' }]).map((s) => s.text)).toEqual(['今天开会。', '预算已确定！']);
+    expect(splitSentences([{ start: 0, end: 2, text: '今天开会。预算已确定！' }]).map((s) => s.text)).toEqual([
+      '今天开会。',
+      '预算已确定！',
+    ]);
   });
 });
 
@@ -91,7 +98,9 @@ describe('rankKeyphrases', () => {
 describe('analyse', () => {
   it('ranks long transcripts on a sample, giving every sentence a salience', () => {
     const segments = Array.from({ length: 1_000 }, (_, i) => ({
-      start: i * 5, end: i * 5 + 5, text: `Topic ${i % 7} covers warehouse item ${i % 13} and route ${i % 5}.`,
+      start: i * 5,
+      end: i * 5 + 5,
+      text: `Topic ${i % 7} covers warehouse item ${i % 13} and route ${i % 5}.`,
     }));
     const a = analyse(input(segments));
     expect(a.sentences).toHaveLength(1_000);
@@ -101,7 +110,13 @@ describe('analyse', () => {
   });
 
   it('uses the text when there are no segments', () => {
-    const a = analyse({ name: 'x', audioType: 'Podcast', language: 'English', text: 'One idea. Another idea.', segments: [] });
+    const a = analyse({
+      name: 'x',
+      audioType: 'Podcast',
+      language: 'English',
+      text: 'One idea. Another idea.',
+      segments: [],
+    });
     expect(a.sentences.map((s) => s.text)).toEqual(['One idea.', 'Another idea.']);
   });
 });

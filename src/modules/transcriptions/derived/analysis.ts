@@ -100,14 +100,20 @@ function normalise(values: number[]): number[] {
 
 function salience(sentences: readonly Sentence[], keyphrases: readonly Keyphrase[]): number[] {
   const n = sentences.length;
-  const sample = n <= GRAPH_CAP ? sentences : Array.from({ length: GRAPH_CAP }, (_, k) => sentences[Math.floor((k * n) / GRAPH_CAP)] as Sentence);
+  const sample =
+    n <= GRAPH_CAP
+      ? sentences
+      : Array.from({ length: GRAPH_CAP }, (_, k) => sentences[Math.floor((k * n) / GRAPH_CAP)] as Sentence);
   const rank = normalise(textRank(sample.map((s) => s.terms)));
   const central = new Array<number>(n).fill(0);
   for (const [k, s] of sample.entries()) central[s.index] = rank[k] ?? 0;
   const termWeight = new Map<string, number>();
-  for (const k of keyphrases.slice(0, 20)) for (const s of k.stems) termWeight.set(s, Math.max(termWeight.get(s) ?? 0, k.score));
+  for (const k of keyphrases.slice(0, 20))
+    for (const s of k.stems) termWeight.set(s, Math.max(termWeight.get(s) ?? 0, k.score));
   const density = normalise(
-    sentences.map((s) => [...s.terms].reduce((sum, t) => sum + (termWeight.get(t) ?? 0), 0) / Math.sqrt(s.terms.size + 1)),
+    sentences.map(
+      (s) => [...s.terms].reduce((sum, t) => sum + (termWeight.get(t) ?? 0), 0) / Math.sqrt(s.terms.size + 1),
+    ),
   );
   // Fillers ("Sounds good.") are central by accident; long run-ons read badly when quoted.
   return sentences.map((s, i) => {

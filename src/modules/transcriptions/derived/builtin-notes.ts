@@ -2,7 +2,8 @@ import type { Analysis, Sentence } from './analysis.js';
 import { asSentence, durationPhrase, truncate } from './format.js';
 import { topSentences } from './select.js';
 
-const DAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|end of (?:the )?(?:day|week|month)|next (?:week|month)|the end of)';
+const DAY =
+  '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|end of (?:the )?(?:day|week|month)|next (?:week|month)|the end of)';
 
 /** Each match of a strong cue counts twice: "I'll send it by Friday" outranks "it will be fine". */
 const STRONG_ACTION = new RegExp(
@@ -29,7 +30,8 @@ const STRONG_ACTION = new RegExp(
 );
 const WEAK_ACTION =
   /\b(?:will|should|going to|gonna|plan to|to-?do|send|schedule|set up|book|draft|review|update|prepare|share|email|finali[sz]e|reach out|circle back)\b/gi;
-const DECISION = /\b(?:decide[ds]?|decision|agree[ds]?|agreed|conclude[ds]?|settled|priority|important|key|so we|the plan|approve[ds]?|recommend(?:s|ed)?)\b/gi;
+const DECISION =
+  /\b(?:decide[ds]?|decision|agree[ds]?|agreed|conclude[ds]?|settled|priority|important|key|so we|the plan|approve[ds]?|recommend(?:s|ed)?)\b/gi;
 /** Running the meeting is not a task: "let's get started". */
 const META = /\blet's (?:get started|start|begin|wrap up|wrap it up|move on|dive in|kick off|recap|get into)\b/gi;
 const ADDRESSED = /\b(?:(?:can|could|would|will) you|you(?:'ll| will| need to| should| have to))\b/i;
@@ -52,7 +54,10 @@ export function actionItems(a: Analysis): string {
     .filter((s) => s.wordCount >= 4 && (!s.text.trim().endsWith('?') || ADDRESSED.test(s.text)))
     .map((s) => ({ s, score: 2 * cues(s.text, STRONG_ACTION) + cues(s.text, WEAK_ACTION) - 2 * cues(s.text, META) }))
     .filter((x) => x.score >= 2)
-    .sort((x, y) => y.score - x.score || (a.salience[y.s.index] ?? 0) - (a.salience[x.s.index] ?? 0) || x.s.index - y.s.index)
+    .sort(
+      (x, y) =>
+        y.score - x.score || (a.salience[y.s.index] ?? 0) - (a.salience[x.s.index] ?? 0) || x.s.index - y.s.index,
+    )
     .slice(0, 12)
     .map((x) => x.s)
     .sort((x, y) => x.index - y.index);
@@ -66,14 +71,20 @@ export function actionItems(a: Analysis): string {
   }
   const decisive = a.sentences.filter((s) => cues(s.text, DECISION) > 0);
   const followUps = topSentences(a, 3, decisive.length ? decisive : a.sentences);
-  return ['No explicit action items were stated.', 'Possible follow-ups:', ...followUps.map((s) => `- ${line(s)}`)].join('\n');
+  return [
+    'No explicit action items were stated.',
+    'Possible follow-ups:',
+    ...followUps.map((s) => `- ${line(s)}`),
+  ].join('\n');
 }
 
 export function questions(a: Analysis): string {
   const asked = a.sentences.filter((s) => s.text.trim().endsWith('?') && s.wordCount >= 3);
   const unique = asked.filter((s, i) => asked.findIndex((x) => x.text.toLowerCase() === s.text.toLowerCase()) === i);
   const picked = unique.length > 10 ? topSentences(a, 10, unique) : unique;
-  const [first, second, third] = [0, 1, 2].map((i) => a.keyphrases[i]?.text ?? a.keyphrases[0]?.text ?? 'what was said');
+  const [first, second, third] = [0, 1, 2].map(
+    (i) => a.keyphrases[i]?.text ?? a.keyphrases[0]?.text ?? 'what was said',
+  );
   return [
     'Questions raised in the recording:',
     ...(picked.length
@@ -109,7 +120,9 @@ const NOT_DISCUSSED = '- Not discussed in this session.';
 function client(a: Analysis): string | undefined {
   if (a.speakers.length < 2) return undefined;
   const score = (sp: string): number =>
-    a.sentences.filter((s) => s.speaker === sp).reduce((n, s) => n + cues(s.text, CUES.subjective) - (s.text.endsWith('?') ? 1 : 0), 0);
+    a.sentences
+      .filter((s) => s.speaker === sp)
+      .reduce((n, s) => n + cues(s.text, CUES.subjective) - (s.text.endsWith('?') ? 1 : 0), 0);
   return [...a.speakers].sort((x, y) => score(y) - score(x) || x.localeCompare(y))[0];
 }
 
@@ -153,7 +166,9 @@ function facts(a: Analysis): string {
       words: a.sentences.filter((s) => s.speaker === sp).reduce((n, s) => n + s.wordCount, 0),
     }));
     const total = share.reduce((n, x) => n + x.words, 0) || 1;
-    parts.push(`${a.speakers.length} speaker${a.speakers.length > 1 ? 's' : ''} (${share.map((x) => `${x.sp} ${Math.round((100 * x.words) / total)}% of words`).join(', ')})`);
+    parts.push(
+      `${a.speakers.length} speaker${a.speakers.length > 1 ? 's' : ''} (${share.map((x) => `${x.sp} ${Math.round((100 * x.words) / total)}% of words`).join(', ')})`,
+    );
   }
   parts.push(`${a.segments.length} transcribed segment${a.segments.length === 1 ? '' : 's'}`);
   return `- ${parts.join('; ')}.`;

@@ -2,7 +2,14 @@ import { type Analysis, type Sentence, analyse } from './analysis.js';
 import { actionItems, clinicalNote, questions } from './builtin-notes.js';
 import type { DerivedField, TranscriptInput } from './fields.js';
 import {
-  asSentence, durationAdjective, formatTimestamp, hashtag, joinList, titleCase, truncate, withArticle,
+  asSentence,
+  durationAdjective,
+  formatTimestamp,
+  hashtag,
+  joinList,
+  titleCase,
+  truncate,
+  withArticle,
 } from './format.js';
 import { best, labelFor, sections, topSentences, topics } from './select.js';
 
@@ -16,21 +23,40 @@ export function deriveBuiltin(field: DerivedField, t: TranscriptInput): string {
   const a = analyse(t);
   if (!a.sentences.length) return nothingTranscribed(field, t);
   switch (field) {
-    case 'summary': return summary(a);
-    case 'title': return title(t, a);
-    case 'description': return description(t, a);
-    case 'keywords': return keywords(a).join(', ');
-    case 'action_items': return actionItems(a);
-    case 'show_notes': return showNotes(a);
-    case 'twitterThread': return twitterThread(t, a);
-    case 'article': return article(t, a);
-    case 'newsletter': return newsletter(t, a);
-    case 'questions': return questions(a);
-    case 'linkedin_post': return linkedinPost(t, a);
-    case 'timestamped_overview': return overview(a).map((e) => `[${e.time}] ${e.label}`).join('\n');
-    case 'topics_and_bullets': return topicsAndBullets(a);
-    case 'progress_note': case 'soap_note': case 'dap_note': return clinicalNote(field, a);
-    default: return exhaustive(field);
+    case 'summary':
+      return summary(a);
+    case 'title':
+      return title(t, a);
+    case 'description':
+      return description(t, a);
+    case 'keywords':
+      return keywords(a).join(', ');
+    case 'action_items':
+      return actionItems(a);
+    case 'show_notes':
+      return showNotes(a);
+    case 'twitterThread':
+      return twitterThread(t, a);
+    case 'article':
+      return article(t, a);
+    case 'newsletter':
+      return newsletter(t, a);
+    case 'questions':
+      return questions(a);
+    case 'linkedin_post':
+      return linkedinPost(t, a);
+    case 'timestamped_overview':
+      return overview(a)
+        .map((e) => `[${e.time}] ${e.label}`)
+        .join('\n');
+    case 'topics_and_bullets':
+      return topicsAndBullets(a);
+    case 'progress_note':
+    case 'soap_note':
+    case 'dap_note':
+      return clinicalNote(field, a);
+    default:
+      return exhaustive(field);
   }
 }
 
@@ -39,7 +65,8 @@ function exhaustive(field: never): string {
 }
 
 function nothingTranscribed(field: DerivedField, t: TranscriptInput): string {
-  if (field === 'title') return t.name.trim() ? truncate(titleCase(t.name), 79) : `Untitled ${t.audioType || 'Recording'}`;
+  if (field === 'title')
+    return t.name.trim() ? truncate(titleCase(t.name), 79) : `Untitled ${t.audioType || 'Recording'}`;
   if (field === 'keywords') return t.audioType.toLowerCase() || 'recording';
   return `No speech was transcribed in this ${t.audioType.toLowerCase() || 'recording'}, so there is nothing to draw from.`;
 }
@@ -49,7 +76,9 @@ const quote = (s: Sentence, max = 240): string => truncate(asSentence(s.text), m
 const summaryCount = (a: Analysis): number => Math.min(5, Math.max(3, Math.round(a.sentences.length / 10)));
 
 function summary(a: Analysis): string {
-  return topSentences(a, summaryCount(a)).map((s) => quote(s, 400)).join(' ');
+  return topSentences(a, summaryCount(a))
+    .map((s) => quote(s, 400))
+    .join(' ');
 }
 
 function keywords(a: Analysis, max = 10): string[] {
@@ -77,7 +106,12 @@ function title(t: TranscriptInput, a: Analysis): string {
 
 function description(t: TranscriptInput, a: Analysis): string {
   const length = a.duration > 0 ? `${durationAdjective(a.duration)} ` : '';
-  const who = a.speakers.length > 1 ? ` between ${a.speakers.length} speakers` : a.speakers.length === 1 ? ' with one speaker' : '';
+  const who =
+    a.speakers.length > 1
+      ? ` between ${a.speakers.length} speakers`
+      : a.speakers.length === 1
+        ? ' with one speaker'
+        : '';
   const covers = a.keyphrases.length ? ` covering ${joinList(keywords(a, 3))}` : '';
   const opening = withArticle(`${length}${kind(t)}`);
   const first = `${opening.charAt(0).toUpperCase()}${opening.slice(1)}${who}${covers}.`;
@@ -158,7 +192,11 @@ function article(t: TranscriptInput, a: Analysis): string {
         const fresh = g.sentences.filter((s) => !intro.includes(s));
         return `## ${titleCase(g.phrase.text)}\n\n${(fresh.length ? fresh : g.sentences).map((s) => quote(s, 400)).join(' ')}`;
       })
-    : [`## Highlights\n\n${topSentences(a, 5).map((s) => quote(s, 400)).join(' ')}`];
+    : [
+        `## Highlights\n\n${topSentences(a, 5)
+          .map((s) => quote(s, 400))
+          .join(' ')}`,
+      ];
   const lastThird = a.sentences.slice(Math.floor((a.sentences.length * 2) / 3));
   const closing = best(a, lastThird) ?? intro[intro.length - 1];
   const themes = keywords(a, 3);
@@ -178,7 +216,11 @@ function newsletterNoun(t: TranscriptInput): string {
 function newsletter(t: TranscriptInput, a: Analysis): string {
   const noun = newsletterNoun(t);
   const highlights = topSentences(a, 4);
-  const rest = topSentences(a, 2, a.sentences.filter((s) => !highlights.includes(s)));
+  const rest = topSentences(
+    a,
+    2,
+    a.sentences.filter((s) => !highlights.includes(s)),
+  );
   return [
     `Subject: ${title(t, a)}`,
     'Hi there,',
@@ -191,7 +233,11 @@ function newsletter(t: TranscriptInput, a: Analysis): string {
 function linkedinPost(t: TranscriptInput, a: Analysis): string {
   const phrases = keywords(a, 5);
   const lead = best(a) ?? (a.sentences[0] as Sentence);
-  const others = topSentences(a, 3, a.sentences.filter((s) => s !== lead));
+  const others = topSentences(
+    a,
+    3,
+    a.sentences.filter((s) => s !== lead),
+  );
   const takeaways = others.length ? others : [lead];
   const tags = [...new Set([...phrases.map(hashtag), hashtag(t.audioType)].filter(Boolean))].slice(0, 5);
   return [

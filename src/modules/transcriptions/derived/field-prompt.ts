@@ -11,7 +11,11 @@ const MIN_BUDGET = 500;
  * local one) gets at most a quarter of it for the answer and the transcript cut (its middle first) until
  * the prompt fits the rest, counted with the model's own tokenizer; other models get the usual budget.
  */
-export async function fieldPrompt(model: TextModel, field: DerivedField, t: TranscriptInput): Promise<{ messages: ChatMessage[]; maxOutputTokens: number }> {
+export async function fieldPrompt(
+  model: TextModel,
+  field: DerivedField,
+  t: TranscriptInput,
+): Promise<{ messages: ChatMessage[]; maxOutputTokens: number }> {
   let messages = fieldMessages(field, t);
   const context = model.contextTokens;
   if (context === undefined || !model.countPromptTokens) return { messages, maxOutputTokens: ANSWER_TOKENS };
@@ -21,7 +25,10 @@ export async function fieldPrompt(model: TextModel, field: DerivedField, t: Tran
   for (let round = 0; round < 5; round++) {
     const tokens = await model.countPromptTokens(messages);
     if (tokens + answer < context || budget <= MIN_BUDGET) break;
-    const characters = Math.min(budget, messages.reduce((sum, m) => sum + m.content.length, 0));
+    const characters = Math.min(
+      budget,
+      messages.reduce((sum, m) => sum + m.content.length, 0),
+    );
     budget = Math.max(MIN_BUDGET, Math.floor(((characters * (context - answer)) / tokens) * 0.9));
     messages = fieldMessages(field, t, budget);
   }

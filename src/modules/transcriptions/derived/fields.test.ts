@@ -8,7 +8,13 @@ describe('fieldsFor', () => {
   it('follows the table for each kind of recording', () => {
     expect(fieldsFor('Meeting')).toEqual([...COMMON, 'action_items', ...TAIL]);
     expect(fieldsFor('Podcast')).toEqual([
-      ...COMMON, 'show_notes', 'twitterThread', 'article', 'newsletter', 'questions', ...TAIL,
+      ...COMMON,
+      'show_notes',
+      'twitterThread',
+      'article',
+      'newsletter',
+      'questions',
+      ...TAIL,
     ]);
     expect(fieldsFor('Therapy Session')).toEqual([...COMMON, ...TAIL, 'progress_note', 'soap_note', 'dap_note']);
     expect(fieldsFor('Interview')).toEqual([...COMMON, ...TAIL]);

@@ -48,7 +48,25 @@ export function asSentence(text: string): string {
 }
 
 const MINOR = new Set([
-  'a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'nor', 'of', 'on', 'or', 'per', 'the', 'to', 'vs', 'via', 'with',
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'but',
+  'by',
+  'for',
+  'in',
+  'nor',
+  'of',
+  'on',
+  'or',
+  'per',
+  'the',
+  'to',
+  'vs',
+  'via',
+  'with',
 ]);
 
 /** Title Case that leaves acronyms and mixed-case words (API, Q3, iPhone) as they are. */

@@ -23,7 +23,9 @@ describe('fieldMessages', () => {
     expect(system?.content).toContain('content only');
     expect(user?.role).toBe('user');
     expect(user?.content).toContain('Recording: "Weekly sync", meeting, 1 minute, 2 speakers.');
-    expect(user?.content).toContain('[00:00] Speaker 1: We need a new launch date.\n[01:14] Speaker 2: I will send the plan by Friday.');
+    expect(user?.content).toContain(
+      '[00:00] Speaker 1: We need a new launch date.\n[01:14] Speaker 2: I will send the plan by Friday.',
+    );
   });
 
   it('gives each field its own instruction', () => {
@@ -51,7 +53,11 @@ describe('fieldMessages', () => {
   });
 
   it('keeps the start and the end of a long transcript and says the middle was cut', () => {
-    const segments = Array.from({ length: 3_000 }, (_, i) => ({ start: i * 4, end: i * 4 + 4, text: `Line number ${i} of a long talk about logistics.` }));
+    const segments = Array.from({ length: 3_000 }, (_, i) => ({
+      start: i * 4,
+      end: i * 4 + 4,
+      text: `Line number ${i} of a long talk about logistics.`,
+    }));
     const user = fieldMessages('summary', { ...SHORT, segments })[1]?.content ?? '';
     expect(user.length).toBeLessThan(TRANSCRIPT_BUDGET + 1_000);
     expect(user).toContain('Line number 0 of');

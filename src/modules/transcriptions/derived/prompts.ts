@@ -19,15 +19,25 @@ const NOTE_RULE =
   'Use only what the transcript supports, write "Not discussed in this session." under a section with nothing to report, and do not invent diagnoses.';
 
 const BRIEFS: Record<DerivedField, { label: string; instruction: (c: Context) => string }> = {
-  summary: { label: 'a summary', instruction: (c) => `Summarise this ${c.kind} in one paragraph of 3 to 5 sentences: its main points, decisions and outcomes.` },
-  title: { label: 'a title', instruction: (c) => `Write one title for this ${c.kind}: Title Case, under 80 characters, on a single line, without quotation marks.` },
+  summary: {
+    label: 'a summary',
+    instruction: (c) =>
+      `Summarise this ${c.kind} in one paragraph of 3 to 5 sentences: its main points, decisions and outcomes.`,
+  },
+  title: {
+    label: 'a title',
+    instruction: (c) =>
+      `Write one title for this ${c.kind}: Title Case, under 80 characters, on a single line, without quotation marks.`,
+  },
   description: {
     label: 'a short description',
-    instruction: (c) => `Describe this ${c.kind} in 1 or 2 sentences: what kind of recording it is, what it covers, how long it is and how many people speak.`,
+    instruction: (c) =>
+      `Describe this ${c.kind} in 1 or 2 sentences: what kind of recording it is, what it covers, how long it is and how many people speak.`,
   },
   keywords: {
     label: 'keywords',
-    instruction: () => 'List the 5 to 10 keyphrases that best describe the content, on one line, separated by commas, lower case except proper nouns.',
+    instruction: () =>
+      'List the 5 to 10 keyphrases that best describe the content, on one line, separated by commas, lower case except proper nouns.',
   },
   action_items: {
     label: 'a list of action items',
@@ -71,15 +81,18 @@ const BRIEFS: Record<DerivedField, { label: string; instruction: (c: Context) =>
   },
   topics_and_bullets: {
     label: 'topics with bullet points',
-    instruction: () => 'Group the content into 3 to 6 topics: for each, a "## " heading followed by 2 to 4 bullet points.',
+    instruction: () =>
+      'Group the content into 3 to 6 topics: for each, a "## " heading followed by 2 to 4 bullet points.',
   },
   progress_note: {
     label: 'a therapy progress note',
-    instruction: () => `Write a progress note with the sections "## Session Details", "## Presenting Concerns", "## Interventions", "## Progress" and "## Plan". ${NOTE_RULE}`,
+    instruction: () =>
+      `Write a progress note with the sections "## Session Details", "## Presenting Concerns", "## Interventions", "## Progress" and "## Plan". ${NOTE_RULE}`,
   },
   soap_note: {
     label: 'a SOAP note',
-    instruction: () => `Write a SOAP note with the sections "## Subjective", "## Objective", "## Assessment" and "## Plan". ${NOTE_RULE}`,
+    instruction: () =>
+      `Write a SOAP note with the sections "## Subjective", "## Objective", "## Assessment" and "## Plan". ${NOTE_RULE}`,
   },
   dap_note: {
     label: 'a DAP note',
@@ -88,7 +101,11 @@ const BRIEFS: Record<DerivedField, { label: string; instruction: (c: Context) =>
 };
 
 /** The messages an LLM receives to write one derived field from a transcript. */
-export function fieldMessages(field: DerivedField, t: TranscriptInput, budget: number = TRANSCRIPT_BUDGET): ChatMessage[] {
+export function fieldMessages(
+  field: DerivedField,
+  t: TranscriptInput,
+  budget: number = TRANSCRIPT_BUDGET,
+): ChatMessage[] {
   const brief = BRIEFS[field];
   const kind = t.audioType.trim().toLowerCase() || 'recording';
   const duration = t.segments.reduce((max, s) => Math.max(max, s.end, s.start), 0);

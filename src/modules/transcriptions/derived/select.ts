@@ -102,7 +102,10 @@ export interface Topic {
 export function topics(a: Analysis, max: number, perTopic: number): Topic[] {
   const candidates = a.keyphrases.slice(0, 15);
   const groups = new Map<Keyphrase, Sentence[]>(candidates.map((k) => [k, []]));
-  for (const s of bySalience(a, a.sentences.filter((x) => x.wordCount >= 4))) {
+  for (const s of bySalience(
+    a,
+    a.sentences.filter((x) => x.wordCount >= 4),
+  )) {
     const home = candidates.find((k) => mentions(s, k) && (groups.get(k)?.length ?? 0) < perTopic);
     if (home) groups.get(home)?.push(s);
   }

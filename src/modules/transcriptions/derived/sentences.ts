@@ -111,7 +111,12 @@ function splitPunctuated(segments: readonly TranscriptSegment[]): Draft[] {
       if (pending) pending.text += ` ${piece.text}`;
       else {
         const fraction = text.length ? piece.offset / text.length : 0;
-        pending = { text: piece.text, start: timeAt(seg, fraction), atSegmentStart: piece.offset === 0, speaker: seg.speaker };
+        pending = {
+          text: piece.text,
+          start: timeAt(seg, fraction),
+          atSegmentStart: piece.offset === 0,
+          speaker: seg.speaker,
+        };
       }
       if (piece.closed) flush();
     }
@@ -120,7 +125,8 @@ function splitPunctuated(segments: readonly TranscriptSegment[]): Draft[] {
   return out;
 }
 
-const QUESTION_START = /^(?:what|how|why|when|where|who|which|do|does|did|is|are|was|were|can|could|would|will|should|have|has)$/i;
+const QUESTION_START =
+  /^(?:what|how|why|when|where|who|which|do|does|did|is|are|was|were|can|could|would|will|should|have|has)$/i;
 
 /** Without punctuation the only cues are segment boundaries, so long segments are cut into word windows. */
 function splitUnpunctuated(segments: readonly TranscriptSegment[]): Draft[] {
@@ -128,7 +134,11 @@ function splitUnpunctuated(segments: readonly TranscriptSegment[]): Draft[] {
   let lastWasQuestion = false;
   for (const seg of segments) {
     // Lower-case engines write the pronoun as "i".
-    const tokens = seg.text.trim().split(/\s+/).filter(Boolean).map((w) => (/^i(?:'\w+)?$/.test(w) ? `I${w.slice(1)}` : w));
+    const tokens = seg.text
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => (/^i(?:'\w+)?$/.test(w) ? `I${w.slice(1)}` : w));
     if (!tokens.length) continue;
     const question = QUESTION_START.test(tokens[0] ?? '') && tokens.length < WINDOW_WORDS;
     const last = out[out.length - 1];

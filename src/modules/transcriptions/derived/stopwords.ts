@@ -35,7 +35,9 @@ episode podcast recording notice noticed recommend recommended feeling
 
 /** Adverbs ("efficiently") end a keyphrase too; these "-ly" words are nouns or adjectives that can name one. */
 export const LY_KEEP: ReadonlySet<string> = new Set(
-  'family supply assembly anomaly monthly weekly daily quarterly yearly hourly early friendly italy july reply apply rally ally'.split(' '),
+  'family supply assembly anomaly monthly weekly daily quarterly yearly hourly early friendly italy july reply apply rally ally'.split(
+    ' ',
+  ),
 );
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter(Boolean));

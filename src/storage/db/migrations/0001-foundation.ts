@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reference', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_ledger_account_time').on('credit_ledger').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('credit_ledger_account_time')
+    .on('credit_ledger')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('text_outputs')

@@ -3,7 +3,10 @@ import { columnTypes } from './column-types.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  await db.schema.alterTable('accounts').addColumn('tts_words_used', t.integer, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('accounts')
+    .addColumn('tts_words_used', t.integer, (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('speech_syntheses')
@@ -17,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('warnings', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('speech_syntheses_account').on('speech_syntheses').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('speech_syntheses_account')
+    .on('speech_syntheses')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('custom_voices')
@@ -30,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('custom_voices_account').on('custom_voices').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('custom_voices_account')
+    .on('custom_voices')
+    .columns(['account_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

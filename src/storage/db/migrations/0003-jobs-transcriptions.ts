@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transcriptions_account').on('transcriptions').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('transcriptions_account')
+    .on('transcriptions')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_deliveries')

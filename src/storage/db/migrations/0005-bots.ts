@@ -53,14 +53,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // A GIN index over the chunks' text search vectors: PostgreSQL keeps it in step with the rows itself.
     await sql`CREATE TEXT SEARCH DICTIONARY atelier_english_stem (TEMPLATE = snowball, LANGUAGE = english)`.execute(db);
     await sql`CREATE TEXT SEARCH CONFIGURATION ${sql.raw(POSTGRES_TEXT_SEARCH_CONFIG)} (COPY = english)`.execute(db);
-    await sql`ALTER TEXT SEARCH CONFIGURATION ${sql.raw(POSTGRES_TEXT_SEARCH_CONFIG)} ALTER MAPPING REPLACE english_stem WITH atelier_english_stem`.execute(db);
-    await sql`CREATE INDEX bot_chunks_text_search ON bot_chunks USING gin (to_tsvector('${sql.raw(POSTGRES_TEXT_SEARCH_CONFIG)}', text))`.execute(db);
+    await sql`ALTER TEXT SEARCH CONFIGURATION ${sql.raw(POSTGRES_TEXT_SEARCH_CONFIG)} ALTER MAPPING REPLACE english_stem WITH atelier_english_stem`.execute(
+      db,
+    );
+    await sql`CREATE INDEX bot_chunks_text_search ON bot_chunks USING gin (to_tsvector('${sql.raw(POSTGRES_TEXT_SEARCH_CONFIG)}', text))`.execute(
+      db,
+    );
     return;
   }
 
   // An external-content FTS5 index over bot_chunks.text, kept in step by triggers; cascading deletes
   // (a document, a bot, an account) fire the delete trigger too.
-  await sql`CREATE VIRTUAL TABLE bot_chunks_fts USING fts5(text, content='bot_chunks', content_rowid='id', tokenize='porter unicode61')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE bot_chunks_fts USING fts5(text, content='bot_chunks', content_rowid='id', tokenize='porter unicode61')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER bot_chunks_fts_insert AFTER INSERT ON bot_chunks BEGIN
     INSERT INTO bot_chunks_fts(rowid, text) VALUES (new.id, new.text);
   END`.execute(db);
@@ -80,7 +86,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`DROP TEXT SEARCH DICTIONARY IF EXISTS atelier_english_stem`.execute(db);
     return;
   }
-  for (const trigger of ['bot_chunks_fts_update', 'bot_chunks_fts_delete', 'bot_chunks_fts_insert']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(trigger)}`.execute(db);
+  for (const trigger of ['bot_chunks_fts_update', 'bot_chunks_fts_delete', 'bot_chunks_fts_insert'])
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(trigger)}`.execute(db);
   await sql`DROP TABLE IF EXISTS bot_chunks_fts`.execute(db);
   for (const table of ['bot_chunks', 'bot_documents', 'bots']) await db.schema.dropTable(table).execute();
 }

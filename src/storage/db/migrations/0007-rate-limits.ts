@@ -8,7 +8,9 @@ import { columnTypes } from './column-types.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { integer, postgres } = columnTypes(db);
   // Counters need no crash safety: PostgreSQL skips the write-ahead log for an unlogged table.
-  const create = postgres ? db.schema.createTable('rate_limits').modifyFront(sql`unlogged`) : db.schema.createTable('rate_limits');
+  const create = postgres
+    ? db.schema.createTable('rate_limits').modifyFront(sql`unlogged`)
+    : db.schema.createTable('rate_limits');
   await create
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('resets_at', integer, (c) => c.notNull())
