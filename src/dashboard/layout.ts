@@ -81,5 +81,5 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
 export const csrfField = (viewer: Viewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrf}" />`;
 
 export function formatTime(iso: string | null): string {
-  return iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+  return iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—';
 }

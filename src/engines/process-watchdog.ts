@@ -14,6 +14,7 @@ export const WATCHDOG_SCRIPT = [
   'while read -r op id; do',
   '  case "$op" in',
   '    +) groups="$groups$id " ;;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a JavaScript template
   '    -) case "$groups" in *" $id "*) groups="${groups%% $id *} ${groups#* $id }" ;; esac ;;',
   '  esac',
   'done',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { automatic1111Env } from './adapters/automatic1111/settings.js';
 import { builtinEnv } from './adapters/builtin/settings.js';
 import { elevenLabsEnv } from './adapters/elevenlabs/settings.js';

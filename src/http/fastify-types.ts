@@ -25,5 +25,3 @@ declare module 'fastify' {
     botKeys?: boolean;
   }
 }
-
-export {};

@@ -20,16 +20,14 @@ export function mcpBatchLimit(app: FastifyInstance, config: Config): preHandlerA
     const { body } = request;
     if (!Array.isArray(body)) return;
     if (body.length > MCP_BATCH_LIMIT) {
-      return reply
-        .code(400)
-        .send({
-          jsonrpc: '2.0',
-          error: {
-            code: -32600,
-            message: `Invalid Request: a batch can hold at most ${MCP_BATCH_LIMIT} messages; this one has ${body.length}`,
-          },
-          id: null,
-        });
+      return reply.code(400).send({
+        jsonrpc: '2.0',
+        error: {
+          code: -32600,
+          message: `Invalid Request: a batch can hold at most ${MCP_BATCH_LIMIT} messages; this one has ${body.length}`,
+        },
+        id: null,
+      });
     }
     if (!countOne) return;
     for (let counted = 1; counted < body.length; counted++) {

@@ -7,7 +7,12 @@ import { JobQueue } from './job-queue.js';
 /** A clock the test moves, so leases run out when the test says. */
 function manualClock(start = Date.parse('2026-01-01T00:00:00Z')): Clock & { advance(ms: number): void } {
   let now = start;
-  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 let close: (() => Promise<void>) | undefined;

@@ -64,8 +64,11 @@ function lifecycle() {
     isOpen: (item) => item.status === 'pending',
     run: (_payload, item) => work(item),
     complete: async (item, result) => void Object.assign(item, { status: 'completed', result }),
-    fail: async (item, reason) =>
-      item.status === 'pending' ? (Object.assign(item, { status: 'failed', error: reason }), true) : false,
+    fail: async (item, reason) => {
+      if (item.status !== 'pending') return false;
+      Object.assign(item, { status: 'failed', error: reason });
+      return true;
+    },
     refund: (item) => ({ accountId: 'acc', amount: item.credits, kind: 'image', reference: `item:${item.id}` }),
     notify: async (item, outcome) => void notices.push({ id: item.id, outcome }),
   };

@@ -106,7 +106,11 @@ describe('job queue and worker', () => {
     const dead = await queue.claim(['test'], 'dead-worker', 50);
     expect(dead?.id).toBe(id);
     let ran = 0;
-    startWorker(handler(async () => void (ran += 1)));
+    startWorker(
+      handler(async () => {
+        ran += 1;
+      }),
+    );
     await until(async () => (await statusOf(id)) === 'completed');
     expect(ran).toBe(1);
     expect((await queue.find(id))?.attempts).toBe(2);
@@ -134,7 +138,9 @@ describe('job queue and worker', () => {
       600,
     );
     startWorker(
-      handler(async () => void (runs += 1)),
+      handler(async () => {
+        runs += 1;
+      }),
       600,
     );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
@@ -193,7 +199,9 @@ describe('job queue and worker', () => {
     let completed = 0;
     const started = Date.now();
     startWorker(
-      handler(async () => void (completed += 1)),
+      handler(async () => {
+        completed += 1;
+      }),
       leaseMs,
     );
     await until(async () => (await statusOf(id)) === 'completed');
@@ -237,7 +245,7 @@ describe('job queue and worker', () => {
       msg: 'job failed unexpectedly',
       obj: { jobId: bad, kind: 'test' },
     });
-    expect((errors[0]?.obj.err as Error).stack).toContain('TypeError: boom');
+    expect((errors[0]?.obj.err as Error | undefined)?.stack).toContain('TypeError: boom');
     expect(lines.find((l) => l.msg === 'job failed')?.obj).toMatchObject({
       jobId: bad,
       kind: 'test',

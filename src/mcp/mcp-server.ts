@@ -41,15 +41,13 @@ export function createMcpServer(
     'preset',
     new ResourceTemplate('atelier://presets/{slug}', {
       list: async () => ({
-        resources: services.presets
-          .list()
-          .presets.map((p) => ({
-            uri: `atelier://presets/${p.slug}`,
-            name: p.slug,
-            title: p.title,
-            description: p.description,
-            mimeType: 'application/json',
-          })),
+        resources: services.presets.list().presets.map((p) => ({
+          uri: `atelier://presets/${p.slug}`,
+          name: p.slug,
+          title: p.title,
+          description: p.description,
+          mimeType: 'application/json',
+        })),
       }),
     }),
     { title: 'Preset', description: 'A text-generation preset with its input fields', mimeType: 'application/json' },

@@ -51,7 +51,7 @@ export function detectSpeakers(
 
   const clusters = chooseClusters(standardise(eligible.map((i) => features[i] as number[])), maxSpeakers);
   const raw = new Array<number>(segments.length).fill(-1);
-  eligible.forEach((segment, k) => (raw[segment] = clusters[k] as number));
+  for (const [k, segment] of eligible.entries()) raw[segment] = clusters[k] as number;
   // Too short or unvoiced segments (a "yes", a cough) are most likely the neighbouring speaker's.
   const gap = (a: Span, b: Span): number => Math.max(0, a.start - b.end, b.start - a.end);
   const nearest = (s: Span): number =>
@@ -300,7 +300,10 @@ function chooseClusters(points: number[][], maxSpeakers: number): number[] {
 /** k-means++ from a fixed seed, best of a few restarts, so the same input always gives the same answer. */
 function kmeans(points: number[][], k: number): number[] {
   let seed = 42;
-  const random = (): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const random = (): number => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
   const nearest = (p: number[], centres: number[][]): number =>
     centres.reduce((best, c, i) => (distance2(p, c) < distance2(p, centres[best] as number[]) ? i : best), 0);
   let best = { assignment: [] as number[], inertia: Infinity };
@@ -309,7 +312,10 @@ function kmeans(points: number[][], k: number): number[] {
     while (centres.length < k) {
       const weights = points.map((p) => distance2(p, centres[nearest(p, centres)] as number[]));
       let pick = random() * weights.reduce((a, b) => a + b, 0);
-      const index = weights.findIndex((w) => (pick -= w) < 0);
+      const index = weights.findIndex((w) => {
+        pick -= w;
+        return pick < 0;
+      });
       centres.push(points[index < 0 ? points.length - 1 : index] as number[]);
     }
     let assignment = points.map(() => -1);

@@ -117,7 +117,7 @@ export class WebhooksService {
 
   private async deliver({ deliveryId }: DeliveryPayload): Promise<void> {
     const delivery = await this.repo.find(deliveryId);
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery?.status !== 'pending') return;
     const secret = await this.secret(delivery.account_id);
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     let attempt: WebhookAttempt;

@@ -133,8 +133,8 @@ export function captionLayout({ width, height }: Size): CaptionLayout {
  * so no character of a path can end the value or the filter.
  */
 export function filterValue(value: string): string {
-  const escape = (text: string) => text.replace(/[^A-Za-z0-9/_.\-\u0080-\uFFFF]/g, (c) => `\\${c}`);
-  return escape(escape(value));
+  const escapeOnce = (text: string) => text.replace(/[^A-Za-z0-9/_.\-\u0080-\uFFFF]/g, (c) => `\\${c}`);
+  return escapeOnce(escapeOnce(value));
 }
 
 /** A number for a filter graph: short, no exponent. */

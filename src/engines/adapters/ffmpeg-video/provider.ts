@@ -29,8 +29,8 @@ function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => 
   const model = choice && models.find((m) => m.provider === choice.provider);
   if (!choice || !model) return undefined;
   // One call takes so much text; a clip of at most a few minutes never needs more.
-  const fit = (text: string) =>
+  const withinLimit = (text: string) =>
     text.length <= model.maxChunkCharacters ? text : text.slice(0, text.lastIndexOf(' ', model.maxChunkCharacters));
   return (text, signal) =>
-    model.doGenerate({ providerVoiceId: choice.voice, text: fit(text), settings: {}, abortSignal: signal });
+    model.doGenerate({ providerVoiceId: choice.voice, text: withinLimit(text), settings: {}, abortSignal: signal });
 }

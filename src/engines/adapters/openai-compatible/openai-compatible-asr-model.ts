@@ -75,8 +75,10 @@ export function languageName(reported: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export const languageCode = (name: string): string | undefined =>
-  (languageCodes ??= buildLanguageCodes()).get(name.trim().toLowerCase());
+export function languageCode(name: string): string | undefined {
+  languageCodes ??= buildLanguageCodes();
+  return languageCodes.get(name.trim().toLowerCase());
+}
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
 export class OpenAICompatibleAsrModel implements AsrModel {
