@@ -1,3 +1,4 @@
+import { constants, setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 
@@ -23,6 +24,13 @@ export const WORKER_READY = 'atelier:worker-ready';
 export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread started by WorkerPool');
+  // Untrusted parsing yields the CPU to the service's requests: on Linux a nice value is per thread, so this
+  // lowers this worker thread only. Where it cannot be changed, the worker runs at the normal priority.
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not permitted here: the time limit still bounds the worker.
+  }
   port.on('message', async ({ id, input }: TaskRequest<In>) => {
     let reply: TaskReply<Out>;
     try {
