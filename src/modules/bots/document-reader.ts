@@ -4,6 +4,7 @@ import { WorkerPool, WorkerTaskError } from '../../shared/untrusted/worker-pool.
 import type { BotDocumentKind } from '../../storage/db/schema.js';
 import { DOCUMENT_LIMITS, type DocumentLimits } from './document-limits.js';
 import type { ReadResult, ReadTask } from './document-worker.js';
+import { htmlOverLimit } from './document-text.js';
 
 export interface DocumentReaderOptions {
   /** Documents read at once, each on a worker thread of its own. */
@@ -28,7 +29,14 @@ export class DocumentReader {
 
   constructor(private readonly options: DocumentReaderOptions) {
     this.limits = options.limits ?? DOCUMENT_LIMITS;
-    this.pool = new WorkerPool({ script: compiledModuleUrl(import.meta.url, './document-worker.js'), ...options });
+    const { workers, queue, timeoutMs, memoryMb } = options;
+    this.pool = new WorkerPool({
+      script: compiledModuleUrl(import.meta.url, './document-worker.js'),
+      workers,
+      queue,
+      timeoutMs,
+      memoryMb,
+    });
   }
 
   async read(
@@ -39,13 +47,8 @@ export class DocumentReader {
   ): Promise<Outcome<string>> {
     const field = typeof data === 'string' ? 'content' : 'file';
     // Checked before a worker sees it: HTML over its byte limit is never parsed.
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
-    if (kind === 'html' && bytes > this.limits.htmlBytes) {
-      return fail(
-        'payload_too_large',
-        `${field}: an HTML document can be at most ${this.limits.htmlBytes / (1024 * 1024)} MB (${this.limits.htmlBytes} bytes); this one has ${bytes} bytes`,
-      );
-    }
+    const tooLarge = kind === 'html' ? htmlOverLimit(data, this.limits) : undefined;
+    if (tooLarge) return tooLarge;
     // A copy of just these bytes (a Buffer may be a view of a larger pool, which would be copied whole).
     const task: ReadTask = {
       kind,

@@ -63,6 +63,10 @@ export async function documentText(
     return pdfText(data, limits);
   }
   const field = typeof data === 'string' ? 'content' : 'file';
+  if (kind === 'html') {
+    const tooLarge = htmlOverLimit(data, limits);
+    if (tooLarge) return tooLarge;
+  }
   const text = typeof data === 'string' ? data : decodeUtf8(data);
   if (text === undefined)
     return fail(
@@ -70,18 +74,22 @@ export async function documentText(
       `file${filename ? ` "${filename}"` : ''}: is not UTF-8 text; upload plain text, Markdown, HTML or PDF`,
     );
   if (kind !== 'html') return ok(cleanText(text));
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > limits.htmlBytes)
-    return fail(
-      'payload_too_large',
-      `${field}: an HTML document can be at most ${limits.htmlBytes / MB} MB (${limits.htmlBytes} bytes); this one has ${bytes} bytes`,
-    );
   const shape = checkHtmlShape(text, limits);
   if (shape) return fail('payload_too_large', `${field}: ${shape}`);
   return ok(cleanText(htmlToText(text)));
 }
 
 const MB = 1024 * 1024;
+
+/** HTML over its byte limit is refused before it is decoded or parsed (the reader checks it before a worker sees it). */
+export function htmlOverLimit(data: Buffer | string, limits: DocumentLimits): Outcome<never> | undefined {
+  const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
+  if (bytes <= limits.htmlBytes) return undefined;
+  return fail(
+    'payload_too_large',
+    `${typeof data === 'string' ? 'content' : 'file'}: an HTML document can be at most ${limits.htmlBytes / MB} MB (${limits.htmlBytes} bytes); this one has ${bytes} bytes`,
+  );
+}
 
 function decodeUtf8(data: Buffer): string | undefined {
   try {

@@ -1,10 +1,11 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId, sha256Hex } from '../../shared/ids.js';
 import type { AccountRow, BotKeyRow } from '../../storage/db/schema.js';
 import type { BotKeysRepo } from './bot-keys.repo.js';
 import { INVALID_API_KEY } from './keys.service.js';
+import { KeyUseRecorder, sameHash } from './key-use.js';
 
 /** Publishable keys start so; secret keys are `atl_` and 32 other characters. */
 export const BOT_KEY_PREFIX = 'atl_pub_';
@@ -53,7 +54,6 @@ export interface AuthenticatedBotKey {
 }
 
 const MAX_KEY_LENGTH = 256;
-const TOUCH_INTERVAL_MS = 60_000;
 const botNotFound = () => fail<never>('not_found', 'Bot not found');
 
 export const isPublishableKey = (rawKey: string): boolean => rawKey.startsWith(BOT_KEY_PREFIX);
@@ -77,12 +77,14 @@ export function originOf(value: string): string | undefined {
 
 /** Keys that let a public web page (the chat widget) talk to one bot, charged to the bot's owner, and nothing else. */
 export class BotKeysService {
-  private readonly lastTouched = new Map<string, number>();
+  private readonly uses: KeyUseRecorder;
 
   constructor(
     private readonly repo: BotKeysRepo,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.uses = new KeyUseRecorder(clock, (keyId, at) => repo.touch(keyId, at));
+  }
 
   async create(accountId: string, botId: string, input: NewBotKey): Promise<Outcome<BotKeyRecord>> {
     if (!UUID_PATTERN.test(botId)) return botNotFound();
@@ -153,7 +155,7 @@ export class BotKeysService {
       const reason = found.account.blocked_reason ? `: ${found.account.blocked_reason}` : '';
       return fail('unauthorized', `Account is blocked${reason}`);
     }
-    this.touchSometimes(found.key.id);
+    this.uses.used(found.key.id);
     const { key } = found;
     return ok({
       keyId: key.id,
@@ -164,14 +166,6 @@ export class BotKeysService {
         rateLimitPerMinute: Number(key.rate_limit_per_minute),
       },
     });
-  }
-
-  /** Records use at most once a minute per key, so authentication stays a single read. */
-  private touchSometimes(keyId: string): void {
-    const now = this.clock.now().getTime();
-    if (now - (this.lastTouched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
-    this.lastTouched.set(keyId, now);
-    this.repo.touch(keyId, new Date(now).toISOString()).catch(() => undefined);
   }
 }
 
@@ -208,10 +202,4 @@ function recordOf(row: BotKeyRow): BotKeyRecord {
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
   };
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Plan } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
@@ -7,10 +6,10 @@ import { newApiKey, newId, sha256Hex } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { AccountRow, ApiKeyRow } from '../../storage/db/schema.js';
 import type { KeyWithAccount, KeysRepo } from './keys.repo.js';
+import { KeyUseRecorder, sameHash } from './key-use.js';
 
 export const INVALID_API_KEY = 'Invalid API key';
 const MAX_KEY_LENGTH = 256;
-const TOUCH_INTERVAL_MS = 60_000;
 
 export interface CreatedKey {
   key_id: string;
@@ -36,16 +35,19 @@ export interface Authenticated {
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
 export class KeysService {
-  private readonly lastTouched = new Map<string, number>();
   /** Recent lookups by key hash. Changes made through this process drop entries at once; changes made by
    *  another process (the CLI) are seen within `authCacheMs`. */
   private readonly authCache = new Map<string, { found: KeyWithAccount; expires: number }>();
+
+  private readonly uses: KeyUseRecorder;
 
   constructor(
     private readonly repo: KeysRepo,
     private readonly clock: Clock,
     private readonly authCacheMs = 0,
-  ) {}
+  ) {
+    this.uses = new KeyUseRecorder(clock, (keyId, at) => repo.touch(keyId, at));
+  }
 
   /**
    * Creates a key whatever the account holds (its first key, or an operator's `keys create --force`); the
@@ -96,7 +98,7 @@ export class KeysService {
       const reason = found.account.blocked_reason ? `: ${found.account.blocked_reason}` : '';
       return fail('unauthorized', `Account is blocked${reason}`);
     }
-    this.touchSometimes(found.key.id);
+    this.uses.used(found.key.id);
     return ok({ keyId: found.key.id, account: found.account });
   }
 
@@ -137,18 +139,4 @@ export class KeysService {
     this.authCache.set(hash, { found, expires: now + this.authCacheMs });
     return found;
   }
-
-  /** Records use at most once a minute per key, so authentication stays a single read. */
-  private touchSometimes(keyId: string): void {
-    const now = this.clock.now().getTime();
-    if (now - (this.lastTouched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
-    this.lastTouched.set(keyId, now);
-    this.repo.touch(keyId, new Date(now).toISOString()).catch(() => undefined);
-  }
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
