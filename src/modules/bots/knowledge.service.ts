@@ -73,8 +73,9 @@ export class KnowledgeService {
             'conflict',
             `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`,
           );
-    // Counted before parsing too: a bot that is full costs no parsing.
-    if ((await this.repo.knowledgeUsage(botId)).documents >= maxDocuments) return tooManyDocuments();
+    // Read before parsing: a bot that is full costs no parsing. The insert checks the limits again, atomically.
+    const usage = await this.repo.knowledgeUsage(botId);
+    if (usage.documents >= maxDocuments) return tooManyDocuments();
     const parsed = await this.parse(input, signal);
     if (!parsed.ok) return parsed;
     const { kind, text, title, field } = parsed.value;
@@ -89,9 +90,7 @@ export class KnowledgeService {
     if (chunks.length === 0) return fail('invalid_input', `${field}: holds no text`);
     const characters = countCharacters(text);
 
-    // Cheap checks first, so nothing is embedded for a document that cannot be stored; checked again on insert.
-    const usage = await this.repo.knowledgeUsage(botId);
-    if (usage.documents >= maxDocuments) return tooManyDocuments();
+    // Before embedding, so nothing is embedded for a document that cannot be stored.
     if (usage.characters + characters > KNOWLEDGE_LIMITS.charactersPerBot) return tooMuchText();
 
     const warnings: string[] = [];
