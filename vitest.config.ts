@@ -51,6 +51,7 @@ export default defineConfig({
             'test/client-compat.test.ts',
             'test/media-models.test.ts',
             'test/hostile-documents.test.ts',
+            'test/operations.test.ts',
           ],
         },
       },

@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../modules/accounts/accounts.service.js';
+import type { ErrorStatus } from '../operations/operation.js';
 import { AppError } from '../shared/errors.js';
 import './fastify-types.js';
 
 export const errorSchema = z.object({ error: z.string() }).describe('Error');
 
 /** Error responses for the OpenAPI document, by status. */
-export function errors(...statuses: (400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503)[]) {
+export function errors(...statuses: ErrorStatus[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
 }
 
@@ -23,7 +24,7 @@ export const openAiErrorSchema = z
   .describe('OpenAI-style error');
 
 /** Error responses of the OpenAI-compatible routes, by status. */
-export function openAiErrors(...statuses: (400 | 401 | 402 | 403 | 404 | 413 | 429 | 502 | 503)[]) {
+export function openAiErrors(...statuses: ErrorStatus[]) {
   return Object.fromEntries(statuses.map((s) => [s, openAiErrorSchema])) as Record<number, typeof openAiErrorSchema>;
 }
 

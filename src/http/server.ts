@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_VERSION } from '../api-version.js';
@@ -12,26 +11,20 @@ import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
 import { operationsAccess } from './operations-access.js';
+import { operationRoute } from './operation-route.js';
+import { operationCatalogue, operationNamed } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
-import { accountRoutes } from './routes/account.js';
-import { BOT_UPLOAD_LIMITS, botRoutes } from './routes/bots.js';
-import { generateRoutes } from './routes/generate.js';
+import { botDocumentRoute } from './routes/bots.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
 import type { Readiness } from './readiness.js';
-import { imageRoutes } from './routes/images.js';
-import { chatRoutes } from './routes/chat.js';
+import { chatCompletionRoute } from './routes/chat.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { botChatRoutes } from './routes/bot-chat.js';
-import { botKeyRoutes } from './routes/bot-keys.js';
-import { videoRoutes } from './routes/videos.js';
 import { fileRoutes } from './routes/files.js';
-import { presetRoutes } from './routes/presets.js';
-import { speechRoutes } from './routes/speech.js';
-import { transcriptionRoutes } from './routes/transcriptions.js';
-import { voiceRoutes } from './routes/voices.js';
+import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 
 /** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
 export type HttpServices = Omit<Services, 'db' | 'worker'> & {
@@ -113,31 +106,23 @@ export async function buildServer(
 
   registerIdempotency(app, services.idempotency);
 
-  healthRoutes(app, services.isDatabaseReachable);
-  operationsRoutes(app, config, services);
-  presetRoutes(app, services.presets);
-  generateRoutes(app, services.text);
-  accountRoutes(app, services.accounts, services.keys);
-  speechRoutes(app, services.speech, services.voices, config.tts.maxCharacters);
-  voiceRoutes(app, services.customVoices);
-  transcriptionRoutes(app, services.transcriptions, services.webhooks);
-  imageRoutes(app, services.images);
-  videoRoutes(app, services.videos, config.videos.maxSeconds);
-  chatRoutes(app, services.chat);
-  if (config.bots.port === undefined) botChatRoutes(app, services.botChat);
-  mcpRoutes(app, services, config);
-  // Multipart uploads (knowledge documents) only where they are expected: a scope of their own.
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: BOT_UPLOAD_LIMITS });
-    botRoutes(scope, services.bots);
-    botKeyRoutes(scope, services.botKeys);
-  });
-  await fileRoutes(app, services.blobs);
-  await dashboardRoutes(app, { config, services });
+  const operations = operationCatalogue(services, config);
+  for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
+  chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
+  await botDocumentRoute(app, operationNamed(operations, 'add_document'));
+  const botChat = operationNamed(operations, 'chat_with_bot');
+  if (config.bots.port === undefined) botChatRoutes(app, botChat, services.botChat);
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
-  await app.register(async (scope) => botChatRoutes(scope, services.botChat, { hidden: true }), {
+  await app.register(async (scope) => botChatRoutes(scope, botChat, services.botChat, { hidden: true }), {
     prefix: '/dashboard',
   });
+
+  healthRoutes(app, services.isDatabaseReachable);
+  operationsRoutes(app, config, services);
+  voiceAvatarRoutes(app, services.voices);
+  mcpRoutes(app, services, config, operations);
+  await fileRoutes(app, services.blobs);
+  await dashboardRoutes(app, { config, services });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
@@ -151,7 +136,7 @@ export async function buildBotServer(
 ): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
-  botChatRoutes(app, services.botChat);
+  botChatRoutes(app, operationNamed(operationCatalogue(services, config), 'chat_with_bot'), services.botChat);
   return app;
 }
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { API_VERSION } from '../api-version.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { AnyOperation } from '../operations/operation.js';
 import type { McpServices } from './mcp-services.js';
-import { type ToolSchemas, registerTools } from './tools.js';
+import { registerOperationTool } from './operation-tool.js';
 
 /**
  * The MCP server for one request and one caller. Stateless: each POST /mcp carries a whole JSON-RPC
@@ -23,7 +24,7 @@ const validator = new AjvJsonSchemaValidator();
 export function createMcpServer(
   services: McpServices,
   caller: Caller,
-  schemas: ToolSchemas,
+  operations: readonly AnyOperation[],
   log: (error: unknown) => void,
 ): McpServer {
   const server = new McpServer(
@@ -34,7 +35,15 @@ export function createMcpServer(
         'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
     },
   );
-  registerTools(server, services, caller, schemas, log);
+  // Each call gets its own request id: text generation records it with the outputs.
+  const context = {
+    caller,
+    callerIfAny: caller,
+    get requestId() {
+      return `mcp-${Date.now()}`;
+    },
+  };
+  for (const operation of operations) registerOperationTool(server, operation, context, services.blobs, log);
 
   // Presets as resources: the catalogue and each preset's field definitions.
   server.registerResource(

@@ -1,18 +1,5 @@
 import type { Services } from '../services.js';
 
-/** The services the MCP tools use. */
-export type McpServices = Pick<
-  Services,
-  | 'accounts'
-  | 'presets'
-  | 'text'
-  | 'images'
-  | 'videos'
-  | 'transcriptions'
-  | 'speech'
-  | 'voices'
-  | 'bots'
-  | 'botChat'
-  | 'chat'
-  | 'blobs'
->;
+/** What the MCP server reads itself (the tools are operations, which hold their own services): the presets it
+ * offers as resources, and the stored pictures it sends back as image content. */
+export type McpServices = Pick<Services, 'presets' | 'blobs'>;

@@ -12,9 +12,18 @@ export const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-/** Integer record ids in a query string: digits only, so "1e3" or "0x10" are not ids. */
+/**
+ * Integer record ids: a number (JSON, as MCP tools send them) or, in a query string or path, digits only,
+ * so "1e3" or "0x10" are not ids.
+ */
 export const recordId = (what: string) =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, `must be a positive whole number (${what})`)
-    .transform(Number);
+  z.union(
+    [
+      z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/)
+        .transform(Number),
+    ],
+    { error: `must be a positive whole number (${what})` },
+  );

@@ -58,10 +58,10 @@ type WithoutStream<T> = { [K in keyof T as K extends 'stream' ? never : K]: T[K]
 export interface ChatInput extends WithoutStream<ChatRequest> {}
 export type ChatUsage = ChatCompletion['usage'];
 export type ChatModel = ResponseBody<'/api/models/{model}', 'get'>;
-export type BotMessage = RequestBody<'/bot/{publicUrl}/api', 'post'>;
+export type BotMessage = RequestBody<'/bot/{public_url}/api', 'post'>;
 /** The body of bots.chat and bots.chatStream. */
 export interface BotChat extends WithoutStream<BotMessage> {}
-export type BotReply = ResponseBody<'/bot/{publicUrl}/api', 'post'>;
+export type BotReply = ResponseBody<'/bot/{public_url}/api', 'post'>;
 export type BotSource = Item<NonNullable<BotReply['sources']>>;
 export type BotHistoryEntry = Item<NonNullable<BotMessage['history']>>;
 export type Bot = ResponseBody<'/api/bots/{id}', 'get'>;

@@ -1,20 +1,12 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { botMessageBody, botReply, botReplySchema } from '../../modules/bots/bot-chat.schemas.js';
+import type { z } from 'zod';
+import type { botMessageBody } from '../../modules/bots/bot-chat.schemas.js';
 import type { BotChatService } from '../../modules/bots/bot-chat.service.js';
+import type { AnyOperation } from '../../operations/operation.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
-import { callerOf, errors, secured } from '../route-helpers.js';
+import { type RouteOverride, operationRoute } from '../operation-route.js';
 import { clientGone, streamEvents } from '../sse.js';
-
-const STREAM_FORMAT =
-  'With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; ' +
-  'then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first).';
-
-const KEY_NOTE =
-  "Any of the account's keys works, or a publishable key of this bot (atl_pub_..., made with POST /api/bots/{id}/keys): it opens this bot's chat only, " +
-  'from its allowed origins (403 from another) and within its own rate limit.';
 
 const BOT_PATH = /^\/bot\/[^/?#]+(?:\/api)?(?:[?#]|$)/;
 
@@ -40,72 +32,51 @@ function corsFor(
 }
 
 /**
- * A bot's public interface: POST {bots_url}/bot/{public_url}/api, with the key of the bot's account. `hidden`
- * is the dashboard's same-site copy (session and CSRF token instead of a key): no CORS there.
+ * A bot's public interface: POST {bots_url}/bot/{public_url}/api, with a key of the bot's account or a publishable
+ * key of the bot, answering CORS. `hidden` is the dashboard's same-site copy (session and CSRF token instead of a
+ * key): no CORS and no publishable keys there.
  */
-export function botChatRoutes(app: FastifyInstance, botChat: BotChatService, { hidden = false } = {}): void {
+export function botChatRoutes(
+  app: FastifyInstance,
+  operation: AnyOperation,
+  botChat: BotChatService,
+  { hidden = false } = {},
+): void {
+  const streaming = streamingHandler(operation, botChat);
   if (hidden) {
-    botChatRoute(app, botChat, hidden);
+    operationRoute(app, operation, { handler: streaming, paths: [operation.http?.path ?? ''], hidden });
     return;
   }
   void app.register(async (scope) => {
     await scope.register(cors, { delegator: corsFor });
-    botChatRoute(scope, botChat, hidden);
+    operationRoute(scope, operation, { handler: streaming, config: { botKeys: true } });
   });
 }
 
-function botChatRoute(app: FastifyInstance, botChat: BotChatService, hidden: boolean): void {
-  // Some bot clients in the wild post to /bot/{public_url} without the /api: the same operation, undocumented.
-  // The public copies also take the bot's publishable keys; the dashboard's copy (session only) does not.
-  for (const path of hidden ? ['/bot/:publicUrl/api'] : ['/bot/:publicUrl/api', '/bot/:publicUrl'])
-    botChatRouteAt(app, botChat, path, hidden || path !== '/bot/:publicUrl/api', !hidden);
-}
-
-function botChatRouteAt(
-  app: FastifyInstance,
-  botChat: BotChatService,
-  path: string,
-  hidden: boolean,
-  botKeys: boolean,
-): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(
-    path,
-    {
-      config: { auth: 'required', botKeys },
-      schema: {
-        hide: hidden,
-        tags: ['bots'],
-        summary: 'Send a message to a bot; it answers from its knowledge base (streamed with stream: true)',
-        description: `${STREAM_FORMAT} ${KEY_NOTE}`,
-        security: secured,
-        params: z.object({ publicUrl: z.string().min(1).max(200).describe("The bot's public_url") }),
-        body: botMessageBody,
-        response: { 200: botReplySchema, ...errors(400, 401, 402, 403, 404, 429, 502, 503) },
+/** With stream: true, the reply piece by piece (server-sent events); otherwise the operation's answer. */
+function streamingHandler(operation: AnyOperation, botChat: BotChatService): NonNullable<RouteOverride['handler']> {
+  return async (_request, reply, context, input) => {
+    const {
+      public_url: publicUrl,
+      message,
+      history,
+      stream,
+      include_sources: includeSources,
+    } = input as z.output<typeof botMessageBody> & { public_url: string };
+    if (!stream) return operation.run(input, context);
+    const gone = clientGone(reply);
+    const answer = unwrap(await botChat.stream(context.caller, publicUrl, { message, history }, gone));
+    await streamEvents(
+      reply,
+      gone,
+      async (send) => {
+        for await (const text of answer.parts) await send({ text, bot: { text } });
+        if (includeSources) await send({ sources: answer.sources });
       },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { message, history: turns, stream, include_sources: includeSources } = request.body;
-      if (!stream) {
-        const answer = unwrap(await botChat.answer(caller, request.params.publicUrl, { message, history: turns }));
-        return botReply({ message, history: turns }, answer, includeSources);
-      }
-      const gone = clientGone(reply);
-      const answer = unwrap(await botChat.stream(caller, request.params.publicUrl, { message, history: turns }, gone));
-      await streamEvents(
-        reply,
-        gone,
-        async (send) => {
-          for await (const text of answer.parts) await send({ text, bot: { text } });
-          if (includeSources) await send({ sources: answer.sources });
-        },
-        (error) => ({
-          error:
-            error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error',
-        }),
-      );
-      return reply;
-    },
-  );
+      (error) => ({
+        error: error instanceof UpstreamError ? `The bot could not answer: ${error.message}` : 'Internal server error',
+      }),
+    );
+    return reply;
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { createMcpServer } from '../../mcp/mcp-server.js';
 import type { McpServices } from '../../mcp/mcp-services.js';
-import { toolSchemas } from '../../mcp/tools.js';
+import type { AnyOperation } from '../../operations/operation.js';
 import { mcpBatchLimit } from '../mcp-batch-limit.js';
 import { callerOf } from '../route-helpers.js';
 
@@ -18,13 +18,17 @@ const METHOD_NOT_ALLOWED = {
  * route (401 before any tool runs), each message of a batch counts against the rate limit (mcpBatchLimit),
  * then a server for this caller answers this one request.
  */
-export function mcpRoutes(app: FastifyInstance, services: McpServices, config: Config): void {
-  const schemas = toolSchemas(config);
+export function mcpRoutes(
+  app: FastifyInstance,
+  services: McpServices,
+  config: Config,
+  operations: readonly AnyOperation[],
+): void {
   app.post(
     '/mcp',
     { config: { auth: 'required' }, schema: { hide: true }, preHandler: mcpBatchLimit(app, config) },
     async (request, reply) => {
-      const server = createMcpServer(services, callerOf(request), schemas, (error) =>
+      const server = createMcpServer(services, callerOf(request), operations, (error) =>
         request.log.error({ err: error }, 'MCP tool failed'),
       );
       // JSON answers rather than an event stream: every tool answers once, and JSON is cheaper to write and read.

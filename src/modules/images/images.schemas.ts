@@ -61,3 +61,23 @@ export const generateImageBody = z.strictObject({
     .describe('Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt'),
   waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
 });
+
+/** An image record as the API returns it. */
+export const imageRecordSchema = z.object({
+  id: z.number().int(),
+  image_url: z.string().nullable().describe('Null while the image is pending or when it failed'),
+  model: z.string().describe('What made the picture; the builtin engine says builtin-sketch'),
+  engine: z.string().describe('The engine that made it: builtin, openai-compatible or automatic1111'),
+  prompt: z.string(),
+  used_credits: z.number(),
+  created_at: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  error: z.string().optional().describe('Why it failed; its credits were refunded'),
+  width: z.number().int(),
+  height: z.number().int(),
+  requested_model: z.string(),
+  style: z.string().nullable(),
+  artist: z.string().nullable(),
+  hd: z.boolean(),
+  warnings: z.array(z.string()),
+});

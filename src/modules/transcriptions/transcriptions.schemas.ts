@@ -62,3 +62,51 @@ export const derivedContentBody = z
     regenerate: flagField.optional().describe('The same as force'),
   })
   .transform(({ force, regenerate, ...rest }) => ({ ...rest, regenerate: force ?? regenerate ?? false }));
+
+const segmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().optional(),
+});
+/** A transcription as the API returns it. */
+export const audioSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    url: z.string().describe('The audio file the transcription was made from'),
+    content: z.string(),
+    segments: z.array(segmentSchema),
+    audio_type: z.string(),
+    language: z.string(),
+    created_at: z.string(),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    error: z.string().optional(),
+    duration: z.number().nullable(),
+    progress: z.number(),
+    detect_speakers: z.boolean(),
+    enhanced_quality: z.boolean(),
+    model: z.string().nullable(),
+    webhook: z
+      .object({
+        url: z.string(),
+        deliveries: z.array(
+          z.object({
+            id: z.string(),
+            event: z.string(),
+            url: z.string(),
+            status: z.string(),
+            attempts: z.array(
+              z.object({ at: z.string(), status: z.number().optional(), error: z.string().optional() }),
+            ),
+          }),
+        ),
+      })
+      .optional(),
+  })
+  .extend(
+    Object.fromEntries(DERIVED_FIELDS.map((f) => [f, z.string().optional()])) as Record<
+      (typeof DERIVED_FIELDS)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  );

@@ -43,3 +43,28 @@ export const generateVideoBody = (maxSeconds: number) =>
       ),
     image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
   });
+
+/** A video record as the API returns it. */
+export const videoSchema = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  url: z.string().describe('Empty until the video is ready'),
+  model: z.string(),
+  engine: z.string().describe('The engine that makes it: ffmpeg'),
+  requested_model: z.string(),
+  status: z.enum(['processing', 'completed', 'failed']),
+  error: z.string().optional().describe('Why it failed; its credits were refunded'),
+  created_at: z.string(),
+  request: z.object({
+    duration: z.string(),
+    aspectRatio: z.string(),
+    isTextToVideo: z.boolean(),
+    isImageToVideo: z.boolean(),
+    resolution: z.string().optional(),
+    generateAudio: z.boolean().optional(),
+  }),
+  used_credits: z.number(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  warnings: z.array(z.string()),
+});

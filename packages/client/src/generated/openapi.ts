@@ -7,6 +7,764 @@
 // Regenerate with: npm run client:types
 
 export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's plan, balances and the current period's usage */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API keys (never the keys themselves) */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create an API key; the key is shown in this response only
+         * @description The account's plan sets how many keys (not revoked) it may hold: one more is refused with 409.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secret that signs your webhooks */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the webhook signing secret */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List presets (templates), optionally by category */
+        get: operations["listPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/presets/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preset with its input field definitions */
+        get: operations["getPreset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate text outputs from a preset
+         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["generateText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read back a generated output by the id that POST /api/generate returned */
+        get: operations["getOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's generated outputs, newest first */
+        get: operations["listOutputs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate images (asynchronous: poll GET /api/get-image, or wait with waitForResult)
+         * @description Returns one record per output. image_url is null until the image is ready; status says pending, completed or failed (with error, and the credits refunded). Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["generateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an image record by id
+         * @description Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.
+         */
+        get: operations["getImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your images, newest first */
+        get: operations["listImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/image-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image models offered here, their family, what serves each, and their price in credits */
+        get: operations["listImageModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a video (asynchronous: poll GET /api/get-video); paid plans only
+         * @description Credits are reserved per second of video and refunded if it fails. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["generateVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a video by id
+         * @description Poll while status is processing; completed gives url, failed gives error.
+         */
+        get: operations["getVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your videos, newest first */
+        get: operations["listVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The video models offered here and their price in credits per second */
+        get: operations["listVideoModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your transcriptions, newest first */
+        get: operations["listTranscriptions"];
+        put?: never;
+        /**
+         * Transcribe the audio at a URL (asynchronous: poll POST /api/audios)
+         * @description Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["createTranscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a transcription: status, content and segments once ready, and derived content so far */
+        post: operations["getTranscriptionResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription)
+         * @description Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["createTranscriptionAppBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text */
+        get: operations["getTranscriptionAppBuilder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-audio-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Derived content (summary, notes...) from a ready transcription
+         * @description Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.
+         */
+        post: operations["generateAudioContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-text-to-speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speak a text with a voice; returns a public MP3 URL
+         * @description text: at most 5000 characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["generateTTS"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/text-to-speech/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored text-to-speech result, with its duration and any warnings */
+        get: operations["getSpeech"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/text-to-speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's text-to-speech results, newest first */
+        get: operations["listSpeech"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-text-to-speech-voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401) */
+        get: operations["getTTSVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-text-to-speech-voice-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per provider family, the voiceSettings it accepts with their ranges and defaults (public) */
+        get: operations["getTTSConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your custom voices */
+        get: operations["listCustomVoices"];
+        put?: never;
+        /** Create a custom voice from a base voice and settings */
+        post: operations["createCustomVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone a voice from recorded samples (needs a cloning provider: ElevenLabs)
+         * @description 1 to 25 samples, base64-encoded, each at most 10 MiB; the whole body at most 40 MiB. The new voice is yours alone.
+         */
+        post: operations["cloneVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your custom voices */
+        get: operations["getCustomVoice"];
+        put?: never;
+        post?: never;
+        /** Delete a custom voice */
+        delete: operations["deleteCustomVoice"];
+        options?: never;
+        head?: never;
+        /** Rename a custom voice or change its settings */
+        patch: operations["updateCustomVoice"];
+        trace?: never;
+    };
+    "/api/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat models offered here, then the aliases (the hosted service's names), each with alias_of */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chat model */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your bots, newest first */
+        get: operations["listBots"];
+        put?: never;
+        /**
+         * Create a bot
+         * @description The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.
+         */
+        post: operations["createBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your bots */
+        get: operations["getBot"];
+        put?: never;
+        post?: never;
+        /** Delete a bot with its whole knowledge base */
+        delete: operations["deleteBot"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a bot
+         * @description Send only the fields to change; its public_url stays.
+         */
+        patch: operations["updateBot"];
+        trace?: never;
+    };
+    "/api/bots/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents of a bot's knowledge base, newest first */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Add a document to a bot's knowledge base
+         * @description Either JSON {title, content, kind?} or multipart/form-data with one file part (.txt, .md, .markdown, .html, .htm, .pdf; at most 10 MB) and an optional title field (the file name otherwise). HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most 200 documents (fewer on some plans) and 10,000,000 characters per bot. The text is split into passages, indexed for full-text search and, when an embedding model is configured, embedded; if embedding fails the document is still added (searchable by keywords) and warnings says so.
+         */
+        post: operations["addDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a document: it leaves the knowledge base and its search index */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bot's publishable keys, revoked ones too, oldest first */
+        get: operations["listBotKeys"];
+        put?: never;
+        /**
+         * Create a publishable key for a bot's chat widget
+         * @description A publishable key opens this bot's public chat (POST /bot/{public_url}/api) and nothing else, so a web page (the chat widget) can carry it: anywhere else it is an invalid key, on another bot's chat the bot is not found. Answers are charged to the bot's owner as usual. With allowed_origins, a browser request from any other origin is refused (403); requests without an Origin header (servers) are not limited by it. It has its own rate limit a minute, apart from the account's. At most 10 active keys per bot; they do not count as API keys of the account. Deleting the bot deletes its keys.
+         */
+        post: operations["createBotKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a publishable key: pages that carry it stop working at once */
+        delete: operations["revokeBotKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat completions in the OpenAI format (the official openai client works with baseURL <base>/api)
+         * @description With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), then, with stream_options.include_usage, a chunk with empty choices and the usage, then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": {...}}` before it ends. Billing is by tokens (prompt and completion, per choice): the most the request can cost is reserved first and settled on what was used, also when the client disconnects mid-stream. `model` may be omitted (the default model answers); the hosted names (gemini-3-flash, gpt-5, claude-sonnet-4-6...) are aliases of the models here, listed by GET /models with alias_of. Content is a string or parts: text, image_url (an http(s) URL, downloaded by the service, or a data:image/png|jpeg|webp|gif;base64 URI; at most 20 per request) and input_audio (base64; mp3, wav, webm or mp4), with at most 20 MiB of base64 per request; a model that cannot take a part refuses the request with 400, before anything is charged.
+         */
+        post: operations["chatCompletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bot/{public_url}/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to a bot; it answers from its knowledge base (streamed with stream: true)
+         * @description With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first). Any of the account's keys works, or a publishable key of this bot (atl_pub_..., made with POST /api/bots/{id}/keys): it opens this bot's chat only, from its allowed origins (403 from another) and within its own rate limit.
+         */
+        post: operations["chatWithBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -127,1043 +885,2521 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/presets": {
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAccount: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List presets (templates), optionally by category */
-        get: {
-            parameters: {
-                query?: {
-                    category?: "Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other";
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            email: string;
+                            created_at: string;
+                            is_admin: boolean;
+                        };
+                        plan: {
+                            name: string;
+                            monthly_credits: number;
+                            monthly_tts_words: number;
+                            advanced_model: boolean;
+                            premium_presets: boolean;
+                            video_generation: boolean;
+                            rate_limit_per_minute: number;
+                        };
+                        credits: {
+                            balance: number;
+                        };
+                        period: {
+                            start: string;
+                            end: string;
+                        };
+                        usage: {
+                            credits_used: number;
+                            credits_used_by_kind: {
+                                [key: string]: number;
+                            };
+                            tts_words_used: number;
+                            tts_words_left: number;
+                        };
+                    };
+                };
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            presets: {
-                                slug: string;
-                                title: string;
-                                description: string;
-                                category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
-                                isFree: boolean;
-                            }[];
-                            total: number;
-                            categories: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
-                        };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/presets/{slug}": {
+    listKeys: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A preset with its input field definitions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+                content: {
+                    "application/json": {
+                        keys: {
+                            id: string;
+                            prefix: string;
+                            name: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        }[];
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default api */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key_id: string;
+                        api_key: string;
+                        prefix: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        header: string;
+                        scheme: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        header: string;
+                        scheme: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: {
+                category?: "Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        presets: {
                             slug: string;
                             title: string;
                             description: string;
                             category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
                             isFree: boolean;
-                            fields: {
-                                name: string;
-                                label: string;
-                                /** @enum {string} */
-                                type: "textarea" | "text" | "radio";
-                                required: boolean;
-                                placeholder?: string;
-                                maxLength?: number;
-                                radioOptions?: {
-                                    value: string;
-                                    default: boolean;
-                                }[];
-                            }[];
-                        };
+                        }[];
+                        total: number;
+                        categories: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/generate": {
+    getPreset: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A preset slug, e.g. blog-post */
+                slug: string;
+            };
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /**
-         * Generate text outputs from a preset
-         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Preset slug, from GET /api/presets */
-                        preset: string;
-                        /** @description Main input text or topic */
-                        keywords?: string;
-                        /** @description Desired tone */
-                        tone?: string;
-                        /**
-                         * @description Output length
-                         * @enum {string}
-                         */
-                        length?: "Short" | "Medium" | "Long";
-                        /** @description Number of outputs, 1 to 10 */
-                        outputs?: number;
-                        /**
-                         * @description Output language name
-                         * @default English
-                         */
-                        language?: string;
-                        /** @description Use the advanced model */
-                        shouldUseGPT4?: boolean;
-                        /** @description Context field 1; meaning depends on the preset */
-                        extra1?: string;
-                        /** @description Context field 2; meaning depends on the preset */
-                        extra2?: string;
-                        /** @description Context field 3; meaning depends on the preset */
-                        extra3?: string;
-                        /** @description Context field 4; meaning depends on the preset */
-                        extra4?: string;
-                        /** @description End section text (Fill the Gaps) */
-                        suffix?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
+                        slug: string;
+                        title: string;
+                        description: string;
+                        category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                        isFree: boolean;
+                        fields: {
                             name: string;
-                            text: string;
+                            label: string;
+                            /** @enum {string} */
+                            type: "textarea" | "text" | "radio";
+                            required: boolean;
+                            placeholder?: string;
+                            maxLength?: number;
+                            radioOptions?: {
+                                value: string;
+                                default: boolean;
+                            }[];
                         }[];
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/outputs/{id}": {
+    generateText: {
         parameters: {
             query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Preset slug, from GET /api/presets */
+                    preset: string;
+                    /** @description Main input text or topic */
+                    keywords?: string;
+                    /** @description Desired tone */
+                    tone?: string;
+                    /**
+                     * @description Output length
+                     * @enum {string}
+                     */
+                    length?: "Short" | "Medium" | "Long";
+                    /** @description Number of outputs, 1 to 10 */
+                    outputs?: number;
+                    /**
+                     * @description Output language name
+                     * @default English
+                     */
+                    language?: string;
+                    /** @description Use the advanced model */
+                    shouldUseGPT4?: boolean;
+                    /** @description Context field 1; meaning depends on the preset */
+                    extra1?: string;
+                    /** @description Context field 2; meaning depends on the preset */
+                    extra2?: string;
+                    /** @description Context field 3; meaning depends on the preset */
+                    extra3?: string;
+                    /** @description Context field 4; meaning depends on the preset */
+                    extra4?: string;
+                    /** @description End section text (Fill the Gaps) */
+                    suffix?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        text: string;
+                    }[];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        preset: string;
+                        model: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listOutputs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Read back a generated output by the id that POST /api/generate returned */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
+                content: {
+                    "application/json": {
+                        outputs: {
                             id: number;
                             name: string;
                             preset: string;
                             model: string;
                             created_at: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                        }[];
                     };
                 };
             };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/outputs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's generated outputs, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    before_id?: number;
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            outputs: {
-                                id: number;
-                                name: string;
-                                preset: string;
-                                model: string;
-                                created_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's plan, balances and the current period's usage */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account: {
-                                id: string;
-                                email: string;
-                                created_at: string;
-                                is_admin: boolean;
-                            };
-                            plan: {
-                                name: string;
-                                monthly_credits: number;
-                                monthly_tts_words: number;
-                                advanced_model: boolean;
-                                premium_presets: boolean;
-                                video_generation: boolean;
-                                rate_limit_per_minute: number;
-                            };
-                            credits: {
-                                balance: number;
-                            };
-                            period: {
-                                start: string;
-                                end: string;
-                            };
-                            usage: {
-                                credits_used: number;
-                                credits_used_by_kind: {
-                                    [key: string]: number;
-                                };
-                                tts_words_used: number;
-                                tts_words_left: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account's API keys (never the keys themselves) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                id: string;
-                                prefix: string;
-                                name: string;
-                                created_at: string;
-                                last_used_at: string | null;
-                                revoked_at: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Create an API key; the key is shown in this response only
-         * @description The account's plan sets how many keys (not revoked) it may hold: one more is refused with 409.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @default api */
-                        name?: string;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key_id: string;
-                            api_key: string;
-                            prefix: string;
-                            name: string;
-                        };
-                    };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke an API key */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            revoked: true;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generate-text-to-speech": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Speak a text with a voice; returns a public MP3 URL
-         * @description text: at most 5000 characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description An id from GET /api/get-text-to-speech-voices, or one of your custom voices */
-                        voiceID: string;
-                        /** @description Text to speak, at most 5000 characters */
-                        text: string;
-                        /** @description See GET /api/get-text-to-speech-voice-settings */
-                        voiceSettings?: {
-                            [key: string]: number | boolean;
-                        };
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
-                    content: {
-                        "application/json": {
-                            uuid: string;
-                            url: string;
-                            used_characters: number;
+                };
+            };
+        };
+    };
+    generateImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @description A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter */
+                    model: string;
+                    /** @description e.g. watercolor, photorealistic, pixel art, neon */
+                    style?: string;
+                    artist?: string;
+                    /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                    dimensions?: string;
+                    useHD?: boolean;
+                    /**
+                     * Format: uri
+                     * @description A picture to start from: the model uses it as a reference picture where it can
+                     */
+                    image?: string;
+                    /**
+                     * @description What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning
+                     * @enum {string}
+                     */
+                    action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot";
+                    /**
+                     * @description The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture
+                     * @enum {string}
+                     */
+                    editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1";
+                    outputs?: number | string;
+                    /**
+                     * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                     * @enum {string}
+                     */
+                    resolution?: "1K" | "2K";
+                    /**
+                     * @description Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt
+                     * @default any
+                     */
+                    recraftStyle?: string;
+                    /** @description Wait a bounded time for the images before answering */
+                    waitForResult?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Null while the image is pending or when it failed */
+                        image_url: string | null;
+                        /** @description What made the picture; the builtin engine says builtin-sketch */
+                        model: string;
+                        /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                        engine: string;
+                        prompt: string;
+                        used_credits: number;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        /** @description Why it failed; its credits were refunded */
+                        error?: string;
+                        width: number;
+                        height: number;
+                        requested_model: string;
+                        style: string | null;
+                        artist: string | null;
+                        hd: boolean;
+                        warnings: string[];
+                    }[];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query: {
+                imageId: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Null while the image is pending or when it failed */
+                        image_url: string | null;
+                        /** @description What made the picture; the builtin engine says builtin-sketch */
+                        model: string;
+                        /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                        engine: string;
+                        prompt: string;
+                        used_credits: number;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        /** @description Why it failed; its credits were refunded */
+                        error?: string;
+                        width: number;
+                        height: number;
+                        requested_model: string;
+                        style: string | null;
+                        artist: string | null;
+                        hd: boolean;
+                        warnings: string[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listImages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        images: {
+                            id: number;
+                            /** @description Null while the image is pending or when it failed */
+                            image_url: string | null;
+                            /** @description What made the picture; the builtin engine says builtin-sketch */
+                            model: string;
+                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                            engine: string;
+                            prompt: string;
+                            used_credits: number;
+                            created_at: string;
                             /** @enum {string} */
-                            status: "completed";
-                        };
+                            status: "pending" | "completed" | "failed";
+                            /** @description Why it failed; its credits were refunded */
+                            error?: string;
+                            width: number;
+                            height: number;
+                            requested_model: string;
+                            style: string | null;
+                            artist: string | null;
+                            hd: boolean;
+                            warnings: string[];
+                        }[];
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/text-to-speech/{uuid}": {
+    listImageModels: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A stored text-to-speech result, with its duration and any warnings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+                content: {
+                    "application/json": {
+                        models: {
+                            name: string;
+                            aliases: string[];
+                            family: string | null;
+                            engine: string;
+                            model: string;
+                            credits: number;
+                            hd_credits: number;
+                            sizes: string[] | null;
+                            reference_images: boolean;
+                        }[];
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    generateVideo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /**
+                     * @description A name from GET /api/video-models; case and punctuation do not matter
+                     * @default Kling 1.0
+                     */
+                    model?: string;
+                    /** @description Seconds, as a string such as "5"; 1 to 30 */
+                    duration?: number;
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "3:4" | "21:9" | "9:21" | "3:2" | "2:3";
+                    /**
+                     * @description 720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p" | "4k";
+                    /** @description true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent */
+                    generateAudio?: boolean;
+                    /**
+                     * Format: uri
+                     * @description Image-to-video: the picture the clip is made from
+                     */
+                    image?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        prompt: string;
+                        /** @enum {string} */
+                        image_url: "";
+                        model: string;
+                        /** @enum {boolean} */
+                        is_video: true;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "processing";
+                        used_credits: number;
+                        requested_model: string;
+                        engine: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getVideo: {
+        parameters: {
+            query: {
+                video_id: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        video: {
+                            id: number;
+                            prompt: string;
+                            /** @description Empty until the video is ready */
+                            url: string;
+                            model: string;
+                            /** @description The engine that makes it: ffmpeg */
+                            engine: string;
+                            requested_model: string;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed";
+                            /** @description Why it failed; its credits were refunded */
+                            error?: string;
+                            created_at: string;
+                            request: {
+                                duration: string;
+                                aspectRatio: string;
+                                isTextToVideo: boolean;
+                                isImageToVideo: boolean;
+                                resolution?: string;
+                                generateAudio?: boolean;
+                            };
+                            used_credits: number;
+                            width: number | null;
+                            height: number | null;
+                            warnings: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        videos: {
+                            id: number;
+                            prompt: string;
+                            /** @description Empty until the video is ready */
+                            url: string;
+                            model: string;
+                            /** @description The engine that makes it: ffmpeg */
+                            engine: string;
+                            requested_model: string;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed";
+                            /** @description Why it failed; its credits were refunded */
+                            error?: string;
+                            created_at: string;
+                            request: {
+                                duration: string;
+                                aspectRatio: string;
+                                isTextToVideo: boolean;
+                                isImageToVideo: boolean;
+                                resolution?: string;
+                                generateAudio?: boolean;
+                            };
+                            used_credits: number;
+                            width: number | null;
+                            height: number | null;
+                            warnings: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listVideoModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        models: {
+                            name: string;
+                            aliases: string[];
+                            family: string | null;
+                            engine: string;
+                            model: string;
+                            credits_per_second: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listTranscriptions: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transcriptions: {
+                            uuid: string;
+                            name: string;
+                            /** @description The audio file the transcription was made from */
+                            url: string;
+                            content: string;
+                            segments: {
+                                start: number;
+                                end: number;
+                                text: string;
+                                speaker?: string;
+                            }[];
+                            audio_type: string;
+                            language: string;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            error?: string;
+                            duration: number | null;
+                            progress: number;
+                            detect_speakers: boolean;
+                            enhanced_quality: boolean;
+                            model: string | null;
+                            webhook?: {
+                                url: string;
+                                deliveries: {
+                                    id: string;
+                                    event: string;
+                                    url: string;
+                                    status: string;
+                                    attempts: {
+                                        at: string;
+                                        status?: number;
+                                        error?: string;
+                                    }[];
+                                }[];
+                            };
+                            summary?: string;
+                            title?: string;
+                            description?: string;
+                            keywords?: string;
+                            action_items?: string;
+                            show_notes?: string;
+                            twitterThread?: string;
+                            article?: string;
+                            newsletter?: string;
+                            questions?: string;
+                            linkedin_post?: string;
+                            timestamped_overview?: string;
+                            topics_and_bullets?: string;
+                            progress_note?: string;
+                            soap_note?: string;
+                            dap_note?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createTranscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where the audio (or video) file is
+                     */
+                    url: string;
+                    /** @default general */
+                    audio_type?: string;
+                    /**
+                     * @description The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)
+                     * @default English
+                     */
+                    language?: string;
+                    name?: string;
+                    detect_speakers?: boolean;
+                    /** @description Use the better transcription engine (default false) */
+                    enhanced_quality?: boolean;
+                    /** @description The same as enhanced_quality, as the Pipedream component spells it */
+                    enhance_quality?: boolean;
+                    /**
+                     * Format: uri
+                     * @description Called with the record, signed, when the job completes or fails
+                     */
+                    webhook_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uuid: string;
+                        dashboard_url: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getTranscriptionResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    audio_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        audio: {
+                            uuid: string;
+                            name: string;
+                            /** @description The audio file the transcription was made from */
+                            url: string;
+                            content: string;
+                            segments: {
+                                start: number;
+                                end: number;
+                                text: string;
+                                speaker?: string;
+                            }[];
+                            audio_type: string;
+                            language: string;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            error?: string;
+                            duration: number | null;
+                            progress: number;
+                            detect_speakers: boolean;
+                            enhanced_quality: boolean;
+                            model: string | null;
+                            webhook?: {
+                                url: string;
+                                deliveries: {
+                                    id: string;
+                                    event: string;
+                                    url: string;
+                                    status: string;
+                                    attempts: {
+                                        at: string;
+                                        status?: number;
+                                        error?: string;
+                                    }[];
+                                }[];
+                            };
+                            summary?: string;
+                            title?: string;
+                            description?: string;
+                            keywords?: string;
+                            action_items?: string;
+                            show_notes?: string;
+                            twitterThread?: string;
+                            article?: string;
+                            newsletter?: string;
+                            questions?: string;
+                            linkedin_post?: string;
+                            timestamped_overview?: string;
+                            topics_and_bullets?: string;
+                            progress_note?: string;
+                            soap_note?: string;
+                            dap_note?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createTranscriptionAppBuilder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where the audio (or video) file is
+                     */
+                    audioUrl: string;
+                    /** @default English */
+                    language?: string;
+                    name?: string;
+                    /** @default general */
+                    audio_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        uuid: string;
+                        /** @enum {string} */
+                        status: "processing";
+                        dashboard_url: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getTranscriptionAppBuilder: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                        text?: string;
+                        language: string;
+                        error?: string;
+                        audio: {
+                            uuid: string;
+                            name: string;
+                            /** @description The audio file the transcription was made from */
+                            url: string;
+                            content: string;
+                            segments: {
+                                start: number;
+                                end: number;
+                                text: string;
+                                speaker?: string;
+                            }[];
+                            audio_type: string;
+                            language: string;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            error?: string;
+                            duration: number | null;
+                            progress: number;
+                            detect_speakers: boolean;
+                            enhanced_quality: boolean;
+                            model: string | null;
+                            webhook?: {
+                                url: string;
+                                deliveries: {
+                                    id: string;
+                                    event: string;
+                                    url: string;
+                                    status: string;
+                                    attempts: {
+                                        at: string;
+                                        status?: number;
+                                        error?: string;
+                                    }[];
+                                }[];
+                            };
+                            summary?: string;
+                            title?: string;
+                            description?: string;
+                            keywords?: string;
+                            action_items?: string;
+                            show_notes?: string;
+                            twitterThread?: string;
+                            article?: string;
+                            newsletter?: string;
+                            questions?: string;
+                            linkedin_post?: string;
+                            timestamped_overview?: string;
+                            topics_and_bullets?: string;
+                            progress_note?: string;
+                            soap_note?: string;
+                            dap_note?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    generateAudioContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    audio_id: string;
+                    fields?: ("summary" | "title" | "description" | "keywords" | "action_items" | "show_notes" | "twitterThread" | "article" | "newsletter" | "questions" | "linkedin_post" | "timestamped_overview" | "topics_and_bullets" | "progress_note" | "soap_note" | "dap_note")[];
+                    /** @description Produce the content again even if it exists (default false) */
+                    force?: boolean;
+                    /** @description The same as force */
+                    regenerate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    generateTTS: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An id from GET /api/get-text-to-speech-voices, or one of your custom voices */
+                    voiceID: string;
+                    /** @description Text to speak, at most 5000 characters */
+                    text: string;
+                    /** @description See GET /api/get-text-to-speech-voice-settings */
+                    voiceSettings?: {
+                        [key: string]: number | boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uuid: string;
+                        url: string;
+                        used_characters: number;
+                        /** @enum {string} */
+                        status: "completed";
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getSpeech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uuid: string;
+                        url: string;
+                        used_characters: number;
+                        /** @enum {string} */
+                        status: "completed";
+                        voice_id: string;
+                        characters: number;
+                        duration_seconds: number;
+                        warnings: string[];
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeech: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description A created_at from the previous page: lists older results */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
                             uuid: string;
                             url: string;
                             used_characters: number;
@@ -1174,3017 +3410,681 @@ export interface paths {
                             duration_seconds: number;
                             warnings: string[];
                             created_at: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                        }[];
                     };
                 };
             };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/text-to-speech": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account's text-to-speech results, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @description A created_at from the previous page: lists older results */
-                    before?: string;
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                uuid: string;
-                                url: string;
-                                used_characters: number;
-                                /** @enum {string} */
-                                status: "completed";
-                                voice_id: string;
-                                characters: number;
-                                duration_seconds: number;
-                                warnings: string[];
-                                created_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/get-text-to-speech-voices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401) */
-        get: {
-            parameters: {
-                query?: {
-                    language?: string;
-                    accent?: string;
-                    include_custom?: "0" | "1" | "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            voices: {
-                                id: string;
-                                name: string;
-                                description: string;
-                                image: string;
-                                language: string;
-                                accent?: string;
-                                provider: string;
-                                gender?: string;
-                                custom: boolean;
-                            }[];
-                            total: number;
-                            filters: {
-                                language: string | null;
-                                accent: string | null;
-                            };
-                            available: {
-                                languages: string[];
-                                accents: string[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/get-text-to-speech-voice-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Per provider family, the voiceSettings it accepts with their ranges and defaults (public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            providers: {
-                                provider: string;
-                                max_chunk_characters: number;
-                                settings: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "number" | "boolean";
-                                    description: string;
-                                    default: number | boolean;
-                                    min?: number;
-                                    max?: number;
-                                }[];
-                            }[];
-                            max_text_characters: number;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/voices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your custom voices */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            voices: {
-                                id: string;
-                                name: string;
-                                description: string;
-                                image: string;
-                                language: string;
-                                accent?: string;
-                                provider: string;
-                                gender?: string;
-                                /** @enum {boolean} */
-                                custom: true;
-                                base_voice_id: string;
-                                settings: {
-                                    [key: string]: unknown;
-                                };
-                                created_at: string;
-                                updated_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Create a custom voice from a base voice and settings */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getTTSVoices: {
+        parameters: {
+            query?: {
+                language?: string;
+                accent?: string;
+                include_custom?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        voices: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            image: string;
+                            language: string;
+                            accent?: string;
+                            provider: string;
+                            gender?: string;
+                            custom: boolean;
+                        }[];
+                        total: number;
+                        filters: {
+                            language: string | null;
+                            accent: string | null;
+                        };
+                        available: {
+                            languages: string[];
+                            accents: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getTTSConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            provider: string;
+                            max_chunk_characters: number;
+                            settings: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "number" | "boolean";
+                                description: string;
+                                default: number | boolean;
+                                min?: number;
+                                max?: number;
+                            }[];
+                        }[];
+                        max_text_characters: number;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listCustomVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        voices: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            image: string;
+                            language: string;
+                            accent?: string;
+                            provider: string;
+                            gender?: string;
+                            /** @enum {boolean} */
+                            custom: true;
+                            base_voice_id: string;
+                            settings: {
+                                [key: string]: unknown;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    base_voice_id: string;
+                    settings?: {
+                        [key: string]: number | boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
                         name: string;
-                        description?: string;
+                        description: string;
+                        image: string;
+                        language: string;
+                        accent?: string;
+                        provider: string;
+                        gender?: string;
+                        /** @enum {boolean} */
+                        custom: true;
                         base_voice_id: string;
-                        settings?: {
-                            [key: string]: number | boolean;
+                        settings: {
+                            [key: string]: unknown;
                         };
+                        created_at: string;
+                        updated_at: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            description: string;
-                            image: string;
-                            language: string;
-                            accent?: string;
-                            provider: string;
-                            gender?: string;
-                            /** @enum {boolean} */
-                            custom: true;
-                            base_voice_id: string;
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            created_at: string;
-                            updated_at: string;
-                        };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/voices/clone": {
+    cloneVoice: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /**
-         * Clone a voice from recorded samples (needs a cloning provider: ElevenLabs)
-         * @description 1 to 25 samples, base64-encoded, each at most 10 MiB; the whole body at most 40 MiB. The new voice is yours alone.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    samples: {
+                        filename: string;
+                        content_type: string;
+                        /** Format: byte */
+                        data_base64: string;
+                    }[];
+                };
             };
-            requestBody: {
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content: {
                     "application/json": {
+                        id: string;
                         name: string;
-                        description?: string;
-                        samples: {
-                            filename: string;
-                            content_type: string;
-                            /** Format: byte */
-                            data_base64: string;
-                        }[];
+                        description: string;
+                        image: string;
+                        language: string;
+                        accent?: string;
+                        provider: string;
+                        gender?: string;
+                        /** @enum {boolean} */
+                        custom: true;
+                        base_voice_id: string;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        created_at: string;
+                        updated_at: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            description: string;
-                            image: string;
-                            language: string;
-                            accent?: string;
-                            provider: string;
-                            gender?: string;
-                            /** @enum {boolean} */
-                            custom: true;
-                            base_voice_id: string;
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                501: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/voices/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of your custom voices */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            description: string;
-                            image: string;
-                            language: string;
-                            accent?: string;
-                            provider: string;
-                            gender?: string;
-                            /** @enum {boolean} */
-                            custom: true;
-                            base_voice_id: string;
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a custom voice */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        /** Rename a custom voice or change its settings */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        name?: string;
-                        description?: string;
-                        settings?: {
-                            [key: string]: number | boolean;
-                        };
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            description: string;
-                            image: string;
-                            language: string;
-                            accent?: string;
-                            provider: string;
-                            gender?: string;
-                            /** @enum {boolean} */
-                            custom: true;
-                            base_voice_id: string;
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/transcriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your transcriptions, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            transcriptions: {
-                                uuid: string;
-                                name: string;
-                                /** @description The audio file the transcription was made from */
-                                url: string;
-                                content: string;
-                                segments: {
-                                    start: number;
-                                    end: number;
-                                    text: string;
-                                    speaker?: string;
-                                }[];
-                                audio_type: string;
-                                language: string;
-                                created_at: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                                error?: string;
-                                duration: number | null;
-                                progress: number;
-                                detect_speakers: boolean;
-                                enhanced_quality: boolean;
-                                model: string | null;
-                                webhook?: {
-                                    url: string;
-                                    deliveries: {
-                                        id: string;
-                                        event: string;
-                                        url: string;
-                                        status: string;
-                                        attempts: {
-                                            at: string;
-                                            status?: number;
-                                            error?: string;
-                                        }[];
-                                    }[];
-                                };
-                                summary?: string;
-                                title?: string;
-                                description?: string;
-                                keywords?: string;
-                                action_items?: string;
-                                show_notes?: string;
-                                twitterThread?: string;
-                                article?: string;
-                                newsletter?: string;
-                                questions?: string;
-                                linkedin_post?: string;
-                                timestamped_overview?: string;
-                                topics_and_bullets?: string;
-                                progress_note?: string;
-                                soap_note?: string;
-                                dap_note?: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Transcribe the audio at a URL (asynchronous: poll POST /api/audios)
-         * @description Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: uri
-                         * @description Where the audio (or video) file is
-                         */
-                        url: string;
-                        /** @default general */
-                        audio_type?: string;
-                        /**
-                         * @description The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)
-                         * @default English
-                         */
-                        language?: string;
-                        name?: string;
-                        detect_speakers?: boolean;
-                        /** @description Use the better transcription engine (default false) */
-                        enhanced_quality?: boolean;
-                        /** @description The same as enhanced_quality, as the Pipedream component spells it */
-                        enhance_quality?: boolean;
-                        /**
-                         * Format: uri
-                         * @description Called with the record, signed, when the job completes or fails
-                         */
-                        webhook_url?: string;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            uuid: string;
-                            dashboard_url: string;
-                        };
-                    };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audios": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read a transcription: status, content and segments once ready, and derived content so far */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        audio_id: string;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            audio: {
-                                uuid: string;
-                                name: string;
-                                /** @description The audio file the transcription was made from */
-                                url: string;
-                                content: string;
-                                segments: {
-                                    start: number;
-                                    end: number;
-                                    text: string;
-                                    speaker?: string;
-                                }[];
-                                audio_type: string;
-                                language: string;
-                                created_at: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                                error?: string;
-                                duration: number | null;
-                                progress: number;
-                                detect_speakers: boolean;
-                                enhanced_quality: boolean;
-                                model: string | null;
-                                webhook?: {
-                                    url: string;
-                                    deliveries: {
-                                        id: string;
-                                        event: string;
-                                        url: string;
-                                        status: string;
-                                        attempts: {
-                                            at: string;
-                                            status?: number;
-                                            error?: string;
-                                        }[];
-                                    }[];
-                                };
-                                summary?: string;
-                                title?: string;
-                                description?: string;
-                                keywords?: string;
-                                action_items?: string;
-                                show_notes?: string;
-                                twitterThread?: string;
-                                article?: string;
-                                newsletter?: string;
-                                questions?: string;
-                                linkedin_post?: string;
-                                timestamped_overview?: string;
-                                topics_and_bullets?: string;
-                                progress_note?: string;
-                                soap_note?: string;
-                                dap_note?: string;
-                            };
-                        };
-                    };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/create-transcription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: uri
-                         * @description Where the audio (or video) file is
-                         */
-                        audioUrl: string;
-                        /** @default English */
-                        language?: string;
-                        name?: string;
-                        /** @default general */
-                        audio_type?: string;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            uuid: string;
-                            /** @enum {string} */
-                            status: "processing";
-                            dashboard_url: string;
-                        };
-                    };
+            /** @description Error */
+            501: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/get-transcription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text */
-        get: {
-            parameters: {
-                query: {
-                    id: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed";
-                            text?: string;
-                            language: string;
-                            error?: string;
-                            audio: {
-                                uuid: string;
-                                name: string;
-                                /** @description The audio file the transcription was made from */
-                                url: string;
-                                content: string;
-                                segments: {
-                                    start: number;
-                                    end: number;
-                                    text: string;
-                                    speaker?: string;
-                                }[];
-                                audio_type: string;
-                                language: string;
-                                created_at: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                                error?: string;
-                                duration: number | null;
-                                progress: number;
-                                detect_speakers: boolean;
-                                enhanced_quality: boolean;
-                                model: string | null;
-                                webhook?: {
-                                    url: string;
-                                    deliveries: {
-                                        id: string;
-                                        event: string;
-                                        url: string;
-                                        status: string;
-                                        attempts: {
-                                            at: string;
-                                            status?: number;
-                                            error?: string;
-                                        }[];
-                                    }[];
-                                };
-                                summary?: string;
-                                title?: string;
-                                description?: string;
-                                keywords?: string;
-                                action_items?: string;
-                                show_notes?: string;
-                                twitterThread?: string;
-                                article?: string;
-                                newsletter?: string;
-                                questions?: string;
-                                linkedin_post?: string;
-                                timestamped_overview?: string;
-                                topics_and_bullets?: string;
-                                progress_note?: string;
-                                soap_note?: string;
-                                dap_note?: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generate-audio-content": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Derived content (summary, notes...) from a ready transcription
-         * @description Existing content is returned as it is unless force (or regenerate) is true. 409 "Audio has not been transcribed yet" until ready.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        audio_id: string;
-                        fields?: ("summary" | "title" | "description" | "keywords" | "action_items" | "show_notes" | "twitterThread" | "article" | "newsletter" | "questions" | "linkedin_post" | "timestamped_overview" | "topics_and_bullets" | "progress_note" | "soap_note" | "dap_note")[];
-                        /** @description Produce the content again even if it exists (default false) */
-                        force?: boolean;
-                        /** @description The same as force */
-                        regenerate?: boolean;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhook-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The secret that signs your webhooks */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            secret: string;
-                            header: string;
-                            scheme: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhook-secret/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replace the webhook signing secret */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            secret: string;
-                            header: string;
-                            scheme: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generate-image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Generate images (asynchronous: poll GET /api/get-image, or wait with waitForResult)
-         * @description Returns one record per output. image_url is null until the image is ready; status says pending, completed or failed (with error, and the credits refunded). Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        prompt: string;
-                        /** @description A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter */
-                        model: string;
-                        /** @description e.g. watercolor, photorealistic, pixel art, neon */
-                        style?: string;
-                        artist?: string;
-                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
-                        dimensions?: string;
-                        useHD?: boolean;
-                        /**
-                         * Format: uri
-                         * @description A picture to start from: the model uses it as a reference picture where it can
-                         */
-                        image?: string;
-                        /**
-                         * @description What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning
-                         * @enum {string}
-                         */
-                        action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot";
-                        /**
-                         * @description The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture
-                         * @enum {string}
-                         */
-                        editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1";
-                        outputs?: number | string;
-                        /**
-                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
-                         * @enum {string}
-                         */
-                        resolution?: "1K" | "2K";
-                        /**
-                         * @description Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt
-                         * @default any
-                         */
-                        recraftStyle?: string;
-                        /** @description Wait a bounded time for the images before answering */
-                        waitForResult?: boolean;
+                        error: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Null while the image is pending or when it failed */
-                            image_url: string | null;
-                            /** @description What made the picture; the builtin engine says builtin-sketch */
-                            model: string;
-                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
-                            engine: string;
-                            prompt: string;
-                            used_credits: number;
-                            created_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
-                            /** @description Why it failed; its credits were refunded */
-                            error?: string;
-                            width: number;
-                            height: number;
-                            requested_model: string;
-                            style: string | null;
-                            artist: string | null;
-                            hd: boolean;
-                            warnings: string[];
-                        }[];
-                    };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/get-image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read an image record by id
-         * @description Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.
-         */
-        get: {
-            parameters: {
-                query: {
-                    imageId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Null while the image is pending or when it failed */
-                            image_url: string | null;
-                            /** @description What made the picture; the builtin engine says builtin-sketch */
-                            model: string;
-                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
-                            engine: string;
-                            prompt: string;
-                            used_credits: number;
-                            created_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
-                            /** @description Why it failed; its credits were refunded */
-                            error?: string;
-                            width: number;
-                            height: number;
-                            requested_model: string;
-                            style: string | null;
-                            artist: string | null;
-                            hd: boolean;
-                            warnings: string[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/images": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your images, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            images: {
-                                id: number;
-                                /** @description Null while the image is pending or when it failed */
-                                image_url: string | null;
-                                /** @description What made the picture; the builtin engine says builtin-sketch */
-                                model: string;
-                                /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
-                                engine: string;
-                                prompt: string;
-                                used_credits: number;
-                                created_at: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                /** @description Why it failed; its credits were refunded */
-                                error?: string;
-                                width: number;
-                                height: number;
-                                requested_model: string;
-                                style: string | null;
-                                artist: string | null;
-                                hd: boolean;
-                                warnings: string[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/image-models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The image models offered here, their family, what serves each, and their price in credits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            models: {
-                                name: string;
-                                aliases: string[];
-                                family: string | null;
-                                engine: string;
-                                model: string;
-                                credits: number;
-                                hd_credits: number;
-                                sizes: string[] | null;
-                                reference_images: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generate-video": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Generate a video (asynchronous: poll GET /api/get-video); paid plans only
-         * @description Credits are reserved per second of video and refunded if it fails. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        prompt: string;
-                        /**
-                         * @description A name from GET /api/video-models; case and punctuation do not matter
-                         * @default Kling 1.0
-                         */
-                        model?: string;
-                        /** @description Seconds, as a string such as "5"; 1 to 30 */
-                        duration?: number;
-                        /**
-                         * @default 16:9
-                         * @enum {string}
-                         */
-                        aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "3:4" | "21:9" | "9:21" | "3:2" | "2:3";
-                        /**
-                         * @description 720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning
-                         * @enum {string}
-                         */
-                        resolution?: "720p" | "1080p" | "4k";
-                        /** @description true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent */
-                        generateAudio?: boolean;
-                        /**
-                         * Format: uri
-                         * @description Image-to-video: the picture the clip is made from
-                         */
-                        image?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            prompt: string;
-                            /** @enum {string} */
-                            image_url: "";
-                            model: string;
-                            /** @enum {boolean} */
-                            is_video: true;
-                            created_at: string;
-                            /** @enum {string} */
-                            status: "processing";
-                            used_credits: number;
-                            requested_model: string;
-                            engine: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/get-video": {
+    getCustomVoice: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        /**
-         * Read a video by id
-         * @description Poll while status is processing; completed gives url, failed gives error.
-         */
-        get: {
-            parameters: {
-                query: {
-                    video_id: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            video: {
-                                id: number;
-                                prompt: string;
-                                /** @description Empty until the video is ready */
-                                url: string;
-                                model: string;
-                                /** @description The engine that makes it: ffmpeg */
-                                engine: string;
-                                requested_model: string;
-                                /** @enum {string} */
-                                status: "processing" | "completed" | "failed";
-                                /** @description Why it failed; its credits were refunded */
-                                error?: string;
-                                created_at: string;
-                                request: {
-                                    duration: string;
-                                    aspectRatio: string;
-                                    isTextToVideo: boolean;
-                                    isImageToVideo: boolean;
-                                    resolution?: string;
-                                    generateAudio?: boolean;
-                                };
-                                used_credits: number;
-                                width: number | null;
-                                height: number | null;
-                                warnings: string[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your videos, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            videos: {
-                                id: number;
-                                prompt: string;
-                                /** @description Empty until the video is ready */
-                                url: string;
-                                model: string;
-                                /** @description The engine that makes it: ffmpeg */
-                                engine: string;
-                                requested_model: string;
-                                /** @enum {string} */
-                                status: "processing" | "completed" | "failed";
-                                /** @description Why it failed; its credits were refunded */
-                                error?: string;
-                                created_at: string;
-                                request: {
-                                    duration: string;
-                                    aspectRatio: string;
-                                    isTextToVideo: boolean;
-                                    isImageToVideo: boolean;
-                                    resolution?: string;
-                                    generateAudio?: boolean;
-                                };
-                                used_credits: number;
-                                width: number | null;
-                                height: number | null;
-                                warnings: string[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video-models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The video models offered here and their price in credits per second */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            models: {
-                                name: string;
-                                aliases: string[];
-                                family: string | null;
-                                engine: string;
-                                model: string;
-                                credits_per_second: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/chat/completions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Chat completions in the OpenAI format (the official openai client works with baseURL <base>/api)
-         * @description With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), then, with stream_options.include_usage, a chunk with empty choices and the usage, then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": {...}}` before it ends. Billing is by tokens (prompt and completion, per choice): the most the request can cost is reserved first and settled on what was used, also when the client disconnects mid-stream. `model` may be omitted (the default model answers); the hosted names (gemini-3-flash, gpt-5, claude-sonnet-4-6...) are aliases of the models here, listed by GET /models with alias_of. Content is a string or parts: text, image_url (an http(s) URL, downloaded by the service, or a data:image/png|jpeg|webp|gif;base64 URI; at most 20 per request) and input_audio (base64; mp3, wav, webm or mp4), with at most 20 MiB of base64 per request; a model that cannot take a part refuses the request with 400, before anything is charged.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent */
-                        model?: string;
-                        messages: {
-                            /** @enum {string} */
-                            role: "system" | "developer" | "user" | "assistant";
-                            content: string | ({
-                                /** @enum {string} */
-                                type: "text";
-                                text: string;
-                            } | {
-                                /** @enum {string} */
-                                type: "image_url";
-                                image_url: {
-                                    /** @description An http(s) URL (the service downloads it) or a data URI: data:image/<png|jpeg|webp|gif>;base64,... */
-                                    url: string;
-                                    /** @enum {string} */
-                                    detail?: "auto" | "low" | "high";
-                                };
-                            } | {
-                                /** @enum {string} */
-                                type: "input_audio";
-                                input_audio: {
-                                    /** @description Base64-encoded audio */
-                                    data: string;
-                                    /** @enum {string} */
-                                    format: "mp3" | "wav" | "webm" | "mp4";
-                                };
-                            })[] | null;
-                            name?: string;
-                        }[];
-                        temperature?: number | null;
-                        top_p?: number | null;
-                        max_tokens?: number | null;
-                        max_completion_tokens?: number | null;
-                        n?: number | null;
-                        stop?: (string | string[]) | null;
-                        stream?: boolean | null;
-                        stream_options?: {
-                            include_usage?: boolean;
-                        } | null;
-                        response_format?: ({
-                            /** @enum {string} */
-                            type: "text";
-                        } | {
-                            /** @enum {string} */
-                            type: "json_object";
-                        } | {
-                            /** @enum {string} */
-                            type: "json_schema";
-                            json_schema: {
-                                name: string;
-                                description?: string;
-                                schema?: {
-                                    [key: string]: unknown;
-                                };
-                                strict?: boolean | null;
-                            };
-                        }) | null;
-                        tools?: unknown[] | null;
-                        functions?: unknown[] | null;
-                    } & {
-                        [key: string]: unknown;
+                        id: string;
+                        name: string;
+                        description: string;
+                        image: string;
+                        language: string;
+                        accent?: string;
+                        provider: string;
+                        gender?: string;
+                        /** @enum {boolean} */
+                        custom: true;
+                        base_voice_id: string;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        created_at: string;
+                        updated_at: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            object: "chat.completion";
-                            created: number;
-                            model: string;
-                            system_fingerprint: string | null;
-                            choices: {
-                                index: number;
-                                message: {
-                                    /** @enum {string} */
-                                    role: "assistant";
-                                    content: string;
-                                    refusal: null;
-                                };
-                                logprobs: null;
-                                /** @enum {string} */
-                                finish_reason: "stop" | "length" | "content_filter";
-                            }[];
-                            usage: {
-                                prompt_tokens: number;
-                                completion_tokens: number;
-                                total_tokens: number;
-                            };
-                        };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description OpenAI-style error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description OpenAI-style error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description OpenAI-style error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/models": {
+    deleteCustomVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    settings?: {
+                        [key: string]: number | boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        description: string;
+                        image: string;
+                        language: string;
+                        accent?: string;
+                        provider: string;
+                        gender?: string;
+                        /** @enum {boolean} */
+                        custom: true;
+                        base_voice_id: string;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listModels: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The chat models offered here, then the aliases (the hosted service's names), each with alias_of */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: {
-                                id: string;
-                                /** @enum {string} */
-                                object: "model";
-                                created: number;
-                                owned_by: string;
-                                /** @description On an alias: the id of the model that answers it */
-                                alias_of?: string;
-                            }[];
-                        };
-                    };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description OpenAI-style error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/models/{model}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One chat model */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    model: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
                             id: string;
                             /** @enum {string} */
                             object: "model";
@@ -4192,801 +4092,541 @@ export interface paths {
                             owned_by: string;
                             /** @description On an alias: the id of the model that answers it */
                             alias_of?: string;
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description OpenAI-style error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bot/{publicUrl}/api": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a message to a bot; it answers from its knowledge base (streamed with stream: true)
-         * @description With stream: true the answer is text/event-stream: one `data: {"text": "...", "bot": {"text": "..."}}` event per piece of the reply, in order (the same piece under both names); then, with include_sources, one `data: {"sources": [...]}` event; then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": "..."}` before it ends. Sources are numbered as the reply cites them ([1] is the first). Any of the account's keys works, or a publishable key of this bot (atl_pub_..., made with POST /api/bots/{id}/keys): it opens this bot's chat only, from its allowed origins (403 from another) and within its own rate limit.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The bot's public_url */
-                    publicUrl: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        message: string;
-                        /** @description Earlier turns, oldest first, alternating; at most 50 */
-                        history?: {
-                            /** @enum {string} */
-                            role?: "human" | "ai" | "user" | "assistant";
-                            /** @enum {string} */
-                            type?: "human" | "ai";
-                            text?: string;
-                            content?: string;
                         }[];
-                        stream?: boolean;
-                        include_sources?: boolean;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            response: string;
-                            sources?: {
-                                index: number;
-                                document_id: string;
-                                title: string;
-                                passage: string;
-                                score: number;
-                            }[];
-                            bot: {
-                                text: string;
-                                sources?: {
-                                    index: number;
-                                    document_id: string;
-                                    title: string;
-                                    passage: string;
-                                    score: number;
-                                }[];
-                            };
-                            history: {
-                                /** @enum {string} */
-                                role: "human" | "ai";
-                                /** @enum {string} */
-                                type: "human" | "ai";
-                                text: string;
-                            }[];
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/bots": {
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "model";
+                        created: number;
+                        owned_by: string;
+                        /** @description On an alias: the id of the model that answers it */
+                        alias_of?: string;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBots: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your bots, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bots: {
+                            id: string;
+                            name: string;
+                            instructions: string;
+                            model: string;
+                            temperature: number;
+                            welcome_message: string | null;
+                            /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
+                            public_url: string;
+                            /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
+                            api_url: string;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description How many documents its knowledge base holds */
+                            documents: number;
+                        }[];
+                    };
+                };
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            bots: {
-                                id: string;
-                                name: string;
-                                instructions: string;
-                                model: string;
-                                temperature: number;
-                                welcome_message: string | null;
-                                /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
-                                public_url: string;
-                                /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
-                                api_url: string;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description How many documents its knowledge base holds */
-                                documents: number;
-                            }[];
-                        };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        put?: never;
-        /**
-         * Create a bot
-         * @description The account's plan sets how many bots it may have (one more is refused with 409). The answer carries the bot's id and its public_url.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
+    };
+    createBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown to the people who chat with the bot */
+                    name: string;
+                    /** @description How the bot behaves: its system prompt */
+                    instructions?: string;
+                    /** @description The text model the bot answers with; the standard model when absent */
+                    model?: string;
+                    /** @description 0 (focused) to 2 (inventive); default 0.7 */
+                    temperature?: number;
+                    /** @description The first message a chat shows; null or empty for none */
+                    welcome_message?: string | null;
+                };
             };
-            requestBody: {
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content: {
                     "application/json": {
-                        /** @description Shown to the people who chat with the bot */
+                        id: string;
                         name: string;
-                        /** @description How the bot behaves: its system prompt */
-                        instructions?: string;
-                        /** @description The text model the bot answers with; the standard model when absent */
-                        model?: string;
-                        /** @description 0 (focused) to 2 (inventive); default 0.7 */
-                        temperature?: number;
-                        /** @description The first message a chat shows; null or empty for none */
-                        welcome_message?: string | null;
+                        instructions: string;
+                        model: string;
+                        temperature: number;
+                        welcome_message: string | null;
+                        /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
+                        public_url: string;
+                        /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
+                        api_url: string;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description How many documents its knowledge base holds */
+                        documents: number;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            instructions: string;
-                            model: string;
-                            temperature: number;
-                            welcome_message: string | null;
-                            /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
-                            public_url: string;
-                            /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
-                            api_url: string;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description How many documents its knowledge base holds */
-                            documents: number;
-                        };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/bots/{id}": {
+    getBot: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        /** One of your bots */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            instructions: string;
-                            model: string;
-                            temperature: number;
-                            welcome_message: string | null;
-                            /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
-                            public_url: string;
-                            /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
-                            api_url: string;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description How many documents its knowledge base holds */
-                            documents: number;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a bot with its whole knowledge base */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        /**
-         * Change a bot
-         * @description Send only the fields to change; its public_url stays.
-         */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Shown to the people who chat with the bot */
-                        name?: string;
-                        /** @description How the bot behaves: its system prompt */
-                        instructions?: string;
-                        /** @description The text model the bot answers with; the standard model when absent */
-                        model?: string;
-                        /** @description 0 (focused) to 2 (inventive) */
-                        temperature?: number;
-                        /** @description The first message a chat shows; null or empty for none */
-                        welcome_message?: string | null;
+                        id: string;
+                        name: string;
+                        instructions: string;
+                        model: string;
+                        temperature: number;
+                        welcome_message: string | null;
+                        /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
+                        public_url: string;
+                        /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
+                        api_url: string;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description How many documents its knowledge base holds */
+                        documents: number;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            instructions: string;
-                            model: string;
-                            temperature: number;
-                            welcome_message: string | null;
-                            /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
-                            public_url: string;
-                            /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
-                            api_url: string;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description How many documents its knowledge base holds */
-                            documents: number;
-                        };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        trace?: never;
     };
-    "/api/bots/{id}/documents": {
+    deleteBot: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        /** The documents of a bot's knowledge base, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            documents: {
-                                id: string;
-                                title: string;
-                                /** @enum {string} */
-                                kind: "text" | "markdown" | "html" | "pdf";
-                                /** @description Characters of text taken from the document */
-                                characters: number;
-                                /** @description Passages it was split into for retrieval */
-                                chunks: number;
-                                created_at: string;
-                            }[];
-                        };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        put?: never;
-        /**
-         * Add a document to a bot's knowledge base
-         * @description Either JSON {title, content, kind?} or multipart/form-data with one file part (.txt, .md, .markdown, .html, .htm, .pdf; at most 10 MB) and an optional title field (the file name otherwise). HTML and PDF are turned into text; the text of one document can be at most 1 MB. At most 200 documents (fewer on some plans) and 10,000,000 characters per bot. The text is split into passages, indexed for full-text search and, when an embedding model is configured, embedded; if embedding fails the document is still added (searchable by keywords) and warnings says so.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
+    };
+    updateBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
-            requestBody: {
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown to the people who chat with the bot */
+                    name?: string;
+                    /** @description How the bot behaves: its system prompt */
+                    instructions?: string;
+                    /** @description The text model the bot answers with; the standard model when absent */
+                    model?: string;
+                    /** @description 0 (focused) to 2 (inventive) */
+                    temperature?: number;
+                    /** @description The first message a chat shows; null or empty for none */
+                    welcome_message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content: {
                     "application/json": {
-                        title: string;
-                        /** @description The text: at most 1 MB (1048576 bytes of UTF-8) */
-                        content: string;
-                        /**
-                         * @description html is turned into text
-                         * @default text
-                         * @enum {string}
-                         */
-                        kind?: "text" | "markdown" | "html";
-                    } | null;
+                        id: string;
+                        name: string;
+                        instructions: string;
+                        model: string;
+                        temperature: number;
+                        welcome_message: string | null;
+                        /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
+                        public_url: string;
+                        /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
+                        api_url: string;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description How many documents its knowledge base holds */
+                        documents: number;
+                    };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documents: {
                             id: string;
                             title: string;
                             /** @enum {string} */
@@ -4996,306 +4636,270 @@ export interface paths {
                             /** @description Passages it was split into for retrieval */
                             chunks: number;
                             created_at: string;
-                            warnings: string[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                        }[];
                     };
                 };
             };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{id}/documents/{documentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a document: it leaves the knowledge base and its search index */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    documentId: string;
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{id}/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A bot's publishable keys, revoked ones too, oldest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                id: string;
-                                bot_id: string;
-                                /** @description The publishable key (atl_pub_...): public by design, so it is shown every time */
-                                api_key: string;
-                                name: string;
-                                /** @description The origins whose pages may use it; empty: any */
-                                allowed_origins: string[];
-                                /** @description Chat requests a minute with this key, counted apart from the account's own limit */
-                                rate_limit_per_minute: number;
-                                created_at: string;
-                                last_used_at: string | null;
-                                revoked_at: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Create a publishable key for a bot's chat widget
-         * @description A publishable key opens this bot's public chat (POST /bot/{public_url}/api) and nothing else, so a web page (the chat widget) can carry it: anywhere else it is an invalid key, on another bot's chat the bot is not found. Answers are charged to the bot's owner as usual. With allowed_origins, a browser request from any other origin is refused (403); requests without an Origin header (servers) are not limited by it. It has its own rate limit a minute, apart from the account's. At most 10 active keys per bot; they do not count as API keys of the account. Deleting the bot deletes its keys.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description May be left out: a key for any origin with the default limit */
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description For you to tell keys apart; "Chat widget" when absent */
-                        name?: string;
-                        /** @description Exact origins such as https://example.com (scheme, host and port; no path); empty or absent: any */
-                        allowed_origins?: string[];
-                        /** @description Chat requests a minute with this key; default 60 */
-                        rate_limit_per_minute?: number;
-                    } | null;
+                        error: string;
+                    };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    addDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description The text: at most 1 MB (1048576 bytes of UTF-8) */
+                    content: string;
+                    /**
+                     * @description html is turned into text
+                     * @default text
+                     * @enum {string}
+                     */
+                    kind?: "text" | "markdown" | "html";
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @enum {string} */
+                        kind: "text" | "markdown" | "html" | "pdf";
+                        /** @description Characters of text taken from the document */
+                        characters: number;
+                        /** @description Passages it was split into for retrieval */
+                        chunks: number;
+                        created_at: string;
+                        warnings: string[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listBotKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
                             id: string;
                             bot_id: string;
                             /** @description The publishable key (atl_pub_...): public by design, so it is shown every time */
@@ -5308,168 +4912,620 @@ export interface paths {
                             created_at: string;
                             last_used_at: string | null;
                             revoked_at: string | null;
-                        };
+                        }[];
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/api/bots/{id}/keys/{keyId}": {
+    createBotKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description May be left out: a key for any origin with the default limit */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For you to tell keys apart; "Chat widget" when absent */
+                    name?: string;
+                    /** @description Exact origins such as https://example.com (scheme, host and port; no path); empty or absent: any */
+                    allowed_origins?: string[];
+                    /** @description Chat requests a minute with this key; default 60 */
+                    rate_limit_per_minute?: number;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        bot_id: string;
+                        /** @description The publishable key (atl_pub_...): public by design, so it is shown every time */
+                        api_key: string;
+                        name: string;
+                        /** @description The origins whose pages may use it; empty: any */
+                        allowed_origins: string[];
+                        /** @description Chat requests a minute with this key, counted apart from the account's own limit */
+                        rate_limit_per_minute: number;
+                        created_at: string;
+                        last_used_at: string | null;
+                        revoked_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeBotKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    chatCompletions: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke a publishable key: pages that carry it stop working at once */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    keyId: string;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent */
+                    model?: string;
+                    messages: {
+                        /** @enum {string} */
+                        role: "system" | "developer" | "user" | "assistant";
+                        content: string | ({
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "image_url";
+                            image_url: {
+                                /** @description An http(s) URL (the service downloads it) or a data URI: data:image/<png|jpeg|webp|gif>;base64,... */
+                                url: string;
+                                /** @enum {string} */
+                                detail?: "auto" | "low" | "high";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "input_audio";
+                            input_audio: {
+                                /** @description Base64-encoded audio */
+                                data: string;
+                                /** @enum {string} */
+                                format: "mp3" | "wav" | "webm" | "mp4";
+                            };
+                        })[] | null;
+                        name?: string;
+                    }[];
+                    temperature?: number | null;
+                    top_p?: number | null;
+                    max_tokens?: number | null;
+                    max_completion_tokens?: number | null;
+                    n?: number | null;
+                    stop?: (string | string[]) | null;
+                    stream?: boolean | null;
+                    stream_options?: {
+                        include_usage?: boolean;
+                    } | null;
+                    response_format?: ({
+                        /** @enum {string} */
+                        type: "text";
+                    } | {
+                        /** @enum {string} */
+                        type: "json_object";
+                    } | {
+                        /** @enum {string} */
+                        type: "json_schema";
+                        json_schema: {
+                            name: string;
+                            description?: string;
+                            schema?: {
+                                [key: string]: unknown;
+                            };
+                            strict?: boolean | null;
+                        };
+                    }) | null;
+                    tools?: unknown[] | null;
+                    functions?: unknown[] | null;
+                } & {
+                    [key: string]: unknown;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            revoked: true;
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "chat.completion";
+                        created: number;
+                        model: string;
+                        system_fingerprint: string | null;
+                        choices: {
+                            index: number;
+                            message: {
+                                /** @enum {string} */
+                                role: "assistant";
+                                content: string;
+                                refusal: null;
+                            };
+                            logprobs: null;
+                            /** @enum {string} */
+                            finish_reason: "stop" | "length" | "content_filter";
+                        }[];
+                        usage: {
+                            prompt_tokens: number;
+                            completion_tokens: number;
+                            total_tokens: number;
                         };
                     };
                 };
-                /** @description Error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
-                /** @description Error */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
-                /** @description Error */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
-                /** @description Error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            /** @description OpenAI-style error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            error: string;
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
                         };
                     };
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    };
+    chatWithBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot's public_url (from list_bots) */
+                public_url: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                    /** @description Earlier turns, oldest first, alternating; at most 50 */
+                    history?: {
+                        /** @enum {string} */
+                        role?: "human" | "ai" | "user" | "assistant";
+                        /** @enum {string} */
+                        type?: "human" | "ai";
+                        text?: string;
+                        content?: string;
+                    }[];
+                    stream?: boolean;
+                    include_sources?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: string;
+                        sources?: {
+                            index: number;
+                            document_id: string;
+                            title: string;
+                            passage: string;
+                            score: number;
+                        }[];
+                        bot: {
+                            text: string;
+                            sources?: {
+                                index: number;
+                                document_id: string;
+                                title: string;
+                                passage: string;
+                                score: number;
+                            }[];
+                        };
+                        history: {
+                            /** @enum {string} */
+                            role: "human" | "ai";
+                            /** @enum {string} */
+                            type: "human" | "ai";
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
     };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

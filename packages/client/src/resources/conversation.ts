@@ -42,8 +42,8 @@ export function conversationResources(t: Transport) {
     bots: {
       /** Sends a message to a bot (by its public_url) and returns its whole reply. */
       chat: (publicUrl: string, body: BotChat, options?: CallOptions): Promise<BotReply> =>
-        t.call('/bot/{publicUrl}/api', 'post', {
-          params: { publicUrl },
+        t.call('/bot/{public_url}/api', 'post', {
+          params: { public_url: publicUrl },
           body: { ...body, stream: false },
           bots: true,
           retry: 'never',
@@ -55,8 +55,8 @@ export function conversationResources(t: Transport) {
         body: BotChat,
         options?: CallOptions,
       ): AsyncGenerator<BotStreamEvent> {
-        const opened = await t.open('/bot/{publicUrl}/api', 'post', {
-          params: { publicUrl },
+        const opened = await t.open('/bot/{public_url}/api', 'post', {
+          params: { public_url: publicUrl },
           body: { ...body, stream: true },
           bots: true,
           retry: 'never',

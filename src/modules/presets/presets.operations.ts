@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { JsonText, defineOperation } from '../../operations/operation.js';
+import { unwrap } from '../../shared/errors.js';
+import { CATEGORIES } from './preset-types.js';
+import type { PresetsService } from './presets.service.js';
+
+const fieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['textarea', 'text', 'radio']),
+  required: z.boolean(),
+  placeholder: z.string().optional(),
+  maxLength: z.number().int().optional(),
+  radioOptions: z.array(z.object({ value: z.string(), default: z.boolean() })).optional(),
+});
+const summarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.array(z.enum(CATEGORIES)),
+  isFree: z.boolean(),
+});
+const listSchema = z.object({
+  presets: z.array(summarySchema),
+  total: z.number().int(),
+  categories: z.array(z.enum(CATEGORIES)),
+});
+const category = z.enum(CATEGORIES, { error: () => `must be one of ${CATEGORIES.join(', ')}` });
+const tags = ['presets'];
+
+export function presetOperations(presets: PresetsService) {
+  return [
+    defineOperation({
+      name: 'list_preset_catalogue',
+      summary: 'List presets (templates), optionally by category',
+      tags,
+      input: z.object({ category: category.optional() }),
+      output: listSchema,
+      errors: [400, 401, 429],
+      // Sent pre-serialised: the catalogue does not change while the process runs.
+      run: ({ category }) => new JsonText<z.input<typeof listSchema>>(presets.listJson(category)),
+      http: { method: 'GET', path: '/api/presets', operationId: 'listPresets' },
+    }),
+    defineOperation({
+      name: 'list_presets',
+      summary: 'A page of the presets (templates), optionally of one category',
+      tags,
+      input: z.object({
+        category: category.optional(),
+        page: z.number().int().min(1).max(1_000).default(1),
+        per_page: z.number().int().min(1).max(100).default(25),
+      }),
+      output: listSchema.extend({ page: z.number().int(), per_page: z.number().int(), pages: z.number().int() }),
+      errors: [400, 401, 429],
+      run: ({ category, page, per_page: perPage }) => {
+        const all = presets.list(category);
+        return {
+          presets: all.presets.slice((page - 1) * perPage, page * perPage),
+          total: all.total,
+          page,
+          per_page: perPage,
+          pages: Math.ceil(all.total / perPage),
+          categories: [...all.categories],
+        };
+      },
+      tool: {
+        description:
+          'List the text-generation presets (templates), optionally of one category, a page at a time. Each has a slug for get_preset and generate_text.',
+      },
+    }),
+    defineOperation({
+      name: 'get_preset',
+      summary: 'A preset with its input field definitions',
+      tags,
+      input: z.object({}),
+      params: z.object({ slug: z.string().max(200).default('').describe('A preset slug, e.g. blog-post') }),
+      output: summarySchema.extend({ fields: z.array(fieldSchema) }),
+      errors: [400, 401, 404, 429],
+      run: ({ slug }) => unwrap(presets.detail(slug)),
+      http: { method: 'GET', path: '/api/presets/:slug' },
+      tool: {
+        description:
+          'A preset with its input fields (names, labels, maxLength, required, options): what generate_text needs.',
+      },
+    }),
+  ];
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { defineOperation } from '../../operations/operation.js';
+import { AppError, unwrap } from '../../shared/errors.js';
+import { UUID_PATTERN } from '../../shared/ids.js';
+import { settingValue, speechBody, voiceSchema } from './speech.schemas.js';
+import type { SpeechService } from './speech.service.js';
+import type { VoiceListing } from './voice-listing.js';
+
+const tags = ['speech'];
+/** A yes/no query parameter (or JSON boolean, as MCP tools send it). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+
+const speechRecordSchema = z.object({
+  uuid: z.string(),
+  url: z.string(),
+  used_characters: z.number().int(),
+  status: z.literal('completed'),
+  voice_id: z.string(),
+  characters: z.number().int(),
+  duration_seconds: z.number(),
+  warnings: z.array(z.string()),
+  created_at: z.string(),
+});
+
+export function speechOperations(speech: SpeechService, voices: VoiceListing, maxCharacters: number) {
+  return [
+    defineOperation({
+      name: 'text_to_speech',
+      summary: 'Speak a text with a voice; returns a public MP3 URL',
+      description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings.`,
+      tags,
+      idempotent: true,
+      input: speechBody(maxCharacters),
+      output: z.object({
+        uuid: z.string(),
+        url: z.string(),
+        used_characters: z.number().int(),
+        status: z.literal('completed'),
+      }),
+      errors: [400, 401, 402, 409, 413, 422, 429, 502, 503],
+      run: async (body, { caller }) => unwrap(await speech.synthesize(caller, body)),
+      http: { method: 'POST', path: '/api/generate-text-to-speech', operationId: 'generateTTS' },
+      tool: {
+        description:
+          'Speak a text with a voice (ids from list_voices, e.g. espeak-ng:en-us, flite:slt); returns a public MP3 URL. Billed by words against the monthly allowance.',
+      },
+    }),
+    defineOperation({
+      name: 'get_speech',
+      summary: 'A stored text-to-speech result, with its duration and any warnings',
+      tags,
+      input: z.object({}),
+      params: z.object({ uuid: z.string().regex(UUID_PATTERN, 'must be a UUID') }),
+      output: speechRecordSchema,
+      errors: [400, 401, 404, 429],
+      run: async ({ uuid }, { caller }) => unwrap(await speech.record(caller, uuid.toLowerCase())),
+      http: { method: 'GET', path: '/api/text-to-speech/:uuid' },
+    }),
+    defineOperation({
+      name: 'list_speech',
+      summary: "The account's text-to-speech results, newest first",
+      tags,
+      input: z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+        before: z.iso.datetime().optional().describe('A created_at from the previous page: lists older results'),
+      }),
+      output: z.object({ items: z.array(speechRecordSchema) }),
+      errors: [400, 401, 429],
+      run: async ({ limit, before }, { caller }) => ({ items: await speech.list(caller, limit, before) }),
+      http: { method: 'GET', path: '/api/text-to-speech' },
+    }),
+    defineOperation({
+      name: 'list_voices',
+      summary:
+        'The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401)',
+      tags,
+      auth: 'optional',
+      input: z.object({
+        language: z.string().max(100).optional(),
+        accent: z.string().max(100).optional(),
+        include_custom: flag.optional(),
+      }),
+      output: z.object({
+        voices: z.array(voiceSchema),
+        total: z.number().int(),
+        filters: z.object({ language: z.string().nullable(), accent: z.string().nullable() }),
+        available: z.object({ languages: z.array(z.string()), accents: z.array(z.string()) }),
+      }),
+      errors: [400, 401, 429],
+      run: ({ include_custom: askedForCustom, language, accent }, { callerIfAny: caller }) => {
+        if (askedForCustom && !caller) throw new AppError('unauthorized', 'Invalid API key');
+        // As in the hosted reference, a caller with a key gets their custom voices unless they say include_custom=false.
+        const includeCustom = askedForCustom ?? caller !== null;
+        return voices.list({ language, accent, accountId: includeCustom ? caller?.account.id : undefined });
+      },
+      http: { method: 'GET', path: '/api/get-text-to-speech-voices', operationId: 'getTTSVoices' },
+      tool: {
+        description:
+          'The voices for text_to_speech, optionally filtered by language (e.g. English) and accent (e.g. British); includes your custom voices.',
+      },
+    }),
+    defineOperation({
+      name: 'get_voice_settings',
+      summary: 'Per provider family, the voiceSettings it accepts with their ranges and defaults (public)',
+      tags,
+      auth: 'public',
+      input: z.object({}),
+      output: z.object({
+        providers: z.array(
+          z.object({
+            provider: z.string(),
+            max_chunk_characters: z.number().int(),
+            settings: z.array(
+              z.object({
+                name: z.string(),
+                type: z.enum(['number', 'boolean']),
+                description: z.string(),
+                default: settingValue,
+                min: z.number().optional(),
+                max: z.number().optional(),
+              }),
+            ),
+          }),
+        ),
+        max_text_characters: z.number().int(),
+      }),
+      errors: [429],
+      run: () => ({ providers: voices.settings(), max_text_characters: maxCharacters }),
+      http: { method: 'GET', path: '/api/get-text-to-speech-voice-settings', operationId: 'getTTSConfig' },
+    }),
+  ];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineOperation } from '../../operations/operation.js';
+import { unwrap } from '../../shared/errors.js';
+import { generateBodySchema, generatedOutputSchema, storedOutputSchema } from './text.schemas.js';
+import type { TextService } from './text.service.js';
+
+const tags = ['text'];
+const outputId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export function textOperations(text: TextService) {
+  return [
+    defineOperation({
+      name: 'generate_text',
+      summary: 'Generate text outputs from a preset',
+      description:
+        "A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output.",
+      tags,
+      idempotent: true,
+      input: generateBodySchema,
+      output: z.array(generatedOutputSchema),
+      errors: [400, 401, 402, 403, 404, 409, 413, 422, 429, 502],
+      run: async (body, { caller, requestId }) => unwrap(await text.generate(caller, body, requestId)),
+      http: { method: 'POST', path: '/api/generate' },
+      tool: {
+        description:
+          "Generate text with a preset: `preset` is the slug, then the preset's own fields (see get_preset; most take `keywords`). Costs credits per output; returns the outputs.",
+      },
+    }),
+    defineOperation({
+      name: 'get_output',
+      summary: 'Read back a generated output by the id that POST /api/generate returned',
+      tags,
+      input: z.object({}),
+      params: z.object({ id: outputId }),
+      output: storedOutputSchema,
+      errors: [400, 401, 404, 429],
+      run: async ({ id }, { caller }) => unwrap(await text.findOutput(caller, id)),
+      http: { method: 'GET', path: '/api/outputs/:id' },
+    }),
+    defineOperation({
+      name: 'list_outputs',
+      summary: "The caller's generated outputs, newest first",
+      tags,
+      input: z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+        before_id: outputId.optional(),
+      }),
+      output: z.object({ outputs: z.array(storedOutputSchema) }),
+      errors: [400, 401, 429],
+      run: async ({ limit, before_id: before }, { caller }) => ({
+        outputs: await text.listOutputs(caller, limit, before),
+      }),
+      http: { method: 'GET', path: '/api/outputs' },
+    }),
+  ];
+}

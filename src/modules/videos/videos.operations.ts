@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineOperation } from '../../operations/operation.js';
+import { unwrap } from '../../shared/errors.js';
+import { recordId } from '../../shared/media-fields.js';
+import { generateVideoBody, videoSchema } from './videos.schemas.js';
+import type { VideosService } from './videos.service.js';
+
+const tags = ['videos'];
+
+export function videoOperations(videos: VideosService, maxSeconds: number) {
+  return [
+    defineOperation({
+      name: 'generate_video',
+      summary: 'Generate a video (asynchronous: poll GET /api/get-video); paid plans only',
+      description: 'Credits are reserved per second of video and refunded if it fails.',
+      tags,
+      idempotent: true,
+      input: generateVideoBody(maxSeconds),
+      output: z.object({
+        id: z.number().int(),
+        prompt: z.string(),
+        image_url: z.literal(''),
+        model: z.string(),
+        is_video: z.literal(true),
+        created_at: z.string(),
+        status: z.literal('processing'),
+        used_credits: z.number(),
+        requested_model: z.string(),
+        engine: z.string(),
+      }),
+      errors: [400, 401, 402, 403, 409, 422, 429],
+      run: async ({ duration, ...rest }, { caller }) =>
+        unwrap(await videos.create(caller, { ...rest, durationSeconds: duration })),
+      http: { method: 'POST', path: '/api/generate-video' },
+      tool: {
+        description:
+          'Generate a short video (paid plans): prompt, model (default "Kling 1.0"), duration in seconds, aspectRatio (16:9, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generateAudio, optional starting image. Returns its id at once; poll get_video.',
+        pending: () => true,
+      },
+    }),
+    defineOperation({
+      name: 'get_video',
+      summary: 'Read a video by id',
+      description: 'Poll while status is processing; completed gives url, failed gives error.',
+      tags,
+      input: z.object({ video_id: recordId('the id from the video-creation response') }),
+      output: z.object({ video: videoSchema }),
+      errors: [400, 401, 404, 429],
+      run: async ({ video_id: id }, { caller }) => ({ video: unwrap(await videos.read(caller, id)) }),
+      http: { method: 'GET', path: '/api/get-video' },
+      tool: {
+        description: 'Read a video by id: url once status is completed, error once failed.',
+        pending: ({ video }) => video.status === 'processing',
+      },
+    }),
+    defineOperation({
+      name: 'list_videos',
+      summary: 'Your videos, newest first',
+      tags,
+      input: z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+        before: recordId('an id: list the videos older than it').optional(),
+      }),
+      output: z.object({ videos: z.array(videoSchema) }),
+      errors: [400, 401, 429],
+      run: async ({ limit, before }, { caller }) => ({ videos: await videos.list(caller, limit, before) }),
+      http: { method: 'GET', path: '/api/videos' },
+    }),
+    defineOperation({
+      name: 'list_video_models',
+      summary: 'The video models offered here and their price in credits per second',
+      tags,
+      input: z.object({}),
+      output: z.object({
+        models: z.array(
+          z.object({
+            name: z.string(),
+            aliases: z.array(z.string()),
+            family: z.string().nullable(),
+            engine: z.string(),
+            model: z.string(),
+            credits_per_second: z.number(),
+          }),
+        ),
+      }),
+      errors: [401, 429],
+      run: () => ({ models: videos.catalogue() }),
+      http: { method: 'GET', path: '/api/video-models' },
+    }),
+  ];
+}

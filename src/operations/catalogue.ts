@@ -1,0 +1,63 @@
+import type { Config } from '../config.js';
+import { accountOperations } from '../modules/accounts/accounts.operations.js';
+import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
+import { botOperations } from '../modules/bots/bots.operations.js';
+import { chatOperations } from '../modules/chat/chat.operations.js';
+import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
+import { imageOperations } from '../modules/images/images.operations.js';
+import { presetOperations } from '../modules/presets/presets.operations.js';
+import { customVoiceOperations } from '../modules/speech/custom-voices.operations.js';
+import { speechOperations } from '../modules/speech/speech.operations.js';
+import { textOperations } from '../modules/text/text.operations.js';
+import { transcriptionOperations } from '../modules/transcriptions/transcriptions.operations.js';
+import { videoOperations } from '../modules/videos/videos.operations.js';
+import type { Services } from '../services.js';
+import type { AnyOperation } from './operation.js';
+
+/** The services whose operations the front doors offer. */
+export type OperationServices = Pick<
+  Services,
+  | 'accounts'
+  | 'keys'
+  | 'webhooks'
+  | 'presets'
+  | 'text'
+  | 'images'
+  | 'videos'
+  | 'transcriptions'
+  | 'speech'
+  | 'voices'
+  | 'customVoices'
+  | 'chat'
+  | 'bots'
+  | 'botKeys'
+  | 'botChat'
+>;
+
+/**
+ * Every operation of the service, module by module: the HTTP routes, the MCP tools and the OpenAPI document are
+ * made from this list. Built once per server (so the schemas are built once, not per request).
+ */
+export function operationCatalogue(services: OperationServices, config: Config): readonly AnyOperation[] {
+  return [
+    ...accountOperations(services.accounts, services.keys, services.webhooks),
+    ...presetOperations(services.presets),
+    ...textOperations(services.text),
+    ...imageOperations(services.images),
+    ...videoOperations(services.videos, config.videos.maxSeconds),
+    ...transcriptionOperations(services.transcriptions),
+    ...speechOperations(services.speech, services.voices, config.tts.maxCharacters),
+    ...customVoiceOperations(services.customVoices),
+    ...chatOperations(services.chat),
+    ...botOperations(services.bots),
+    ...botKeyOperations(services.botKeys),
+    ...botChatOperations(services.botChat),
+  ];
+}
+
+/** The operation of that name, for the route files that register theirs themselves (HttpBinding.ownRoute). */
+export function operationNamed(operations: readonly AnyOperation[], name: string): AnyOperation {
+  const found = operations.find((operation) => operation.name === name);
+  if (!found) throw new Error(`No operation is named ${name}`);
+  return found;
+}

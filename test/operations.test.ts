@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { operationCatalogue } from '../src/operations/catalogue.js';
+import type { AnyOperation } from '../src/operations/operation.js';
+import { type TestApp, startTestApp } from './helpers/test-app.js';
+
+/** Documented routes that are not operations of the API: liveness and readiness (/metrics, /mcp and files are left out of the document). */
+const TRANSPORT_ROUTES = ['GET /health', 'GET /ready'];
+
+let t: TestApp;
+let operations: readonly AnyOperation[];
+let documented: { route: string; operationId?: string }[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  operations = operationCatalogue(
+    t.app.services,
+    loadConfig({ ATELIER_DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, join(t.dataDir, 'no.env')),
+  );
+  const res = await t.server.inject({ method: 'GET', url: '/openapi.json' });
+  const paths = res.json().paths as Record<string, Record<string, { operationId?: string }>>;
+  documented = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, entry]) => ({
+      route: `${method.toUpperCase()} ${path}`,
+      ...(entry.operationId && { operationId: entry.operationId }),
+    })),
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const fastifyPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+describe('one definition per operation', () => {
+  it('names each operation once, and each reaches clients through HTTP, MCP or both', () => {
+    const names = operations.map((operation) => operation.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const operation of operations) expect(operation.http ?? operation.tool, operation.name).toBeDefined();
+    const ids = operations.flatMap((operation) =>
+      operation.http ? [operation.http.operationId ?? operation.name] : [],
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('serves every HTTP binding, those registered by a route file of their own included', () => {
+    for (const operation of operations) {
+      const http = operation.http;
+      if (!http) continue;
+      for (const url of [http.path, ...(http.aliases ?? [])])
+        expect(t.server.hasRoute({ method: http.method, url }), `${operation.name}: ${http.method} ${url}`).toBe(true);
+    }
+  });
+
+  it('documents every operation under its operationId, and no route of the API outside the catalogue', () => {
+    const byId = new Map(documented.flatMap((entry) => (entry.operationId ? [[entry.operationId, entry.route]] : [])));
+    for (const operation of operations) {
+      const http = operation.http;
+      if (!http || http.hidden) continue;
+      const id = http.operationId ?? operation.name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      expect(byId.get(id), operation.name).toBe(`${http.method} ${fastifyPath(http.path)}`);
+    }
+    // The dashboard's pages are HTML for browsers (the client leaves them out too).
+    const handWritten = documented
+      .filter((entry) => !entry.operationId && !entry.route.includes(' /dashboard'))
+      .map((entry) => entry.route);
+    expect(handWritten.sort()).toEqual([...TRANSPORT_ROUTES].sort());
+  });
+
+  it("keeps the hosted reference's operationIds", () => {
+    const ids = new Set(documented.map((entry) => entry.operationId));
+    for (const id of [
+      'generateText',
+      'listPresets',
+      'getPreset',
+      'generateImage',
+      'createTranscription',
+      'getTranscriptionResult',
+      'generateAudioContent',
+      'generateVideo',
+      'getVideo',
+      'getTTSConfig',
+      'getTTSVoices',
+      'generateTTS',
+      'chatCompletions',
+      'chatWithBot',
+    ])
+      expect(ids.has(id), id).toBe(true);
+  });
+});
