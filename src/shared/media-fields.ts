@@ -27,3 +27,10 @@ export const recordId = (what: string) =>
     ],
     { error: `must be a positive whole number (${what})` },
   );
+
+/** The query of a newest-first list of records: how many, and the id to list older records than. */
+export const olderThanQuery = (records: string) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    before: recordId(`an id: list the ${records} older than it`).optional(),
+  });

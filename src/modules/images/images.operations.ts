@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { recordId } from '../../shared/media-fields.js';
+import { olderThanQuery, recordId } from '../../shared/media-fields.js';
 import { generateImageBody, imageRecordSchema } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
 
@@ -49,10 +49,7 @@ export function imageOperations(images: ImagesService) {
       name: 'list_images',
       summary: 'Your images, newest first',
       tags,
-      input: z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(20),
-        before: recordId('an id: list the images older than it').optional(),
-      }),
+      input: olderThanQuery('images'),
       output: z.object({ images: z.array(imageRecordSchema) }),
       errors: [400, 401, 429],
       run: async ({ limit, before }, { caller }) => ({ images: await images.list(caller, limit, before) }),

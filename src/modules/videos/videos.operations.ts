@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { recordId } from '../../shared/media-fields.js';
+import { olderThanQuery, recordId } from '../../shared/media-fields.js';
 import { generateVideoBody, videoSchema } from './videos.schemas.js';
 import type { VideosService } from './videos.service.js';
 
@@ -57,10 +57,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number) {
       name: 'list_videos',
       summary: 'Your videos, newest first',
       tags,
-      input: z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(20),
-        before: recordId('an id: list the videos older than it').optional(),
-      }),
+      input: olderThanQuery('videos'),
       output: z.object({ videos: z.array(videoSchema) }),
       errors: [400, 401, 429],
       run: async ({ limit, before }, { caller }) => ({ videos: await videos.list(caller, limit, before) }),
