@@ -126,6 +126,12 @@ describe('atelier user commands against a running service', () => {
     });
     expect(voicesWithoutKey.code).toBe(0);
     expect(voicesWithoutKey.stdout).toMatch(/^ID\s+NAME\s+LANGUAGE\s+ACCENT\s+GENDER\n/);
+    const filters = await run(['voices', 'filters', '--language', 'English'], {
+      ATELIER_URL: service.baseUrl,
+      ATELIER_API_KEY: '',
+    });
+    expect(filters.code).toBe(0);
+    expect(filters.stdout).toMatch(/^Languages: .*English.*\nAccents \(English\): .*American/);
   });
 
   it('makes an image and a video and waits for them', async () => {

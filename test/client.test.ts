@@ -118,6 +118,9 @@ describe('@atelier/client against a running service: every operation', () => {
     expect((await client.speech.get(spoken.uuid)).voice_id).toBe(voice.id);
     expect((await client.speech.list()).items.map((i) => i.uuid)).toContain(spoken.uuid);
     expect((await client.voices.settings()).providers.length).toBeGreaterThan(0);
+    const filters = await client.voices.filters('English');
+    expect(filters).toMatchObject({ filtered_by_language: 'English', filtered_voices_count: expect.any(Number) });
+    expect(filters.accents).toContain('American');
   });
 
   it('manages custom voices', async () => {

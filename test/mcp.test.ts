@@ -58,6 +58,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'get_image',
         'get_preset',
         'get_transcription',
+        'get_voice_filters',
         'get_video',
         'list_bots',
         'list_presets',
@@ -161,6 +162,8 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
       await call('list_voices', { language: 'English', accent: 'Scottish' }),
     );
     expect(voices.voices.length).toBeGreaterThan(0);
+    const filters = jsonOf<{ accents: string[] }>(await call('get_voice_filters', { language: 'English' }));
+    expect(filters.accents).toContain('Scottish');
 
     const bot = (
       await t.server.inject({

@@ -166,6 +166,48 @@ describe('text-to-speech bad input, each a clear error that charges nothing', ()
   });
 });
 
+describe('GET /api/get-text-to-speech-config', () => {
+  type Filters = {
+    languages: string[];
+    accents: string[];
+    total_voices: number;
+    filtered_by_language: string | null;
+    filtered_voices_count: number | null;
+  };
+  const filters = async (query = '') => {
+    const res = await t.server.inject({ url: `/api/get-text-to-speech-config${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<Filters>();
+  };
+  const voiceCount = async (query: string) =>
+    (await t.server.inject({ url: `/api/get-text-to-speech-voices?${query}` })).json<{ total: number }>().total;
+
+  it('is public, and every language and accent it offers filters the voice list to at least one voice', async () => {
+    const all = await filters();
+    expect(all).toMatchObject({ filtered_by_language: null, filtered_voices_count: null });
+    expect(all.total_voices).toBe(await voiceCount(''));
+    expect(all.languages).toEqual(expect.arrayContaining(['English', 'French', 'German']));
+    expect(all.accents).toEqual(expect.arrayContaining(['American', 'British', 'Scottish']));
+    for (const language of all.languages)
+      expect(await voiceCount(`language=${encodeURIComponent(language)}`), language).toBeGreaterThan(0);
+    for (const accent of all.accents)
+      expect(await voiceCount(`accent=${encodeURIComponent(accent)}`), accent).toBeGreaterThan(0);
+  });
+
+  it("with a language, gives that language's accents and how many voices speak it, as the voice list counts them", async () => {
+    const english = await filters('?language=english');
+    expect(english.filtered_by_language).toBe('english');
+    expect(english.filtered_voices_count).toBe(await voiceCount('language=English'));
+    expect(english.accents).toEqual(expect.arrayContaining(['American', 'British', 'Scottish']));
+    expect(english.accents).not.toContain('Brazilian');
+    for (const accent of english.accents)
+      expect(await voiceCount(`language=English&accent=${encodeURIComponent(accent)}`), accent).toBeGreaterThan(0);
+    expect(await filters('?language=Elvish')).toMatchObject({ accents: [], filtered_voices_count: 0 });
+    const tooLong = await t.server.inject({ url: `/api/get-text-to-speech-config?language=${'x'.repeat(101)}` });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/get-text-to-speech-voices', () => {
   type VoiceList = {
     voices: { id: string; name: string; description: string; image: string; language: string; accent?: string }[];

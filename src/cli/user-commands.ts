@@ -29,6 +29,7 @@ export const USER_USAGE = `User commands (call a running service with your API k
   derive UUID [FIELD...] [--force]              derived content: summary, title, action_items... (--force makes it again)
   tts TEXT --voice V [--out FILE.mp3]           speaks TEXT and saves the MP3 (default <uuid>.mp3)
   voices [--language L] [--accent A]            the voices (no key needed)
+  voices filters [--language L]                 the languages and accents to filter by (no key needed)
   bot chat PUBLIC_URL MESSAGE [--sources]       a bot's reply, streamed as it is written
   chat MESSAGE [--model M] [--system TEXT] [--stream]
 

@@ -72,7 +72,16 @@ async function generate(ctx: UserContext): Promise<number> {
 }
 
 async function voices(ctx: UserContext): Promise<number> {
-  const { client, flags, out } = ctx;
+  const { client, flags, args, out } = ctx;
+  if (args[0] === 'filters') {
+    const filters = await client.voices.filters(flags.language);
+    const count = filters.filtered_voices_count ?? filters.total_voices;
+    out.result(
+      `Languages: ${filters.languages.join(', ')}\nAccents${flags.language ? ` (${flags.language})` : ''}: ${filters.accents.join(', ') || 'none'}\n\n${count} voices`,
+      filters,
+    );
+    return 0;
+  }
   const list = await client.voices.list({
     ...(flags.language !== undefined && { language: flags.language }),
     ...(flags.accent !== undefined && { accent: flags.accent }),

@@ -49,6 +49,7 @@ export type VoiceQuery = QueryParams<'/api/get-text-to-speech-voices', 'get'>;
 export type VoiceList = ResponseBody<'/api/get-text-to-speech-voices', 'get'>;
 export type Voice = Item<VoiceList['voices']>;
 export type VoiceSettings = ResponseBody<'/api/get-text-to-speech-voice-settings', 'get'>;
+export type VoiceFilters = ResponseBody<'/api/get-text-to-speech-config', 'get'>;
 export type CustomVoice = ResponseBody<'/api/voices/{id}', 'get'>;
 export type ChatRequest = RequestBody<'/api/chat/completions', 'post'>;
 export type ChatCompletion = ResponseBody<'/api/chat/completions', 'post'>;

@@ -100,6 +100,31 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       },
     }),
     defineOperation({
+      name: 'get_voice_filters',
+      summary: 'The languages and accents to filter the voice list by (public)',
+      description:
+        'Every language of the predefined voices and their accents; with language, the accents of that language and how many voices speak it. Each value filters GET /api/get-text-to-speech-voices to at least one voice.',
+      tags,
+      auth: 'public',
+      input: z.object({
+        language: z.string().max(100).optional().describe('Lists the accents of this language, e.g. English'),
+      }),
+      output: z.object({
+        languages: z.array(z.string()),
+        accents: z.array(z.string()),
+        total_voices: z.number().int(),
+        filtered_by_language: z.string().nullable(),
+        filtered_voices_count: z.number().int().nullable(),
+      }),
+      errors: [400, 429],
+      run: ({ language }) => voices.filters(language),
+      http: { method: 'GET', path: '/api/get-text-to-speech-config', operationId: 'getTTSConfig' },
+      tool: {
+        description:
+          'The languages and accents list_voices can filter by (the accents of one language when given), and how many voices there are.',
+      },
+    }),
+    defineOperation({
       name: 'get_voice_settings',
       summary: 'Per provider family, the voiceSettings it accepts with their ranges and defaults (public)',
       tags,
@@ -126,7 +151,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       }),
       errors: [429],
       run: () => ({ providers: voices.settings(), max_text_characters: maxCharacters }),
-      http: { method: 'GET', path: '/api/get-text-to-speech-voice-settings', operationId: 'getTTSConfig' },
+      http: { method: 'GET', path: '/api/get-text-to-speech-voice-settings' },
     }),
   ];
 }

@@ -52,6 +52,23 @@ export class VoiceListing {
     };
   }
 
+  /**
+   * The filter values of the voice list (the reference's getTTSConfig): every language of the predefined voices,
+   * and their accents (of one language when given), from the same catalogue as `list`, so the two agree.
+   */
+  async filters(language?: string) {
+    const predefined = (await this.catalogue.all()).map((c) => c.voice).filter((v) => !v.custom);
+    const asked = language?.trim() || undefined;
+    const inLanguage = asked ? predefined.filter((v) => same(v.language, asked)) : predefined;
+    return {
+      languages: sortedUnique(predefined.map((v) => v.language)),
+      accents: sortedUnique(inLanguage.map((v) => v.accent)),
+      total_voices: predefined.length,
+      filtered_by_language: asked ?? null,
+      filtered_voices_count: asked ? inLanguage.length : null,
+    };
+  }
+
   settings() {
     return this.catalogue.providers().map((model) => ({
       provider: model.provider,

@@ -498,6 +498,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-text-to-speech-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The languages and accents to filter the voice list by (public)
+         * @description Every language of the predefined voices and their accents; with language, the accents of that language and how many voices speak it. Each value filters GET /api/get-text-to-speech-voices to at least one voice.
+         */
+        get: operations["getTTSConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-text-to-speech-voice-settings": {
         parameters: {
             query?: never;
@@ -506,7 +526,7 @@ export interface paths {
             cookie?: never;
         };
         /** Per provider family, the voiceSettings it accepts with their ranges and defaults (public) */
-        get: operations["getTTSConfig"];
+        get: operations["getVoiceSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3528,6 +3548,57 @@ export interface operations {
         };
     };
     getTTSConfig: {
+        parameters: {
+            query?: {
+                /** @description Lists the accents of this language, e.g. English */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        languages: string[];
+                        accents: string[];
+                        total_voices: number;
+                        filtered_by_language: string | null;
+                        filtered_voices_count: number | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getVoiceSettings: {
         parameters: {
             query?: never;
             header?: never;

@@ -12,6 +12,7 @@ import type {
   TranscriptionCreated,
   TranscriptionRequest,
   VoiceList,
+  VoiceFilters,
   VoiceSettings,
 } from '../types.js';
 import { creation } from './creation.js';
@@ -62,6 +63,9 @@ export function audioResources(t: Transport) {
           options,
         });
       },
+      /** The languages and accents to filter the list by (of one language when given), public. */
+      filters: (language?: string, options?: CallOptions): Promise<VoiceFilters> =>
+        t.call('/api/get-text-to-speech-config', 'get', { query: language ? { language } : {}, options }),
       /** The voiceSettings each provider family accepts, with ranges and defaults (public). */
       settings: (options?: CallOptions): Promise<VoiceSettings> =>
         t.call('/api/get-text-to-speech-voice-settings', 'get', { options }),
