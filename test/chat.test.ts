@@ -237,7 +237,7 @@ describe('chat completions through an OpenAI-compatible upstream', () => {
 
   it('streams the upstream tokens as they come and bills the usage the upstream reports', async () => {
     const { key } = await t.account({ credits: 10_000 });
-    upstream.handle(streamTokens(['Bees ', 'make ', 'honey', '.'], 20));
+    upstream.handle(streamTokens(['Bees ', 'make ', 'honey', '.'], 60));
     const client = new OpenAI({ apiKey: key, baseURL: `${base}/api`, maxRetries: 0 });
     const stream = await client.chat.completions.create({
       model: 'llama3',
@@ -256,8 +256,9 @@ describe('chat completions through an OpenAI-compatible upstream', () => {
       }
     }
     expect(text).toBe('Bees make honey.');
-    // Passed on as they arrive, not buffered to the end.
-    expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(40);
+    // Passed on as they arrive (180 ms from first to last upstream), not buffered to the end; a loaded machine
+    // can bunch two pieces, so the margin is wide.
+    expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(80);
     expect(upstream.calls.at(-1)?.body).toMatchObject({
       model: 'llama3',
       stream: true,
