@@ -1,0 +1,20 @@
+import { serveTasks } from '../../../shared/untrusted/serve-tasks.js';
+import { type SoundRequest, synthesize, toPcm16 } from './synthesize.js';
+
+/** What comes back from the worker thread: the samples as 16-bit PCM, and what the mix is made of. */
+export interface SynthesisReply {
+  pcm: Uint8Array;
+  sampleRate: number;
+  families: string[];
+  warnings: string[];
+}
+
+serveTasks<SoundRequest, SynthesisReply>((request) => {
+  const sound = synthesize(request);
+  return {
+    pcm: toPcm16(sound.samples),
+    sampleRate: sound.sampleRate,
+    families: sound.families,
+    warnings: sound.warnings,
+  };
+});
