@@ -1,7 +1,7 @@
 import { EngineUnavailableError, UpstreamError } from '../../../shared/errors.js';
 import { compiledModuleUrl } from '../../../shared/untrusted/compiled-module-url.js';
 import { WorkerPool, WorkerTaskError } from '../../../shared/untrusted/worker-pool.js';
-import { encodeMp3 } from '../../audio/mp3.js';
+import { encodeExactMp3 } from '../../audio/mp3.js';
 import type { SoundCallOptions, SoundModel, SoundResult } from '../../spec/sound-model.js';
 import type { SynthesisReply } from './sound-worker.js';
 import type { SoundRequest } from './synthesize.js';
@@ -11,6 +11,8 @@ export interface ProceduralSoundConfig {
   bitrateKbps: number;
   /** For one synthesis on its worker, and again for its MP3 encoding. */
   timeoutMs: number;
+  /** Where lame writes its file (this process's temporary folder). */
+  workDir: string;
   /** Syntheses at once, each on a worker thread. */
   workers: number;
 }
@@ -53,13 +55,14 @@ export class ProceduralSoundModel implements SoundModel {
       throw new UpstreamError(`the procedural sound engine failed: ${error.message}`, { isRetryable: false });
     }
     const pcm = Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength);
-    const mp3 = await encodeMp3(
+    const mp3 = await encodeExactMp3(
       { pcm, sampleRate: reply.sampleRate },
       {
         lamePath: this.config.lamePath,
         bitrateKbps: this.config.bitrateKbps,
         volume: 1,
         timeoutMs: this.config.timeoutMs,
+        workDir: this.config.workDir,
       },
     );
     return {

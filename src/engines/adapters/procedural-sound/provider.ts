@@ -1,3 +1,4 @@
+import { processTempDir } from '../../../storage/temp-dir.js';
 import { type Provider, offline } from '../../provider.js';
 import { ProceduralSoundModel } from './procedural-sound-model.js';
 
@@ -11,6 +12,7 @@ export const proceduralSoundProvider: Provider = {
         bitrateKbps: config.tts.bitrateKbps,
         timeoutMs: config.tts.timeoutMs,
         workers: config.sound.workers,
+        workDir: processTempDir(config.tempDir),
       }),
     readiness: (config, probes) => [offline('procedural-sound'), probes.program('lame (MP3)', config.tts.lamePath)],
   },
