@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centroid, dbfs, decodeSamples, peakOf, rmsOf, spectrum } from './helpers/audio-analysis.js';
+import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { probeAudio } from './helpers/media.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -160,5 +161,59 @@ describe('sound effects: bad input and an exhausted allowance, each a clear erro
     const fits = await generate({ prompt: 'heavy rain', duration: 1 }, poorKey);
     expect(fits.statusCode).toBe(200);
     expect((await wordsUsed(poorKey)).tts_words_left).toBe(0);
+  });
+});
+
+describe('sound effects from ElevenLabs (a fake upstream over real HTTP)', () => {
+  let upstream: FakeUpstream;
+  let remote: TestApp;
+  let remoteKey: string;
+  let mp3: Buffer;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    remote = await startTestApp({
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_ELEVENLABS_API_KEY: 'xi-test',
+      ATELIER_ELEVENLABS_BASE_URL: upstream.baseUrl.replace(/\/v1$/, ''),
+      ATELIER_UPSTREAM_RETRIES: '0',
+    });
+    remoteKey = (await remote.account({ plan: 'pro' })).key;
+    // A real MP3 to hand back: one the offline engine made.
+    mp3 = await download((await generate({ prompt: 'a bell', duration: 1 })).json<SoundResult>().url);
+  });
+  afterAll(async () => {
+    await remote.close();
+    await upstream.close();
+  });
+
+  const remoteGenerate = (payload: Record<string, unknown>) =>
+    remote.server.inject({ method: 'POST', url: '/api/generate-sound', headers: withKey(remoteKey), payload });
+  const remoteWords = async () =>
+    (await remote.server.inject({ url: '/api/account', headers: withKey(remoteKey) })).json<{
+      usage: { tts_words_used: number };
+    }>().usage.tts_words_used;
+
+  it('is the engine when its key is set: the request goes to /v1/sound-generation and its MP3 is stored', async () => {
+    upstream.handle((_call, res) => replyBytes(res, 200, 'audio/mpeg', mp3));
+    const res = await remoteGenerate({ prompt: 'A door creaking open', duration: 1, prompt_influence: 0.7 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SoundResult>()).toMatchObject({ engine: 'elevenlabs', seconds: 1, used_characters: 4 });
+    expect(upstream.calls.at(-1)?.body).toEqual({
+      text: 'A door creaking open',
+      duration_seconds: 1,
+      prompt_influence: 0.7,
+    });
+    const stored = await remote.server.inject({ url: new URL(res.json<SoundResult>().url).pathname });
+    expect(stored.rawPayload.equals(mp3)).toBe(true);
+    expect(await remoteWords()).toBe(4);
+  });
+
+  it('answers 502 when ElevenLabs fails, and gives the words back', async () => {
+    upstream.handle((_call, res) => replyJson(res, 500, { detail: 'internal' }));
+    const res = await remoteGenerate({ prompt: 'thunder over the hills', duration: 2 });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ error: string }>().error).toBe('Sound generation failed (elevenlabs): ElevenLabs answered 500');
+    expect(await remoteWords()).toBe(4);
   });
 });
