@@ -144,9 +144,29 @@ export function addInto(into: Float32Array, source: Float32Array, offset: number
 }
 
 /** A sine whose frequency (Hz) may change per sample; phase is kept continuous. */
-export function sine(n: number, sampleRate: number, frequency: number | ((i: number) => number)): Float32Array {
+export function sine(
+  n: number,
+  sampleRate: number,
+  frequency: number | ((i: number) => number),
+  startPhase = 0,
+): Float32Array {
   const out = new Float32Array(n);
-  let phase = 0;
+  if (typeof frequency === 'number') {
+    // A fixed frequency turns a point round the circle: two multiplications a sample instead of a Math.sin.
+    const step = (2 * Math.PI * frequency) / sampleRate;
+    const cosStep = Math.cos(step);
+    const sinStep = Math.sin(step);
+    let s = Math.sin(startPhase);
+    let c = Math.cos(startPhase);
+    for (let i = 0; i < n; i += 1) {
+      out[i] = s;
+      const next = s * cosStep + c * sinStep;
+      c = c * cosStep - s * sinStep;
+      s = next;
+    }
+    return out;
+  }
+  let phase = startPhase;
   for (let i = 0; i < n; i += 1) {
     out[i] = Math.sin(phase);
     phase += (2 * Math.PI * (typeof frequency === 'number' ? frequency : frequency(i))) / sampleRate;
@@ -176,8 +196,12 @@ export function square(n: number, sampleRate: number, frequency: number): Float3
 /** Exponential decay to about -60 dB over `seconds`, with a short linear attack. */
 export function decay(x: Float32Array, sampleRate: number, seconds: number, attackSeconds = 0.002): Float32Array {
   const attack = Math.max(1, Math.round(attackSeconds * sampleRate));
-  const k = -6.9 / (seconds * sampleRate);
-  for (let i = 0; i < x.length; i += 1) x[i] = (x[i] ?? 0) * Math.min(1, i / attack) * Math.exp(k * i);
+  const factor = Math.exp(-6.9 / (seconds * sampleRate));
+  let gain = 1;
+  for (let i = 0; i < x.length; i += 1) {
+    x[i] = (x[i] ?? 0) * (i < attack ? i / attack : 1) * gain;
+    gain *= factor;
+  }
   return x;
 }
 

@@ -214,14 +214,14 @@ export const FAMILIES: readonly SoundFamily[] = [
     pattern: /\b(crowds?|chatter\w*|people|murmur\w*|talk\w*|voices|restaurant|cafe|party|market)\b/,
     make: (layer) => {
       const out = new Float32Array(layer.n);
-      for (let v = 0; v < 8; v += 1) {
-        const syllables = between(layer.random, 3, 6);
-        const phase = layer.random() * 10;
-        const formant = between(layer.random, 400, 1800);
-        const voice = bandpass(pink(layer.n, layer.random), layer.sampleRate, formant, 4);
+      // Six voices: each a formant band of one shared noise, opened and closed at its own syllable rate.
+      const noise = pink(layer.n, layer.random);
+      for (let v = 0; v < 6; v += 1) {
+        const syllables = sine(layer.n, layer.sampleRate, between(layer.random, 3, 6), layer.random() * 10);
+        const voice = bandpass(Float32Array.from(noise), layer.sampleRate, between(layer.random, 400, 1800), 4);
         addInto(
           out,
-          shape(voice, (i) => Math.max(0, Math.sin(phase + (2 * Math.PI * syllables * i) / layer.sampleRate)) ** 2),
+          shape(voice, (i) => Math.max(0, syllables[i] ?? 0) ** 2),
           0,
           0.5,
         );
