@@ -2,9 +2,9 @@ import { addInto, hash, lowpass, peak, rms, rng, scale } from './dsp.js';
 import { FAMILIES, type Layer, ambientBed } from './families.js';
 
 export const SAMPLE_RATE = 32_000;
-/** The mix is brought to this RMS (about -18 dBFS) and never above this peak (-1 dBFS). */
+/** The mix is brought to this RMS (about -18 dBFS) and never above this peak (about -2 dBFS: MP3 encoding overshoots sharp transients by up to ~1 dB). */
 const TARGET_RMS = 0.125;
-const PEAK_LIMIT = 0.89;
+const PEAK_LIMIT = 0.8;
 const FADE_SECONDS = 0.01;
 
 export interface SoundRequest {
@@ -132,12 +132,18 @@ function fadeEdges(x: Float32Array): void {
   }
 }
 
-/** 16-bit signed little-endian PCM, as the MP3 encoder takes it. */
+/**
+ * 16-bit signed little-endian PCM, as the MP3 encoder takes it, with triangular dither of one step: the
+ * usual way to quantise, and it keeps lame fast (sparse sounds that decay to near silence took it ~6 times
+ * longer to encode without it: 0.8 s of CPU for 22 s of footsteps). Seeded, so still deterministic.
+ */
 export function toPcm16(samples: Float32Array): Buffer {
   const pcm = Buffer.alloc(samples.length * 2);
+  const random = rng(samples.length);
   for (let i = 0; i < samples.length; i += 1) {
     const s = Math.max(-1, Math.min(1, samples[i] ?? 0));
-    pcm.writeInt16LE(Math.round(s * 32767), i * 2);
+    const dithered = Math.round(s * 32766 + random() - random());
+    pcm.writeInt16LE(dithered, i * 2);
   }
   return pcm;
 }
