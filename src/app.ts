@@ -6,6 +6,7 @@ import {
   type EngineDeps,
   createAsrModels,
   createImageModels,
+  createSoundModel,
   createTextModels,
   createTtsModels,
   createVideoModels,
@@ -50,6 +51,7 @@ import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { CustomVoicesRepo } from './modules/speech/custom-voices.repo.js';
 import { CustomVoicesService } from './modules/speech/custom-voices.service.js';
+import { SoundsService } from './modules/sounds/sounds.service.js';
 import { SpeechService } from './modules/speech/speech.service.js';
 import { VoiceCatalogue } from './modules/speech/voice-catalogue.js';
 import { VoiceListing } from './modules/speech/voice-listing.js';
@@ -132,6 +134,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const customVoices = new CustomVoicesService(new CustomVoicesRepo(db), catalogue, avatarUrl, clock);
   const speech = new SpeechService(db, catalogue, customVoices, credits, blobs, config.tts, clock);
   const voices = new VoiceListing(catalogue, customVoices);
+  const sounds = new SoundsService(db, createSoundModel(config, engines), credits, blobs);
 
   const queue = new JobQueue(db, clock);
   const guard = {
@@ -262,6 +265,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     botChat,
     botKeys,
     documents,
+    sounds,
     worker,
     metrics,
     processes,
@@ -307,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
       await services.reservationSweeper.stop();
       await services.documents.close();
+      await services.sounds.close();
       await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();
       await services.textModels.local?.release();

@@ -28,6 +28,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ATELIER_PLANS: 'not json' }, noFile)).toThrow(ConfigError);
   });
 
+  it('chooses the sound engine: offline by default, ElevenLabs when its key is set, and refuses one not configured', () => {
+    expect(loadConfig({}, noFile).sound).toEqual({ engine: 'procedural-sound', workers: 2 });
+    const withKey = { ATELIER_ELEVENLABS_API_KEY: 'xi-key' };
+    expect(loadConfig(withKey, noFile).sound.engine).toBe('elevenlabs');
+    expect(loadConfig({ ...withKey, ATELIER_SOUND_ENGINE: 'procedural-sound' }, noFile).sound.engine).toBe(
+      'procedural-sound',
+    );
+    expect(loadConfig({ ATELIER_SOUND_WORKERS: '4' }, noFile).sound.workers).toBe(4);
+    expect(() => loadConfig({ ATELIER_SOUND_ENGINE: 'elevenlabs' }, noFile)).toThrow(
+      /ATELIER_SOUND_ENGINE: elevenlabs needs ATELIER_ELEVENLABS_API_KEY/,
+    );
+    expect(() => loadConfig({ ATELIER_SOUND_ENGINE: 'foley' }, noFile)).toThrow(/ATELIER_SOUND_ENGINE/);
+    expect(() => loadConfig({ ATELIER_SOUND_WORKERS: '0' }, noFile)).toThrow(/ATELIER_SOUND_WORKERS/);
+  });
+
   it('reads .env under the process environment, which wins', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-env-'));
     const file = join(dir, '.env');

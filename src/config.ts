@@ -15,6 +15,7 @@ import {
   type ImageEngineName,
   LOCAL_SPEECH_PROVIDERS,
   type ProviderSettings,
+  SOUND_ENGINES,
   TEXT_PROVIDERS,
   missingImageSettings,
   providerSettings,
@@ -139,6 +140,8 @@ const serviceEnv = {
   ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
   /** Unset: llama-cpp when a GGUF model is configured or pulled, builtin otherwise. */
   ATELIER_TEXT_PROVIDER: z.enum(TEXT_PROVIDERS).optional(),
+  /** Unset: elevenlabs when ATELIER_ELEVENLABS_API_KEY is set, procedural-sound (offline) otherwise. */
+  ATELIER_SOUND_ENGINE: z.enum(SOUND_ENGINES).optional(),
   ATELIER_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ATELIER_TEXT_ADVANCED_MODEL: z.string().min(1).default('gpt-4o'),
   ATELIER_TEXT_MAX_TOKENS: int(16, 128_000).default(2_048),
@@ -369,6 +372,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     /** A worker's /metrics and /ready, on 127.0.0.1 only; none when absent. */
     workerMetricsPort: env.ATELIER_WORKER_METRICS_PORT,
+    /** Sound effects: the engine that makes them (ATELIER_SOUND_ENGINE) and the offline engine's workers. */
+    sound: {
+      ...providers.sound,
+      engine: env.ATELIER_SOUND_ENGINE ?? (providers.tts.elevenlabs ? 'elevenlabs' : 'procedural-sound'),
+    },
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
       lamePath: env.ATELIER_LAME_PATH,
@@ -495,6 +503,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   const config = buildConfig(result.data);
   const textProblem = textProviderProblem(config.text.provider, config);
   if (textProblem) throw new ConfigError(`Invalid configuration:\n  ${textProblem}`);
+  if (config.sound.engine === 'elevenlabs' && !config.tts.elevenlabs)
+    throw new ConfigError(
+      'Invalid configuration:\n  ATELIER_SOUND_ENGINE: elevenlabs needs ATELIER_ELEVENLABS_API_KEY (or choose procedural-sound, the offline engine)',
+    );
   if (config.role === 'worker' && !config.jobs.enabled) {
     throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }

@@ -16,6 +16,7 @@ import type { KeysService } from './modules/keys/keys.service.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
 import type { ProcessRegistry } from './modules/processes/process-registry.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
+import type { SoundsService } from './modules/sounds/sounds.service.js';
 import type { CustomVoicesService } from './modules/speech/custom-voices.service.js';
 import type { SpeechService } from './modules/speech/speech.service.js';
 import type { VoiceListing } from './modules/speech/voice-listing.js';
@@ -60,6 +61,8 @@ export interface Services {
   botKeys: BotKeysService;
   /** Reads uploaded documents on worker threads (close() ends them). */
   documents: DocumentReader;
+  /** Sound effects; close() ends the offline engine's worker threads. */
+  sounds: SoundsService;
   worker: Worker;
   /** Prometheus metrics; undefined when ATELIER_METRICS=false. */
   metrics: ServiceMetrics | undefined;

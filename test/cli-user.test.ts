@@ -205,6 +205,23 @@ describe('atelier user commands against a running service', () => {
     expect((await run(['tts', 'Hello'])).code).toBe(2);
   });
 
+  it('makes a sound effect and saves the MP3; refuses a bad duration', async () => {
+    const file = join(dataDir, 'rain.mp3');
+    const made = await run(['sound', 'Gentle', 'rain', 'on', 'leaves', '--duration', '1.5', '--out', file]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(new RegExp(`^Saved ${file} \\(1\\.5 s, [\\d.]+ KB; 4 words counted\\)$`, 'm'));
+    expect(mp3FrameStart(readFileSync(file))).toBeGreaterThanOrEqual(0);
+    const json = JSON.parse(
+      (await run(['sound', 'a squeaky door', '--duration', '1', '--influence', '0.9', '--json'])).stdout,
+    );
+    expect(json).toMatchObject({ seconds: 1, status: 'completed', engine: 'procedural-sound' });
+    const unknown = await run(['sound', 'purple', 'silence', '--duration', '1', '--out', join(dataDir, 'u.mp3')]);
+    expect(unknown.stdout).toMatch(/^warning: No sound this engine knows/m);
+    expect((await run(['sound', 'rain', '--duration', '30'])).code).toBe(2);
+    expect((await run(['sound', 'rain', '--duration', 'long'])).code).toBe(2);
+    expect((await run(['sound'])).code).toBe(2);
+  });
+
   it('chats, streamed or whole, and streams a bot reply with its sources', async () => {
     const whole = await run(['chat', 'Write a sentence about bees.', '--model', 'builtin']);
     expect(whole.code, whole.stderr).toBe(0);

@@ -123,6 +123,26 @@ describe('@atelier/client against a running service: every operation', () => {
     expect(filters.accents).toContain('American');
   });
 
+  it('makes a sound effect to a real MP3, and reports bad input as a typed error', async () => {
+    const { client } = s;
+    const sound = await client.sounds.create({ prompt: 'Birds singing at dawn', duration: 2 });
+    expect(sound).toMatchObject({
+      text: 'Birds singing at dawn',
+      seconds: 2,
+      duration_seconds: 2,
+      status: 'completed',
+      used_characters: 4,
+    });
+    const mp3 = await client.sounds.download(sound);
+    expect(mp3FrameStart(mp3)).toBeGreaterThanOrEqual(0);
+    const defaults = await client.sounds.create({ prompt: 'a ticking clock' });
+    expect(defaults.duration_seconds).toBe(5);
+    await expect(client.sounds.create({ prompt: 'rain', duration: 23 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('duration'),
+    });
+  });
+
   it('manages custom voices', async () => {
     const { client } = s;
     const base = (await client.voices.list()).voices[0]?.id ?? '';

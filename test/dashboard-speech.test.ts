@@ -127,6 +127,34 @@ describe('dashboard speech in a browser', () => {
     await page.close();
   }, 30_000);
 
+  it('makes a sound effect from a description into a playable MP3 of the asked length, with its warnings', async () => {
+    const page = await suite.browser.newPage();
+    const errors = collectPageErrors(page);
+    await signUp(page, suite.app.base);
+    await openSpeech(page);
+    await page.getByLabel('Describe the sound').fill('Rain falling on a tin roof with distant thunder');
+    await page.getByLabel('Duration (seconds)').fill('2');
+    await page.getByRole('button', { name: 'Generate sound' }).click();
+    const sound = page.locator('#sounds > li').first();
+    await sound.locator('audio').waitFor({ timeout: 20_000 });
+    expect(await sound.locator('audio').getAttribute('src')).toMatch(/\/files\/sounds\/.+\.mp3$/);
+    expect(await loadedDuration(page, '#sounds > li:first-child audio')).toBeCloseTo(2, 1);
+    expect(await sound.textContent()).toContain('2 s · procedural-sound · 9 words counted');
+    // The words the prompt used show in the speech form's allowance.
+    await expect.poll(() => page.locator('#words-left-value').textContent()).toBe('1,991');
+
+    await page.getByLabel('Describe the sound').fill('the colour purple');
+    await page.getByLabel('Duration (seconds)').fill('1');
+    await page.getByRole('button', { name: 'Generate sound' }).click();
+    await expect.poll(() => page.locator('#sounds > li').count()).toBe(2);
+    expect(await page.locator('#sounds > li').first().locator('.warnings').textContent()).toContain(
+      'No sound this engine knows was named in the prompt',
+    );
+    await screenshot(page, 'speech-sounds');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('creates a custom voice from a base voice and settings, offers it in the picker, speaks with it, and deletes it', async () => {
     const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);

@@ -53,6 +53,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'create_transcription',
         'generate_audio_content',
         'generate_image',
+        'generate_sound',
         'generate_text',
         'generate_video',
         'get_image',
@@ -72,6 +73,27 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     }
     const image = tools.find((tool) => tool.name === 'generate_image');
     expect(image?.inputSchema.required).toEqual(expect.arrayContaining(['prompt', 'model']));
+    const sound = tools.find((tool) => tool.name === 'generate_sound');
+    expect(sound?.inputSchema.required).toEqual(['prompt']);
+    expect(Object.keys(sound?.inputSchema.properties ?? {}).sort()).toEqual(['duration', 'prompt', 'prompt_influence']);
+  });
+
+  it('makes a sound effect, counted like speech, and refuses a bad duration as a tool error', async () => {
+    const sound = jsonOf<{ url: string; text: string; seconds: number; status: string; used_characters: number }>(
+      await call('generate_sound', { prompt: 'A door creaking open slowly', duration: 1.5 }),
+    );
+    expect(sound).toMatchObject({
+      text: 'A door creaking open slowly',
+      seconds: 2,
+      status: 'completed',
+      used_characters: 5,
+    });
+    expect(sound.url).toMatch(/\/files\/sounds\/.+\.mp3$/);
+    const file = await t.server.inject({ url: new URL(sound.url).pathname });
+    expect(file.headers['content-type']).toBe('audio/mpeg');
+    const bad = await call('generate_sound', { prompt: 'rain', duration: 30 });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain('duration');
   });
 
   it('checks the connection and works with presets and text', async () => {

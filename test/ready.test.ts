@@ -35,6 +35,7 @@ describe('GET /ready', () => {
       'blob_store',
       'database',
       'images',
+      'sound',
       'speech',
       'text',
       'transcription',
@@ -48,6 +49,7 @@ describe('GET /ready', () => {
     );
     expect(report.checks.transcription?.detail).toBe('ffmpeg (decoding); pocketsphinx');
     expect(report.checks.text?.detail).toBe('builtin (offline)');
+    expect(report.checks.sound?.detail).toBe('procedural-sound (offline); lame (MP3)');
   });
 
   it('never shows a key or a password of a provider', async () => {

@@ -28,6 +28,8 @@ export const USER_USAGE = `User commands (call a running service with your API k
   transcribe show UUID [--wait]                 the transcript once ready (progress on stderr while waiting)
   derive UUID [FIELD...] [--force]              derived content: summary, title, action_items... (--force makes it again)
   tts TEXT --voice V [--out FILE.mp3]           speaks TEXT and saves the MP3 (default <uuid>.mp3)
+  sound PROMPT [--duration S] [--influence 0-1] [--out FILE.mp3]
+                                                a sound effect (0.5-22 s, default 5) saved as MP3
   voices [--language L] [--accent A]            the voices (no key needed)
   voices filters [--language L]                 the languages and accents to filter by (no key needed)
   bot chat PUBLIC_URL MESSAGE [--sources]       a bot's reply, streamed as it is written
@@ -54,6 +56,7 @@ export const USER_COMMANDS = new Set([
   'transcribe',
   'derive',
   'tts',
+  'sound',
   'voices',
   'bot',
   'chat',

@@ -29,6 +29,7 @@ const options = {
   force: { type: 'boolean' },
   regenerate: { type: 'boolean' },
   voice: { type: 'string' },
+  influence: { type: 'string' },
   out: { type: 'string' },
   system: { type: 'string' },
   stream: { type: 'boolean' },

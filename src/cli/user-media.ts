@@ -7,10 +7,10 @@ import {
   type VideoRecord,
 } from '@atelier/client';
 import type { UserCommand, UserContext } from './user-context.js';
-import { EXIT, NotReadyError, UsageError, progressTo, required, wholeNumber } from './user-output.js';
+import { EXIT, NotReadyError, UsageError, decimalNumber, progressTo, required, wholeNumber } from './user-output.js';
 
-/** image, video, transcribe, derive and tts. */
-export const mediaCommands: Record<string, UserCommand> = { image, video, transcribe, derive, tts };
+/** image, video, transcribe, derive, tts and sound. */
+export const mediaCommands: Record<string, UserCommand> = { image, video, transcribe, derive, tts, sound };
 
 /** Waits with progress on standard error; running out of checks keeps the id and says how to look again (exit 5). */
 async function waiting<T>(ctx: UserContext, what: string, again: string, wait: () => Promise<T>): Promise<T> {
@@ -171,6 +171,26 @@ async function tts(ctx: UserContext): Promise<number> {
   writeFileSync(file, mp3);
   out.result(
     `Saved ${file} (${(mp3.length / 1024).toFixed(1)} KB; ${result.used_characters} words billed)\n${result.url}`,
+    { ...result, file },
+  );
+  return EXIT.ok;
+}
+
+async function sound(ctx: UserContext): Promise<number> {
+  const { client, flags, args, out } = ctx;
+  ctx.requireKey();
+  const prompt = required(args.join(' '), 'PROMPT');
+  const result = await client.sounds.create({
+    prompt,
+    ...(flags.duration !== undefined && { duration: decimalNumber(flags.duration, '--duration') }),
+    ...(flags.influence !== undefined && { prompt_influence: decimalNumber(flags.influence, '--influence') }),
+  });
+  const file = flags.out ?? `${result.uuid}.mp3`;
+  const mp3 = await client.sounds.download(result);
+  writeFileSync(file, mp3);
+  const notes = result.warnings.map((w) => `\nwarning: ${w}`).join('');
+  out.result(
+    `Saved ${file} (${result.duration_seconds} s, ${(mp3.length / 1024).toFixed(1)} KB; ${result.used_characters} words counted)\n${result.url}${notes}`,
     { ...result, file },
   );
   return EXIT.ok;

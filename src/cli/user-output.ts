@@ -18,6 +18,12 @@ export function wholeNumber(value: string, name: string): number {
   return Number(value);
 }
 
+/** A decimal number given on the command line ("2.5"); the service checks its range. */
+export function decimalNumber(value: string, name: string): number {
+  if (!/^\d{1,6}(\.\d{1,6})?$/.test(value)) throw new UsageError(`${name} must be a number, e.g. 2.5`);
+  return Number(value);
+}
+
 export function required(value: string | undefined, name: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`Missing ${name}`);
   return value;

@@ -1,5 +1,5 @@
 /** The kinds of work engines do, as metrics name them. */
-export type EngineKind = 'text' | 'speech' | 'transcription' | 'image' | 'video' | 'embedding';
+export type EngineKind = 'text' | 'speech' | 'transcription' | 'image' | 'video' | 'embedding' | 'sound';
 
 /** `aborted`: the caller gave up (a client went away, a worker shut down): not the engine's failure. */
 export type EngineOutcome = 'ok' | 'error' | 'aborted';

@@ -7,6 +7,7 @@ import { ffmpegVideoEnv } from './adapters/ffmpeg-video/settings.js';
 import { fliteEnv } from './adapters/flite/settings.js';
 import { llamaCppEnv } from './adapters/llama-cpp/settings.js';
 import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
+import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
 import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
 import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
 import type { SettingsContext } from './provider-env.js';
@@ -26,6 +27,7 @@ export const PROVIDER_ENVS = [
   elevenLabsEnv,
   automatic1111Env,
   ffmpegVideoEnv,
+  proceduralSoundEnv,
 ] as const;
 
 /** ATELIER_TEXT_PROVIDER's values: the providers that serve text (the order is that of its error message). */
@@ -33,6 +35,9 @@ export const TEXT_PROVIDERS = ['builtin', 'openai-compatible', 'llama-cpp'] as c
 /** The image engines a catalogue entry or ATELIER_IMAGE_ROUTES may name, by preference of the default catalogue's OpenAI models. */
 export const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
 export type ImageEngineName = (typeof IMAGE_ENGINES)[number];
+/** ATELIER_SOUND_ENGINE's values: the providers that make sound effects (the offline one first). */
+export const SOUND_ENGINES = ['procedural-sound', 'elevenlabs'] as const;
+export type SoundEngineName = (typeof SOUND_ENGINES)[number];
 /** ATELIER_TTS_LOCAL_PROVIDERS' values: the speech programs this machine runs. */
 export const LOCAL_SPEECH_PROVIDERS = ['espeak-ng', 'flite'] as const;
 

@@ -3,6 +3,7 @@ import type { EngineObserver } from './observed-engine.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
+import type { SoundModel } from './spec/sound-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
 import type { VideoModel } from './spec/video-model.js';
@@ -81,6 +82,11 @@ export interface Provider {
   };
   /** The engine of every video model; it may narrate with the speech models. */
   readonly video?: { engine(config: Config, speech: TtsModel[]): VideoModel; readiness: ProviderReadiness };
+  /** Serves ATELIER_SOUND_ENGINE=<name> (sound effects); undefined when not configured. */
+  readonly sound?: {
+    engine(config: Config, deps: EngineDeps): SoundModel | undefined;
+    readiness: ProviderReadiness;
+  };
   readonly embedding?: {
     model(config: Config, deps: EngineDeps): EmbeddingModel | undefined;
     readiness: ProviderReadiness;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_ENGINES, LOCAL_SPEECH_PROVIDERS, PROVIDER_ENVS, TEXT_PROVIDERS } from './provider-envs.js';
+import {
+  IMAGE_ENGINES,
+  LOCAL_SPEECH_PROVIDERS,
+  PROVIDER_ENVS,
+  SOUND_ENGINES,
+  TEXT_PROVIDERS,
+} from './provider-envs.js';
 import { PROVIDERS } from './providers.js';
 
 const names = (providers: readonly { name: string }[]) => providers.map((p) => p.name).sort();
@@ -13,6 +19,7 @@ describe('the provider lists', () => {
     expect([...TEXT_PROVIDERS].sort()).toEqual(names(PROVIDERS.filter((p) => p.text)));
     expect([...IMAGE_ENGINES].sort()).toEqual(names(PROVIDERS.filter((p) => p.image)));
     expect([...LOCAL_SPEECH_PROVIDERS].sort()).toEqual(names(PROVIDERS.filter((p) => p.speech?.local)));
+    expect([...SOUND_ENGINES].sort()).toEqual(names(PROVIDERS.filter((p) => p.sound)));
   });
 
   it('gives every image engine a way to say which variable configures it', () => {

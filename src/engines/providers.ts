@@ -6,6 +6,7 @@ import { ffmpegVideoProvider } from './adapters/ffmpeg-video/provider.js';
 import { fliteProvider } from './adapters/flite/provider.js';
 import { llamaCppProvider } from './adapters/llama-cpp/provider.js';
 import { openAICompatibleProvider } from './adapters/openai-compatible/provider.js';
+import { proceduralSoundProvider } from './adapters/procedural-sound/provider.js';
 import { pocketsphinxProvider } from './adapters/pocketsphinx/provider.js';
 import { whisperCppProvider } from './adapters/whisper-cpp/provider.js';
 import type { Provider } from './provider.js';
@@ -27,6 +28,7 @@ export const PROVIDERS: readonly Provider[] = [
   elevenLabsProvider,
   automatic1111Provider,
   ffmpegVideoProvider,
+  proceduralSoundProvider,
 ];
 
 export function providerNamed(name: string): Provider {

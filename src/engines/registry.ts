@@ -7,6 +7,7 @@ import { PROVIDERS, providerNamed } from './providers.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
+import type { SoundModel } from './spec/sound-model.js';
 import type { VideoModel } from './spec/video-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
@@ -173,4 +174,11 @@ export function createVideoModels(
 export function createEmbeddingModel(config: Config, deps: EngineDeps = {}): EmbeddingModel | undefined {
   const model = PROVIDERS.map((p) => p.embedding?.model(config, deps)).find((m) => m !== undefined);
   return model && observed(deps, 'embedding', model);
+}
+
+/** The sound-effect engine ATELIER_SOUND_ENGINE names (the configuration refuses one that is not configured). */
+export function createSoundModel(config: Config, deps: EngineDeps = {}): SoundModel {
+  const model = providerNamed(config.sound.engine).sound?.engine(config, deps);
+  if (!model) throw new Error(`the ${config.sound.engine} sound engine is not configured`);
+  return observed(deps, 'sound', model);
 }

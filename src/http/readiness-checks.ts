@@ -61,6 +61,7 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
       ]),
     images: async () => engineParts(partsOf((p) => p.image?.readiness)),
     video: async () => engineParts(partsOf((p) => p.video?.readiness)),
+    sound: async () => engineParts(partsOf((p) => p.sound?.readiness, [providerNamed(config.sound.engine)])),
   };
   // Without an embedding provider bots search by words alone: that is no missing engine, so no check at all.
   if (partsOf((p) => p.embedding?.readiness).length > 0)

@@ -6,6 +6,7 @@ import { chatOperations } from '../modules/chat/chat.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
+import { soundOperations } from '../modules/sounds/sounds.operations.js';
 import { customVoiceOperations } from '../modules/speech/custom-voices.operations.js';
 import { speechOperations } from '../modules/speech/speech.operations.js';
 import { textOperations } from '../modules/text/text.operations.js';
@@ -26,6 +27,7 @@ export type OperationServices = Pick<
   | 'videos'
   | 'transcriptions'
   | 'speech'
+  | 'sounds'
   | 'voices'
   | 'customVoices'
   | 'chat'
@@ -47,6 +49,7 @@ export function operationCatalogue(services: OperationServices, config: Config):
     ...videoOperations(services.videos, config.videos.maxSeconds),
     ...transcriptionOperations(services.transcriptions),
     ...speechOperations(services.speech, services.voices, config.tts.maxCharacters),
+    ...soundOperations(services.sounds),
     ...customVoiceOperations(services.customVoices),
     ...chatOperations(services.chat),
     ...botOperations(services.bots),

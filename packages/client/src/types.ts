@@ -44,6 +44,9 @@ export type DerivedField = NonNullable<DeriveRequest['fields']>[number];
 export type DerivedContent = ResponseBody<'/api/generate-audio-content', 'post'>;
 export type SpeechRequest = RequestBody<'/api/generate-text-to-speech', 'post'>;
 export type SpeechResult = ResponseBody<'/api/generate-text-to-speech', 'post'>;
+/** A sound effect to make: prompt, duration (0.5-22 s, default 5), prompt_influence (0-1, default 0.3). */
+export type SoundRequest = RequestBody<'/api/generate-sound', 'post'>;
+export type SoundEffect = ResponseBody<'/api/generate-sound', 'post'>;
 export type SpeechRecord = ResponseBody<'/api/text-to-speech/{uuid}', 'get'>;
 export type VoiceQuery = QueryParams<'/api/get-text-to-speech-voices', 'get'>;
 export type VoiceList = ResponseBody<'/api/get-text-to-speech-voices', 'get'>;

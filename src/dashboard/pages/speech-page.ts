@@ -2,6 +2,7 @@ import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
+import { SOUND_LIMITS } from '../../modules/sounds/sounds.service.js';
 
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
@@ -71,6 +72,33 @@ export const speechPage: DashboardPages = (scope, { config, services }) => {
         <ol class="takes" id="takes"></ol>
       </section>
 
+      <section class="card" aria-labelledby="sound-title">
+        <h2 id="sound-title">Sound effects</h2>
+        <p class="hint">Describe a sound: rain, wind, waves, a fire, footsteps, a door, bells, an alarm, an engine, a crowd,
+          birds, thunder, a clock, typing… Name several to mix them; words like <em>distant</em> or <em>heavy</em> change it.
+          The prompt's words count against the same monthly words as speech.</p>
+        <form id="sound-form">
+          <label for="sound-prompt">Describe the sound</label>
+          <textarea id="sound-prompt" name="prompt" required maxlength="${SOUND_LIMITS.maxPromptCharacters}" rows="2"
+            placeholder="Rain falling on a tin roof with distant thunder"></textarea>
+          <div class="sound-options">
+            <div>
+              <label for="sound-duration">Duration (seconds)</label>
+              <input id="sound-duration" name="duration" type="number" required min="${SOUND_LIMITS.minSeconds}"
+                max="${SOUND_LIMITS.maxSeconds}" step="0.5" value="${SOUND_LIMITS.defaultSeconds}" />
+            </div>
+            <div>
+              <label for="sound-influence">Prompt influence (0 = freer, 1 = literal)</label>
+              <input id="sound-influence" name="prompt_influence" type="number" required min="0" max="1" step="0.1"
+                value="${SOUND_LIMITS.defaultInfluence}" />
+            </div>
+          </div>
+          <p class="error" role="alert" id="sound-error"></p>
+          <button type="submit" id="generate-sound">Generate sound</button>
+        </form>
+        <ol class="takes" id="sounds" aria-label="Your sound effects"></ol>
+      </section>
+
       <section class="card" aria-labelledby="custom-title">
         <h2 id="custom-title">Custom voices</h2>
         <p class="hint">A custom voice is a base voice with your own name and settings. It shows up in the voice list above,
@@ -99,7 +127,7 @@ export const speechPage: DashboardPages = (scope, { config, services }) => {
       viewer: request.viewer,
       section: '/dashboard/speech',
       body,
-      scripts: ['speech.js'],
+      scripts: ['speech.js', 'sound-effects.js'],
       styles: ['speech.css'],
       data: { recent },
     });

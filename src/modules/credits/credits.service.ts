@@ -162,18 +162,22 @@ export class CreditsService {
     return period;
   }
 
-  /** Reserves text-to-speech words against the plan's monthly allowance; refused whole if they do not fit. */
-  async reserveWords(words: WordsReservation, plan: Plan): Promise<Outcome<{ used: number }>> {
+  /** Reserves text-to-speech words (of a text, or of a sound effect's prompt) against the plan's monthly allowance; refused whole if they do not fit. */
+  async reserveWords(
+    words: WordsReservation,
+    plan: Plan,
+    kind: 'tts' | 'sound' = 'tts',
+  ): Promise<Outcome<{ used: number }>> {
     const { id, accountId, amount, reference } = words;
     const used = await this.reservations.reserveWords(
-      { id, accountId, unit: 'words', kind: 'tts', amount, reference, owner: this.owner, at: isoNow(this.clock) },
+      { id, accountId, unit: 'words', kind, amount, reference, owner: this.owner, at: isoNow(this.clock) },
       plan.monthlyTtsWords,
     );
     if (used !== undefined) return ok({ used });
     const left = Math.max(0, plan.monthlyTtsWords - (await this.repo.wordsUsed(accountId)));
     return fail(
       'payment_required',
-      `Text-to-speech word limit reached: this text has ${amount} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
+      `Text-to-speech word limit reached: ${kind === 'sound' ? "this sound's prompt" : 'this text'} has ${amount} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
     );
   }
 

@@ -20,14 +20,20 @@ export type TaskReply<Out> = ({ ok: true; value: Out } | { ok: false; message: s
 /** Sent once by a worker whose modules are loaded: its tasks' time limits start from then. */
 export const WORKER_READY = 'atelier:worker-ready';
 
-/** The worker side of `WorkerPool`: answers each task with `handle`'s result. */
-export function serveTasks<In, Out>(handle: (input: In) => Out | Promise<Out>): void {
+/**
+ * The worker side of `WorkerPool`: answers each task with `handle`'s result. `lowerPriority: false` keeps the
+ * normal priority, for the service's own bounded work (sound synthesis) that a caller is waiting for.
+ */
+export function serveTasks<In, Out>(
+  handle: (input: In) => Out | Promise<Out>,
+  { lowerPriority = true }: { lowerPriority?: boolean } = {},
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread started by WorkerPool');
   // Untrusted parsing yields the CPU to the service's requests: on Linux a nice value is per thread, so this
   // lowers this worker thread only. Where it cannot be changed, the worker runs at the normal priority.
   try {
-    setPriority(constants.priority.PRIORITY_LOW);
+    if (lowerPriority) setPriority(constants.priority.PRIORITY_LOW);
   } catch {
     // Not permitted here: the time limit still bounds the worker.
   }

@@ -5,6 +5,8 @@ import type {
   DerivedContent,
   QueryParams,
   RequestBody,
+  SoundEffect,
+  SoundRequest,
   SpeechRecord,
   SpeechRequest,
   SpeechResult,
@@ -21,7 +23,7 @@ type VoiceQuery = Omit<NonNullable<QueryParams<'/api/get-text-to-speech-voices',
   include_custom?: boolean;
 };
 
-/** Transcription (with derived content), text-to-speech and voices. */
+/** Transcription (with derived content), text-to-speech, sound effects and voices. */
 export function audioResources(t: Transport) {
   return {
     transcriptions: {
@@ -50,6 +52,17 @@ export function audioResources(t: Transport) {
         query: QueryParams<'/api/text-to-speech', 'get'> = {},
         options?: CallOptions,
       ): Promise<{ items: SpeechRecord[] }> => t.call('/api/text-to-speech', 'get', { query, options }),
+      /** The MP3 bytes of a result's url. */
+      download: (result: { url: string }, options?: CallOptions): Promise<Uint8Array> =>
+        t.download(result.url, options),
+    },
+    sounds: {
+      /**
+       * Makes a sound effect from a description while you wait: a public MP3 URL (see `download`). The prompt's
+       * words count against the monthly speech words; carries an Idempotency-Key.
+       */
+      create: (body: SoundRequest, options?: CallOptions): Promise<SoundEffect> =>
+        t.call('/api/generate-sound', 'post', { body, ...creation(options) }),
       /** The MP3 bytes of a result's url. */
       download: (result: { url: string }, options?: CallOptions): Promise<Uint8Array> =>
         t.download(result.url, options),

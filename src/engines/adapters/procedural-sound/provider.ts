@@ -1,0 +1,19 @@
+import { processTempDir } from '../../../storage/temp-dir.js';
+import { type Provider, offline } from '../../provider.js';
+import { ProceduralSoundModel } from './procedural-sound-model.js';
+
+/** The offline sound-effect engine: synthesis in JavaScript on worker threads, MP3 by lame. */
+export const proceduralSoundProvider: Provider = {
+  name: 'procedural-sound',
+  sound: {
+    engine: (config) =>
+      new ProceduralSoundModel({
+        lamePath: config.tts.lamePath,
+        bitrateKbps: config.tts.bitrateKbps,
+        timeoutMs: config.tts.timeoutMs,
+        workers: config.sound.workers,
+        workDir: processTempDir(config.tempDir),
+      }),
+    readiness: (config, probes) => [offline('procedural-sound'), probes.program('lame (MP3)', config.tts.lamePath)],
+  },
+};
