@@ -4,6 +4,7 @@ import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
 import type { TextModel } from './spec/text-model.js';
+import type { TalkingVideoModel } from './spec/talking-video-model.js';
 import type { TtsModel } from './spec/tts-model.js';
 import type { VideoModel } from './spec/video-model.js';
 
@@ -81,6 +82,16 @@ export interface Provider {
   };
   /** The engine of every video model; it may narrate with the speech models. */
   readonly video?: { engine(config: Config, speech: TtsModel[]): VideoModel; readiness: ProviderReadiness };
+  /**
+   * A talking-video engine; the first provider that makes one (a configured remote lip-sync engine comes
+   * before the offline one) serves POST /api/generate-talking-video. `offline` is the ffmpeg engine, which a
+   * remote engine's clip is finished with.
+   */
+  readonly talkingVideo?: {
+    offline: boolean;
+    engine(config: Config, deps: EngineDeps, offline: TalkingVideoModel | undefined): TalkingVideoModel | undefined;
+    readiness: ProviderReadiness;
+  };
   readonly embedding?: {
     model(config: Config, deps: EngineDeps): EmbeddingModel | undefined;
     readiness: ProviderReadiness;
