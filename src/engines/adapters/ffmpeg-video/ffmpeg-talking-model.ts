@@ -19,8 +19,6 @@ export interface FfmpegTalkingConfig {
   workDir?: string | undefined;
   /** A font file for the captions, or false for none; by default fontconfig's DejaVu Sans or a usual path. */
   captionFont?: string | false | undefined;
-  /** Said in the warnings when a picture is animated without a mouth (what could do better). */
-  noMouthWarning?: string | undefined;
 }
 
 export const NO_MOUTH_WARNING =
@@ -41,7 +39,7 @@ export class FfmpegTalkingModel implements TalkingVideoModel {
     const { face, avatarModel } = options;
     const warnings: string[] = [];
     if (face.kind === 'image') {
-      warnings.push(this.config.noMouthWarning ?? NO_MOUTH_WARNING);
+      warnings.push(NO_MOUTH_WARNING);
       if (avatarModel)
         warnings.push(
           `avatarModel: ${avatarModel} has no meaning for the offline engine; the picture is animated the same way`,
