@@ -9,6 +9,7 @@ import {
   createSoundModel,
   createTextModels,
   createTtsModels,
+  createTalkingVideoModel,
   createVideoModels,
 } from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
@@ -39,6 +40,7 @@ import { TokenBilling } from './modules/chat/token-billing.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { ImagesRepo } from './modules/images/images.repo.js';
 import { ImagesService } from './modules/images/images.service.js';
+import { TalkingInputs } from './modules/videos/talking-inputs.js';
 import { VideosRepo } from './modules/videos/videos.repo.js';
 import { VideosService } from './modules/videos/videos.service.js';
 import { BotKeysRepo } from './modules/keys/bot-keys.repo.js';
@@ -202,7 +204,22 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     createVideoModels(config, ttsModels, engines),
     credits,
     blobs,
-    { maxAttempts: config.jobs.maxAttempts, guard: { ...guard, maxBytes: config.images.maxReferenceBytes } },
+    {
+      maxAttempts: config.jobs.maxAttempts,
+      guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+      talking: {
+        engine: createTalkingVideoModel(config, engines),
+        speech,
+        inputs: new TalkingInputs({
+          guard,
+          ffmpegPath: config.asr.ffmpegPath,
+          ffprobePath: config.asr.ffprobePath,
+          timeoutMs: config.asr.timeoutMs,
+          tempDir: processTempDir(config.tempDir),
+        }),
+        creditsPerSecond: config.talkingVideos.creditsPerSecond,
+      },
+    },
     clock,
     wakeWorker,
   );
@@ -228,6 +245,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     'webhook.deliver': webhooks.job,
     'image.generate': images.job,
     'video.generate': videos.job,
+    'video.talking': videos.talkingJob,
     noop: noopJobs,
   });
   worker = new Worker(queue, handlers, {

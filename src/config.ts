@@ -207,6 +207,7 @@ const serviceEnv = {
   ATELIER_IMAGE_MAX_REFERENCE_BYTES: int(1_024, 100 * 1024 * 1024).default(20 * 1024 * 1024),
   ATELIER_VIDEO_MODELS: z.string().optional(),
   ATELIER_VIDEO_MAX_SECONDS: int(1, 300).default(30),
+  ATELIER_TALKING_VIDEO_CREDITS_PER_SECOND: int(0, 1000).default(2),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
   ATELIER_BOTS_PORT: int(0, 65_535).optional(),
   ATELIER_BOTS_PUBLIC_URL: httpUrl.optional(),
@@ -318,6 +319,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ...providers.videos,
     },
     idempotencyWaitMs: env.ATELIER_IDEMPOTENCY_WAIT_MS,
+    talkingVideos: {
+      ...providers.talkingVideos,
+      creditsPerSecond: env.ATELIER_TALKING_VIDEO_CREDITS_PER_SECOND,
+    },
     embeddings: providers.embeddings,
     bots: {
       port: env.ATELIER_BOTS_PORT,

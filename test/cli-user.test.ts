@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@atelier/client';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TEST_ENV, mp3FrameStart } from './helpers/client-service.js';
 import { type RunningService, atelier, startService } from './helpers/processes.js';
@@ -21,7 +22,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-cli-user-'));
   const wav = makeRecording([{ voice: 'slt', text: 'Hello and welcome to the weekly meeting.' }]).wav;
   const held = new Promise<void>((resolve) => (releaseSlow = resolve));
+  const face = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#c8a080' } })
+    .png()
+    .toBuffer();
   audio = createServer((req, res) => {
+    if (req.url === '/face.png')
+      return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': face.length }).end(face);
     const send = () => res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length }).end(wav);
     if (req.url === '/slow.wav') void held.then(send);
     else if (req.url === '/hello.wav') send();
@@ -162,6 +168,16 @@ describe('atelier user commands against a running service', () => {
       status: 'completed',
       url: expect.stringMatching(/\.mp4$/),
     });
+
+    const talking = await run([
+      ...['talking-video', 'Hello', 'there.', '--voice', 'espeak-ng:en-us', '--image', `${audioBase}/face.png`],
+      ...['--captions', '--caption-color', '#FF0000', '--wait'],
+    ]);
+    expect(talking.code, talking.stderr).toBe(0);
+    expect(talking.stdout).toMatch(/^Video \d+: completed {2}http\S+\.mp4$/m);
+    const refused = await run(['talking-video', 'Hello', '--voice', 'espeak-ng:en-us']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Image or video is required/);
   });
 
   it('transcribes with progress while polling, derives content; stopping early exits 5 with the id', async () => {

@@ -87,6 +87,29 @@ describe('@atelier/client against a running service: every operation', () => {
     expect((await client.videos.models()).models.length).toBeGreaterThan(0);
   });
 
+  it('creates a talking video from a face picture and a voice, and waits for it like any video', async () => {
+    const { client, files } = s;
+    files.serve(
+      '/face.png',
+      await sharp({ create: { width: 512, height: 512, channels: 3, background: '#c8a080' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
+    const created = await client.videos.createTalking({
+      image: files.url('/face.png'),
+      text: 'Hello from the client.',
+      voiceID: 'espeak-ng:en-us',
+      resolution: '480p',
+      generateCaptions: true,
+    });
+    expect(created).toMatchObject({ status: 'processing', is_video: true, model: 'builtin-talking' });
+    const video = await client.waitForVideo(created.id, FAST);
+    expect(video).toMatchObject({ status: 'completed', width: 480, height: 480, request: { isTalkingVideo: true } });
+    const probed = await probeVideo(Buffer.from(await client.files.download(video.url)));
+    expect(probed.streams.map((st) => st.codec).sort()).toEqual(['aac', 'h264']);
+  });
+
   it('transcribes a WAV by URL with progress, derives content and lists it', async () => {
     const { client } = s;
     const { uuid } = await client.transcriptions.create({

@@ -131,6 +131,30 @@ describe('dashboard images and videos in a browser', () => {
     await page.close();
   });
 
+  it('sends the talking-video form and shows the video settle (here: refused, the face being on a private address)', async () => {
+    const { page, errors } = await proPage();
+    await page.goto(`${suite.app.base}/dashboard/videos`);
+    const text = 'Hello from the dashboard form.';
+    await page.getByLabel('The face is').selectOption('image');
+    await page.getByLabel('Its URL').fill('http://127.0.0.1:9/face.png');
+    await page.getByLabel('What it says').fill(text);
+    await page.getByLabel('Voice', { exact: true }).selectOption('espeak-ng:en-us');
+    await page.getByLabel('Resolution').selectOption('720p');
+    await page.getByLabel('Captions, the word being spoken highlighted').check();
+    await page.getByRole('button', { name: 'Make the talking video' }).click();
+    const tile = tileOf(page, text);
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 20_000 }).toBe('failed');
+    expect(await tile.textContent()).toMatch(/face image could not be downloaded.*private or local address/);
+    expect(await tile.textContent()).toContain('Talking video');
+    // Without a face URL the form is not sent; without text or audio the service says what is missing.
+    await page.getByLabel('Its URL').fill('https://example.com/face.png');
+    await page.getByLabel('What it says').fill('');
+    await page.getByRole('button', { name: 'Make the talking video' }).click();
+    await expect.poll(() => page.locator('#talking-form .error').textContent()).toMatch(/voiceID|audio/);
+    expect(errors.filter((e) => !/400/.test(e))).toEqual([]);
+    await page.close();
+  });
+
   it('tells a free-plan account that videos need a paid plan instead of showing the form', async () => {
     const page = await suite.browser.newPage();
     const errors = collectPageErrors(page);
@@ -140,6 +164,7 @@ describe('dashboard images and videos in a browser', () => {
       'Video generation needs a paid plan; the free plan does not include it',
     );
     expect(await page.locator('#generate-form').count()).toBe(0);
+    expect(await page.locator('#talking-form').count()).toBe(0);
     expect(await page.locator('#gallery-empty').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();

@@ -214,6 +214,7 @@ const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) =
   { method: 'GET', path: () => '/api/images', withBody: false },
   { method: 'GET', path: () => '/api/image-models', withBody: false },
   { method: 'POST', path: () => '/api/generate-video', withBody: true },
+  { method: 'POST', path: () => '/api/generate-talking-video', withBody: true },
   { method: 'GET', path: () => '/api/get-video', withBody: false },
   { method: 'GET', path: () => '/api/videos', withBody: false },
   { method: 'GET', path: (s) => `/files/images/${s}`, withBody: false },

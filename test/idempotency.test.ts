@@ -100,7 +100,7 @@ describe('Idempotency-Key on creation routes', () => {
     }
   });
 
-  it('covers text, speech, transcription and video creation too', async () => {
+  it('covers text, speech, transcription, video and talking-video creation too', async () => {
     const { key } = await t.account({ credits: 100 });
     const cases: [string, Record<string, unknown>, (body: string) => string][] = [
       ['/api/generate', { preset: 'blog-post', keywords: 'gardening' }, (b) => b],
@@ -109,6 +109,11 @@ describe('Idempotency-Key on creation routes', () => {
       [
         '/api/generate-video',
         { prompt: 'A sunrise', model: 'builtin', duration: '2' },
+        (b) => String(JSON.parse(b).id),
+      ],
+      [
+        '/api/generate-talking-video',
+        { video: 'https://example.com/face.mp4', text: 'Hello there', voiceID: 'espeak-ng:en-us' },
         (b) => String(JSON.parse(b).id),
       ],
     ];

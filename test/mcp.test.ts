@@ -55,6 +55,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'generate_image',
         'generate_sound',
         'generate_text',
+        'generate_talking_video',
         'generate_video',
         'get_image',
         'get_preset',
@@ -161,6 +162,20 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     );
     expect(video.hint).toMatch(/poll again/);
     expect(jsonOf<{ video: { id: number } }>(await call('get_video', { video_id: video.id })).video.id).toBe(video.id);
+
+    // The face is on an address the guard refuses here: the video is accepted, then fails with the reason.
+    const talking = jsonOf<{ id: number; hint: string; model: string }>(
+      await call('generate_talking_video', {
+        image: 'http://127.0.0.1:9/face.png',
+        text: 'Hello from a tool.',
+        voiceID: 'espeak-ng:en-us',
+      }),
+    );
+    expect(talking).toMatchObject({ model: 'builtin-talking' });
+    expect(talking.hint).toMatch(/poll again/);
+    const refused = await call('generate_talking_video', { text: 'Hello', voiceID: 'espeak-ng:en-us' });
+    expect(refused).toMatchObject({ isError: true });
+    expect(textOf(refused)).toMatch(/Image or video is required/);
 
     const transcription = jsonOf<{ uuid: string; hint: string }>(
       await call('create_transcription', { url: 'https://example.com/talk.mp3' }),

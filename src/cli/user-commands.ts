@@ -24,6 +24,10 @@ export const USER_USAGE = `User commands (call a running service with your API k
   image show ID [--wait]
   video PROMPT [--model M] [--duration S] [--aspect 16:9|9:16|1:1|4:3|3:4|21:9|9:21|3:2|2:3] [--wait]
   video show ID [--wait]
+  talking-video [TEXT --voice V] (--image URL | --video URL) [--audio URL] [--resolution 480p|720p]
+           [--captions] [--caption-color HEX] [--avatar premium|standard] [--wait]
+                                                a face made to speak TEXT (or --audio); paid plans
+  talking-video show ID [--wait]
   transcribe URL [--type meeting] [--language L] [--name N] [--speakers] [--wait]
   transcribe show UUID [--wait]                 the transcript once ready (progress on stderr while waiting)
   derive UUID [FIELD...] [--force]              derived content: summary, title, action_items... (--force makes it again)
@@ -53,6 +57,7 @@ export const USER_COMMANDS = new Set([
   'generate',
   'image',
   'video',
+  'talking-video',
   'transcribe',
   'derive',
   'tts',

@@ -9,8 +9,16 @@ import {
 import type { UserCommand, UserContext } from './user-context.js';
 import { EXIT, NotReadyError, UsageError, decimalNumber, progressTo, required, wholeNumber } from './user-output.js';
 
-/** image, video, transcribe, derive, tts and sound. */
-export const mediaCommands: Record<string, UserCommand> = { image, video, transcribe, derive, tts, sound };
+/** image, video, talking-video, transcribe, derive, tts and sound. */
+export const mediaCommands: Record<string, UserCommand> = {
+  image,
+  video,
+  'talking-video': talkingVideo,
+  transcribe,
+  derive,
+  tts,
+  sound,
+};
 
 /** Waits with progress on standard error; running out of checks keeps the id and says how to look again (exit 5). */
 async function waiting<T>(ctx: UserContext, what: string, again: string, wait: () => Promise<T>): Promise<T> {
@@ -66,7 +74,7 @@ async function image(ctx: UserContext): Promise<number> {
 }
 
 async function video(ctx: UserContext): Promise<number> {
-  const { client, flags, args, out } = ctx;
+  const { client, flags, args } = ctx;
   ctx.requireKey();
   let id = showId(args);
   if (id === undefined) {
@@ -78,16 +86,43 @@ async function video(ctx: UserContext): Promise<number> {
     });
     id = created.id;
   }
-  const videoId = id;
+  return showVideo(ctx, id, 'video');
+}
+
+/** A face picture (--image) or clip (--video) speaking TEXT with --voice, or --audio; read back as any video. */
+async function talkingVideo(ctx: UserContext): Promise<number> {
+  const { client, flags, args } = ctx;
+  ctx.requireKey();
+  let id = showId(args);
+  if (id === undefined) {
+    const text = args.join(' ').trim();
+    const created = await client.videos.createTalking({
+      ...(flags.image !== undefined && { image: flags.image }),
+      ...(flags.video !== undefined && { video: flags.video }),
+      ...(text && { text }),
+      ...(flags.voice !== undefined && { voiceID: flags.voice }),
+      ...(flags.audio !== undefined && { audio: flags.audio }),
+      ...(flags.resolution !== undefined && { resolution: flags.resolution as '480p' }),
+      ...(flags.avatar !== undefined && { avatarModel: flags.avatar as 'premium' }),
+      ...(flags.captions && { generateCaptions: true }),
+      ...(flags['caption-color'] !== undefined && { captionColor: flags['caption-color'] }),
+    });
+    id = created.id;
+  }
+  return showVideo(ctx, id, 'talking-video');
+}
+
+async function showVideo(ctx: UserContext, videoId: number, command: string): Promise<number> {
+  const { client, flags, out } = ctx;
   const record: VideoRecord = flags.wait
-    ? await waiting(ctx, `Video ${videoId}`, `atelier video show ${videoId} --wait`, () =>
+    ? await waiting(ctx, `Video ${videoId}`, `atelier ${command} show ${videoId} --wait`, () =>
         client.waitForVideo(videoId, {
           ...ctx.poll(),
           onProgress: progressTo(out, (v) => `Video ${v.id}: ${v.status}`),
         }),
       )
     : await client.videos.get(videoId);
-  const human = `Video ${record.id}: ${record.status}${record.url ? `  ${record.url}` : ''}${record.error ? `: ${record.error}` : ''}${record.status === 'processing' ? `  (follow it: atelier video show ${record.id} --wait)` : ''}`;
+  const human = `Video ${record.id}: ${record.status}${record.url ? `  ${record.url}` : ''}${record.error ? `: ${record.error}` : ''}${record.status === 'processing' ? `  (follow it: atelier ${command} show ${record.id} --wait)` : ''}`;
   out.result(human, record);
   return record.status === 'failed' ? EXIT.other : EXIT.ok;
 }

@@ -17,6 +17,7 @@ export type DashboardServices = Pick<
   | 'speech'
   | 'transcriptions'
   | 'videos'
+  | 'voices'
 >;
 
 export interface DashboardDeps {

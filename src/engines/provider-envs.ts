@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { automatic1111Env } from './adapters/automatic1111/settings.js';
 import { builtinEnv } from './adapters/builtin/settings.js';
+import { cogLipSyncEnv } from './adapters/cog-lipsync/settings.js';
 import { elevenLabsEnv } from './adapters/elevenlabs/settings.js';
 import { espeakNgEnv } from './adapters/espeak-ng/settings.js';
 import { ffmpegVideoEnv } from './adapters/ffmpeg-video/settings.js';
@@ -28,6 +29,7 @@ export const PROVIDER_ENVS = [
   automatic1111Env,
   ffmpegVideoEnv,
   proceduralSoundEnv,
+  cogLipSyncEnv,
 ] as const;
 
 /** ATELIER_TEXT_PROVIDER's values: the providers that serve text (the order is that of its error message). */

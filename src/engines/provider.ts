@@ -5,6 +5,7 @@ import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
 import type { SoundModel } from './spec/sound-model.js';
 import type { TextModel } from './spec/text-model.js';
+import type { TalkingVideoModel } from './spec/talking-video-model.js';
 import type { TtsModel } from './spec/tts-model.js';
 import type { VideoModel } from './spec/video-model.js';
 
@@ -85,6 +86,16 @@ export interface Provider {
   /** Serves ATELIER_SOUND_ENGINE=<name> (sound effects); undefined when not configured. */
   readonly sound?: {
     engine(config: Config, deps: EngineDeps): SoundModel | undefined;
+    readiness: ProviderReadiness;
+  };
+  /**
+   * A talking-video engine; the first provider that makes one (a configured remote lip-sync engine comes
+   * before the offline one) serves POST /api/generate-talking-video. `offline` is the ffmpeg engine, which a
+   * remote engine's clip is finished with.
+   */
+  readonly talkingVideo?: {
+    offline: boolean;
+    engine(config: Config, deps: EngineDeps, offline: TalkingVideoModel | undefined): TalkingVideoModel | undefined;
     readiness: ProviderReadiness;
   };
   readonly embedding?: {

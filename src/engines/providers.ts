@@ -1,5 +1,6 @@
 import { automatic1111Provider } from './adapters/automatic1111/provider.js';
 import { builtinProvider } from './adapters/builtin/provider.js';
+import { cogLipSyncProvider } from './adapters/cog-lipsync/provider.js';
 import { elevenLabsProvider } from './adapters/elevenlabs/provider.js';
 import { espeakNgProvider } from './adapters/espeak-ng/provider.js';
 import { ffmpegVideoProvider } from './adapters/ffmpeg-video/provider.js';
@@ -29,6 +30,7 @@ export const PROVIDERS: readonly Provider[] = [
   automatic1111Provider,
   ffmpegVideoProvider,
   proceduralSoundProvider,
+  cogLipSyncProvider,
 ];
 
 export function providerNamed(name: string): Provider {

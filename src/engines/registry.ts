@@ -8,6 +8,7 @@ import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
 import type { ImageModel } from './spec/image-model.js';
 import type { SoundModel } from './spec/sound-model.js';
+import type { TalkingVideoModel } from './spec/talking-video-model.js';
 import type { VideoModel } from './spec/video-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
@@ -168,6 +169,17 @@ export function createVideoModels(
       aliases: entry.aliases,
     })),
   );
+}
+
+/** The talking-video engine: a configured remote lip-sync engine (finished by the offline one), else the offline one. */
+export function createTalkingVideoModel(config: Config, deps: EngineDeps = {}): TalkingVideoModel {
+  const offline = PROVIDERS.find((p) => p.talkingVideo?.offline)?.talkingVideo?.engine(config, deps, undefined);
+  const remote = PROVIDERS.filter((p) => p.talkingVideo && !p.talkingVideo.offline)
+    .map((p) => p.talkingVideo?.engine(config, deps, offline))
+    .find((e) => e !== undefined);
+  const engine = remote ?? offline;
+  if (!engine) throw new Error('no provider makes talking videos');
+  return observed(deps, 'video', engine);
 }
 
 /** The embedding model for bot knowledge, when one is configured; none means keyword search only. */

@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'webhook.deliver',
   'image.generate',
   'video.generate',
+  'video.talking',
   'noop',
 ] as const;
 

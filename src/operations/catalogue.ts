@@ -46,7 +46,7 @@ export function operationCatalogue(services: OperationServices, config: Config):
     ...presetOperations(services.presets),
     ...textOperations(services.text),
     ...imageOperations(services.images),
-    ...videoOperations(services.videos, config.videos.maxSeconds),
+    ...videoOperations(services.videos, config.videos.maxSeconds, config.tts.maxCharacters),
     ...transcriptionOperations(services.transcriptions),
     ...speechOperations(services.speech, services.voices, config.tts.maxCharacters),
     ...soundOperations(services.sounds),

@@ -34,6 +34,7 @@ export type ImageRecord = ResponseBody<'/api/get-image', 'get'>;
 export type ImageModel = Item<ResponseBody<'/api/image-models', 'get'>['models']>;
 export type VideoRequest = RequestBody<'/api/generate-video', 'post'>;
 export type VideoCreated = ResponseBody<'/api/generate-video', 'post'>;
+export type TalkingVideoRequest = RequestBody<'/api/generate-talking-video', 'post'>;
 export type VideoRecord = ResponseBody<'/api/get-video', 'get'>['video'];
 export type VideoModel = Item<ResponseBody<'/api/video-models', 'get'>['models']>;
 export type TranscriptionRequest = RequestBody<'/api/transcriptions', 'post'>;

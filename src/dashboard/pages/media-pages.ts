@@ -66,8 +66,11 @@ export const mediaPages: DashboardPages = (scope, { config, services }) => {
     const models = services.videos.catalogue();
     const page = await services.videos.list(caller, PAGE_SIZE + 1, undefined);
     const shown = page.slice(0, PAGE_SIZE);
+    const voices = canMakeVideos(caller.plan)
+      ? (await services.voices.list({ accountId: caller.account.id })).voices
+      : [];
     const form = canMakeVideos(caller.plan)
-      ? videoForm(models, config.videos.maxSeconds)
+      ? html`${videoForm(models, config.videos.maxSeconds)}${talkingForm(voices, config.talkingVideos.creditsPerSecond)}`
       : html`<section class="card notice-plan" aria-labelledby="generate-title">
           <h2 id="generate-title">Generate a video</h2>
           <p id="plan-message">Video generation needs a paid plan; the ${caller.plan.name} plan does not include it.</p>
@@ -190,6 +193,67 @@ function videoForm(models: VideoModel[], maxSeconds: number): SafeHtml {
   </section>`;
 }
 
+type Voice = { id: string; name: string; language: string; accent?: string };
+
+/** English voices first, then by language and name: the likely choice is near the top. */
+const voiceOrder = (a: Voice, b: Voice) =>
+  Number(b.language === 'English') - Number(a.language === 'English') ||
+  a.language.localeCompare(b.language) ||
+  a.name.localeCompare(b.name);
+
+function talkingForm(voices: Voice[], creditsPerSecond: number): SafeHtml {
+  return html`<section class="card" aria-labelledby="talking-title">
+    <h2 id="talking-title">Make a talking video</h2>
+    <form id="talking-form" class="media-form">
+      <div class="fields">
+        <div>
+          <label for="talking-source">The face is</label>
+          <select id="talking-source" name="source">
+            <option value="image">a picture (at least 512 × 512)</option>
+            <option value="video">a video (3 to 300 seconds)</option>
+          </select>
+        </div>
+        <div>
+          <label for="talking-face">Its URL</label>
+          <input id="talking-face" name="face" type="url" maxlength="2048" placeholder="https://…" autocomplete="off" required />
+        </div>
+      </div>
+      <label for="talking-text">What it says <span class="optional">(or give an audio URL)</span></label>
+      <textarea id="talking-text" name="text" maxlength="5000" placeholder="Hello! Welcome to our product demo."></textarea>
+      <div class="fields">
+        <div>
+          <label for="talking-voice">Voice</label>
+          <select id="talking-voice" name="voiceID">
+            ${[...voices].sort(voiceOrder).map((v) => html`<option value="${v.id}">${v.name} — ${v.language}${v.accent ? ` (${v.accent})` : ''}</option>`)}
+          </select>
+        </div>
+        <div>
+          <label for="talking-audio">Audio URL <span class="optional">(optional, at most 5 minutes)</span></label>
+          <input id="talking-audio" name="audio" type="url" maxlength="2048" placeholder="https://…" autocomplete="off" />
+        </div>
+      </div>
+      <div class="fields">
+        <div>
+          <label for="talking-resolution">Resolution</label>
+          <select id="talking-resolution" name="resolution"><option value="480p">480p</option><option value="720p">720p</option></select>
+        </div>
+        <div>
+          <label for="talking-avatar">Avatar model <span class="optional">(pictures only)</span></label>
+          <select id="talking-avatar" name="avatarModel"><option value="premium">Premium</option><option value="standard">Standard</option></select>
+        </div>
+        <div>
+          <label for="talking-color">Caption highlight</label>
+          <input id="talking-color" name="captionColor" type="color" value="#ffd700" />
+        </div>
+      </div>
+      <label class="inline-label"><input type="checkbox" id="talking-captions" name="generateCaptions" /> Captions, the word being spoken highlighted</label>
+      <p class="hint">Costs ${plural(creditsPerSecond, 'credit')} per second of speech; what is held beyond that comes back when it is made.</p>
+      <p class="error" role="alert"></p>
+      <button type="submit">Make the talking video</button>
+    </form>
+  </section>`;
+}
+
 function gallery(kind: 'images' | 'videos', tiles: SafeHtml[], more: boolean): SafeHtml {
   return html`<section class="card" aria-labelledby="gallery-title">
     <h2 id="gallery-title">Your ${kind}</h2>
@@ -238,7 +302,7 @@ function videoTile(r: VideoRecord): SafeHtml {
       <p class="prompt">${r.prompt}</p>
       <p>${badge(r.status)} <span class="model">${r.model}</span> · ${r.request.duration} s · ${r.request.aspectRatio}${r.width && r.height ? ` · ${r.width} × ${r.height}` : ''}</p>
       ${r.status === 'failed' ? failure(r.error) : ''}
-      ${notes([r.request.isImageToVideo && 'Made from an image', ...r.warnings])}
+      ${notes([r.request.isTalkingVideo ? 'Talking video' : r.request.isImageToVideo && 'Made from an image', ...r.warnings])}
       ${r.status === 'completed' && r.url ? links(r.url) : ''}
       <p class="hint">${when(r.created_at)}${r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`}</p>
     </div>

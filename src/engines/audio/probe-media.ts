@@ -70,3 +70,46 @@ export async function checkMedia(file: string, limits: MediaLimits): Promise<Med
   }
   return facts;
 }
+
+export interface VideoFacts {
+  durationSeconds: number | undefined;
+  /** The first video stream's size; undefined when the file has no video stream. */
+  size: { width: number; height: number } | undefined;
+}
+
+/** What ffprobe says of a clip without decoding it: its duration and its first video stream's size. */
+export async function probeVideo(file: string, ffprobePath: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<VideoFacts> {
+  const args = [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height:format=duration',
+    '-of',
+    'json',
+    file,
+  ];
+  let output: Buffer;
+  try {
+    output = await runProgram(ffprobePath, args, { timeoutMs, maxOutputBytes: 64 * 1024 });
+  } catch (error) {
+    if (error instanceof UpstreamError && /timed out/.test(error.message))
+      throw new MediaRefusedError(`the file could not be read within ${timeoutMs / 1000} s`, { cause: error });
+    if (error instanceof UpstreamError)
+      throw new MediaRefusedError('the file at the URL is not a video that can be decoded', { cause: error });
+    throw error;
+  }
+  const parsed = JSON.parse(output.toString('utf8')) as {
+    streams?: { width?: number; height?: number }[];
+    format?: { duration?: string | number };
+  };
+  const duration = Number(parsed.format?.duration);
+  const stream = parsed.streams?.[0];
+  const width = Number(stream?.width);
+  const height = Number(stream?.height);
+  return {
+    durationSeconds: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
+    size: width > 0 && height > 0 ? { width, height } : undefined,
+  };
+}

@@ -120,16 +120,22 @@ export class CreditsService {
       this.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
   }
 
-  /** Gives back the credits a record held for work that failed later (a job), once. */
-  async refund(refund: Refund): Promise<void> {
+  /**
+   * Gives back the credits a record held for work that failed later (a job), once; or, in the transaction
+   * that completes a record, the part of what it held that its work did not use.
+   */
+  async refund(refund: Refund, trx?: Db): Promise<void> {
     if (refund.amount <= 0) return;
-    const balance = await this.repo.add({
-      accountId: refund.accountId,
-      delta: refund.amount,
-      reason: `refund:${refund.kind}`,
-      reference: refund.reference,
-      at: isoNow(this.clock),
-    });
+    const balance = await this.repo.add(
+      {
+        accountId: refund.accountId,
+        delta: refund.amount,
+        reason: `refund:${refund.kind}`,
+        reference: refund.reference,
+        at: isoNow(this.clock),
+      },
+      trx,
+    );
     if (balance !== undefined) this.observer?.creditsRefunded(refund.kind, refund.amount);
   }
 

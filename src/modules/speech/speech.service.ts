@@ -119,6 +119,30 @@ export class SpeechService {
     }
   }
 
+  /** Whether `voiceId` names a voice this account can speak with: a listed voice, a hosted id, one of its custom voices. */
+  async hasVoice(accountId: string, voiceId: string): Promise<boolean> {
+    return (await this.resolveVoice(accountId, voiceId)) !== undefined;
+  }
+
+  /**
+   * Speech for other work (a talking video's): the whole text as one recording, with the voice's own
+   * settings; no speech record and no word quota (that work is paid for itself). Throws what the engine throws.
+   */
+  async speak(
+    accountId: string,
+    voiceId: string,
+    text: string,
+    signal?: AbortSignal,
+  ): Promise<{ audio: SpeechAudio; warnings: string[] }> {
+    const voice = await this.resolveVoice(accountId, voiceId);
+    if (!voice) throw new UpstreamError(`The voice ${voiceId} is no longer available`, { isRetryable: false });
+    const settings = checkSettings(voice.base.model, voice.settings);
+    if (!settings.ok)
+      throw new UpstreamError(`The voice ${voiceId} has settings that no longer apply`, { isRetryable: false });
+    const audio = await this.synthesizeAll(voice.base, text.trim(), settings.value.provider, signal);
+    return { audio, warnings: [...voice.warnings, ...settings.value.warnings] };
+  }
+
   async record(caller: Caller, uuid: string): Promise<Outcome<SpeechRecord>> {
     const row = await this.db
       .selectFrom('speech_syntheses')
@@ -174,12 +198,20 @@ export class SpeechService {
     voice: CatalogueVoice,
     text: string,
     settings: Record<string, number | boolean>,
+    abortSignal?: AbortSignal,
   ): Promise<SpeechAudio> {
     const limit = pLimit(this.config.concurrency);
     const chunks = splitIntoChunks(text, voice.model.maxChunkCharacters);
     const pieces = await Promise.all(
       chunks.map((chunk) =>
-        limit(() => voice.model.doGenerate({ providerVoiceId: voice.providerVoiceId, text: chunk, settings })),
+        limit(() =>
+          voice.model.doGenerate({
+            providerVoiceId: voice.providerVoiceId,
+            text: chunk,
+            settings,
+            ...(abortSignal && { abortSignal }),
+          }),
+        ),
       ),
     );
     const sampleRate = pieces[0]?.sampleRate ?? 0;

@@ -2,12 +2,25 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { olderThanQuery, recordId } from '../../shared/media-fields.js';
-import { generateVideoBody, videoSchema } from './videos.schemas.js';
+import { generateTalkingVideoBody, generateVideoBody, videoSchema } from './videos.schemas.js';
 import type { VideosService } from './videos.service.js';
 
 const tags = ['videos'];
 
-export function videoOperations(videos: VideosService, maxSeconds: number) {
+const createdVideo = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  image_url: z.literal(''),
+  model: z.string(),
+  is_video: z.literal(true),
+  created_at: z.string(),
+  status: z.literal('processing'),
+  used_credits: z.number(),
+  requested_model: z.string(),
+  engine: z.string(),
+});
+
+export function videoOperations(videos: VideosService, maxSeconds: number, maxSpeechCharacters: number) {
   return [
     defineOperation({
       name: 'generate_video',
@@ -16,18 +29,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number) {
       tags,
       idempotent: true,
       input: generateVideoBody(maxSeconds),
-      output: z.object({
-        id: z.number().int(),
-        prompt: z.string(),
-        image_url: z.literal(''),
-        model: z.string(),
-        is_video: z.literal(true),
-        created_at: z.string(),
-        status: z.literal('processing'),
-        used_credits: z.number(),
-        requested_model: z.string(),
-        engine: z.string(),
-      }),
+      output: createdVideo,
       errors: [400, 401, 402, 403, 409, 422, 429],
       run: async ({ duration, ...rest }, { caller }) =>
         unwrap(await videos.create(caller, { ...rest, durationSeconds: duration })),
@@ -35,6 +37,25 @@ export function videoOperations(videos: VideosService, maxSeconds: number) {
       tool: {
         description:
           'Generate a short video (paid plans): prompt, model (default "Kling 1.0"), duration in seconds, aspectRatio (16:9, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generateAudio, optional starting image. Returns its id at once; poll get_video.',
+        pending: () => true,
+      },
+    }),
+    defineOperation({
+      name: 'generate_talking_video',
+      summary:
+        'Generate a talking video: a face picture or clip made to speak (asynchronous: poll GET /api/get-video); paid plans only',
+      description:
+        'Give image or video, and text with voiceID or audio. Credits are held for the longest the speech could be (its text spoken slowly, or 5 minutes for an audio file), charged per second of speech when it is made, and given back if it fails.',
+      tags,
+      idempotent: true,
+      input: generateTalkingVideoBody(maxSpeechCharacters),
+      output: createdVideo,
+      errors: [400, 401, 402, 403, 409, 422, 429],
+      run: async (input, { caller }) => unwrap(await videos.createTalking(caller, input)),
+      http: { method: 'POST', path: '/api/generate-talking-video' },
+      tool: {
+        description:
+          'Make a talking video (paid plans): image (a face picture URL) or video (a face clip URL, 3-300 s), and either text + voiceID (from list voices) or audio (an audio URL, at most 5 minutes); resolution 480p or 720p; generateCaptions with captionColor (hex). Returns its id at once; poll get_video.',
         pending: () => true,
       },
     }),

@@ -13,6 +13,10 @@ export interface VideoCompletion {
   height: number;
   warnings: string;
   updated_at: string;
+  /** A talking video's: how long it came out, its shape, and what it cost (its speech's seconds). */
+  duration?: number;
+  aspect_ratio?: string;
+  credits?: number;
 }
 
 export class VideosRepo {

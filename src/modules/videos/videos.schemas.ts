@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVATAR_MODELS, TALKING_RESOLUTIONS } from '../../engines/spec/talking-video-model.js';
 import { ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../engines/spec/video-model.js';
 import { flagField } from '../../shared/body-fields.js';
 import { mediaUrl } from '../../shared/media-fields.js';
@@ -44,6 +45,47 @@ export const generateVideoBody = (maxSeconds: number) =>
     image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
   });
 
+/** The body of POST /api/generate-talking-video (the hosted reference's GenerateTalkingVideoRequest); the MCP tool takes the same. */
+export const generateTalkingVideoBody = (maxCharacters: number) =>
+  z.strictObject({
+    image: mediaUrl
+      .optional()
+      .describe('A face picture to animate (PNG, JPEG or WebP, at least 512x512); give image or video'),
+    video: mediaUrl
+      .optional()
+      .describe('A clip of a face (MP4 or MOV, 3 to 300 seconds) to give the speech to; give image or video'),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(maxCharacters)
+      .optional()
+      .describe("What the face says, spoken with voiceID; with audio, it is only the captions' text"),
+    voiceID: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('A voice from GET /api/get-text-to-speech-voices; needed with text when there is no audio'),
+    audio: mediaUrl.optional().describe('The speech as an audio file (at most 5 minutes), instead of text and voiceID'),
+    avatarModel: z
+      .enum(AVATAR_MODELS)
+      .optional()
+      .describe('premium (the default) or standard; for a picture only; the offline engine animates both alike'),
+    resolution: z
+      .enum(TALKING_RESOLUTIONS)
+      .default('480p')
+      .describe('480p (the default) or 720p: the short side of the frame'),
+    generateCaptions: flagField.optional().describe('Burn in captions, the word being spoken highlighted'),
+    captionColor: z
+      .string()
+      .trim()
+      .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a hex colour such as #FFD700')
+      .optional()
+      .describe("The highlighted word's colour, as hex (#FFD700 by default)"),
+  });
+
 /** A video record as the API returns it. */
 export const videoSchema = z.object({
   id: z.number().int(),
@@ -62,6 +104,12 @@ export const videoSchema = z.object({
     isImageToVideo: z.boolean(),
     resolution: z.string().optional(),
     generateAudio: z.boolean().optional(),
+    isTalkingVideo: z.boolean().optional().describe('A talking video (POST /api/generate-talking-video)'),
+    voiceID: z.string().optional(),
+    avatarModel: z.string().optional(),
+    generateCaptions: z.boolean().optional(),
+    captionColor: z.string().optional(),
+    hasAudio: z.boolean().optional().describe('A talking video whose speech was given as an audio file'),
   }),
   used_credits: z.number(),
   width: z.number().int().nullable(),

@@ -14,10 +14,17 @@ import type { Db } from '../../storage/db/database.js';
 import type { VideoRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
+import type { TalkingVideoModel } from '../../engines/spec/talking-video-model.js';
+import type { AvatarModel, TalkingResolution } from '../../engines/spec/talking-video-model.js';
+import type { SpeechService } from '../speech/speech.service.js';
+import type { TalkingInputs } from './talking-inputs.js';
+import { DEFAULT_CAPTION_COLOR, type TalkingColumn, creditsToHold, talkingColumn } from './talking-request.js';
+import { type TalkingJobPayload, talkingVideoJob } from './talking-video-job.js';
 import { type VideoJobPayload, videoJob } from './video-job.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 
 export { VIDEO_JOB } from './video-job.js';
+export { TALKING_VIDEO_JOB } from './talking-video-job.js';
 /** The hosted reference's default model. */
 export const DEFAULT_VIDEO_MODEL = 'Kling 1.0';
 
@@ -34,16 +41,41 @@ export interface NewVideo {
 /** Names of models that make video from a picture (the hosted list's "... Image", first-last frame and reference models). */
 const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
 
+export interface NewTalkingVideo {
+  image?: string | undefined;
+  video?: string | undefined;
+  text?: string | undefined;
+  voiceID?: string | undefined;
+  audio?: string | undefined;
+  avatarModel?: AvatarModel | undefined;
+  resolution: TalkingResolution;
+  generateCaptions?: boolean | undefined;
+  captionColor?: string | undefined;
+}
+
+/** What talking videos are made with. */
+export interface TalkingVideosDeps {
+  engine: TalkingVideoModel;
+  speech: SpeechService;
+  inputs: TalkingInputs;
+  creditsPerSecond: number;
+}
+
 export interface VideosConfig {
   maxAttempts: number;
   guard: GuardOptions;
+  talking: TalkingVideosDeps;
 }
 
 /** Video generation: one record and one durable job per clip. */
 export class VideosService {
   private readonly lifecycle: JobRecordLifecycle<VideoJobPayload, VideoRow, VideoCompletion>;
+  private readonly talkingLifecycle: JobRecordLifecycle<TalkingJobPayload, VideoRow, VideoCompletion>;
+  private readonly talking: TalkingVideosDeps;
   /** The worker's handler for video jobs. */
   readonly job: JobHandler;
+  /** The worker's handler for talking-video jobs: the same records, the same lifecycle, its own work. */
+  readonly talkingJob: JobHandler;
 
   constructor(
     db: Db,
@@ -64,6 +96,22 @@ export class VideosService {
       onEnqueued,
     );
     this.job = this.lifecycle.handler;
+    this.talking = config.talking;
+    this.talkingLifecycle = new JobRecordLifecycle(
+      db,
+      queue,
+      credits,
+      talkingVideoJob({
+        repo,
+        ...config.talking,
+        credits,
+        blobs,
+        maxAttempts: config.maxAttempts,
+        clock,
+      }),
+      onEnqueued,
+    );
+    this.talkingJob = this.talkingLifecycle.handler;
   }
 
   catalogue() {
@@ -141,6 +189,93 @@ export class VideosService {
     });
   }
 
+  /**
+   * A talking video: a face (image or video) and speech (text + voiceID, or audio). Checked here: the plan,
+   * the combination and the voice; the media are fetched and checked by the job (a refusal fails the video
+   * with the reason and gives its credits back).
+   */
+  async createTalking(caller: Caller, input: NewTalkingVideo) {
+    if (!canMakeVideos(caller.plan))
+      return fail(
+        'forbidden',
+        `Talking video generation needs a paid plan; the ${caller.plan.name} plan does not include it`,
+      );
+    if (!input.image && !input.video) return fail('invalid_input', 'Image or video is required');
+    if (input.image && input.video) return fail('invalid_input', 'Give image or video, not both');
+    if (!input.audio) {
+      if (!input.text) return fail('invalid_input', 'Text (with voiceID) or audio is required');
+      if (!input.voiceID) return fail('invalid_input', 'voiceID is required with text when there is no audio');
+    }
+    if (input.voiceID && !(await this.talking.speech.hasVoice(caller.account.id, input.voiceID)))
+      return fail('invalid_input', `Unknown voiceID: ${input.voiceID}. See GET /api/get-text-to-speech-voices`);
+    const { engine, creditsPerSecond } = this.talking;
+    const amount = creditsToHold(input, creditsPerSecond);
+    const now = isoNow(this.clock);
+    const talking: TalkingColumn = {
+      ...(input.video && { video: input.video }),
+      ...(input.audio && { audio: input.audio }),
+      ...(input.voiceID && !input.audio && { voiceID: input.voiceID }),
+      ...(input.avatarModel && { avatarModel: input.avatarModel }),
+      generateCaptions: input.generateCaptions === true,
+      captionColor: input.captionColor
+        ? `#${input.captionColor.replace(/^#/, '').toUpperCase()}`
+        : DEFAULT_CAPTION_COLOR,
+    };
+    const warnings =
+      input.audio && input.voiceID ? ['voiceID: the audio was used as it is, so the voice was not needed'] : [];
+    const reservation = newReservation({
+      accountId: caller.account.id,
+      amount,
+      kind: 'video',
+      reference: `batch:${newId()}`,
+    });
+    const prompt = input.text ?? '';
+    const created = await this.talkingLifecycle.create(reservation, async (trx) => {
+      const videoId = await this.repo.insert(
+        {
+          account_id: caller.account.id,
+          kind: 'talking',
+          prompt,
+          requested_model: input.avatarModel ?? 'premium',
+          model: engine.modelId,
+          engine: engine.provider,
+          // How long it is, and its shape, are known once it is made.
+          duration: 0,
+          aspect_ratio: '',
+          resolution: input.resolution,
+          generate_audio: 1,
+          image_url: input.image ?? null,
+          talking: JSON.stringify(talking),
+          seed: randomSeed(),
+          status: 'pending',
+          error: null,
+          blob_key: null,
+          width: null,
+          height: null,
+          warnings: JSON.stringify(warnings),
+          credits: amount,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      return { value: videoId, jobs: [{ videoId }] };
+    });
+    if (!created.ok) return created;
+    return ok({
+      id: created.value,
+      prompt,
+      image_url: '' as const,
+      model: engine.modelId,
+      is_video: true as const,
+      created_at: now,
+      status: 'processing' as const,
+      used_credits: amount,
+      requested_model: input.avatarModel ?? 'premium',
+      engine: engine.provider,
+    });
+  }
+
   async read(caller: Caller, id: number): Promise<Outcome<VideoRecord>> {
     const row = await this.repo.findOwned(caller.account.id, id);
     return row ? ok(this.toRecord(row)) : fail('not_found', 'Video not found');
@@ -152,6 +287,7 @@ export class VideosService {
 
   /** The record as GET /api/get-video shows it, under `video`. */
   private toRecord(row: VideoRow) {
+    const talking = row.kind === 'talking' ? talkingColumn.safeParse(JSON.parse(row.talking ?? 'null')) : undefined;
     return {
       id: row.id,
       prompt: row.prompt,
@@ -165,10 +301,18 @@ export class VideosService {
       request: {
         duration: String(row.duration),
         aspectRatio: row.aspect_ratio,
-        isTextToVideo: row.image_url === null,
+        isTextToVideo: row.kind === 'clip' && row.image_url === null,
         isImageToVideo: row.image_url !== null,
         ...(row.resolution !== null && { resolution: row.resolution }),
         ...(row.generate_audio !== null && { generateAudio: row.generate_audio === 1 }),
+        ...(talking?.success && {
+          isTalkingVideo: true,
+          ...(talking.data.voiceID && { voiceID: talking.data.voiceID }),
+          avatarModel: row.requested_model,
+          generateCaptions: talking.data.generateCaptions,
+          captionColor: talking.data.captionColor,
+          hasAudio: talking.data.audio !== undefined,
+        }),
       },
       used_credits: row.credits,
       width: row.width,

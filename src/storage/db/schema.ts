@@ -190,7 +190,13 @@ export interface VideosTable {
   credits: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** clip: made from a prompt (video.generate); talking: a face made to speak (video.talking). */
+  kind: ColumnType<VideoKind, VideoKind | undefined, VideoKind>;
+  /** A talking video's request (JSON TalkingRequest); null for clips. */
+  talking: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type VideoKind = 'clip' | 'talking';
 
 export interface IdempotencyKeysTable {
   account_id: string;

@@ -278,6 +278,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generate-talking-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a talking video: a face picture or clip made to speak (asynchronous: poll GET /api/get-video); paid plans only
+         * @description Give image or video, and text with voiceID or audio. Credits are held for the longest the speech could be (its text spoken slowly, or 5 minutes for an audio file), charged per second of speech when it is made, and given back if it fails. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["generateTalkingVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-video": {
         parameters: {
             query?: never;
@@ -2266,6 +2286,159 @@ export interface operations {
             };
         };
     };
+    generateTalkingVideo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description A face picture to animate (PNG, JPEG or WebP, at least 512x512); give image or video
+                     */
+                    image?: string;
+                    /**
+                     * Format: uri
+                     * @description A clip of a face (MP4 or MOV, 3 to 300 seconds) to give the speech to; give image or video
+                     */
+                    video?: string;
+                    /** @description What the face says, spoken with voiceID; with audio, it is only the captions' text */
+                    text?: string;
+                    /** @description A voice from GET /api/get-text-to-speech-voices; needed with text when there is no audio */
+                    voiceID?: string;
+                    /**
+                     * Format: uri
+                     * @description The speech as an audio file (at most 5 minutes), instead of text and voiceID
+                     */
+                    audio?: string;
+                    /**
+                     * @description premium (the default) or standard; for a picture only; the offline engine animates both alike
+                     * @enum {string}
+                     */
+                    avatarModel?: "premium" | "standard";
+                    /**
+                     * @description 480p (the default) or 720p: the short side of the frame
+                     * @default 480p
+                     * @enum {string}
+                     */
+                    resolution?: "480p" | "720p";
+                    /** @description Burn in captions, the word being spoken highlighted */
+                    generateCaptions?: boolean;
+                    /** @description The highlighted word's colour, as hex (#FFD700 by default) */
+                    captionColor?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        prompt: string;
+                        /** @enum {string} */
+                        image_url: "";
+                        model: string;
+                        /** @enum {boolean} */
+                        is_video: true;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "processing";
+                        used_credits: number;
+                        requested_model: string;
+                        engine: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     getVideo: {
         parameters: {
             query: {
@@ -2305,6 +2478,14 @@ export interface operations {
                                 isImageToVideo: boolean;
                                 resolution?: string;
                                 generateAudio?: boolean;
+                                /** @description A talking video (POST /api/generate-talking-video) */
+                                isTalkingVideo?: boolean;
+                                voiceID?: string;
+                                avatarModel?: string;
+                                generateCaptions?: boolean;
+                                captionColor?: string;
+                                /** @description A talking video whose speech was given as an audio file */
+                                hasAudio?: boolean;
                             };
                             used_credits: number;
                             width: number | null;
@@ -2400,6 +2581,14 @@ export interface operations {
                                 isImageToVideo: boolean;
                                 resolution?: string;
                                 generateAudio?: boolean;
+                                /** @description A talking video (POST /api/generate-talking-video) */
+                                isTalkingVideo?: boolean;
+                                voiceID?: string;
+                                avatarModel?: string;
+                                generateCaptions?: boolean;
+                                captionColor?: string;
+                                /** @description A talking video whose speech was given as an audio file */
+                                hasAudio?: boolean;
                             };
                             used_credits: number;
                             width: number | null;

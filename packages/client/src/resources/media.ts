@@ -4,6 +4,7 @@ import type {
   ImageRecord,
   ImageRequest,
   QueryParams,
+  TalkingVideoRequest,
   VideoCreated,
   VideoModel,
   VideoRecord,
@@ -31,6 +32,12 @@ export function mediaResources(t: Transport) {
       /** Paid plans only; credits per second. Carries an Idempotency-Key. */
       create: (body: VideoRequest, options?: CallOptions): Promise<VideoCreated> =>
         t.call('/api/generate-video', 'post', { body, ...creation(options) }),
+      /**
+       * A talking video: image or video, and text + voiceID or audio. Paid plans only; credits per second of
+       * speech. Carries an Idempotency-Key. Read back (and waited for) like any video.
+       */
+      createTalking: (body: TalkingVideoRequest, options?: CallOptions): Promise<VideoCreated> =>
+        t.call('/api/generate-talking-video', 'post', { body, ...creation(options) }),
       get: async (id: number | string, options?: CallOptions): Promise<VideoRecord> =>
         (await t.call('/api/get-video', 'get', { query: { video_id: String(id) }, options })).video,
       list: (query: ListQuery<'/api/videos'> = {}, options?: CallOptions): Promise<{ videos: VideoRecord[] }> =>

@@ -2,6 +2,7 @@ import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import type { SpeechAudio, TtsModel } from '../../spec/tts-model.js';
 import { BuiltinImageModel } from '../builtin/builtin-image-model.js';
+import { FfmpegTalkingModel } from './ffmpeg-talking-model.js';
 import { FfmpegVideoModel } from './ffmpeg-video-model.js';
 
 /** The embedded video engine: keyframes drawn by the builtin image engine, narrated with a local voice. */
@@ -17,6 +18,18 @@ export const ffmpegVideoProvider: Provider = {
         ...(config.videos.narration && { narrate: narrator(speech) }),
       }),
     readiness: (config, probes) => [probes.program('ffmpeg', config.asr.ffmpegPath)],
+  },
+  talkingVideo: {
+    offline: true,
+    engine: (config) =>
+      new FfmpegTalkingModel({
+        ffmpegPath: config.asr.ffmpegPath,
+        ffprobePath: config.asr.ffprobePath,
+        timeoutMs: config.videos.timeoutMs,
+        workDir: processTempDir(config.tempDir),
+      }),
+    // The same ffmpeg as the clips': /ready checks it once, under video.
+    readiness: () => [],
   },
 };
 
