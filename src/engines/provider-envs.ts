@@ -8,6 +8,7 @@ import { fliteEnv } from './adapters/flite/settings.js';
 import { llamaCppEnv } from './adapters/llama-cpp/settings.js';
 import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
 import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
+import { rembgEnv } from './adapters/rembg/settings.js';
 import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
 import type { SettingsContext } from './provider-env.js';
 
@@ -25,6 +26,7 @@ export const PROVIDER_ENVS = [
   openAICompatibleEnv,
   elevenLabsEnv,
   automatic1111Env,
+  rembgEnv,
   ffmpegVideoEnv,
 ] as const;
 

@@ -7,6 +7,7 @@ import { fliteProvider } from './adapters/flite/provider.js';
 import { llamaCppProvider } from './adapters/llama-cpp/provider.js';
 import { openAICompatibleProvider } from './adapters/openai-compatible/provider.js';
 import { pocketsphinxProvider } from './adapters/pocketsphinx/provider.js';
+import { rembgProvider } from './adapters/rembg/provider.js';
 import { whisperCppProvider } from './adapters/whisper-cpp/provider.js';
 import type { Provider } from './provider.js';
 
@@ -26,6 +27,7 @@ export const PROVIDERS: readonly Provider[] = [
   openAICompatibleProvider,
   elevenLabsProvider,
   automatic1111Provider,
+  rembgProvider,
   ffmpegVideoProvider,
 ];
 
