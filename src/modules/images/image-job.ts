@@ -95,7 +95,7 @@ export function imageJob({
       return { result: await doEdit(options), model: model.engine.modelId, engine: model.engine.provider };
     }
     const { editor } = choice;
-    const cut = await editor.doEdit(options);
+    const cut = await editor.doEdit(choice.composite ? { ...options, action: 'Remove Background' } : options);
     if (!choice.composite) return { result: cut, model: editor.modelId, engine: editor.provider };
     const background = await model.engine.doGenerate({
       prompt: row.prompt,

@@ -1,7 +1,6 @@
 import { UpstreamError } from '../../../shared/errors.js';
 import { imageSize } from '../../image-size.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import { BACKGROUND_ACTIONS } from '../../image-actions.js';
 import {
   IMAGE_EXTENSIONS,
   type ImageAction,
@@ -39,7 +38,8 @@ export function rembgEndpoint(url: string): string {
 export class RembgEditor implements ImageEditor {
   readonly provider = 'rembg';
   readonly modelId: string;
-  readonly editActions: readonly ImageAction[] = BACKGROUND_ACTIONS;
+  /** Replace Background is its cut-out over a new background (the image job composes it). */
+  readonly editActions: readonly ImageAction[] = ['Remove Background'];
   private readonly fetch: typeof fetch;
   private readonly endpoint: string;
 
@@ -54,10 +54,7 @@ export class RembgEditor implements ImageEditor {
     const data = await withRetries(() => this.post(options), this.config.retry, signal);
     const info = imageSize(data);
     if (!info) throw new UpstreamError(`${LABEL} returned something that is not an image`, { isRetryable: false });
-    const warnings =
-      options.prompt.trim() && options.action === 'Remove Background'
-        ? ['prompt: not used: the background removal server takes no instructions']
-        : [];
+    const warnings = ['prompt: not used: the background removal server takes no instructions'];
     return { image: { data, mediaType: info.mediaType }, width: info.width, height: info.height, warnings };
   }
 
