@@ -149,6 +149,28 @@ describe('atelier user commands against a running service', () => {
       (await run(['image', 'show', id ?? '', '--json'])).stdout,
     );
     expect(shown).toMatchObject({ id: Number(id), image_url: url, prompt: 'A lighthouse at dusk' });
+    // That picture, edited: --image and --action reach the service (which fetches the picture from itself here).
+    const colorized = await run([
+      'image',
+      'sepia',
+      '--model',
+      'FLUX.1',
+      '--image',
+      url ?? '',
+      '--action',
+      'Colorize',
+      '--wait',
+      '--json',
+    ]);
+    expect(colorized.code, colorized.stderr).toBe(0);
+    expect(json<{ status: string; engine: string; action: string }[]>(colorized.stdout)[0]).toMatchObject({
+      status: 'completed',
+      engine: 'builtin-filter',
+      action: 'Colorize',
+    });
+    const refused = await run(['image', 'x', '--model', 'FLUX.1', '--image', url ?? '', '--action', 'Ghiblify']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/"Ghiblify" needs a generative model/);
 
     const video = await run(['video', 'Waves on a beach.', '--duration', '1', '--aspect', '1:1', '--wait', '--json']);
     expect(video.code, video.stderr).toBe(0);
