@@ -233,6 +233,18 @@ describe('image editing offline (builtin filters)', () => {
     });
   });
 
+  it('lists the actions each model can edit with here', async () => {
+    const { models } = (
+      await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })
+    ).json<{ models: { name: string; edit_actions: string[] }[] }>();
+    expect(models.find((m) => m.name === 'FLUX.1')?.edit_actions).toEqual([
+      'Colorize',
+      'Relight',
+      'Stylization',
+      'Sketch to Image',
+    ]);
+  });
+
   it('answers 422 naming what could, for actions no engine here can do, and charges nothing', async () => {
     const before = await balance();
     for (const [action, needle] of [

@@ -241,6 +241,23 @@ describe('image models served by remote engines', () => {
     expect(second?.body.prompt).toMatch(/^Make a professional headshot of this person.*\. x$/);
   });
 
+  it('lists the actions each model can edit with: all for the edits endpoint, the web UI all but backgrounds, rembg those', async () => {
+    const { models } = (
+      await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })
+    ).json<{ models: { name: string; edit_actions: string[] }[] }>();
+    const actions = (name: string) => models.find((m) => m.name === name)?.edit_actions;
+    expect(actions('DALL-E 3')).toHaveLength(11);
+    expect(actions('Stable Diffusion XL')).toHaveLength(11);
+    expect(actions('builtin-sketch')).toEqual([
+      'Remove Background',
+      'Replace Background',
+      'Colorize',
+      'Relight',
+      'Stylization',
+      'Sketch to Image',
+    ]);
+  });
+
   it('removes a background with the rembg server (multipart file), and the web UI cannot', async () => {
     upstream.handle((_call, res) => replyBytes(res, 200, 'image/png', cutOut));
     const image = await generate({

@@ -16,7 +16,7 @@ import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { type ImageJobPayload, imageJob } from './image-job.js';
 import type { ImageCompletion, ImagesRepo, NewImageRow } from './images.repo.js';
-import { EDIT_ACTION, type ImageAsk, chooseEditor, planEdit, planImages } from './image-request.js';
+import { EDIT_ACTION, IMAGE_ACTIONS, type ImageAsk, chooseEditor, planEdit, planImages } from './image-request.js';
 
 export { IMAGE_JOB } from './image-job.js';
 
@@ -81,6 +81,10 @@ export class ImagesService {
       hd_credits: m.hdCredits,
       sizes: m.sizes?.map((s) => `${s.width}x${s.height}`) ?? null,
       reference_images: m.engine.supportsReferenceImage,
+      // What an edit with this model as editModel does: its engine's own actions, else the editors' (filters, rembg).
+      edit_actions: IMAGE_ACTIONS.filter(
+        (action) => chooseEditor(action, { ...m, supportsReferenceImage: false }, this.editors).ok,
+      ),
     }));
   }
 

@@ -2066,6 +2066,8 @@ export interface operations {
                             hd_credits: number;
                             sizes: string[] | null;
                             reference_images: boolean;
+                            /** @description The `action` values an edit with this model as editModel can do here; the others answer 422 */
+                            edit_actions: string[];
                         }[];
                     };
                 };
