@@ -232,41 +232,44 @@ function vignette({ data, width, height }: Pixels): void {
   }
 }
 
-/** Edges to illustration: flat posterized colour regions (from a median-smoothed copy) inked along Sobel edges. */
+/** Edges to illustration: flat posterized colour regions (from a smoothed copy) inked along Sobel edges in colour. */
 async function illustrate(pixels: Pixels): Promise<void> {
   const { width, height } = pixels;
   const raw = { raw: { width, height, channels: 4 as const } };
-  const smooth = await sharp(pixels.data, raw).median(5).raw().toBuffer();
+  // One smoothed copy (a Gaussian blur: a median filter costs several times as much) gives both the colours and the edges.
+  const smooth = await sharp(pixels.data, raw).blur(1.2).raw().toBuffer();
   // Edges in colour, not brightness alone: a red shape on a blue ground has almost no brightness step.
-  const soft = await sharp(pixels.data, raw).blur(0.8).raw().toBuffer();
+  const soft = Buffer.from(smooth);
   saturate(smooth, 1.3);
   posterize(smooth, 5);
-  const at = (x: number, y: number, c: number) =>
-    soft[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 4 + c] ?? 0;
+  // Neighbour offsets clamped at the borders, computed once per row and column.
+  const col = (x: number) => Math.min(width - 1, Math.max(0, x)) * 4;
+  const row = (y: number) => Math.min(height - 1, Math.max(0, y)) * width * 4;
+  const left = Int32Array.from({ length: width }, (_, x) => col(x - 1));
+  const right = Int32Array.from({ length: width }, (_, x) => col(x + 1));
   const out = pixels.data;
   for (let y = 0; y < height; y++) {
+    const up = row(y - 1);
+    const here = row(y);
+    const down = row(y + 1);
     for (let x = 0; x < width; x++) {
+      const l = left[x] ?? 0;
+      const r = right[x] ?? 0;
+      const m = x * 4;
       let strongest = 0;
       for (let c = 0; c < 3; c++) {
-        const gx =
-          at(x + 1, y - 1, c) +
-          2 * at(x + 1, y, c) +
-          at(x + 1, y + 1, c) -
-          at(x - 1, y - 1, c) -
-          2 * at(x - 1, y, c) -
-          at(x - 1, y + 1, c);
-        const gy =
-          at(x - 1, y + 1, c) +
-          2 * at(x, y + 1, c) +
-          at(x + 1, y + 1, c) -
-          at(x - 1, y - 1, c) -
-          2 * at(x, y - 1, c) -
-          at(x + 1, y - 1, c);
-        strongest = Math.max(strongest, gx * gx + gy * gy);
+        const ul = soft[up + l + c] ?? 0;
+        const ur = soft[up + r + c] ?? 0;
+        const dl = soft[down + l + c] ?? 0;
+        const dr = soft[down + r + c] ?? 0;
+        const gx = ur + 2 * (soft[here + r + c] ?? 0) + dr - ul - 2 * (soft[here + l + c] ?? 0) - dl;
+        const gy = dl + 2 * (soft[down + m + c] ?? 0) + dr - ul - 2 * (soft[up + m + c] ?? 0) - ur;
+        const g = gx * gx + gy * gy;
+        if (g > strongest) strongest = g;
       }
       const edge = Math.min(1, Math.sqrt(strongest) / 240);
       const ink = edge > 0.25 ? 1 - edge * 0.9 : 1;
-      const i = (y * width + x) * 4;
+      const i = here + m;
       for (let c = 0; c < 3; c++) out[i + c] = clamp((smooth[i + c] ?? 0) * ink);
     }
   }
