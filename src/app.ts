@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import {
   type EngineDeps,
   createAsrModels,
+  createImageEditors,
   createImageModels,
   createSoundModel,
   createTextModels,
@@ -187,6 +188,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     new ImagesRepo(db),
     queue,
     createImageModels(config, engines),
+    createImageEditors(config, engines),
     credits,
     blobs,
     {

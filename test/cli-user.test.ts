@@ -161,7 +161,6 @@ describe('atelier user commands against a running service', () => {
       (await run(['image', 'show', id ?? '', '--json'])).stdout,
     );
     expect(shown).toMatchObject({ id: Number(id), image_url: url, prompt: 'A lighthouse at dusk' });
-
     const video = await run(['video', 'Waves on a beach.', '--duration', '1', '--aspect', '1:1', '--wait', '--json']);
     expect(video.code, video.stderr).toBe(0);
     expect(json<{ status: string; url: string }>(video.stdout)).toMatchObject({
@@ -178,6 +177,34 @@ describe('atelier user commands against a running service', () => {
     const refused = await run(['talking-video', 'Hello', '--voice', 'espeak-ng:en-us']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/Image or video is required/);
+  });
+
+  it('edits a picture with --image and --action', async () => {
+    const made = await run(['image', 'A', 'lighthouse', '--model', 'FLUX.1', '--size', '128x128', '--wait', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const url = json<{ image_url: string }[]>(made.stdout)[0]?.image_url;
+    // --image and --action reach the service (which fetches the picture from itself here).
+    const colorized = await run([
+      'image',
+      'sepia',
+      '--model',
+      'FLUX.1',
+      '--image',
+      url ?? '',
+      '--action',
+      'Colorize',
+      '--wait',
+      '--json',
+    ]);
+    expect(colorized.code, colorized.stderr).toBe(0);
+    expect(json<{ status: string; engine: string; action: string }[]>(colorized.stdout)[0]).toMatchObject({
+      status: 'completed',
+      engine: 'builtin-filter',
+      action: 'Colorize',
+    });
+    const refused = await run(['image', 'x', '--model', 'FLUX.1', '--image', url ?? '', '--action', 'Ghiblify']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/"Ghiblify" needs a generative model/);
   });
 
   it('transcribes with progress while polling, derives content; stopping early exits 5 with the id', async () => {

@@ -67,6 +67,32 @@ describe('@atelier/client against a running service: every operation', () => {
     expect([png.width, png.height]).toEqual([256, 256]);
     expect((await client.images.get(created.id)).image_url).toBe(image.image_url);
     expect((await client.images.list({ limit: 10 })).images.map((i) => i.id)).toContain(created.id);
+
+    // That picture edited: action and editModel go through the typed client; the record says what was done.
+    const [sketched] = await client.images.create({
+      prompt: 'ink drawing',
+      model: anySize.name,
+      editModel: 'Seedream 4.0',
+      image: image.image_url ?? '',
+      action: 'Sketch to Image',
+    });
+    if (!sketched) throw new Error('no image record');
+    const done = await client.waitForImage(sketched.id, FAST);
+    expect(done).toMatchObject({
+      status: 'completed',
+      engine: 'builtin-filter',
+      action: 'Sketch to Image',
+      edit_model: 'Seedream 4.0',
+      width: 256,
+      height: 256,
+    });
+    const refused = await client.images
+      .create({ prompt: 'x', model: anySize.name, image: image.image_url ?? '', action: 'Caricature' })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/"Caricature" needs a generative model/),
+    });
   });
 
   it('creates a video, waits for it and lists it', async () => {

@@ -41,15 +41,26 @@ describe('dashboard images and videos in a browser', () => {
       /^http:\/\/127\.0\.0\.1:\d+\/.+\.(png|jpg|webp)$/,
     );
 
-    // A reference picture on a loopback address: the API accepts it, the SSRF guard refuses it, the job fails with that reason.
+    // A picture to edit on a loopback address: the action picker appears; the API accepts the edit, the SSRF
+    // guard refuses the picture, the job fails with that reason.
     const hostile = 'A cat <img src=x onerror=alert(1)>';
     await page.getByLabel('Prompt').fill(hostile);
-    await page.getByLabel('Reference image URL').fill('http://127.0.0.1:9/cat.png');
+    expect(await page.getByLabel('What to do with the picture').isVisible()).toBe(false);
+    await page.getByLabel('Picture to edit (URL)').fill('http://127.0.0.1:9/cat.png');
+    await page.getByLabel('What to do with the picture').selectOption('Colorize');
     await page.getByRole('button', { name: 'Generate' }).click();
     const failed = tileOf(page, hostile);
     await expect.poll(() => failed.getAttribute('data-status'), { timeout: 15_000 }).toBe('failed');
     expect(await failed.locator('.error').textContent()).toContain('reference image could not be downloaded');
     expect(await failed.locator('img').count()).toBe(0);
+    expect(await failed.textContent()).toContain('Colorize of a given picture');
+    // An action nothing here can do: the form shows the service's answer, naming what could.
+    await page.getByLabel('What to do with the picture').selectOption('Ghiblify');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(() => page.locator('#generate-form .error').textContent())
+      .toMatch(/"Ghiblify" needs a generative model/);
+    await page.getByLabel('Picture to edit (URL)').fill('');
     await screenshot(page, 'images');
 
     await page.setViewportSize({ width: 390, height: 844 });

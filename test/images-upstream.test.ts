@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -14,13 +14,26 @@ type ImageRecord = {
   warnings: string[];
   width: number;
   height: number;
+  engine: string;
+  action?: string;
+  edit_model?: string | null;
 };
+
+/** A text field of a multipart body, as the upstream received it. */
+function formField(raw: Buffer | undefined, name: string): string | undefined {
+  const match = raw?.toString('latin1').match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`));
+  return match?.[1];
+}
 
 let t: TestApp;
 let upstream: FakeUpstream;
 let files: FileServer;
 let key: string;
 let png: Buffer;
+let reference: Buffer;
+/** What a background remover answers: the left half red and opaque, the right half transparent. */
+let cutOut: Buffer;
+let green: Buffer;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
@@ -28,17 +41,25 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
-  files.serve(
-    '/reference.png',
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
-      .png()
-      .toBuffer(),
-    'image/png',
-  );
+  reference = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  files.serve('/reference.png', reference, 'image/png');
+  cutOut = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([
+      { input: { create: { width: 32, height: 64, channels: 4, background: '#ff0000ff' } }, left: 0, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+  green = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00c800' } })
+    .png()
+    .toBuffer();
   t = await startTestApp({
     ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
     ATELIER_IMAGE_OPENAI_API_KEY: 'sk-image',
     ATELIER_IMAGE_A1111_BASE_URL: upstream.baseUrl.replace(/\/v1$/, ''),
+    ATELIER_IMAGE_REMBG_URL: new URL(upstream.baseUrl).origin,
+    ATELIER_IMAGE_REMBG_MODEL: 'u2net',
     ATELIER_ALLOW_PRIVATE_URLS: 'true',
     ATELIER_RATE_LIMIT_ENABLED: 'false',
     ATELIER_JOB_POLL_MS: '20',
@@ -47,7 +68,7 @@ beforeAll(async () => {
     ATELIER_IMAGE_WAIT_MS: '1000',
   });
   t.app.services.worker.start();
-  key = (await t.account({ credits: 100 })).key;
+  key = (await t.account({ credits: 1000 })).key;
 });
 beforeEach(() => {
   upstream.calls.length = 0;
@@ -58,15 +79,16 @@ afterAll(async () => {
   await files.close();
 });
 
-const generate = async (payload: Record<string, unknown>) =>
-  (
-    await t.server.inject({
-      method: 'POST',
-      url: '/api/generate-image',
-      headers: withKey(key),
-      payload: { waitForResult: true, ...payload },
-    })
-  ).json<ImageRecord[]>()[0];
+const generate = async (payload: Record<string, unknown>) => {
+  const response = await t.server.inject({
+    method: 'POST',
+    url: '/api/generate-image',
+    headers: withKey(key),
+    payload: { waitForResult: true, ...payload },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ImageRecord[]>()[0];
+};
 const balance = async () =>
   (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
     credits: { balance: number };
@@ -91,13 +113,230 @@ describe('image models served by remote engines', () => {
     expect(stored.rawPayload.equals(png)).toBe(true);
   });
 
-  it('warns that the OpenAI-compatible engine cannot use a reference picture, and never downloads it', async () => {
+  it('edits a picture with the OpenAI-compatible /images/edits endpoint (multipart), the action as an instruction', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
     const before = files.hits('/reference.png');
-    const image = await generate({ prompt: 'x', model: 'DALL-E 3', image: files.url('/reference.png') });
-    expect(image?.status).toBe('completed');
-    expect(image?.warnings).toEqual(['DALL-E 3 here cannot use a reference image; it was ignored']);
-    expect(files.hits('/reference.png')).toBe(before);
+    const image = await generate({
+      prompt: 'with a cat',
+      model: 'DALL-E 3',
+      editModel: 'gpt-image-1',
+      image: files.url('/reference.png'),
+      action: 'Ghiblify',
+    });
+    expect(image).toMatchObject({
+      status: 'completed',
+      engine: 'openai-compatible',
+      model: 'gpt-image-1',
+      action: 'Ghiblify',
+      edit_model: 'OpenAI GPT Image 1',
+      used_credits: 5,
+      warnings: [],
+    });
+    expect(files.hits('/reference.png')).toBe(before + 1);
+    const [call] = upstream.calls;
+    expect(call?.path).toBe('/v1/images/edits');
+    expect(call?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(call?.headers.authorization).toBe('Bearer sk-image');
+    expect(formField(call?.raw, 'model')).toBe('gpt-image-1');
+    expect(formField(call?.raw, 'size')).toBe('1024x1024');
+    expect(formField(call?.raw, 'prompt')).toMatch(
+      /^Redraw this as a hand-painted Studio Ghibli style .*\. with a cat$/,
+    );
+    expect(formField(call?.raw, 'response_format')).toBeUndefined();
+    expect(call?.raw.includes(reference)).toBe(true);
+    expect(call?.raw.toString('latin1')).toMatch(/name="image"; filename="image\.png"\r\nContent-Type: image\/png/);
+  });
+
+  it('asks a gpt-image model for a transparent background when no background removal server is configured', async () => {
+    const bare = await startTestApp({
+      ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
+      ATELIER_ALLOW_PRIVATE_URLS: 'true',
+      ATELIER_JOB_POLL_MS: '20',
+      ATELIER_IMAGE_WAIT_MS: '5000',
+    });
+    bare.app.services.worker.start();
+    try {
+      upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
+      const { key: bareKey } = await bare.account({ credits: 20 });
+      const [image] = (
+        await bare.server.inject({
+          method: 'POST',
+          url: '/api/generate-image',
+          headers: withKey(bareKey),
+          payload: {
+            prompt: 'x',
+            model: 'gpt-image-1',
+            image: files.url('/reference.png'),
+            action: 'Remove Background',
+            waitForResult: true,
+          },
+        })
+      ).json<ImageRecord[]>();
+      expect(image).toMatchObject({ status: 'completed', engine: 'openai-compatible' });
+      expect(formField(upstream.calls[0]?.raw, 'background')).toBe('transparent');
+      // DALL-E 2 is not asked for one, and the record says it may not be transparent.
+      const [dalle] = (
+        await bare.server.inject({
+          method: 'POST',
+          url: '/api/generate-image',
+          headers: withKey(bareKey),
+          payload: {
+            prompt: 'x',
+            model: 'dall-e-2',
+            image: files.url('/reference.png'),
+            action: 'Remove Background',
+            waitForResult: true,
+          },
+        })
+      ).json<ImageRecord[]>();
+      expect(formField(upstream.calls[1]?.raw, 'background')).toBeUndefined();
+      expect(formField(upstream.calls[1]?.raw, 'response_format')).toBe('b64_json');
+      expect(dalle?.warnings).toEqual([
+        'dall-e-2 may not make a transparent background; only gpt-image models are asked for one',
+      ]);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('fails an edit the edits endpoint refuses, with the reason, and refunds it', async () => {
+    upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret: image must be square' } }));
+    const before = await balance();
+    const image = await generate({
+      prompt: 'x',
+      model: 'DALL-E 2',
+      image: files.url('/reference.png'),
+      action: 'Caricature',
+    });
+    expect(image).toMatchObject({ status: 'failed', used_credits: 0, error: 'The image provider answered 400' });
+    expect(upstream.calls).toHaveLength(1);
+    expect(await balance()).toBe(before);
+  });
+
+  it('edits with the web UI img2img: each action its instruction and denoising strength; a filter action too', async () => {
+    upstream.handle((_call, res) => replyJson(res, 200, { images: [png.toString('base64')] }));
+    const colorized = await generate({
+      prompt: 'autumn',
+      model: 'Stable Diffusion XL',
+      image: files.url('/reference.png'),
+      action: 'Colorize',
+    });
+    expect(colorized).toMatchObject({ status: 'completed', engine: 'automatic1111', model: 'Stable Diffusion XL' });
+    const headshot = await generate({
+      prompt: 'x',
+      model: 'FLUX.1',
+      editModel: 'FLUX.2 [pro]',
+      image: files.url('/reference.png'),
+      action: 'Professional Headshot',
+    });
+    expect(headshot).toMatchObject({ status: 'completed', engine: 'automatic1111', edit_model: 'FLUX.2 [pro]' });
+    const [first, second] = upstream.calls;
+    expect(first?.path).toBe('/sdapi/v1/img2img');
+    expect(first?.body).toMatchObject({ denoising_strength: 0.4, width: 1024, height: 1024 });
+    expect(first?.body.prompt).toBe(
+      'Colorize this picture with natural, realistic colours, keeping every detail. autumn',
+    );
+    expect((first?.body.init_images as string[] | undefined)?.[0]).toBe(reference.toString('base64'));
+    expect(second?.body).toMatchObject({ denoising_strength: 0.5 });
+    expect(second?.body.prompt).toMatch(/^Make a professional headshot of this person.*\. x$/);
+  });
+
+  it('lists the actions each model can edit with: all for the edits endpoint, the web UI all but backgrounds, rembg those', async () => {
+    const { models } = (
+      await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })
+    ).json<{ models: { name: string; edit_actions: string[] }[] }>();
+    const actions = (name: string) => models.find((m) => m.name === name)?.edit_actions;
+    expect(actions('DALL-E 3')).toHaveLength(11);
+    expect(actions('Stable Diffusion XL')).toHaveLength(11);
+    expect(actions('builtin-sketch')).toEqual([
+      'Remove Background',
+      'Replace Background',
+      'Colorize',
+      'Relight',
+      'Stylization',
+      'Sketch to Image',
+    ]);
+  });
+
+  it('removes a background with the rembg server (multipart file), and the web UI cannot', async () => {
+    upstream.handle((_call, res) => replyBytes(res, 200, 'image/png', cutOut));
+    const image = await generate({
+      prompt: 'x',
+      model: 'Stable Diffusion XL',
+      image: files.url('/reference.png'),
+      action: 'Remove Background',
+    });
+    expect(image).toMatchObject({ status: 'completed', engine: 'rembg', model: 'rembg u2net', width: 64, height: 64 });
+    const [call] = upstream.calls;
+    expect(call?.path).toBe('/api/remove');
+    expect(formField(call?.raw, 'model')).toBe('u2net');
+    expect(call?.raw.toString('latin1')).toMatch(/name="file"; filename="image\.png"/);
+    const stored = await t.server.inject({ method: 'GET', url: new URL(image?.image_url ?? '').pathname });
+    expect((await sharp(stored.rawPayload).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('replaces a background: the rembg cut-out over a background the edit model draws', async () => {
+    upstream.handle((call, res) =>
+      call.path === '/api/remove'
+        ? replyBytes(res, 200, 'image/png', cutOut)
+        : replyJson(res, 200, { images: [green.toString('base64')] }),
+    );
+    const image = await generate({
+      prompt: 'a green meadow',
+      model: 'Seedream 4.0',
+      image: files.url('/reference.png'),
+      action: 'Replace Background',
+    });
+    expect(image).toMatchObject({
+      status: 'completed',
+      engine: 'rembg',
+      model: 'rembg u2net + Seedream 4.0',
+      width: 64,
+      height: 64,
+    });
+    expect(upstream.calls.map((c) => c.path)).toEqual(['/api/remove', '/sdapi/v1/txt2img']);
+    expect(upstream.calls[1]?.body).toMatchObject({ prompt: 'a green meadow', width: 64, height: 64 });
+    const stored = await t.server.inject({ method: 'GET', url: new URL(image?.image_url ?? '').pathname });
+    const { data } = await sharp(stored.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 64 + x) * 3, (y * 64 + x) * 3 + 3)];
+    expect(pixel(10, 32)).toEqual([255, 0, 0]); // the subject (left half) kept
+    expect(pixel(54, 32)).toEqual([0, 200, 0]); // the new background on the right
+  });
+
+  it('fails and refunds when the rembg server fails, retrying 5xx but not 404', async () => {
+    const before = await balance();
+    upstream.handle((_call, res) => replyJson(res, 503, { detail: 'busy' }));
+    const busy = await generate({
+      prompt: 'x',
+      model: 'sdxl',
+      image: files.url('/reference.png'),
+      action: 'Remove Background',
+    });
+    expect(busy).toMatchObject({
+      status: 'failed',
+      used_credits: 0,
+      error: 'The background removal server answered 503',
+    });
+    expect(upstream.calls).toHaveLength(6);
+    upstream.calls.length = 0;
+    upstream.handle((_call, res) => replyJson(res, 404, { detail: 'Not Found' }));
+    const missing = await generate({
+      prompt: 'x',
+      model: 'sdxl',
+      image: files.url('/reference.png'),
+      action: 'Remove Background',
+    });
+    expect(missing?.error).toMatch(/POST \/api\/remove/);
+    expect(upstream.calls).toHaveLength(1);
+    upstream.handle((_call, res) => replyBytes(res, 200, 'text/html', Buffer.from('<html>')));
+    const junk = await generate({
+      prompt: 'x',
+      model: 'sdxl',
+      image: files.url('/reference.png'),
+      action: 'Remove Background',
+    });
+    expect(junk?.error).toBe('The background removal server returned something that is not an image');
+    expect(await balance()).toBe(before);
   });
 
   it('routes Stable Diffusion XL to the web UI, with the reference picture as img2img', async () => {

@@ -129,25 +129,14 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
     expect(await balance()).toBe(before - 6);
   });
 
-  it('takes a reference picture, fetched through the guarded fetcher', async () => {
-    const plain = (
-      await generate({ prompt: 'A red desert at noon', model: 'FLUX.1', dimensions: '256x256', waitForResult: true })
-    ).json<ImageRecord[]>()[0];
-    const guided = (
-      await generate({
-        prompt: 'A red desert at noon',
-        model: 'FLUX.1',
-        dimensions: '256x256',
-        waitForResult: true,
-        image: files.url('/reference.png'),
-      })
-    ).json<ImageRecord[]>()[0];
-    expect(guided?.status).toBe('completed');
-    const green = async (r: ImageRecord | undefined) => {
-      const [red, greenChannel] = (await sharp(await download(r?.image_url ?? '')).stats()).channels;
-      return (greenChannel?.mean ?? 0) - (red?.mean ?? 0);
-    };
-    expect(await green(guided)).toBeGreaterThan(await green(plain));
+  it('edits a given picture: without action it asks for Edit Image with AI, which no offline engine does (422)', async () => {
+    const response = await generate({
+      prompt: 'A red desert at noon',
+      model: 'FLUX.1',
+      image: files.url('/reference.png'),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ error: string }>().error).toMatch(/^action: "Edit Image with AI" needs a generative model/);
   });
 
   it('fails a record whose reference is not a picture, with the reason, and refunds it', async () => {
@@ -158,6 +147,7 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
         model: 'builtin',
         dimensions: '256x256',
         image: files.url('/not-an-image.png'),
+        action: 'Stylization',
         waitForResult: true,
       })
     ).json<ImageRecord[]>();

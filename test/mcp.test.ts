@@ -138,6 +138,40 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     await poor.close();
   });
 
+  it('passes action and editModel of generate_image through: a filter edit is planned, a generative one says what could', async () => {
+    const needsImage = await call('generate_image', { prompt: 'x', model: 'builtin', action: 'Colorize' });
+    expect(needsImage.isError).toBe(true);
+    expect(textOf(needsImage)).toMatch(/^action: needs image/);
+    const noEngine = await call('generate_image', {
+      prompt: 'x',
+      model: 'builtin',
+      editModel: 'Seedream 4.0',
+      image: 'https://example.invalid/a.png',
+      action: 'Ghiblify',
+    });
+    expect(noEngine.isError).toBe(true);
+    expect(textOf(noEngine)).toMatch(/"Ghiblify" needs a generative model.*Seedream 4\.0/);
+    // A picture at a private address: the record is made with the action and edit model, then fails on the SSRF guard.
+    const planned = await call('generate_image', {
+      prompt: 'x',
+      model: 'builtin',
+      editModel: 'Seedream 4.0',
+      image: 'http://127.0.0.1:9/a.png',
+      action: 'Colorize',
+      waitForResult: true,
+    });
+    const [record] = jsonOf<{
+      images: { status: string; engine: string; action: string; edit_model: string; error: string }[];
+    }>(planned).images;
+    expect(record).toMatchObject({
+      engine: 'builtin-filter',
+      action: 'Colorize',
+      edit_model: 'Seedream 4.0',
+      status: 'failed',
+    });
+    expect(record?.error).toMatch(/private or local address/);
+  });
+
   it('generates images (returned as image content too), and videos and transcriptions with an id to poll', async () => {
     const images = await call('generate_image', {
       prompt: 'A lighthouse at dusk',

@@ -383,29 +383,33 @@ describe('POST /api/generate-image with every model and field (nothing configure
       style: 'neon',
       warnings: [],
     });
-    expect(
-      (await record({ prompt: 'x', model: 'Nano Banana 2', action: 'Remove Background', editModel: 'Seedream 4.5' }))
-        .warnings,
-    ).toEqual(['action: ignored: no image given', 'editModel: ignored: no image given']);
+    // editModel without a picture is only a warning (clients send the reference's default); action without one is a 400.
+    expect((await record({ prompt: 'x', model: 'Nano Banana 2', editModel: 'Seedream 4.5' })).warnings).toEqual([
+      'editModel: ignored: no image given',
+    ]);
+    const noPicture = await generate({ prompt: 'x', model: 'Nano Banana 2', action: 'Remove Background' });
+    expect(noPicture.statusCode).toBe(400);
+    expect(noPicture.json<{ error: string }>().error).toMatch(/^action: needs image/);
     // A picture on a loopback address: the guarded fetcher refuses it later; the warnings come with the record.
     const picture = 'http://127.0.0.1:9/cat.png';
-    expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture, action: 'Ghiblify' })).warnings).toEqual([
-      'action: "Ghiblify" is not offered here yet; FLUX.1 made a new picture using the image as a reference',
-    ]);
     expect(
-      (
-        await record({
-          prompt: 'x',
-          model: 'FLUX.1',
-          image: picture,
-          action: 'Edit Image with AI',
-          editModel: 'Flux Kontext Max',
-        })
-      ).warnings,
-    ).toEqual([
-      'editModel: image editing is not offered here yet; FLUX.1 made a new picture using the image as a reference instead of Flux Kontext Max editing it',
-    ]);
-    expect((await record({ prompt: 'x', model: 'FLUX.1', image: picture })).warnings).toEqual([]);
+      await record({ prompt: 'x', model: 'FLUX.1', image: picture, action: 'Stylization', dimensions: '512x512' }),
+    ).toMatchObject({
+      engine: 'builtin-filter',
+      warnings: ["dimensions: ignored: builtin-filter keeps the picture's own size"],
+    });
+    // Nothing configured edits with a generative model: Ghiblify, and the default action, say what could.
+    for (const action of ['Ghiblify', undefined]) {
+      const refused = await generate({
+        prompt: 'x',
+        model: 'FLUX.1',
+        image: picture,
+        action,
+        editModel: 'Flux Kontext Max',
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json<{ error: string }>().error).toMatch(/Flux Kontext Max is served here by the builtin engine/);
+    }
     // The swagger example copied literally ("string" in every text field) is refused, naming the fields: a typo is never ignored.
     const placeholders = await generate({
       prompt: 'x',

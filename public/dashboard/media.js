@@ -63,6 +63,7 @@ function imageTile(r) {
     ),
     r.status === 'failed' ? failure(r.error) : [],
     notes([
+      r.action && `${r.action} of a given picture${r.edit_model ? ` (edit model ${r.edit_model})` : ''}`,
       r.requested_model !== r.model && `Asked for ${r.requested_model}`,
       r.style && `Style: ${r.style}`,
       r.artist && `Artist: ${r.artist}`,
@@ -283,6 +284,7 @@ function imageBody() {
     ['image', 'image'],
   ])
     if (text(name)) body[field] = text(name);
+  if (body.image) body.action = form.elements.action.value;
   return body;
 }
 
@@ -332,10 +334,10 @@ function updateImageOptions() {
   const custom = form.elements.size.value === 'custom';
   document.getElementById('custom-size').hidden = !custom;
   form.elements.width.disabled = form.elements.height.disabled = !custom;
-  form.elements.image.disabled = !m.reference_images;
-  document.getElementById('reference-hint').textContent = m.reference_images
-    ? 'The picture is used as a starting point.'
-    : `${m.name} cannot use a reference image here.`;
+  // A picture URL turns the request into an edit: the action picker shows, and the model is the one that edits.
+  const editing = text('image') !== '';
+  document.getElementById('edit-fields').hidden = !editing;
+  form.elements.action.disabled = !editing;
   const each = form.elements.useHD.checked ? m.hd_credits : m.credits;
   cost.textContent = `Costs ${plural(each * Number(form.elements.outputs.value), 'credit')}.`;
 }
@@ -354,6 +356,7 @@ if (form) {
   if (data.kind === 'images') {
     form.elements.model.addEventListener('change', updateImageForm);
     form.addEventListener('change', updateImageOptions);
+    form.elements.image.addEventListener('input', updateImageOptions);
     updateImageForm();
   } else {
     form.addEventListener('input', updateVideoOptions);

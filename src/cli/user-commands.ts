@@ -21,6 +21,8 @@ export const USER_USAGE = `User commands (call a running service with your API k
   generate SLUG --keywords TEXT [--field NAME=VALUE]... [--tone T] [--length Short|Medium|Long]
            [--outputs N] [--language L]         text from a preset (fields as \`presets show\` lists them)
   image PROMPT [--model M] [--size WxH] [--outputs N] [--wait]
+        [--image URL [--action A] [--edit-model M]]  edit the picture at URL: Colorize, Relight, Stylization,
+                                                Sketch to Image, Remove Background... (default Edit Image with AI)
   image show ID [--wait]
   video PROMPT [--model M] [--duration S] [--aspect 16:9|9:16|1:1|4:3|3:4|21:9|9:21|3:2|2:3] [--wait]
   video show ID [--wait]

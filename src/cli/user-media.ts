@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import {
   type DerivedField,
   type ImageRecord,
+  type ImageRequest,
   PollTimeoutError,
   type Transcription,
   type VideoRecord,
@@ -53,6 +54,10 @@ async function image(ctx: UserContext): Promise<number> {
       model,
       ...(flags.size !== undefined && { dimensions: flags.size }),
       ...(flags.outputs !== undefined && { outputs: wholeNumber(flags.outputs, '--outputs') }),
+      // The service checks the action and model names (a wrong one is a 400: exit 2, with the list).
+      ...(flags.image !== undefined && { image: flags.image }),
+      ...(flags.action !== undefined && { action: flags.action as ImageRequest['action'] }),
+      ...(flags['edit-model'] !== undefined && { editModel: flags['edit-model'] as ImageRequest['editModel'] }),
     });
   }
   if (flags.wait) {

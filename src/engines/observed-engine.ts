@@ -9,7 +9,7 @@ export interface EngineObserver {
 }
 
 /** The calls that do an engine's work; everything else (voices, settings, cloning) passes through untouched. */
-const CALLS = new Set<PropertyKey>(['doGenerate', 'doEmbed']);
+const CALLS = new Set<PropertyKey>(['doGenerate', 'doEdit', 'doEmbed']);
 const STREAMS = new Set<PropertyKey>(['doStream']);
 
 type Call = (options?: { abortSignal?: AbortSignal | undefined }) => unknown;

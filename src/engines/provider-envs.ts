@@ -10,6 +10,7 @@ import { llamaCppEnv } from './adapters/llama-cpp/settings.js';
 import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
 import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
 import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
+import { rembgEnv } from './adapters/rembg/settings.js';
 import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
 import type { SettingsContext } from './provider-env.js';
 
@@ -27,6 +28,7 @@ export const PROVIDER_ENVS = [
   openAICompatibleEnv,
   elevenLabsEnv,
   automatic1111Env,
+  rembgEnv,
   ffmpegVideoEnv,
   proceduralSoundEnv,
   cogLipSyncEnv,

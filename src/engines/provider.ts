@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { EngineObserver } from './observed-engine.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
-import type { ImageModel } from './spec/image-model.js';
+import type { ImageEditor, ImageModel } from './spec/image-model.js';
 import type { SoundModel } from './spec/sound-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TalkingVideoModel } from './spec/talking-video-model.js';
@@ -79,6 +79,11 @@ export interface Provider {
   /** A factory per catalogue entry, when the engine is configured; entries name it by the provider's name. */
   readonly image?: {
     engine(config: Config, deps: EngineDeps): ((entry: ImageEntry) => ImageModel) | undefined;
+    readiness: ProviderReadiness;
+  };
+  /** Editors that are no catalogue model (filters, background removal servers): they do some `action`s. */
+  readonly imageEdit?: {
+    editor(config: Config, deps: EngineDeps): ImageEditor | undefined;
     readiness: ProviderReadiness;
   };
   /** The engine of every video model; it may narrate with the speech models. */

@@ -9,6 +9,7 @@ import { llamaCppProvider } from './adapters/llama-cpp/provider.js';
 import { openAICompatibleProvider } from './adapters/openai-compatible/provider.js';
 import { proceduralSoundProvider } from './adapters/procedural-sound/provider.js';
 import { pocketsphinxProvider } from './adapters/pocketsphinx/provider.js';
+import { rembgProvider } from './adapters/rembg/provider.js';
 import { whisperCppProvider } from './adapters/whisper-cpp/provider.js';
 import type { Provider } from './provider.js';
 
@@ -28,6 +29,7 @@ export const PROVIDERS: readonly Provider[] = [
   openAICompatibleProvider,
   elevenLabsProvider,
   automatic1111Provider,
+  rembgProvider,
   ffmpegVideoProvider,
   proceduralSoundProvider,
   cogLipSyncProvider,

@@ -6,7 +6,7 @@ import type { EngineDeps, ImageEntry, LocalEngines } from './provider.js';
 import { PROVIDERS, providerNamed } from './providers.js';
 import type { AsrModel } from './spec/asr-model.js';
 import type { EmbeddingModel } from './spec/embedding-model.js';
-import type { ImageModel } from './spec/image-model.js';
+import type { ImageEditor, ImageModel } from './spec/image-model.js';
 import type { SoundModel } from './spec/sound-model.js';
 import type { TalkingVideoModel } from './spec/talking-video-model.js';
 import type { VideoModel } from './spec/video-model.js';
@@ -133,6 +133,14 @@ export function createImageModels(config: Config, deps: EngineDeps = {}): ModelC
     return [{ model, aliases: entry.aliases }];
   });
   return new ModelCatalogue(entries);
+}
+
+/** The editors that are no catalogue model: the builtin filters and, when configured, a background removal server. */
+export function createImageEditors(config: Config, deps: EngineDeps = {}): ImageEditor[] {
+  return PROVIDERS.flatMap((p) => {
+    const editor = p.imageEdit?.editor(config, deps);
+    return editor ? [observed(deps, 'image', editor)] : [];
+  });
 }
 
 const parseSize = (size: string) => {

@@ -19,7 +19,7 @@ export function foldStyle(prompt: string, style: string | undefined, artist: str
 /** Checks that a provider's bytes are a picture, and says so when its size is not the one asked for. */
 export function pictureResult(
   data: Buffer,
-  options: ImageCallOptions,
+  options: Pick<ImageCallOptions, 'width' | 'height'>,
   label: string,
   warnings: string[] = [],
 ): ImageResult {

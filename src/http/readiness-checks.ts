@@ -59,7 +59,7 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
         probes.program('ffmpeg (decoding)', config.asr.ffmpegPath),
         ...partsOf((p) => p.transcription?.readiness),
       ]),
-    images: async () => engineParts(partsOf((p) => p.image?.readiness)),
+    images: async () => engineParts([...partsOf((p) => p.image?.readiness), ...partsOf((p) => p.imageEdit?.readiness)]),
     video: async () => engineParts(partsOf((p) => p.video?.readiness)),
     sound: async () => engineParts(partsOf((p) => p.sound?.readiness, [providerNamed(config.sound.engine)])),
   };

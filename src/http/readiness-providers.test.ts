@@ -31,6 +31,7 @@ describe('readiness of the configured providers', () => {
         ATELIER_WHISPER_MODEL_PATH: '/nonexistent/ggml-small.bin',
         ATELIER_IMAGE_OPENAI_BASE_URL: 'http://img.test/v1',
         ATELIER_IMAGE_A1111_BASE_URL: 'http://a1111.test',
+        ATELIER_IMAGE_REMBG_URL: 'http://rembg.test:7000',
         ATELIER_EMBEDDINGS_BASE_URL: 'http://emb.test/v1',
       },
       '/nonexistent/.env',
@@ -49,7 +50,8 @@ describe('readiness of the configured providers', () => {
       /^ffmpeg \(decoding\); whisper\.cpp: .+; openai at asr\.test \(configured, not called\)$/,
     );
     expect(checks.images?.detail).toBe(
-      'builtin (offline); openai-compatible at img.test (configured, not called); automatic1111 at a1111.test (configured, not called)',
+      'builtin (offline); openai-compatible at img.test (configured, not called); automatic1111 at a1111.test (configured, not called); ' +
+        'builtin-filter (offline); rembg at rembg.test:7000 (configured, not called)',
     );
     expect(checks.video).toEqual({ status: 'ok', detail: 'ffmpeg' });
     expect(checks.embeddings).toEqual({

@@ -1,5 +1,6 @@
 import { canMakeVideos } from '../../config.js';
 import type { AspectRatio } from '../../engines/spec/video-model.js';
+import { IMAGE_ACTIONS } from '../../modules/images/image-request.js';
 import type { ImageRecord, ImagesService } from '../../modules/images/images.service.js';
 import type { VideoRecord, VideosService } from '../../modules/videos/videos.service.js';
 import type { DashboardPages } from '../dashboard-deps.js';
@@ -149,9 +150,18 @@ function imageForm(models: ImageModel[]): SafeHtml {
           <input id="artist" name="artist" maxlength="100" autocomplete="off" />
         </div>
         <div>
-          <label for="reference">Reference image URL <span class="optional">(optional)</span></label>
-          <input id="reference" name="image" type="url" maxlength="2048" placeholder="https://…" autocomplete="off" />
-          <p class="hint" id="reference-hint"></p>
+          <label for="reference">Picture to edit (URL) <span class="optional">(optional)</span></label>
+          <input id="reference" name="image" type="url" maxlength="2048" placeholder="https://…" autocomplete="off" aria-describedby="reference-hint" />
+          <p class="hint" id="reference-hint">Give a picture to change it instead of making a new one.</p>
+        </div>
+      </div>
+      <div class="fields" id="edit-fields" hidden>
+        <div>
+          <label for="action">What to do with the picture</label>
+          <select id="action" name="action" disabled aria-describedby="action-hint">
+            ${IMAGE_ACTIONS.map((a) => html`<option value="${a}">${a}</option>`)}
+          </select>
+          <p class="hint" id="action-hint">Colorize, Relight, Stylization and Sketch to Image run here as image filters when the model has no editing engine; the others need an engine that edits pictures, and the answer says which.</p>
         </div>
       </div>
       <label class="inline-label"><input type="checkbox" id="hd" name="useHD" /> HD: finer detail, costs more</label>
@@ -284,7 +294,7 @@ function imageTile(r: ImageRecord): SafeHtml {
       <p class="prompt">${r.prompt}</p>
       <p>${badge(r.status)} <span class="model">${r.model}</span> · ${r.width} × ${r.height}${r.hd ? ' · HD' : ''}</p>
       ${r.status === 'failed' ? failure(r.error) : ''}
-      ${notes([r.requested_model !== r.model && `Asked for ${r.requested_model}`, r.style && `Style: ${r.style}`, r.artist && `Artist: ${r.artist}`, ...r.warnings])}
+      ${notes([r.action !== undefined && `${r.action} of a given picture${r.edit_model ? ` (edit model ${r.edit_model})` : ''}`, r.requested_model !== r.model && `Asked for ${r.requested_model}`, r.style && `Style: ${r.style}`, r.artist && `Artist: ${r.artist}`, ...r.warnings])}
       ${r.status === 'completed' && r.image_url ? links(r.image_url) : ''}
       <p class="hint">${when(r.created_at)}${r.status === 'failed' ? '' : ` · ${plural(r.used_credits, 'credit')}`}</p>
     </div>

@@ -41,6 +41,43 @@ export interface ImageResult {
   warnings: string[];
 }
 
+/** The hosted reference's `action` values: what to do with a picture the request gives. */
+export const IMAGE_ACTIONS = [
+  'Edit Image with AI',
+  'Remove Background',
+  'Replace Background',
+  'Colorize',
+  'Relight',
+  'Stylization',
+  'Realistic Photos',
+  'Sketch to Image',
+  'Ghiblify',
+  'Caricature',
+  'Professional Headshot',
+] as const;
+export type ImageAction = (typeof IMAGE_ACTIONS)[number];
+
+export interface ImageEditOptions {
+  action: ImageAction;
+  /** What the client wants done (the new background, the look, the light...). */
+  prompt: string;
+  image: ReferenceImage;
+  /** The size wanted; filters and background removers keep the picture's own size. */
+  width: number;
+  height: number;
+  seed: number;
+  abortSignal?: AbortSignal | undefined;
+}
+
+/** Something that changes a given picture: a model's edit endpoint, a filter, a background remover. */
+export interface ImageEditor {
+  readonly provider: string;
+  readonly modelId: string;
+  /** The actions this editor can do. */
+  readonly editActions: readonly ImageAction[];
+  doEdit(options: ImageEditOptions): Promise<ImageResult>;
+}
+
 export interface ImageModel {
   /** `builtin`, `openai-compatible`, `automatic1111`. */
   readonly provider: string;
@@ -48,4 +85,7 @@ export interface ImageModel {
   readonly modelId: string;
   readonly supportsReferenceImage: boolean;
   doGenerate(options: ImageCallOptions): Promise<ImageResult>;
+  /** The actions the model's engine can do to a given picture (its edit endpoint, img2img); none without. */
+  readonly editActions?: readonly ImageAction[];
+  doEdit?(options: ImageEditOptions): Promise<ImageResult>;
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { CatalogueImageModel } from '../../engines/registry.js';
-import { IMAGE_EXTENSIONS } from '../../engines/spec/image-model.js';
+import { foldStyle } from '../../engines/remote-image.js';
+import {
+  IMAGE_ACTIONS,
+  IMAGE_EXTENSIONS,
+  type ImageAction,
+  type ImageEditor,
+  type ImageResult,
+} from '../../engines/spec/image-model.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import type { JobKind } from '../../jobs/job-kinds.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
@@ -11,7 +18,9 @@ import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { ImageRow } from '../../storage/db/schema.js';
 import type { ImageCompletion, ImagesRepo } from './images.repo.js';
+import { chooseEditor } from './image-request.js';
 import { fetchReferenceImage } from './reference-image.js';
+import { overBackground } from './replace-background.js';
 
 export const IMAGE_JOB = 'image.generate' satisfies JobKind;
 
@@ -21,6 +30,7 @@ export type ImageJobPayload = z.infer<typeof imageJobPayload>;
 export interface ImageJobDeps {
   repo: ImagesRepo;
   models: ModelCatalogue<CatalogueImageModel>;
+  editors: readonly ImageEditor[];
   blobs: BlobStore;
   guard: GuardOptions;
   maxAttempts: number;
@@ -32,12 +42,78 @@ export interface ImageJobDeps {
 export function imageJob({
   repo,
   models,
+  editors,
   blobs,
   guard,
   maxAttempts,
   clock,
   settled,
 }: ImageJobDeps): RecordKind<ImageJobPayload, ImageRow, ImageCompletion> {
+  async function completion(
+    row: ImageRow,
+    result: ImageResult,
+    model: string,
+    engine: string,
+  ): Promise<ImageCompletion> {
+    const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
+    await blobs.put(key, result.image.data);
+    const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
+    return {
+      blob_key: key,
+      model,
+      engine,
+      width: result.width,
+      height: result.height,
+      warnings: JSON.stringify(warnings),
+      updated_at: isoNow(clock),
+    };
+  }
+
+  /** The picture at reference_url, changed as `action` says by the editor the request was planned with. */
+  async function edit(row: ImageRow, signal: AbortSignal) {
+    const action = IMAGE_ACTIONS.find((a) => a === row.action) as ImageAction | undefined;
+    const model = models.find(row.edit_model ?? row.requested_model);
+    if (!action || !model || !row.reference_url)
+      throw new UpstreamError(`The model "${row.edit_model ?? row.requested_model}" is no longer offered here`, {
+        isRetryable: false,
+      });
+    const choice = chooseEditor(action, { ...model, supportsReferenceImage: false }, editors);
+    if (!choice.ok) throw new UpstreamError(choice.message, { isRetryable: false });
+    const image = await fetchReferenceImage(row.reference_url, guard);
+    const options = {
+      action,
+      prompt: foldStyle(row.prompt, row.style ?? undefined, row.artist ?? undefined),
+      image,
+      width: row.width,
+      height: row.height,
+      seed: row.seed,
+      abortSignal: signal,
+    };
+    if (choice.byModel) {
+      const doEdit = model.engine.doEdit?.bind(model.engine);
+      if (!doEdit) throw new UpstreamError(`${model.name} here cannot edit pictures`, { isRetryable: false });
+      return { result: await doEdit(options), model: model.engine.modelId, engine: model.engine.provider };
+    }
+    const { editor } = choice;
+    const cut = await editor.doEdit(choice.composite ? { ...options, action: 'Remove Background' } : options);
+    if (!choice.composite) return { result: cut, model: editor.modelId, engine: editor.provider };
+    const background = await model.engine.doGenerate({
+      prompt: row.prompt,
+      style: row.style ?? undefined,
+      artist: row.artist ?? undefined,
+      width: cut.width,
+      height: cut.height,
+      hd: false,
+      seed: row.seed,
+      abortSignal: signal,
+    });
+    return {
+      result: await overBackground(cut, background),
+      model: `${editor.modelId} + ${model.engine.modelId}`,
+      engine: editor.provider,
+    };
+  }
+
   return {
     kind: IMAGE_JOB,
     payload: imageJobPayload,
@@ -45,6 +121,10 @@ export function imageJob({
     load: ({ imageId }) => repo.find(imageId),
     isOpen: (row) => row.status === 'pending',
     async run(_payload, row, signal) {
+      if (row.action) {
+        const { result, model, engine } = await edit(row, signal);
+        return completion(row, result, model, engine);
+      }
       const model = models.find(row.requested_model);
       if (!model)
         throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
@@ -63,18 +143,7 @@ export function imageJob({
         referenceImage,
         abortSignal: signal,
       });
-      const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
-      await blobs.put(key, result.image.data);
-      const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
-      return {
-        blob_key: key,
-        model: model.engine.modelId,
-        engine: model.engine.provider,
-        width: result.width,
-        height: result.height,
-        warnings: JSON.stringify(warnings),
-        updated_at: isoNow(clock),
-      };
+      return completion(row, result, model.engine.modelId, model.engine.provider);
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
     fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),

@@ -1,5 +1,6 @@
 /** How one image request is made with one model: its size, style and reference picture, and what cannot be honoured. Pure. */
-import { normalizeModelName } from '../../engines/model-catalogue.js';
+import { BACKGROUND_ACTIONS, GENERATIVE_ACTIONS } from '../../engines/image-actions.js';
+import type { ImageAction, ImageEditor, ImageModel } from '../../engines/spec/image-model.js';
 import {
   type ImageResolution,
   type Size,
@@ -10,21 +11,8 @@ import {
   sizeText,
 } from './image-dimensions.js';
 
-/** The hosted reference's `action` values. */
-export const IMAGE_ACTIONS = [
-  'Edit Image with AI',
-  'Remove Background',
-  'Replace Background',
-  'Colorize',
-  'Relight',
-  'Stylization',
-  'Realistic Photos',
-  'Sketch to Image',
-  'Ghiblify',
-  'Caricature',
-  'Professional Headshot',
-] as const;
-export type ImageAction = (typeof IMAGE_ACTIONS)[number];
+export { IMAGE_ACTIONS, type ImageAction } from '../../engines/spec/image-model.js';
+/** What `image` gets when the request names no action. */
 export const EDIT_ACTION: ImageAction = 'Edit Image with AI';
 
 /** The hosted reference's `editModel` values; "Nano Banana 2" is its default. */
@@ -94,28 +82,83 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
     else warnings.push(`recraftStyle: ignored: ${model.name} is not a Recraft model`);
   }
 
-  const image = ask.image;
-  if (!image) {
-    if (ask.action) warnings.push('action: ignored: no image given');
-    if (ask.editModel) warnings.push('editModel: ignored: no image given');
-  } else {
-    if (ask.action && ask.action !== EDIT_ACTION) {
-      warnings.push(
-        `action: "${ask.action}" is not offered here yet; ${model.name} made a new picture using the image as a reference`,
-      );
-    }
-    if (ask.editModel && (ask.action ?? EDIT_ACTION) === EDIT_ACTION) {
-      const other =
-        normalizeModelName(ask.editModel) !== normalizeModelName(model.name)
-          ? ` instead of ${ask.editModel} editing it`
-          : '';
-      warnings.push(
-        `editModel: image editing is not offered here yet; ${model.name} made a new picture using the image as a reference${other}`,
-      );
-    }
-    if (!model.supportsReferenceImage) warnings.push(`${model.name} here cannot use a reference image; it was ignored`);
+  if (ask.editModel) warnings.push('editModel: ignored: no image given');
+  return { ...size, style, referenceUrl: undefined, warnings };
+}
+
+/** A catalogue model as choosing an editor needs it. */
+export interface EditModelTraits extends ImageModelTraits {
+  engine: Pick<ImageModel, 'provider' | 'modelId' | 'editActions'>;
+}
+
+/**
+ * Who does `action` to the picture. A dedicated background remover comes first for Remove Background; the
+ * edit model's own engine (an edits endpoint, img2img) for every other action it can do; then the builtin
+ * filters; for Replace Background without an engine that does it, the remover's cut-out goes over a
+ * background the edit model draws (`composite`). Nothing else stands in: the answer then says what could.
+ */
+type EditorLike = Pick<ImageEditor, 'provider' | 'modelId' | 'editActions'>;
+
+export type EditChoice<E extends EditorLike> =
+  /** The edit model's own engine edits. */
+  | { ok: true; byModel: true; editor: EditModelTraits['engine']; composite: false }
+  /** Another editor; `composite`: its cut-out goes over a background the edit model draws. */
+  | { ok: true; byModel: false; editor: E; composite: boolean }
+  | { ok: false; message: string };
+
+export function chooseEditor<E extends EditorLike>(
+  action: ImageAction,
+  model: EditModelTraits,
+  editors: readonly E[],
+): EditChoice<E> {
+  const other = editors.find((e) => e.editActions.includes(action));
+  if (action === 'Remove Background' && other) return { ok: true, byModel: false, editor: other, composite: false };
+  if (model.engine.editActions?.includes(action))
+    return { ok: true, byModel: true, editor: model.engine, composite: false };
+  if (other) return { ok: true, byModel: false, editor: other, composite: false };
+  const remover = editors.find((e) => e.editActions.includes('Remove Background'));
+  if (action === 'Replace Background' && remover) return { ok: true, byModel: false, editor: remover, composite: true };
+  return { ok: false, message: noEngineMessage(action, model) };
+}
+
+const EDIT_ENGINES =
+  'an OpenAI-compatible server with /v1/images/edits (ATELIER_IMAGE_OPENAI_BASE_URL) or a Stable Diffusion web UI for img2img (ATELIER_IMAGE_A1111_BASE_URL)';
+
+function noEngineMessage(action: ImageAction, model: EditModelTraits): string {
+  const served = `${model.name} is served here by the ${model.engine.provider} engine, which does not edit pictures`;
+  const route = `serve it with ${EDIT_ENGINES} (ATELIER_IMAGE_ROUTES=${model.family ?? model.name}=openai-compatible or =automatic1111), or choose an editModel that one of them serves`;
+  if (BACKGROUND_ACTIONS.includes(action)) {
+    return (
+      `action: "${action}" needs a background removal engine, and none runs offline here (no segmentation model): ` +
+      'set ATELIER_IMAGE_REMBG_URL to a rembg server (POST /api/remove), or serve editModel with an OpenAI-compatible ' +
+      `server with /v1/images/edits (ATELIER_IMAGE_OPENAI_BASE_URL; ATELIER_IMAGE_ROUTES=${model.family ?? model.name}=openai-compatible)`
+    );
   }
-  return { ...size, style, referenceUrl: image, warnings };
+  const what = GENERATIVE_ACTIONS.includes(action) ? 'needs a generative model that edits pictures' : 'needs an engine';
+  return `action: "${action}" ${what}; ${served}: ${route}`;
+}
+
+export interface EditPlan extends Size {
+  warnings: string[];
+}
+
+/** The size of an edit: a model's edit makes a size it can; filters and background removers keep the picture's. */
+export function planEdit(
+  model: ImageModelTraits,
+  ask: ImageAsk,
+  choice: { byModel: boolean; editor: { provider: string } },
+): EditPlan {
+  const warnings: string[] = [];
+  if (choice.byModel) {
+    const size = fitSize(model, wantedSize(ask, warnings), ask.dimensions, warnings);
+    return { ...size, warnings };
+  }
+  if (ask.dimensions || ask.resolution) {
+    const field = ask.dimensions ? 'dimensions' : 'resolution';
+    warnings.push(`${field}: ignored: ${choice.editor.provider} keeps the picture's own size`);
+  }
+  if (ask.recraftStyle && ask.recraftStyle.toLowerCase() !== 'any') warnings.push('recraftStyle: ignored for an edit');
+  return { ...DEFAULT_SIZE, warnings };
 }
 
 /** The size the request asks for: pixels, a ratio at the resolution, or the default square at it. */

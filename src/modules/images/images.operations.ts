@@ -72,6 +72,9 @@ export function imageOperations(images: ImagesService) {
             hd_credits: z.number(),
             sizes: z.array(z.string()).nullable(),
             reference_images: z.boolean(),
+            edit_actions: z
+              .array(z.string())
+              .describe('The `action` values an edit with this model as editModel can do here; the others answer 422'),
           }),
         ),
       }),

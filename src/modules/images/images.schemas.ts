@@ -37,17 +37,22 @@ export const generateImageBody = z.strictObject({
         'A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024',
     ),
   useHD: flagField.default(false),
-  image: mediaUrl.optional().describe('A picture to start from: the model uses it as a reference picture where it can'),
+  image: mediaUrl
+    .optional()
+    .describe(
+      'A picture (http(s) URL, PNG, JPEG or WebP) to edit as `action` says; without it the prompt makes a new picture',
+    ),
   action: z
     .enum(IMAGE_ACTIONS)
     .optional()
     .describe(
-      'What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning',
+      'What to do with `image` (needs `image`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; ' +
+        'Remove and Replace Background need a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could',
     ),
   editModel: z
     .enum(EDIT_MODELS)
     .optional()
-    .describe('The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture'),
+    .describe('The catalogue model that edits `image` (names resolve as `model` does); `model` when absent'),
   outputs: wholeNumberField(1, 4).default(1),
   resolution: z
     .enum(['1K', '2K'])
@@ -67,7 +72,11 @@ export const imageRecordSchema = z.object({
   id: z.number().int(),
   image_url: z.string().nullable().describe('Null while the image is pending or when it failed'),
   model: z.string().describe('What made the picture; the builtin engine says builtin-sketch'),
-  engine: z.string().describe('The engine that made it: builtin, openai-compatible or automatic1111'),
+  engine: z
+    .string()
+    .describe(
+      'The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg',
+    ),
   prompt: z.string(),
   used_credits: z.number(),
   created_at: z.string(),
@@ -80,4 +89,6 @@ export const imageRecordSchema = z.object({
   artist: z.string().nullable(),
   hd: z.boolean(),
   warnings: z.array(z.string()),
+  action: z.string().optional().describe('What was done to the given picture, for an edit'),
+  edit_model: z.string().nullable().optional().describe('The catalogue model asked to edit it, for an edit'),
 });

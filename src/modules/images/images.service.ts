@@ -1,5 +1,6 @@
 import type { CatalogueImageModel } from '../../engines/registry.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
+import type { ImageEditor } from '../../engines/spec/image-model.js';
 import { CompletionSignal, waitUntilSettled } from '../../jobs/completion-signal.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
@@ -15,7 +16,7 @@ import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { type ImageJobPayload, imageJob } from './image-job.js';
 import type { ImageCompletion, ImagesRepo, NewImageRow } from './images.repo.js';
-import { type ImageAsk, planImages } from './image-request.js';
+import { EDIT_ACTION, IMAGE_ACTIONS, type ImageAsk, chooseEditor, planEdit, planImages } from './image-request.js';
 
 export { IMAGE_JOB } from './image-job.js';
 
@@ -47,6 +48,8 @@ export class ImagesService {
     private readonly repo: ImagesRepo,
     queue: JobQueue,
     private readonly models: ModelCatalogue<CatalogueImageModel>,
+    /** Editors that are no catalogue model: the builtin filters, a background removal server. */
+    private readonly editors: readonly ImageEditor[],
     credits: CreditsService,
     private readonly blobs: BlobStore,
     private readonly config: ImagesConfig,
@@ -56,6 +59,7 @@ export class ImagesService {
     const kind = imageJob({
       repo,
       models,
+      editors,
       blobs,
       guard: config.guard,
       maxAttempts: config.maxAttempts,
@@ -77,6 +81,10 @@ export class ImagesService {
       hd_credits: m.hdCredits,
       sizes: m.sizes?.map((s) => `${s.width}x${s.height}`) ?? null,
       reference_images: m.engine.supportsReferenceImage,
+      // What an edit with this model as editModel does: its engine's own actions, else the editors' (filters, rembg).
+      edit_actions: IMAGE_ACTIONS.filter(
+        (action) => chooseEditor(action, { ...m, supportsReferenceImage: false }, this.editors).ok,
+      ),
     }));
   }
 
@@ -87,16 +95,11 @@ export class ImagesService {
         'invalid_input',
         `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`,
       );
-    const plan = planImages(
-      {
-        name: model.name,
-        family: model.family,
-        sizes: model.sizes,
-        supportsReferenceImage: model.engine.supportsReferenceImage,
-      },
-      input,
-    );
-    const price = input.useHD ? model.hdCredits : model.credits;
+    if (input.action && !input.image)
+      return fail('invalid_input', 'action: needs image, the URL of the picture to work on');
+    const planned = input.image ? this.planEdit(input, input.image) : this.planGeneration(model, input);
+    if (!planned.ok) return planned;
+    const { plan, price, engine, edit } = planned.value;
     const now = isoNow(this.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
       account_id: caller.account.id,
@@ -104,13 +107,15 @@ export class ImagesService {
       style: plan.style ?? null,
       artist: input.artist ?? null,
       requested_model: input.model,
-      model: model.engine.modelId,
-      engine: model.engine.provider,
+      model: engine.modelId,
+      engine: engine.provider,
       width: plan.width,
       height: plan.height,
       hd: input.useHD ? 1 : 0,
       seed: randomSeed(),
-      reference_url: plan.referenceUrl ?? null,
+      reference_url: input.image ?? null,
+      action: edit?.action ?? null,
+      edit_model: edit?.model ?? null,
       status: 'pending',
       error: null,
       blob_key: null,
@@ -143,6 +148,52 @@ export class ImagesService {
     return ok(found.map((row) => this.toRecord(row)));
   }
 
+  private planGeneration(model: CatalogueImageModel, input: NewImages) {
+    const plan = planImages(
+      {
+        name: model.name,
+        family: model.family,
+        sizes: model.sizes,
+        supportsReferenceImage: model.engine.supportsReferenceImage,
+      },
+      input,
+    );
+    const price = input.useHD ? model.hdCredits : model.credits;
+    return ok({ plan, price, engine: model.engine, edit: undefined });
+  }
+
+  /** An edit of the picture at `image`: `editModel` (else `model`) picks the model, `action` what to do. */
+  private planEdit(input: NewImages, image: string) {
+    const editName = input.editModel ?? input.model;
+    const model = this.models.find(editName);
+    if (!model)
+      return fail(
+        'invalid_input',
+        `editModel: unknown model "${editName}"; available: ${this.models.names().join(', ')}`,
+      );
+    const action = input.action ?? EDIT_ACTION;
+    const traits = {
+      name: model.name,
+      family: model.family,
+      sizes: model.sizes,
+      supportsReferenceImage: model.engine.supportsReferenceImage,
+      engine: model.engine,
+    };
+    const choice = chooseEditor(action, traits, this.editors);
+    if (!choice.ok) return fail('unprocessable', choice.message);
+    const plan = planEdit(traits, input, choice);
+    if (input.useHD) plan.warnings.push('useHD: ignored for an edit');
+    const engine = choice.composite
+      ? { provider: choice.editor.provider, modelId: `${choice.editor.modelId} + ${model.engine.modelId}` }
+      : { provider: choice.editor.provider, modelId: choice.editor.modelId };
+    return ok({
+      plan: { ...plan, style: input.style, referenceUrl: image },
+      price: model.credits,
+      engine,
+      edit: { action, model: model.name },
+    });
+  }
+
   async read(caller: Caller, id: number): Promise<Outcome<ImageRecord>> {
     const row = await this.repo.findOwned(caller.account.id, id);
     return row ? ok(this.toRecord(row)) : fail('not_found', 'Image not found');
@@ -171,6 +222,7 @@ export class ImagesService {
       artist: row.artist,
       hd: row.hd === 1,
       warnings: row.warnings === '[]' ? [] : (JSON.parse(row.warnings) as string[]),
+      ...(row.action && { action: row.action, edit_model: row.edit_model }),
     };
   }
 }

@@ -153,6 +153,10 @@ export interface ImagesTable {
   hd: Flag;
   seed: number;
   reference_url: string | null;
+  /** What was done to the picture at `reference_url` ("Colorize"...); null for a picture made from the prompt. */
+  action: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The catalogue model asked to edit it (`editModel`, else `model`). */
+  edit_model: ColumnType<string | null, string | null | undefined, string | null>;
   status: MediaStatus;
   error: string | null;
   blob_key: string | null;

@@ -1791,16 +1791,16 @@ export interface operations {
                     useHD?: boolean;
                     /**
                      * Format: uri
-                     * @description A picture to start from: the model uses it as a reference picture where it can
+                     * @description A picture (http(s) URL, PNG, JPEG or WebP) to edit as `action` says; without it the prompt makes a new picture
                      */
                     image?: string;
                     /**
-                     * @description What to do with `image`; default "Edit Image with AI". Only that is offered yet: any other uses the image as a reference picture, with a warning
+                     * @description What to do with `image` (needs `image`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; Remove and Replace Background need a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could
                      * @enum {string}
                      */
                     action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot";
                     /**
-                     * @description The model that edits `image` (default "Nano Banana 2"); not used yet: `model` makes the picture
+                     * @description The catalogue model that edits `image` (names resolve as `model` does); `model` when absent
                      * @enum {string}
                      */
                     editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1";
@@ -1833,7 +1833,7 @@ export interface operations {
                         image_url: string | null;
                         /** @description What made the picture; the builtin engine says builtin-sketch */
                         model: string;
-                        /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                        /** @description The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg */
                         engine: string;
                         prompt: string;
                         used_credits: number;
@@ -1849,6 +1849,10 @@ export interface operations {
                         artist: string | null;
                         hd: boolean;
                         warnings: string[];
+                        /** @description What was done to the given picture, for an edit */
+                        action?: string;
+                        /** @description The catalogue model asked to edit it, for an edit */
+                        edit_model?: string | null;
                     }[];
                 };
             };
@@ -1943,7 +1947,7 @@ export interface operations {
                         image_url: string | null;
                         /** @description What made the picture; the builtin engine says builtin-sketch */
                         model: string;
-                        /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                        /** @description The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg */
                         engine: string;
                         prompt: string;
                         used_credits: number;
@@ -1959,6 +1963,10 @@ export interface operations {
                         artist: string | null;
                         hd: boolean;
                         warnings: string[];
+                        /** @description What was done to the given picture, for an edit */
+                        action?: string;
+                        /** @description The catalogue model asked to edit it, for an edit */
+                        edit_model?: string | null;
                     };
                 };
             };
@@ -2033,7 +2041,7 @@ export interface operations {
                             image_url: string | null;
                             /** @description What made the picture; the builtin engine says builtin-sketch */
                             model: string;
-                            /** @description The engine that made it: builtin, openai-compatible or automatic1111 */
+                            /** @description The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg */
                             engine: string;
                             prompt: string;
                             used_credits: number;
@@ -2049,6 +2057,10 @@ export interface operations {
                             artist: string | null;
                             hd: boolean;
                             warnings: string[];
+                            /** @description What was done to the given picture, for an edit */
+                            action?: string;
+                            /** @description The catalogue model asked to edit it, for an edit */
+                            edit_model?: string | null;
                         }[];
                     };
                 };
@@ -2114,6 +2126,8 @@ export interface operations {
                             hd_credits: number;
                             sizes: string[] | null;
                             reference_images: boolean;
+                            /** @description The `action` values an edit with this model as editModel can do here; the others answer 422 */
+                            edit_actions: string[];
                         }[];
                     };
                 };

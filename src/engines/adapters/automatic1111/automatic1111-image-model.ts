@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
+import { ACTION_RECIPES, BACKGROUND_ACTIONS } from '../../image-actions.js';
+import {
+  IMAGE_ACTIONS,
+  type ImageAction,
+  type ImageCallOptions,
+  type ImageEditOptions,
+  type ImageModel,
+  type ImageResult,
+} from '../../spec/image-model.js';
 import { bearer, joinUrl, postJson } from '../../upstream-call.js';
 
 export interface Automatic1111ImageConfig {
@@ -39,6 +47,8 @@ export class Automatic1111ImageModel implements ImageModel {
   readonly provider = 'automatic1111';
   readonly modelId: string;
   readonly supportsReferenceImage = true;
+  /** img2img repaints the whole picture: it cannot cut a subject out (no transparency, no mask here). */
+  readonly editActions: readonly ImageAction[] = IMAGE_ACTIONS.filter((a) => !BACKGROUND_ACTIONS.includes(a));
   private readonly fetch: typeof fetch;
   private readonly steps: number;
   private readonly authorization: Record<string, string>;
@@ -52,7 +62,20 @@ export class Automatic1111ImageModel implements ImageModel {
     this.authorization = authorizationHeader(config);
   }
 
-  async doGenerate(options: ImageCallOptions): Promise<ImageResult> {
+  /** img2img with the action's instruction and how far it may move from the picture. */
+  async doEdit(options: ImageEditOptions): Promise<ImageResult> {
+    const recipe = ACTION_RECIPES[options.action];
+    return this.draw(
+      { ...options, prompt: recipe.instruction(options.prompt), hd: false, referenceImage: options.image },
+      recipe.denoisingStrength,
+    );
+  }
+
+  doGenerate(options: ImageCallOptions): Promise<ImageResult> {
+    return this.draw(options, DENOISING_STRENGTH);
+  }
+
+  private async draw(options: ImageCallOptions, denoisingStrength: number): Promise<ImageResult> {
     const { referenceImage, abortSignal: signal } = options;
     const { checkpoint, sampler } = this.config;
     const body = JSON.stringify({
@@ -73,7 +96,7 @@ export class Automatic1111ImageModel implements ImageModel {
       }),
       ...(referenceImage && {
         init_images: [referenceImage.data.toString('base64')],
-        denoising_strength: DENOISING_STRENGTH,
+        denoising_strength: denoisingStrength,
       }),
     });
     const path = referenceImage ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img';

@@ -1,5 +1,6 @@
 import { type Provider, offline } from '../../provider.js';
 import { BuiltinImageModel } from './builtin-image-model.js';
+import { BuiltinFilterEditor } from './image-filters.js';
 import { BuiltinTextModel } from './builtin-text-model.js';
 
 /** Offline and deterministic: the text and image engines that always work. */
@@ -15,5 +16,9 @@ export const builtinProvider: Provider = {
       return () => builtin;
     },
     readiness: () => [offline('builtin')],
+  },
+  imageEdit: {
+    editor: () => new BuiltinFilterEditor(),
+    readiness: () => [offline('builtin-filter')],
   },
 };

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
-import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../upstream-call.js';
+import { ACTION_RECIPES } from '../../image-actions.js';
+import {
+  IMAGE_ACTIONS,
+  IMAGE_EXTENSIONS,
+  type ImageAction,
+  type ImageCallOptions,
+  type ImageEditOptions,
+  type ImageModel,
+  type ImageResult,
+} from '../../spec/image-model.js';
+import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../upstream-call.js';
 
 export interface OpenAICompatibleImageConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1. */
@@ -26,12 +35,18 @@ const generationsSchema = z.object({
 
 const unexpected = () => new UpstreamError(`${LABEL} returned an unexpected response`, { isRetryable: false });
 
-/** Any server with POST {baseUrl}/images/generations: OpenAI (DALL-E), LocalAI, stable-diffusion.cpp's server. */
+/**
+ * Any server with POST {baseUrl}/images/generations: OpenAI (DALL-E), LocalAI, stable-diffusion.cpp's server.
+ * A given picture goes to POST {baseUrl}/images/edits (multipart: image, prompt, model, size), each action
+ * as an instruction in the prompt.
+ */
 export class OpenAICompatibleImageModel implements ImageModel {
   readonly provider = 'openai-compatible';
   readonly modelId: string;
   /** The generations endpoint takes no input picture. */
   readonly supportsReferenceImage = false;
+  /** Every action, as an instruction to the edits endpoint. */
+  readonly editActions: readonly ImageAction[] = IMAGE_ACTIONS;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly config: OpenAICompatibleImageConfig) {
@@ -57,14 +72,61 @@ export class OpenAICompatibleImageModel implements ImageModel {
     const json = await withRetries(() => this.post(body, signal), this.config.retry, signal);
     const parsed = generationsSchema.safeParse(json);
     if (!parsed.success) throw unexpected();
-    const first = parsed.data.data?.[0];
-    let data: Buffer;
-    if (first?.b64_json) data = decodeBase64(first.b64_json);
-    else if (first?.url) data = await this.download(first.url, signal);
-    else throw new UpstreamError(`${LABEL} returned no image`, { isRetryable: false });
+    const data = await this.picture(parsed.data.data?.[0], signal);
 
     const warnings = options.referenceImage ? ['this engine cannot use a reference image; it was ignored'] : [];
     return pictureResult(data, options, LABEL, warnings);
+  }
+
+  async doEdit(options: ImageEditOptions): Promise<ImageResult> {
+    const signal = options.abortSignal;
+    const gptImage = /^gpt-image/i.test(this.config.model);
+    const json = await withRetries(() => this.postEdit(options, gptImage), this.config.retry, signal);
+    const parsed = generationsSchema.safeParse(json);
+    if (!parsed.success) throw unexpected();
+    const data = await this.picture(parsed.data.data?.[0], signal);
+    const warnings =
+      options.action === 'Remove Background' && !gptImage
+        ? [`${this.config.model} may not make a transparent background; only gpt-image models are asked for one`]
+        : [];
+    return pictureResult(data, options, LABEL, warnings);
+  }
+
+  private postEdit(options: ImageEditOptions, gptImage: boolean): Promise<unknown> {
+    const { image } = options;
+    const form = new FormData();
+    form.append(
+      'image',
+      new Blob([new Uint8Array(image.data)], { type: image.mediaType }),
+      `image.${IMAGE_EXTENSIONS[image.mediaType]}`,
+    );
+    form.append('prompt', ACTION_RECIPES[options.action].instruction(options.prompt).slice(0, 4000));
+    form.append('model', this.config.model);
+    form.append('n', '1');
+    form.append('size', `${options.width}x${options.height}`);
+    if (!gptImage) form.append('response_format', 'b64_json');
+    if (gptImage && options.action === 'Remove Background') form.append('background', 'transparent');
+    return callUpstream({
+      fetch: this.fetch,
+      url: joinUrl(this.config.baseUrl, '/images/edits'),
+      method: 'POST',
+      headers: bearer(this.config.apiKey),
+      body: form,
+      timeoutMs: this.config.timeoutMs,
+      signal: options.abortSignal,
+      label: LABEL,
+      statusText: { 401: `${LABEL} rejected the API key`, 404: `${LABEL} has no /images/edits endpoint` },
+      read: (response) => readJson(response, LABEL),
+    });
+  }
+
+  private async picture(
+    first: { b64_json?: string | null | undefined; url?: string | null | undefined } | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Buffer> {
+    if (first?.b64_json) return decodeBase64(first.b64_json);
+    if (first?.url) return this.download(first.url, signal);
+    throw new UpstreamError(`${LABEL} returned no image`, { isRetryable: false });
   }
 
   private post(body: string, signal: AbortSignal | undefined): Promise<unknown> {

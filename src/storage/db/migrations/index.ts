@@ -9,6 +9,7 @@ import * as m0007 from './0007-rate-limits.js';
 import * as m0008 from './0008-media-engines.js';
 import * as m0009 from './0009-reservations.js';
 import * as m0010 from './0010-bot-keys.js';
+import * as m0011 from './0011-image-actions.js';
 import * as m0012 from './0012-talking-videos.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-media-engines': m0008,
   '0009-reservations': m0009,
   '0010-bot-keys': m0010,
+  '0011-image-actions': m0011,
   '0012-talking-videos': m0012,
 };

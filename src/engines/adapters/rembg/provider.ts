@@ -1,0 +1,22 @@
+import { type Provider, configuredRemote } from '../../provider.js';
+import { RembgEditor } from './rembg-editor.js';
+
+/** A background removal server (rembg's `rembg s`, or one of the same shape): Remove and Replace Background. */
+export const rembgProvider: Provider = {
+  name: 'rembg',
+  imageEdit: {
+    editor: (config, deps) => {
+      const { rembg, timeoutMs } = config.images;
+      if (!rembg) return undefined;
+      return new RembgEditor({
+        url: rembg.url,
+        model: rembg.model,
+        apiKey: rembg.apiKey,
+        timeoutMs,
+        retry: { retries: config.upstream.retries },
+        fetch: deps.fetch,
+      });
+    },
+    readiness: (config) => (config.images.rembg ? [configuredRemote('rembg', config.images.rembg.url)] : []),
+  },
+};

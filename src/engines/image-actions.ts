@@ -1,0 +1,70 @@
+/** What each `action` asks of an engine that edits by prompt (an edits endpoint, img2img). Pure. */
+import type { ImageAction } from './spec/image-model.js';
+
+export interface ActionRecipe {
+  /** The instruction sent with the client's own words. */
+  instruction: (prompt: string) => string;
+  /** img2img: how far the picture may move (0 keeps it, 1 ignores it). */
+  denoisingStrength: number;
+}
+
+const withWords = (lead: string) => (prompt: string) => {
+  const words = prompt.trim();
+  return words ? `${lead}. ${words}` : lead;
+};
+
+export const ACTION_RECIPES: Record<ImageAction, ActionRecipe> = {
+  'Edit Image with AI': { instruction: (prompt) => prompt.trim(), denoisingStrength: 0.6 },
+  'Remove Background': {
+    instruction: withWords('Remove the background entirely and keep only the main subject, unchanged'),
+    denoisingStrength: 0.5,
+  },
+  'Replace Background': {
+    instruction: (prompt) =>
+      `Keep the main subject exactly as it is and replace the background with: ${prompt.trim() || 'a plain studio backdrop'}`,
+    denoisingStrength: 0.55,
+  },
+  Colorize: {
+    instruction: withWords('Colorize this picture with natural, realistic colours, keeping every detail'),
+    denoisingStrength: 0.4,
+  },
+  Relight: { instruction: withWords('Relight the scene, keeping its content and composition'), denoisingStrength: 0.4 },
+  Stylization: { instruction: withWords('Restyle this picture, keeping its composition'), denoisingStrength: 0.65 },
+  'Realistic Photos': {
+    instruction: withWords('Turn this into a realistic photograph of the same scene, natural light, fine detail'),
+    denoisingStrength: 0.55,
+  },
+  'Sketch to Image': {
+    instruction: withWords('Turn this sketch into a finished, detailed, coloured picture following its lines'),
+    denoisingStrength: 0.75,
+  },
+  Ghiblify: {
+    instruction: withWords('Redraw this as a hand-painted Studio Ghibli style anime illustration, soft colours'),
+    denoisingStrength: 0.65,
+  },
+  Caricature: {
+    instruction: withWords('Draw a caricature of this subject with playfully exaggerated features'),
+    denoisingStrength: 0.6,
+  },
+  'Professional Headshot': {
+    instruction: withWords(
+      'Make a professional headshot of this person: same face, business attire, soft studio lighting, neutral background',
+    ),
+    denoisingStrength: 0.5,
+  },
+};
+
+/** Actions only a generative model can do: no filter or background remover here stands in for them. */
+export const GENERATIVE_ACTIONS: readonly ImageAction[] = [
+  'Edit Image with AI',
+  'Realistic Photos',
+  'Ghiblify',
+  'Caricature',
+  'Professional Headshot',
+];
+
+/** Actions a segmentation (background removal) engine does. */
+export const BACKGROUND_ACTIONS: readonly ImageAction[] = ['Remove Background', 'Replace Background'];
+
+/** Actions the builtin filters do for real with image processing. */
+export const FILTER_ACTIONS: readonly ImageAction[] = ['Colorize', 'Relight', 'Stylization', 'Sketch to Image'];
