@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs whatever is missing (Debian programs, npm packages), builds, and is quick when all is there.
-// Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test]
-import { spawnSync } from 'node:child_process';
+// Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test] [--check]
+// --check also runs `npm run check` (lint and type checks), beside the build rather than after it.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
+const withCheck = process.argv.includes('--check');
 
 /** Debian packages, each with a command or file that shows it is there. The service speaks with espeak-ng
  *  and flite, encodes MP3 with lame, decodes and renders video with ffmpeg, transcribes with pocketsphinx,
@@ -35,22 +37,46 @@ const SERVICE_PACKAGES = {
  *  a throwaway PostgreSQL 15 cluster (initdb and pg_ctl from Debian's postgresql package). */
 const TEST_PACKAGES = { '/usr/bin/chromium': 'chromium', '/usr/lib/postgresql/15/bin/initdb': 'postgresql' };
 
-function main() {
+async function main() {
   checkNode();
   const release = acquireLock();
   try {
-    prepare();
+    await prepare();
   } finally {
     release();
   }
 }
 
-function prepare() {
+/**
+ * Each of the slow steps is single-threaded (compiling better-sqlite3's SQLite, 2 minutes; tsc; the type
+ * checks), so what does not need another runs beside it: the native build beside the TypeScript builds,
+ * and the checks beside the service's build (they only need the client package's types).
+ */
+async function prepare() {
   ensureDebianPackages(forTests ? { ...SERVICE_PACKAGES, ...TEST_PACKAGES } : SERVICE_PACKAGES);
-  ensureNpmPackages();
-  ensureBuild();
+  const nativeBuilds = ensureNpmPackages();
+  buildClient();
+  const check = withCheck ? runAsync('npm', ['run', 'check']) : Promise.resolve(0);
+  buildService();
+  const failed = (await Promise.all([nativeBuilds, check])).find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
   ensureBinLink();
   if (forTests) log('ready to test');
+}
+
+/** Like `run`, without waiting: resolves to the exit code. */
+function runAsync(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.once('error', (error) => {
+      console.error(`[setup] failed: ${command} ${args.join(' ')}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== 0) console.error(`[setup] failed: ${command} ${args.join(' ')}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
 
 /** Two set-ups at once (a test run and a bench, say) would install over each other: the second waits. */
@@ -150,13 +176,20 @@ function ensureNpmPackages() {
     .update(existsSync(lock) ? readFileSync(lock) : '')
     .update(process.version)
     .digest('hex');
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return Promise.resolve(0);
   log('installing npm packages');
-  // Dev dependencies are needed either way: the TypeScript compiler builds the service.
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund'], {
-    env: { ...process.env, NODE_ENV: 'development' },
+  const env = { ...process.env, NODE_ENV: 'development' };
+  // Dev dependencies are needed either way: the TypeScript compiler builds the service. The install scripts
+  // (those allowScripts in package.json allows: compiling better-sqlite3) run afterwards, beside the builds.
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    env,
   });
-  writeFileSync(stampFile, stamp);
+  log('running install scripts beside the rest');
+  const built = runAsync('npm', ['rebuild', '--no-audit', '--no-fund'], { env });
+  return built.then((code) => {
+    if (code === 0) writeFileSync(stampFile, stamp);
+    return code;
+  });
 }
 
 function newestMtime(path) {
@@ -167,15 +200,19 @@ function newestMtime(path) {
   return newest;
 }
 
+const COMMON_BUILD_INPUTS = ['tsconfig.json', 'package-lock.json'];
+
 /** The client package first: the service's command line imports it. */
-function ensureBuild() {
-  const common = ['tsconfig.json', 'package-lock.json'];
+function buildClient() {
   buildIfChanged(
     'packages/client',
-    ['packages/client/src', 'packages/client/tsconfig.json', ...common],
+    ['packages/client/src', 'packages/client/tsconfig.json', ...COMMON_BUILD_INPUTS],
     'packages/client/tsconfig.json',
   );
-  buildIfChanged('.', ['src', 'tsconfig.build.json', ...common], 'tsconfig.build.json');
+}
+
+function buildService() {
+  buildIfChanged('.', ['src', 'tsconfig.build.json', ...COMMON_BUILD_INPUTS], 'tsconfig.build.json');
 }
 
 function buildIfChanged(folder, inputs, project) {
@@ -197,9 +234,7 @@ function ensureBinLink() {
   symlinkSync('../../bin/atelier.mjs', link);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error) => {
   console.error(`[setup] ${error instanceof Error ? error.message : error}`);
   process.exit(1);
-}
+});

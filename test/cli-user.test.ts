@@ -7,11 +7,13 @@ import { createClient } from '@atelier/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TEST_ENV, mp3FrameStart } from './helpers/client-service.js';
-import { type RunningService, atelier, startService } from './helpers/processes.js';
+import { type CliHost, type RunningService, atelier, startCliHost, startService } from './helpers/processes.js';
 import { makeRecording } from './helpers/recordings.js';
 
 let dataDir: string;
 let service: RunningService;
+/** Runs the commands whose work is tested; the test of exit codes spawns the real binary. */
+let cli: CliHost;
 let user: Record<string, string>;
 let audio: Server;
 let audioBase: string;
@@ -36,8 +38,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => audio.listen(0, '127.0.0.1', resolve));
   audioBase = `http://127.0.0.1:${(audio.address() as AddressInfo).port}`;
   const env = { ATELIER_DATA_DIR: dataDir, ...CLIENT_TEST_ENV };
+  cli = startCliHost();
   service = await startService(env);
-  const created = await atelier(
+  const created = await cli.run(
     ['accounts', 'create', '--email', 'user@example.test', '--plan', 'pro', '--credits', '500'],
     env,
   );
@@ -47,13 +50,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   releaseSlow();
-  await service.stop();
+  await Promise.all([service.stop(), cli.close()]);
   audio.closeAllConnections();
   audio.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const run = (args: string[], env: Record<string, string> = user) => atelier(args, env);
+const run = (args: string[], env: Record<string, string> = user) => cli.run(args, env);
+/** The real binary (bin/atelier.mjs), for what only it can show: its exit codes. */
+const spawned = (args: string[], env: Record<string, string> = user) => atelier(args, env);
 const json = <T>(text: string) => JSON.parse(text) as T;
 
 describe('atelier user commands against a running service', () => {
@@ -100,24 +105,24 @@ describe('atelier user commands against a running service', () => {
   });
 
   it('exits with codes that mean something: 3 auth, 4 not found, 2 usage', async () => {
-    const badKey = await run(['presets'], { ...user, ATELIER_API_KEY: 'atl_wrong' });
+    const badKey = await spawned(['presets'], { ...user, ATELIER_API_KEY: 'atl_wrong' });
     expect([badKey.code, badKey.stderr.trim()]).toEqual([3, 'error: Invalid API key']);
-    const noKey = await run(['presets'], { ATELIER_URL: service.baseUrl, ATELIER_API_KEY: '' });
+    const noKey = await spawned(['presets'], { ATELIER_URL: service.baseUrl, ATELIER_API_KEY: '' });
     expect(noKey.code).toBe(3);
     expect(noKey.stderr).toContain('ATELIER_API_KEY');
-    const unknownPreset = await run(['presets', 'show', 'no-such-preset']);
+    const unknownPreset = await spawned(['presets', 'show', 'no-such-preset']);
     expect([unknownPreset.code, unknownPreset.stderr.trim()]).toEqual([4, 'error: Preset not found']);
-    const missing = await run(['image']);
+    const missing = await spawned(['image']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Missing PROMPT');
-    expect((await run(['presets', '--colour', 'red'])).code).toBe(2);
-    const refused = await run(['generate', 'instagram-caption', '--keywords', 'x', '--field', 'nonsense=1']);
+    expect((await spawned(['presets', '--colour', 'red'])).code).toBe(2);
+    const refused = await spawned(['generate', 'instagram-caption', '--keywords', 'x', '--field', 'nonsense=1']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('nonsense');
   });
 
   it('exits 6 when the credits are spent; voices need no key', async () => {
-    const free = await atelier(
+    const free = await cli.run(
       ['accounts', 'create', '--email', 'broke@example.test', '--plan', 'free', '--credits', '0'],
       { ATELIER_DATA_DIR: dataDir },
     );
@@ -161,17 +166,26 @@ describe('atelier user commands against a running service', () => {
       (await run(['image', 'show', id ?? '', '--json'])).stdout,
     );
     expect(shown).toMatchObject({ id: Number(id), image_url: url, prompt: 'A lighthouse at dusk' });
-    const video = await run(['video', 'Waves on a beach.', '--duration', '1', '--aspect', '1:1', '--wait', '--json']);
+
+    // Rendering takes a second or more in a service process, longer on a busy machine: 30 checks at 50 ms
+    // (1.5 s) ran out beside other test files, 30 at 250 ms leave it room.
+    const video = await run(['video', 'Waves on a beach.', '--duration', '1', '--aspect', '1:1', '--wait', '--json'], {
+      ...user,
+      ATELIER_POLL_INTERVAL_MS: '250',
+    });
     expect(video.code, video.stderr).toBe(0);
     expect(json<{ status: string; url: string }>(video.stdout)).toMatchObject({
       status: 'completed',
       url: expect.stringMatching(/\.mp4$/),
     });
 
-    const talking = await run([
-      ...['talking-video', 'Hello', 'there.', '--voice', 'espeak-ng:en-us', '--image', `${audioBase}/face.png`],
-      ...['--captions', '--caption-color', '#FF0000', '--wait'],
-    ]);
+    const talking = await run(
+      [
+        ...['talking-video', 'Hello', 'there.', '--voice', 'espeak-ng:en-us', '--image', `${audioBase}/face.png`],
+        ...['--captions', '--caption-color', '#FF0000', '--wait'],
+      ],
+      { ...user, ATELIER_POLL_INTERVAL_MS: '250' },
+    );
     expect(talking.code, talking.stderr).toBe(0);
     expect(talking.stdout).toMatch(/^Video \d+: completed {2}http\S+\.mp4$/m);
     const refused = await run(['talking-video', 'Hello', '--voice', 'espeak-ng:en-us']);

@@ -20,8 +20,38 @@ const CHROMIUM_FLAGS = [
 
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for one test file. One browser serves every file a vitest worker runs (they run one after
+ * another in the same process: isolate is false), so each file does not pay for starting it: the file gets
+ * it with a close() that closes the contexts (and so the pages) the file opened, and the browser stays up
+ * until the worker exits, which ends it (Playwright kills what it launched when its process exits).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await shared.catch(() => undefined);
+  if (!browser?.isConnected()) {
+    shared = undefined;
+    shared = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  }
+  const real = await shared;
+  const before = new Set(real.contexts());
+  return new Proxy(real, {
+    get(target, property) {
+      if (property === 'close')
+        return async () => {
+          await Promise.all(
+            target
+              .contexts()
+              .filter((context) => !before.has(context))
+              .map((c) => c.close()),
+          );
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export interface DashboardApp extends TestApp {

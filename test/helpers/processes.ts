@@ -1,4 +1,5 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, fork, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
 import { databaseEnvFor } from './test-database.js';
@@ -36,6 +37,74 @@ export async function atelier(args: string[], env: Record<string, string>, input
     );
     child.stdin?.end(input);
   });
+}
+
+export interface CliHost {
+  /** As `atelier`, but run by the warm process: same arguments, environment, input and result. */
+  run(args: string[], env: Record<string, string>, input?: string): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * One process that runs `atelier` commands one after another without loading the service anew for each
+ * (test/helpers/cli-host.mjs): for tests of what the commands do. What only the binary itself does (its
+ * exit codes, usage on standard error) is tested with `atelier`, which spawns it.
+ */
+export function startCliHost(): CliHost {
+  interface Host {
+    child: ChildProcess;
+    pending: Map<number, (result: CliResult) => void>;
+    exited: Promise<void>;
+  }
+  const hosts: Host[] = [];
+  let host: Host | undefined;
+  let ids = 0;
+  // Started at once, and again after a command that ended it (an uncaught error ends its process too).
+  const start = (): Host => {
+    const child = fork(join(ROOT, 'test', 'helpers', 'cli-host.mjs'), [], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const pending = new Map<number, (result: CliResult) => void>();
+    child.on('message', (message: CliResult & { id: number; ended: boolean }) => {
+      const { id, ended, ...result } = message;
+      // Its successor starts loading at once, while the test looks at this result.
+      if (ended && host?.child === child) start();
+      pending.get(id)?.(result);
+      pending.delete(id);
+    });
+    const exited = new Promise<void>((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (host?.child === child) host = undefined;
+        for (const settle of pending.values())
+          settle({ code: code ?? 1, stdout: '', stderr: `cli host exited (${code ?? signal})` });
+        resolve();
+      }),
+    );
+    const started = { child, pending, exited };
+    hosts.push(started);
+    host = started;
+    return started;
+  };
+  start();
+  return {
+    async run(args, env, input = '') {
+      const childEnv = await withDatabase(env);
+      const { child, pending } = host ?? start();
+      return new Promise((resolve) => {
+        const id = ++ids;
+        pending.set(id, resolve);
+        child.send({ id, args, env: childEnv, input });
+      });
+    },
+    async close() {
+      for (const { child, exited } of hosts) {
+        if (child.connected) child.disconnect();
+        await exited;
+      }
+    },
+  };
 }
 
 export interface RunningService {
