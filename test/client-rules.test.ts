@@ -212,6 +212,8 @@ describe('polling follows the usage rules', () => {
       prompt: 'From a missing picture',
       model: 'FLUX.1',
       image: s.files.url('/missing.png'),
+      // An action the offline engines do (the default, Edit Image with AI, needs a generative editor).
+      action: 'Colorize',
     });
     const failed = await s.client.waitForImage(image?.id ?? 0, FAST).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(JobFailedError);

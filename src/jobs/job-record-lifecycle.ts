@@ -100,12 +100,12 @@ export class JobRecordLifecycle<P, R, O> {
   private async giveUp(payload: P, reason: string): Promise<void> {
     const record = await this.kind.load(payload);
     if (record) {
-      const failed = await this.db.transaction().execute(async (trx) => {
-        if (!(await this.kind.fail(record, reason, trx))) return false;
+      // One transaction: a reader that sees the record failed sees its credits back, and a crash leaves both or neither.
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await this.kind.fail(record, reason, trx))) return;
         await this.kind.notify?.(record, 'failed', trx);
-        return true;
+        await this.credits.refund(this.kind.refund(record), trx);
       });
-      if (failed) await this.credits.refund(this.kind.refund(record));
     }
     this.kind.settled?.();
   }
