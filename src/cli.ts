@@ -1,4 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Services } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -183,7 +184,8 @@ async function transfer(
 ): Promise<Outcome<{ rows: Record<string, number> }>> {
   try {
     if (direction === 'export') {
-      const out = file === '-' ? process.stdout : createWriteStream(file, { flags: 'wx' });
+      // Opened before writing, so an existing file is refused here (a stream would report it as an 'error' event).
+      const out = file === '-' ? process.stdout : (await open(file, 'wx')).createWriteStream();
       const rows = await exportDatabase(s.db, out);
       if (out !== process.stdout)
         await new Promise<void>((resolve, reject) =>

@@ -24,7 +24,17 @@ import { overBackground } from './replace-background.js';
 
 export const IMAGE_JOB = 'image.generate' satisfies JobKind;
 
-export const imageJobPayload = z.object({ imageId: z.number().int() });
+/**
+ * `blobName`: where the picture goes, chosen (unguessable) when the record is made, so that a job taken over after
+ * a crash between storing the picture and completing the record writes the same file again, not a second one.
+ */
+export const imageJobPayload = z.object({
+  imageId: z.number().int(),
+  blobName: z
+    .string()
+    .regex(/^[\w-]{16,64}$/)
+    .optional(),
+});
 export type ImageJobPayload = z.infer<typeof imageJobPayload>;
 
 export interface ImageJobDeps {
@@ -54,8 +64,9 @@ export function imageJob({
     result: ImageResult,
     model: string,
     engine: string,
+    blobName: string,
   ): Promise<ImageCompletion> {
-    const key = `images/${newId()}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
+    const key = `images/${blobName}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
     await blobs.put(key, result.image.data);
     const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
     return {
@@ -120,10 +131,12 @@ export function imageJob({
     maxAttempts,
     load: ({ imageId }) => repo.find(imageId),
     isOpen: (row) => row.status === 'pending',
-    async run(_payload, row, signal) {
+    async run(payload, row, signal) {
+      // Jobs queued before the name was chosen at creation get one now.
+      const blobName = payload.blobName ?? newId();
       if (row.action) {
         const { result, model, engine } = await edit(row, signal);
-        return completion(row, result, model, engine);
+        return completion(row, result, model, engine, blobName);
       }
       const model = models.find(row.requested_model);
       if (!model)
@@ -143,7 +156,7 @@ export function imageJob({
         referenceImage,
         abortSignal: signal,
       });
-      return completion(row, result, model.engine.modelId, model.engine.provider);
+      return completion(row, result, model.engine.modelId, model.engine.provider, blobName);
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
     fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),

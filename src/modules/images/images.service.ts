@@ -132,7 +132,7 @@ export class ImagesService {
     });
     const created = await this.lifecycle.create(reservation, async (trx) => {
       const ids = await this.repo.insert(rows, trx);
-      return { value: ids, jobs: ids.map((imageId) => ({ imageId })) };
+      return { value: ids, jobs: ids.map((imageId) => ({ imageId, blobName: newId() })) };
     });
     if (!created.ok) return created;
     const ids = created.value;
