@@ -150,41 +150,6 @@ function schedule() {
 
 async function poll() {
   await Promise.all([...pending].map(settle));
-  // --- the talking-video form (videos page, paid plans) ---
-  const talking = document.getElementById('talking-form');
-
-  function talkingBody() {
-    const field = (name) => talking.elements[name].value.trim();
-    const body = {
-      [talking.elements.source.value]: field('face'),
-      resolution: talking.elements.resolution.value,
-      generateCaptions: talking.elements.generateCaptions.checked,
-      captionColor: talking.elements.captionColor.value,
-    };
-    if (talking.elements.source.value === 'image') body.avatarModel = talking.elements.avatarModel.value;
-    if (field('text')) body.text = field('text');
-    if (field('audio')) body.audio = field('audio');
-    else body.voiceID = talking.elements.voiceID.value;
-    return body;
-  }
-
-  talking?.addEventListener('submit', (event) => {
-    event.preventDefault();
-    busy(talking, async () => {
-      galleryStatus.textContent = 'Sending your talking video request…';
-      try {
-        const created = await api('/api/generate-talking-video', { method: 'POST', body: talkingBody() });
-        show([await kind.read(created.id)], 'top');
-      } catch (failure) {
-        announce();
-        throw failure;
-      }
-    });
-  });
-  talking?.elements.source.addEventListener('change', () => {
-    talking.elements.avatarModel.disabled = talking.elements.source.value !== 'image';
-  });
-
   schedule();
 }
 
@@ -208,40 +173,6 @@ function show(records, where) {
   if (where === 'top') gallery.prepend(...tiles);
   else gallery.append(...tiles);
   for (const r of records) if (kind.isPending(r)) pending.add(r.id);
-  // --- the talking-video form (videos page, paid plans) ---
-  const talking = document.getElementById('talking-form');
-
-  function talkingBody() {
-    const field = (name) => talking.elements[name].value.trim();
-    const body = {
-      [talking.elements.source.value]: field('face'),
-      resolution: talking.elements.resolution.value,
-      generateCaptions: talking.elements.generateCaptions.checked,
-      captionColor: talking.elements.captionColor.value,
-    };
-    if (talking.elements.source.value === 'image') body.avatarModel = talking.elements.avatarModel.value;
-    if (field('text')) body.text = field('text');
-    if (field('audio')) body.audio = field('audio');
-    else body.voiceID = talking.elements.voiceID.value;
-    return body;
-  }
-
-  talking?.addEventListener('submit', (event) => {
-    event.preventDefault();
-    busy(talking, async () => {
-      galleryStatus.textContent = 'Sending your talking video request…';
-      try {
-        const created = await api('/api/generate-talking-video', { method: 'POST', body: talkingBody() });
-        show([await kind.read(created.id)], 'top');
-      } catch (failure) {
-        announce();
-        throw failure;
-      }
-    });
-  });
-  talking?.elements.source.addEventListener('change', () => {
-    talking.elements.avatarModel.disabled = talking.elements.source.value !== 'image';
-  });
 
   schedule();
 }
