@@ -1,3 +1,4 @@
+import { type Rng, between, fnv1a, mulberry32 } from '../../../shared/seeded-random.js';
 /**
  * Seeds, colours and styles for the builtin image engine: everything that turns a prompt into numbers
  * before any shape is drawn. Pure functions, no I/O.
@@ -28,14 +29,9 @@ export interface Motifs {
 
 // --- hashing and randomness ---------------------------------------------------------------------
 
-/** FNV-1a over UTF-16 code units with a final avalanche: a stable 32-bit hash of a string. */
+/** FNV-1a with a final avalanche: a stable, well-mixed 32-bit hash of a string. */
 export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return avalanche(h);
+  return avalanche(fnv1a(text));
 }
 
 function avalanche(x: number): number {
@@ -58,21 +54,13 @@ export function pictureSeed(
   return avalanche(text ^ avalanche(s ^ Math.imul(high, 0x9e3779b1)));
 }
 
-export type Rng = () => number;
-
-/** mulberry32: small, fast and good enough for placing shapes. `salt` gives independent streams. */
+/** mulberry32, its seed mixed first: good enough for placing shapes. `salt` gives independent streams. */
 export function rng(seed: number, salt = 0): Rng {
-  let a = avalanche(seed ^ Math.imul(salt + 1, 0x9e3779b9));
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(avalanche(seed ^ Math.imul(salt + 1, 0x9e3779b9)));
 }
 
-export const between = (r: Rng, min: number, max: number): number => min + (max - min) * r();
+export { between, type Rng };
+
 export function pick<T>(r: Rng, items: readonly [T, ...T[]]): T {
   return items[Math.floor(r() * items.length)] ?? items[0];
 }

@@ -1,34 +1,18 @@
+import { type Rng, between, fnv1a, mulberry32 } from '../../../shared/seeded-random.js';
+
+export { between, type Rng };
+
 /**
  * The building blocks of the procedural sound engine: a seeded random source, noise colours, filters,
  * envelopes, oscillators and grain scattering, all on Float32Array buffers of mono samples in [-1, 1].
  * Everything is plain loops over typed arrays: a 22 s sound is a few million operations.
  */
 
-/** A small, fast, seeded generator (mulberry32): the same seed makes the same sound. */
-export type Rng = () => number;
-
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32): the same seed makes the same sound. */
+export const rng = (seed: number): Rng => mulberry32(seed);
 
 /** FNV-1a over a string: seeds derived from the prompt (and a family's name). */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-export const between = (random: Rng, low: number, high: number) => low + (high - low) * random();
+export const hash = fnv1a;
 
 export function white(n: number, random: Rng): Float32Array {
   const out = new Float32Array(n);
