@@ -34,3 +34,12 @@ export const olderThanQuery = (records: string) =>
     limit: z.coerce.number().int().min(1).max(100).default(20),
     before: recordId(`an id: list the ${records} older than it`).optional(),
   });
+
+/** What every entry of a media model catalogue (GET /api/image-models, /api/video-models) says of itself. */
+export const catalogueEntry = z.object({
+  name: z.string(),
+  aliases: z.array(z.string()),
+  family: z.string().nullable(),
+  engine: z.string(),
+  model: z.string(),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { olderThanQuery, recordId } from '../../shared/media-fields.js';
+import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
 import { generateImageBody, imageRecordSchema } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
 
@@ -62,12 +62,7 @@ export function imageOperations(images: ImagesService) {
       input: z.object({}),
       output: z.object({
         models: z.array(
-          z.object({
-            name: z.string(),
-            aliases: z.array(z.string()),
-            family: z.string().nullable(),
-            engine: z.string(),
-            model: z.string(),
+          catalogueEntry.extend({
             credits: z.number(),
             hd_credits: z.number(),
             sizes: z.array(z.string()).nullable(),

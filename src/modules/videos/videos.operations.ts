@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { olderThanQuery, recordId } from '../../shared/media-fields.js';
+import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
 import { generateTalkingVideoBody, generateVideoBody, videoSchema } from './videos.schemas.js';
 import type { VideosService } from './videos.service.js';
 
@@ -91,12 +91,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
       input: z.object({}),
       output: z.object({
         models: z.array(
-          z.object({
-            name: z.string(),
-            aliases: z.array(z.string()),
-            family: z.string().nullable(),
-            engine: z.string(),
-            model: z.string(),
+          catalogueEntry.extend({
             credits_per_second: z.number(),
           }),
         ),
