@@ -21,7 +21,7 @@ import type { TalkingInputs } from './talking-inputs.js';
 import { DEFAULT_CAPTION_COLOR, type TalkingColumn, creditsToHold, talkingColumn } from './talking-request.js';
 import { type TalkingJobPayload, talkingVideoJob } from './talking-video-job.js';
 import { type VideoJobPayload, videoJob } from './video-job.js';
-import type { VideoCompletion, VideosRepo } from './videos.repo.js';
+import type { VideoCompletion, VideosRepo, NewVideoRow } from './videos.repo.js';
 
 export { VIDEO_JOB } from './video-job.js';
 export { TALKING_VIDEO_JOB } from './talking-video-job.js';
@@ -68,6 +68,19 @@ export interface VideosConfig {
 }
 
 /** Video generation: one record and one durable job per clip. */
+/** What every new video record starts with, whatever made it. */
+type PendingFields =
+  | 'account_id'
+  | 'seed'
+  | 'status'
+  | 'error'
+  | 'blob_key'
+  | 'width'
+  | 'height'
+  | 'credits'
+  | 'created_at'
+  | 'updated_at';
+
 export class VideosService {
   private readonly lifecycle: JobRecordLifecycle<VideoJobPayload, VideoRow, VideoCompletion>;
   private readonly talkingLifecycle: JobRecordLifecycle<TalkingJobPayload, VideoRow, VideoCompletion>;
@@ -140,52 +153,17 @@ export class VideosService {
       !input.image && FROM_PICTURE.test(model.name)
         ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`]
         : [];
-    const reservation = newReservation({
-      accountId: caller.account.id,
-      amount,
-      kind: 'video',
-      reference: `batch:${newId()}`,
-    });
-    const created = await this.lifecycle.create(reservation, async (trx) => {
-      const videoId = await this.repo.insert(
-        {
-          account_id: caller.account.id,
-          prompt: input.prompt,
-          requested_model: input.model,
-          model: model.engine.modelId,
-          engine: model.engine.provider,
-          duration: input.durationSeconds,
-          aspect_ratio: input.aspectRatio,
-          resolution: input.resolution ?? null,
-          generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
-          image_url: input.image ?? null,
-          seed: randomSeed(),
-          status: 'pending',
-          error: null,
-          blob_key: null,
-          width: null,
-          height: null,
-          warnings: JSON.stringify(warnings),
-          credits: amount,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
-      return { value: videoId, jobs: [{ videoId }] };
-    });
-    if (!created.ok) return created;
-    return ok({
-      id: created.value,
+    return this.enqueue(caller, this.lifecycle, amount, now, {
       prompt: input.prompt,
-      image_url: '' as const,
-      model: model.engine.modelId,
-      is_video: true as const,
-      created_at: now,
-      status: 'processing' as const,
-      used_credits: amount,
       requested_model: input.model,
+      model: model.engine.modelId,
       engine: model.engine.provider,
+      duration: input.durationSeconds,
+      aspect_ratio: input.aspectRatio,
+      resolution: input.resolution ?? null,
+      generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
+      image_url: input.image ?? null,
+      warnings: JSON.stringify(warnings),
     });
   }
 
@@ -223,36 +201,51 @@ export class VideosService {
     };
     const warnings =
       input.audio && input.voiceID ? ['voiceID: the audio was used as it is, so the voice was not needed'] : [];
+    return this.enqueue(caller, this.talkingLifecycle, amount, now, {
+      kind: 'talking',
+      prompt: input.text ?? '',
+      requested_model: input.avatarModel ?? 'premium',
+      model: engine.modelId,
+      engine: engine.provider,
+      // How long it is, and its shape, are known once it is made.
+      duration: 0,
+      aspect_ratio: '',
+      resolution: input.resolution,
+      generate_audio: 1,
+      image_url: input.image ?? null,
+      talking: JSON.stringify(talking),
+      warnings: JSON.stringify(warnings),
+    });
+  }
+
+  /**
+   * Reserves the credits and writes the pending record with its job in one transaction (a clip's or a talking
+   * video's lifecycle); answers as the hosted reference's video creation does.
+   */
+  private async enqueue(
+    caller: Caller,
+    lifecycle: JobRecordLifecycle<{ videoId: number }, VideoRow, VideoCompletion>,
+    amount: number,
+    now: string,
+    video: Omit<NewVideoRow, PendingFields> & { engine: string },
+  ) {
     const reservation = newReservation({
       accountId: caller.account.id,
       amount,
       kind: 'video',
       reference: `batch:${newId()}`,
     });
-    const prompt = input.text ?? '';
-    const created = await this.talkingLifecycle.create(reservation, async (trx) => {
+    const created = await lifecycle.create(reservation, async (trx) => {
       const videoId = await this.repo.insert(
         {
+          ...video,
           account_id: caller.account.id,
-          kind: 'talking',
-          prompt,
-          requested_model: input.avatarModel ?? 'premium',
-          model: engine.modelId,
-          engine: engine.provider,
-          // How long it is, and its shape, are known once it is made.
-          duration: 0,
-          aspect_ratio: '',
-          resolution: input.resolution,
-          generate_audio: 1,
-          image_url: input.image ?? null,
-          talking: JSON.stringify(talking),
           seed: randomSeed(),
           status: 'pending',
           error: null,
           blob_key: null,
           width: null,
           height: null,
-          warnings: JSON.stringify(warnings),
           credits: amount,
           created_at: now,
           updated_at: now,
@@ -264,15 +257,15 @@ export class VideosService {
     if (!created.ok) return created;
     return ok({
       id: created.value,
-      prompt,
+      prompt: video.prompt,
       image_url: '' as const,
-      model: engine.modelId,
+      model: video.model,
       is_video: true as const,
       created_at: now,
       status: 'processing' as const,
       used_credits: amount,
-      requested_model: input.avatarModel ?? 'premium',
-      engine: engine.provider,
+      requested_model: video.requested_model,
+      engine: video.engine,
     });
   }
 
