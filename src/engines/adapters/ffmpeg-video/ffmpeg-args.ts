@@ -1,6 +1,9 @@
 /** The ffmpeg command line of a slideshow clip: sizes, timing, pan/zoom moves, captions. Pure functions. */
 import type { AspectRatio } from '../../spec/video-model.js';
 
+/** The video encoding of every clip the ffmpeg engines make: H.264, quick to encode, good quality. */
+export const H264_VIDEO = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'] as const;
+
 export const FPS = 25;
 /** Seconds two neighbouring scenes blend; shorter when scenes are very short. */
 export const CROSSFADE_SECONDS = 0.5;
@@ -278,12 +281,7 @@ export function buildFfmpegArgs(plan: RenderPlan): string[] {
   args.push('-map', '[v]');
   if (withAudio) args.push('-map', narration ? '[a]' : `${audioInput}:a`);
   args.push(
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
+    ...H264_VIDEO,
     '-pix_fmt',
     'yuv420p',
     '-r',

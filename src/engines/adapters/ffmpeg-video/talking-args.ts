@@ -1,6 +1,6 @@
 /** The ffmpeg command line of a talking video: frame size, the face's motion, word-by-word captions. Pure functions. */
 import type { TalkingResolution, WordTiming } from '../../spec/talking-video-model.js';
-import { FPS, filterValue, type Size } from './ffmpeg-args.js';
+import { FPS, H264_VIDEO, type Size, filterValue } from './ffmpeg-args.js';
 
 const even = (value: number): number => 2 * Math.round(value / 2);
 
@@ -161,12 +161,7 @@ export function buildTalkingArgs(plan: TalkingPlan): string[] {
     '1:a',
     '-t',
     seconds.toFixed(3),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
+    ...H264_VIDEO,
     '-r',
     String(FPS),
     '-c:a',
