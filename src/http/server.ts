@@ -12,6 +12,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
 import { operationsAccess } from './operations-access.js';
 import { operationRoute } from './operation-route.js';
+import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
 import { operationCatalogue, operationNamed } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
@@ -136,7 +137,8 @@ export async function buildBotServer(
 ): Promise<FastifyInstance> {
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
-  botChatRoutes(app, operationNamed(operationCatalogue(services, config), 'chat_with_bot'), services.botChat);
+  // Only the bot chat's definition: the rest of the catalogue is not served here.
+  botChatRoutes(app, operationNamed(botChatOperations(services.botChat), 'chat_with_bot'), services.botChat);
   return app;
 }
 
