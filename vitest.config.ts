@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 /**
  * The whole suite runs on SQLite (the default database), and again on PostgreSQL every file whose queries
@@ -21,6 +22,7 @@ export default defineConfig({
     // Vitest's default (cores - 1) is one file at a time on two cores; much of a file's time is spent
     // waiting (child processes, sockets, PostgreSQL), so two at a time keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'sqlite', env: { ATELIER_TEST_DATABASE: 'sqlite' } } },
       {
@@ -55,6 +57,8 @@ export default defineConfig({
             'test/media-models.test.ts',
             'test/hostile-documents.test.ts',
             'test/operations.test.ts',
+            // Recovery after kill -9 on PostgreSQL is multi-process.test.ts's (workers killed mid-transcription).
+            'test/transcription-crash.test.ts',
           ],
         },
       },

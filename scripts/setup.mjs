@@ -5,16 +5,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -184,12 +187,62 @@ function ensureNpmPackages() {
   run('npm', [existsSync(lock) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund', '--ignore-scripts'], {
     env,
   });
+  const cached = nativeCache();
+  if (cached.restore()) {
+    writeFileSync(stampFile, stamp);
+    return Promise.resolve(0);
+  }
   log('running install scripts beside the rest');
   const built = runAsync('npm', ['rebuild', '--no-audit', '--no-fund'], { env });
   return built.then((code) => {
-    if (code === 0) writeFileSync(stampFile, stamp);
+    if (code === 0) {
+      cached.save();
+      writeFileSync(stampFile, stamp);
+    }
     return code;
   });
+}
+
+/**
+ * better-sqlite3 is the one package whose install script runs (compiling SQLite: a minute and a half of one
+ * core), and its prebuilt download cannot be reached here. What it built is kept in the user's cache, keyed by
+ * its version and Node's ABI, as npm keeps the packages it downloaded: a second checkout on the same machine
+ * copies it instead of compiling again, after checking that it loads.
+ */
+function nativeCache() {
+  const pkg = join(root, 'node_modules', 'better-sqlite3');
+  const built = join(pkg, 'build', 'Release', 'better_sqlite3.node');
+  const { version } = JSON.parse(readFileSafe(join(pkg, 'package.json')) || '{}');
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const key = `better-sqlite3-${version}-${process.platform}-${process.arch}-abi${process.versions.modules}`;
+  const copy = join(base, 'atelier', 'native', key, 'better_sqlite3.node');
+  return {
+    restore() {
+      if (!version || !existsSync(copy)) return false;
+      mkdirSync(dirname(built), { recursive: true });
+      copyFileSync(copy, built);
+      const loads = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+        cwd: root,
+        stdio: 'ignore',
+      });
+      if (loads.status === 0) {
+        log(`better-sqlite3 ${version}: the build kept in ${dirname(copy)}`);
+        return true;
+      }
+      rmSync(built, { force: true });
+      return false;
+    },
+    save() {
+      if (!version || !existsSync(built)) return;
+      try {
+        mkdirSync(dirname(copy), { recursive: true });
+        copyFileSync(built, `${copy}.tmp`);
+        renameSync(`${copy}.tmp`, copy);
+      } catch (error) {
+        console.warn(`[setup] could not keep better-sqlite3's build in ${dirname(copy)}: ${error.message}`);
+      }
+    },
+  };
 }
 
 function newestMtime(path) {

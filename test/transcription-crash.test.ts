@@ -18,7 +18,8 @@ const env = {
 
 beforeAll(async () => {
   files = await startFileServer();
-  files.serve('/meeting.mp3', makeRecording(MEETING_SCRIPT).mp3, 'audio/mpeg');
+  // Three lines (~12 s): long enough that the kill lands mid-work, a third of the whole meeting's cost.
+  files.serve('/meeting.mp3', makeRecording(MEETING_SCRIPT.slice(0, 3)).mp3, 'audio/mpeg');
 }, 60_000);
 afterAll(async () => {
   await files.close();

@@ -25,6 +25,9 @@ beforeAll(async () => {
   files = await startFileServer();
   recording = makeRecording(MEETING_SCRIPT);
   files.serve('/meeting.mp3', recording.mp3, 'audio/mpeg');
+  // Where what was said does not matter, a short line: the whole meeting costs pocketsphinx ~8 s of CPU each time.
+  files.serve('/line.mp3', makeRecording(MEETING_SCRIPT.slice(0, 1)).mp3, 'audio/mpeg');
+  files.serve('/two-voices.mp3', makeRecording(MEETING_SCRIPT.slice(0, 4)).mp3, 'audio/mpeg');
   files.serve('/not-audio.mp3', Buffer.from('<html>this is not audio</html>'), 'audio/mpeg');
   t = await startTestApp({
     ATELIER_ALLOW_PRIVATE_URLS: 'true',
@@ -117,7 +120,7 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   it('labels speakers when asked', async () => {
     const { uuid } = (
       await post('/api/transcriptions', {
-        url: files.url('/meeting.mp3'),
+        url: files.url('/two-voices.mp3'),
         audio_type: 'meeting',
         detect_speakers: true,
       })
@@ -147,7 +150,7 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   }, 60_000);
 
   it('fails a language no engine knows, and a missing file, with reasons', async () => {
-    const french = (await post('/api/transcriptions', { url: files.url('/meeting.mp3'), language: 'French' })).json<{
+    const french = (await post('/api/transcriptions', { url: files.url('/line.mp3'), language: 'French' })).json<{
       uuid: string;
     }>();
     const missing = (await post('/api/transcriptions', { url: files.url('/nowhere.mp3') })).json<{ uuid: string }>();
@@ -161,7 +164,7 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
   it('signs and delivers a webhook when the job ends, retrying until the receiver accepts', async () => {
     files.answerPosts('/hook', [500]);
     const { uuid } = (
-      await post('/api/transcriptions', { url: files.url('/meeting.mp3'), webhook_url: files.url('/hook') })
+      await post('/api/transcriptions', { url: files.url('/line.mp3'), webhook_url: files.url('/hook') })
     ).json<{ uuid: string }>();
     const audio = await waitFor(uuid, (a) => a.webhook?.deliveries[0]?.status === 'delivered');
     expect(audio.webhook?.deliveries[0]?.attempts.map((x) => x.status)).toEqual([500, 200]);
@@ -182,7 +185,7 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
 
 describe('transcription requests', () => {
   it('keeps records private: another account gets 404 as for a missing uuid', async () => {
-    const { uuid } = (await post('/api/transcriptions', { url: files.url('/meeting.mp3') })).json<{ uuid: string }>();
+    const { uuid } = (await post('/api/transcriptions', { url: files.url('/line.mp3') })).json<{ uuid: string }>();
     const other = await t.account();
     const res = await post('/api/audios', { audio_id: uuid }, other.key);
     expect(res.statusCode).toBe(404);
@@ -207,7 +210,7 @@ describe('transcription requests', () => {
 
   it('shows the capitalised kind of any audio_type', async () => {
     const { uuid } = (
-      await post('/api/transcriptions', { url: files.url('/meeting.mp3'), audio_type: 'sales call' })
+      await post('/api/transcriptions', { url: files.url('/line.mp3'), audio_type: 'sales call' })
     ).json<{ uuid: string }>();
     expect((await read(uuid)).audio_type).toBe('Sales Call');
   });

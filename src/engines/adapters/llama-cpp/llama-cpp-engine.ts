@@ -1,19 +1,17 @@
 import { basename } from 'node:path';
-import {
-  type ChatHistoryItem,
-  type GbnfJsonSchema,
-  type Llama,
+import type {
+  ChatHistoryItem,
+  GbnfJsonSchema,
+  Llama,
   LlamaChat,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  TokenMeter,
-  resolveChatWrapper,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaGrammar,
 } from 'node-llama-cpp';
 import { EngineRequestError, EngineUnavailableError, UpstreamError } from '../../../shared/errors.js';
 import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextResult } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
-import { type LlamaGpu, type ModelLease, leaseModel, sharedLlama } from './llama-runtime.js';
+import { type LlamaGpu, type ModelLease, leaseModel, nodeLlamaCpp, sharedLlama } from './llama-runtime.js';
 import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
 
@@ -216,6 +214,7 @@ export class LlamaCppEngine {
       throw new UpstreamError('The llama.cpp engine failed', { isRetryable: false, cause: error });
     }
     if (signal?.aborted) throw cancelledBy(signal);
+    const { TokenMeter } = await nodeLlamaCpp();
     const generated = TokenMeter.diff(slot.sequence.tokenMeter.getState(), before).usedOutputTokens;
     const finishReason: FinishReason = response.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
     return { text: response.response, finishReason, usage: { inputTokens: prompt, outputTokens: generated }, warnings };
@@ -224,6 +223,7 @@ export class LlamaCppEngine {
   private async open(): Promise<Loaded> {
     const { gpu, modelPath, contextSize, sequences, threads } = this.config;
     const llama = await sharedLlama(gpu);
+    const { LlamaChat, resolveChatWrapper } = await nodeLlamaCpp();
     const lease = await leaseModel(llama, gpu, modelPath);
     let context: LlamaContext;
     try {

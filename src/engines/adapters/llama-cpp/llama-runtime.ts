@@ -1,9 +1,18 @@
 import { access, constants } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type Llama, type LlamaModel, getLlama } from 'node-llama-cpp';
+import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { EngineUnavailableError } from '../../../shared/errors.js';
 
 export type LlamaGpu = false | 'auto' | 'cuda' | 'vulkan';
+
+let bindings: Promise<typeof import('node-llama-cpp')> | undefined;
+
+/** node-llama-cpp itself, imported at first use: loading it costs half a second of start-up that a service
+ *  without a local model, and every command-line call, would pay for nothing. */
+export function nodeLlamaCpp(): Promise<typeof import('node-llama-cpp')> {
+  bindings ??= import('node-llama-cpp');
+  return bindings;
+}
 
 /** One llama.cpp binding per process (per GPU choice): loading it costs about half a second. */
 const llamas = new Map<string, Promise<Llama>>();
@@ -14,10 +23,12 @@ export function sharedLlama(gpu: LlamaGpu): Promise<Llama> {
   if (!llama) {
     // The prebuilt binaries only: never compile llama.cpp at run time. maxThreads 0: each context uses
     // the threads it asks for (by default the machine's cores), not node-llama-cpp's minimum of 4.
-    llama = getLlama({ gpu, build: 'never', maxThreads: 0 }).catch((error: unknown) => {
-      llamas.delete(key);
-      throw new EngineUnavailableError(`llama.cpp cannot start here (GPU: ${key})`, { cause: error });
-    });
+    llama = nodeLlamaCpp()
+      .then(({ getLlama }) => getLlama({ gpu, build: 'never', maxThreads: 0 }))
+      .catch((error: unknown) => {
+        llamas.delete(key);
+        throw new EngineUnavailableError(`llama.cpp cannot start here (GPU: ${key})`, { cause: error });
+      });
     llamas.set(key, llama);
   }
   return llama;

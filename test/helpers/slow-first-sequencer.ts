@@ -1,0 +1,44 @@
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest, slowest first (seconds measured on the 2-core machine, either database).
+ * Started first, they do not leave one worker busy alone at the end of a run: on a fresh clone Vitest has no
+ * timings of its own and would start the largest files first, which are not the slowest. A file missing
+ * here runs after these, in Vitest's order; a stale figure only costs some balance, never a test.
+ */
+const SLOW_FILES: Record<string, number> = {
+  'test/multi-process.test.ts': 68,
+  'test/roles.test.ts': 38,
+  'test/dashboard-a11y.test.ts': 32,
+  'src/engines/adapters/ffmpeg-video/ffmpeg-video-model.test.ts': 26,
+  'test/dashboard-media.test.ts': 23,
+  'test/transcription-crash.test.ts': 20,
+  'test/transcriptions.test.ts': 20,
+  'test/client-compat.test.ts': 18,
+  'test/dashboard-transcriptions.test.ts': 18,
+  'test/hostile-documents.test.ts': 15,
+  'test/cli-user.test.ts': 15,
+  'test/videos.test.ts': 14,
+  'test/dashboard-speech.test.ts': 13,
+  'test/talking-video.test.ts': 12,
+  'test/models-cli.test.ts': 12,
+  'test/reservation-crash.test.ts': 11,
+  'src/engines/adapters/whisper-cpp/whisper-cpp-asr-model.test.ts': 10,
+  'test/dashboard-auth.test.ts': 10,
+  'test/llama-cpp-service.test.ts': 10,
+  'test/dashboard-bots.test.ts': 10,
+  'src/engines/audio/speakers.test.ts': 9,
+  'test/service-start.test.ts': 9,
+  'test/dashboard-presets.test.ts': 9,
+  'test/speech.test.ts': 8,
+};
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const seconds = (spec: TestSpecification) => SLOW_FILES[relative(spec.project.config.root, spec.moduleId)] ?? 0;
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return ordered.sort((a, b) => seconds(b) - seconds(a));
+  }
+}
