@@ -184,9 +184,20 @@ function ensureNpmPackages() {
   const env = { ...process.env, NODE_ENV: 'development' };
   // Dev dependencies are needed either way: the TypeScript compiler builds the service. The install scripts
   // (those allowScripts in package.json allows: compiling better-sqlite3) run afterwards, beside the builds.
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund', '--ignore-scripts'], {
-    env,
-  });
+  run(
+    'npm',
+    [
+      existsSync(lock) ? 'ci' : 'install',
+      '--include=dev',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--ignore-scripts',
+    ],
+    {
+      env,
+    },
+  );
   const cached = nativeCache();
   if (cached.restore()) {
     writeFileSync(stampFile, stamp);

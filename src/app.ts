@@ -19,8 +19,7 @@ import { type JobLog, Worker } from './jobs/worker.js';
 import { noopJobs } from './jobs/noop-jobs.js';
 import { JOB_KINDS, jobHandlers } from './jobs/job-kinds.js';
 import { ServiceMetrics } from './http/metrics.js';
-import { buildReadiness } from './http/readiness-checks.js';
-import { type ServerOptions, buildBotServer, buildOperationsServer, buildServer } from './http/server.js';
+import type { ServerOptions } from './http/server.js';
 import type { Services } from './services.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -307,6 +306,12 @@ export interface App {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
   services.reservationSweeper.start();
+  // The HTTP side (Fastify, every operation's schemas, the MCP SDK) is a second of loading that the
+  // command line, which uses only the services, does not pay.
+  const [{ buildReadiness }, { buildBotServer, buildOperationsServer, buildServer }] = await Promise.all([
+    import('./http/readiness-checks.js'),
+    import('./http/server.js'),
+  ]);
   const readiness = buildReadiness({
     config,
     db: services.db,

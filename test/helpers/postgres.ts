@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +38,9 @@ function postgresIds(): { uid: number; gid: number } | undefined {
     throw new Error("there is no `postgres` user to run PostgreSQL as (Debian's postgresql package makes it)");
   return { uid: Number(uid), gid: Number(gid) };
 }
+
+/** Where to keep the server's log of every statement, when set (ATELIER_TEST_SQL_LOG=path). */
+const STATEMENT_LOG = process.env.ATELIER_TEST_SQL_LOG;
 
 /**
  * A throwaway PostgreSQL cluster on a free loopback port, in a temporary folder that `stop` removes.
@@ -83,6 +86,8 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
         '-c fsync=off',
         '-c synchronous_commit=off',
         '-c full_page_writes=off',
+        // Which statements the PostgreSQL half runs (scripts/sql-coverage.mjs compares two runs' sets).
+        ...(STATEMENT_LOG ? ['-c log_statement=all'] : []),
       ].join(' ');
       try {
         await pgCtl(['-l', logFile, '-w', '-t', '30', '-o', settings, 'start']);
@@ -102,6 +107,7 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
           watchdog.kill();
           await closeAdminPools();
           await pgCtl(['-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+          if (STATEMENT_LOG) copyFileSync(logFile, STATEMENT_LOG);
           rmSync(folder, { recursive: true, force: true });
         },
       };
