@@ -63,6 +63,8 @@ export default defineConfig({
             // reach are the API tests' own (`node scripts/sql-coverage.mjs` compared the logs of both runs).
             'test/{cli-user,llama-cpp-service,videos,sounds,talking-video-cog}.test.ts',
             'test/{images-upstream,generate-upstream,chat-compat,speech-failures}.test.ts',
+            // Processes in their roles on PostgreSQL are multi-process.test.ts's; a talking video's rows are a video's.
+            'test/{roles,talking-video}.test.ts',
           ],
         },
       },

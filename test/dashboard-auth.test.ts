@@ -81,6 +81,12 @@ describe('dashboard in a browser: sign up, keys, log in and out', () => {
     const ledger = await page.locator('#ledger tbody tr').allTextContents();
     expect(ledger[0]).toContain('Presets');
     expect(ledger.at(-1)).toContain('Opening credits');
+    // ?before= pages back: the entries older than the one named, and a way back to the newest.
+    const [newest] = await suite.app.app.services.credits.ledger(account.ok ? account.value.id : '', 1);
+    await page.goto(`${suite.app.base}/dashboard?before=${newest?.id}`);
+    expect(await page.locator('#ledger tbody tr').allTextContents()).toEqual(ledger.slice(1));
+    expect(await page.getByRole('link', { name: 'Newest entries' }).count()).toBe(1);
+    await page.goto(`${suite.app.base}/dashboard`);
     await screenshot(page, 'usage');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -59,8 +59,12 @@ describe.runIf(testDialect === 'postgres')(
       );
       expect(created.code, created.stderr).toBe(0);
       ({ api_key: key, account_id: accountId } = JSON.parse(created.stdout) as { api_key: string; account_id: string });
-      for (let i = 0; i < 2; i++) apis.push(await startRole('api', envFor()));
-      for (let i = 0; i < 2; i++) workers.push(await startRole('worker', envFor()));
+      // Started together: each process spends its first seconds loading, not on the database.
+      const started = await Promise.all(
+        ['api', 'api', 'worker', 'worker'].map((role) => startRole(role as 'api' | 'worker', envFor())),
+      );
+      apis.push(...started.slice(0, 2));
+      workers.push(...started.slice(2));
     }, 120_000);
 
     afterAll(async () => {
