@@ -269,7 +269,20 @@ describe('atelier user commands against a running service', () => {
     expect(made.stdout).toMatch(new RegExp(`^Saved ${file} \\(1\\.5 s, [\\d.]+ KB; 4 words counted\\)$`, 'm'));
     expect(mp3FrameStart(readFileSync(file))).toBeGreaterThanOrEqual(0);
     const json = JSON.parse(
-      (await run(['sound', 'a squeaky door', '--duration', '1', '--influence', '0.9', '--json'])).stdout,
+      // --out into the test's folder: by default the MP3 lands in the working directory, the checkout.
+      (
+        await run([
+          'sound',
+          'a squeaky door',
+          '--duration',
+          '1',
+          '--influence',
+          '0.9',
+          '--json',
+          '--out',
+          join(dataDir, 'door.mp3'),
+        ])
+      ).stdout,
     );
     expect(json).toMatchObject({ seconds: 1, status: 'completed', engine: 'procedural-sound' });
     const unknown = await run(['sound', 'purple', 'silence', '--duration', '1', '--out', join(dataDir, 'u.mp3')]);

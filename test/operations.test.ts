@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { operationCatalogue } from '../src/operations/catalogue.js';
+import { operationCatalogue, operationNamed } from '../src/operations/catalogue.js';
 import type { AnyOperation } from '../src/operations/operation.js';
+import { runOperation } from '../src/operations/run-operation.js';
+import { unwrap } from '../src/shared/errors.js';
 import { type TestApp, startTestApp } from './helpers/test-app.js';
 
 /** Documented routes that are not operations of the API: liveness and readiness (/metrics, /mcp and files are left out of the document). */
@@ -87,5 +89,30 @@ describe('one definition per operation', () => {
       'chatWithBot',
     ])
       expect(ids.has(id), id).toBe(true);
+  });
+});
+
+describe('an operation run from inside the service (the dashboard forms)', () => {
+  it('parses with the definition, answers its errors as outcomes, and runs the same service call', async () => {
+    const { id: accountId } = await t.account();
+    const account = unwrap(await t.app.services.accounts.find(accountId));
+    const caller = await t.app.services.accounts.callerFor(account, 'test');
+    const context = { caller, callerIfAny: caller, requestId: 'test' };
+    const create = operationNamed(operations, 'create_key');
+    const tooLong = await runOperation(create, { input: { name: 'k'.repeat(101) } }, context);
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { status: 400, message: 'name: must be at most 100 characters' },
+    });
+    const made = await runOperation(create, { input: { name: 'from a form' } }, context);
+    expect(made).toMatchObject({ ok: true, value: { name: 'from a form', api_key: expect.stringMatching(/^atl_/) } });
+    const revoke = operationNamed(operations, 'revoke_key');
+    const missing = await runOperation(revoke, { params: { id: 'no-such-key' } }, context);
+    expect(missing).toMatchObject({ ok: false, error: { status: 404 } });
+    const keyId = made.ok ? (made.value as { key_id: string }).key_id : '';
+    expect(await runOperation(revoke, { params: { id: keyId } }, context)).toEqual({
+      ok: true,
+      value: { id: keyId, revoked: true },
+    });
   });
 });

@@ -123,7 +123,7 @@ export async function buildServer(
   voiceAvatarRoutes(app, services.voices);
   mcpRoutes(app, services, config, operations);
   await fileRoutes(app, services.blobs);
-  await dashboardRoutes(app, { config, services });
+  await dashboardRoutes(app, { config, services, operations });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;

@@ -38,7 +38,12 @@ export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
     const seconds = (spec: TestSpecification) => SLOW_FILES[relative(spec.project.config.root, spec.moduleId)] ?? 0;
-    // Array.prototype.sort is stable: the rest keep Vitest's order.
-    return ordered.sort((a, b) => seconds(b) - seconds(a));
+    const projects = [...new Set(ordered.map((spec) => spec.project.name))];
+    // Each project's files stay together, in Vitest's order of projects: a worker serves one project, and
+    // mixing them would end and start workers all through the run (each end is a process exit, where a
+    // native library has been seen to abort). Array.prototype.sort is stable: the rest keep Vitest's order.
+    return ordered.sort(
+      (a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || seconds(b) - seconds(a),
+    );
   }
 }

@@ -5,6 +5,7 @@ import { FILE_EXTENSIONS } from '../../modules/bots/document-text.js';
 import { type DocumentRecord, KNOWLEDGE_LIMITS } from '../../modules/bots/knowledge.service.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
+import { callOperation } from '../dashboard-operations.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
@@ -41,7 +42,10 @@ export const botPages: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const id = (request.params as { id: string }).id.slice(0, 100);
-    const created = await deps.services.botKeys.create(caller.account.id, id, widgetKeyForm(request.body));
+    const created = await callOperation(deps, request, caller, 'create_bot_key', {
+      params: { id },
+      input: widgetKeyForm(request.body),
+    });
     if (created.ok) return reply.redirect(`/dashboard/bots/${encodeURIComponent(id)}#widget-keys-title`, 303);
     if (created.error.code === 'not_found') throw created.error;
     return botPage(request, reply, deps, caller, created.error.message, created.error.status);
@@ -51,7 +55,7 @@ export const botPages: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const { id, keyId } = request.params as { id: string; keyId: string };
-    unwrap(await deps.services.botKeys.revoke(caller.account.id, id.slice(0, 100), keyId.slice(0, 100)));
+    unwrap(await callOperation(deps, request, caller, 'revoke_bot_key', { params: { id, keyId } }));
     return reply.redirect(`/dashboard/bots/${encodeURIComponent(id.slice(0, 100))}#widget-keys-title`, 303);
   });
 };

@@ -5,6 +5,7 @@ import type { CreatedKey } from '../../modules/keys/keys.service.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../modules/accounts/passwords.js';
 import { SESSION_COOKIE } from '../../modules/sessions/session-tokens.js';
 import { cookieOptions } from '../cookies.js';
+import { callOperation } from '../dashboard-operations.js';
 import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
@@ -24,7 +25,9 @@ export const keysPage: DashboardPages = (scope, deps) => {
     if (!caller) return;
     const name = keyName.safeParse((request.body as { name?: unknown }).name ?? '');
     if (!name.success) return render(request, reply, deps, caller, { error: name.error.issues[0]?.message }, 400);
-    const created = await deps.services.keys.createWithinPlan(caller.account.id, name.data, caller.plan);
+    const created = await callOperation<CreatedKey>(deps, request, caller, 'create_key', {
+      input: { name: name.data },
+    });
     if (!created.ok)
       return render(request, reply, deps, caller, { error: created.error.message }, created.error.status);
     return render(request, reply, deps, caller, { created: created.value }, 201);
@@ -52,7 +55,7 @@ export const keysPage: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const { id } = request.params as { id: string };
-    const outcome = await deps.services.keys.revoke(caller.account.id, id.slice(0, 100));
+    const outcome = await callOperation(deps, request, caller, 'revoke_key', { params: { id } });
     if (!outcome.ok) return render(request, reply, deps, caller, { error: 'That key does not exist' }, 404);
     return reply.redirect('/dashboard/keys', 303);
   });
