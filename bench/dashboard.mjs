@@ -106,7 +106,7 @@ async function main() {
     pages[path] = await response.text();
   }
   const payloadDir = tempDir('atelier-bench-bare-');
-  writeFileSync(join(payloadDir, 'payload.json'), JSON.stringify({ presets: {}, generatedName: '', pages }));
+  writeFileSync(join(payloadDir, 'payload.json'), JSON.stringify({ pages }));
   const bare = await startServer({
     label: 'bare server',
     script: join(root, 'bench/bare-server.mjs'),

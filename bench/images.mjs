@@ -123,7 +123,7 @@ async function main() {
   if (!sample.image_url) throw new Error(`get-image probe failed: ${JSON.stringify(sample)}`);
   const payloadDir = tempDir('atelier-bench-bare-');
   const payloadFile = join(payloadDir, 'payload.json');
-  writeFileSync(payloadFile, JSON.stringify({ presets: {}, generatedName: '', image: sample }));
+  writeFileSync(payloadFile, JSON.stringify({ image: sample }));
   const bare = await startServer({
     label: 'bare server',
     script: join(root, 'bench/bare-server.mjs'),
