@@ -6,6 +6,7 @@ import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { AccountRow } from '../../storage/db/schema.js';
+import { isUniqueViolation } from '../../storage/db/unique-violation.js';
 import type { BillingPeriod } from '../credits/billing-period.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { BotKeyScope } from '../keys/bot-keys.service.js';
@@ -74,15 +75,30 @@ export class AccountsService {
 
     const now = isoNow(this.clock);
     const id = newId();
-    const created = await this.db.transaction().execute(async (trx) => {
-      await this.repo.insert(
-        { id, email, plan: plan.name, is_admin: input.isAdmin ? 1 : 0, credits: 0, period_start: now, created_at: now },
-        trx,
-      );
-      await this.credits.grant(id, credits, 'initial', trx);
-      if (input.passwordHash) await this.repo.setPasswordHash(id, input.passwordHash, now, trx);
-      return withKey ? this.keys.create(id, 'default', trx) : undefined;
-    });
+    let created: Awaited<ReturnType<KeysService['create']>> | undefined;
+    try {
+      created = await this.db.transaction().execute(async (trx) => {
+        await this.repo.insert(
+          {
+            id,
+            email,
+            plan: plan.name,
+            is_admin: input.isAdmin ? 1 : 0,
+            credits: 0,
+            period_start: now,
+            created_at: now,
+          },
+          trx,
+        );
+        await this.credits.grant(id, credits, 'initial', trx);
+        if (input.passwordHash) await this.repo.setPasswordHash(id, input.passwordHash, now, trx);
+        return withKey ? this.keys.create(id, 'default', trx) : undefined;
+      });
+    } catch (error) {
+      // The same email, created meanwhile by another request or process: the check above came too early.
+      if (isUniqueViolation(error)) return fail('conflict', `An account with email ${email} already exists`);
+      throw error;
+    }
     return ok({ account_id: id, ...(created && { api_key: created.api_key, key_id: created.key_id }) });
   }
 
@@ -94,6 +110,8 @@ export class AccountsService {
       plan: topPlan(this.config).name,
       isAdmin: true,
     });
+    // Processes started together on an empty database each see no account: the first makes the admin.
+    if (!outcome.ok && outcome.error.code === 'conflict') return undefined;
     if (!outcome.ok) throw new Error(`Could not create the admin account: ${outcome.error.message}`);
     return outcome.value;
   }
