@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { probeVideo } from './helpers/media.js';
+import { CLIENT_TEST_ENV } from './helpers/client-service.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 /** A lip-sync model behind Cog's HTTP interface, played by a real HTTP server that answers a made clip. */
@@ -35,10 +36,7 @@ beforeAll(async () => {
     'image/png',
   );
   t = await startTestApp({
-    ATELIER_ALLOW_PRIVATE_URLS: 'true',
-    ATELIER_RATE_LIMIT_ENABLED: 'false',
-    ATELIER_JOB_POLL_MS: '50',
-    ATELIER_JOB_RETRY_BASE_MS: '50',
+    ...CLIENT_TEST_ENV,
     ATELIER_JOB_MAX_ATTEMPTS: '1',
     ATELIER_LIPSYNC_COG_URL: cog.baseUrl,
     ATELIER_LIPSYNC_API_KEY: 'cog-secret',

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { probeVideo } from './helpers/media.js';
+import { CLIENT_TEST_ENV } from './helpers/client-service.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -93,10 +94,7 @@ beforeAll(async () => {
   );
   files.serve('/not-media.mp3', Buffer.from('this is not audio at all'), 'audio/mpeg');
   t = await startTestApp({
-    ATELIER_ALLOW_PRIVATE_URLS: 'true',
-    ATELIER_RATE_LIMIT_ENABLED: 'false',
-    ATELIER_JOB_POLL_MS: '50',
-    ATELIER_JOB_RETRY_BASE_MS: '50',
+    ...CLIENT_TEST_ENV,
   });
   t.app.services.worker.start();
   key = (await t.account({ credits: 5000 })).key;

@@ -1,5 +1,5 @@
 import { type GgufTensor, type GgufValue, gguf, writeGguf } from './gguf-writer.js';
-import { seededRandom } from './seeded-random.js';
+import { mulberry32 } from '../../src/shared/seeded-random.js';
 
 export interface TinyLlamaOptions {
   /** Seeds the weights: the same seed writes the same file. */
@@ -67,7 +67,7 @@ function outputLayer(tensor: GgufTensor, vocab: ReturnType<typeof tinyVocabulary
  */
 export async function writeTinyLlama(path: string, options: TinyLlamaOptions = {}): Promise<void> {
   const { seed = 42, contextLength = 4096, layers = 2, name = 'tiny-llama' } = options;
-  const next = seededRandom(seed);
+  const next = mulberry32(seed);
   const vocab = tinyVocabulary();
   const headDim = EMBD / HEADS;
   const kvDim = headDim * KV_HEADS;

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { seededRandom } from './seeded-random.js';
+import { mulberry32 } from '../../src/shared/seeded-random.js';
 
 /**
  * A random-weight whisper model in the legacy ggml format whisper.cpp loads (what its
@@ -55,7 +55,7 @@ export function writeTinyWhisper(path: string, options: TinyWhisperOptions = {})
   const { seed = 1, multilingual = true, width = 4, textContext = 64 } = options;
   const heads = width >= 8 ? 2 : 1;
   const nVocab = multilingual ? 51_865 : 51_864;
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const noise = (scale: number) => () => (random() * 2 - 1) * scale;
 
   const parts: Buffer[] = [];

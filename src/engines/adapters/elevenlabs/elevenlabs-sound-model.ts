@@ -2,6 +2,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { SoundCallOptions, SoundModel, SoundResult } from '../../spec/sound-model.js';
 import { callUpstream, joinUrl } from '../../upstream-call.js';
+import { readAudioBody } from './audio-body.js';
 
 export interface ElevenLabsSoundConfig {
   /** Without the version segment, e.g. https://api.elevenlabs.io. */
@@ -13,6 +14,7 @@ export interface ElevenLabsSoundConfig {
 }
 
 const LABEL = 'ElevenLabs';
+const readSoundBody = readAudioBody('the sound');
 
 /** An MP3 starts with an ID3 tag or an MPEG frame sync (11 set bits). */
 const looksLikeMp3 = (data: Buffer) =>
@@ -49,15 +51,7 @@ export class ElevenLabsSoundModel implements SoundModel {
             401: 'ElevenLabs rejected the API key',
             422: 'ElevenLabs refused the sound request',
           },
-          read: async (response) => {
-            // A JSON or text answer with 200 is a proxy or an API change, not audio to play.
-            const type = response.headers.get('content-type') ?? '';
-            if (/json|text|html/.test(type)) {
-              await response.body?.cancel();
-              throw new UpstreamError('ElevenLabs returned the sound in an unexpected format', { isRetryable: false });
-            }
-            return Buffer.from(await response.arrayBuffer());
-          },
+          read: readSoundBody,
         }),
       this.config.retry,
       options.abortSignal,

@@ -3,6 +3,9 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
+import { readAudioBody } from './audio-body.js';
+
+const readSpeechBody = readAudioBody('audio');
 
 export interface ElevenLabsTtsConfig {
   /** Without the version segment, e.g. https://api.elevenlabs.io. */
@@ -151,15 +154,7 @@ export class ElevenLabsTtsModel implements TtsModel {
       path: `/v1/text-to-speech/${encodeURIComponent(options.providerVoiceId)}?output_format=pcm_${SAMPLE_RATE}`,
       body,
       signal: options.abortSignal,
-      read: async (response) => {
-        // A JSON or text answer with 200 is a proxy or API change, not audio to play.
-        const type = response.headers.get('content-type') ?? '';
-        if (/json|text|html/.test(type)) {
-          await response.body?.cancel();
-          throw new UpstreamError('ElevenLabs returned audio in an unexpected format', { isRetryable: false });
-        }
-        return Buffer.from(await response.arrayBuffer());
-      },
+      read: readSpeechBody,
     });
     if (pcm.length < 2) throw new UpstreamError('ElevenLabs returned no audio', { isRetryable: false });
     return { pcm: pcm.length % 2 === 0 ? pcm : pcm.subarray(0, pcm.length - 1), sampleRate: SAMPLE_RATE };

@@ -1,6 +1,25 @@
+import type { Config } from '../../../config.js';
 import { type Provider, configuredRemote } from '../../provider.js';
 import { ElevenLabsSoundModel } from './elevenlabs-sound-model.js';
 import { ElevenLabsTtsModel } from './elevenlabs-tts-model.js';
+
+/** What both ElevenLabs models are given: the account's address and key, the upstream limits and fetch. */
+function connection(
+  config: Config,
+  elevenlabs: NonNullable<Config['tts']['elevenlabs']>,
+  fetch: typeof globalThis.fetch | undefined,
+) {
+  return {
+    baseUrl: elevenlabs.baseUrl,
+    apiKey: elevenlabs.apiKey,
+    timeoutMs: config.upstream.timeoutMs,
+    retry: { retries: config.upstream.retries },
+    fetch,
+  };
+}
+
+const readiness = (config: Config) =>
+  config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [];
 
 export const elevenLabsProvider: Provider = {
   name: 'elevenlabs',
@@ -8,32 +27,18 @@ export const elevenLabsProvider: Provider = {
     local: false,
     model: (config, deps) => {
       const { elevenlabs } = config.tts;
-      if (!elevenlabs) return undefined;
-      return new ElevenLabsTtsModel({
-        baseUrl: elevenlabs.baseUrl,
-        apiKey: elevenlabs.apiKey,
-        modelId: elevenlabs.model,
-        timeoutMs: config.upstream.timeoutMs,
-        retry: { retries: config.upstream.retries },
-        fetch: deps.fetch,
-      });
+      return (
+        elevenlabs &&
+        new ElevenLabsTtsModel({ ...connection(config, elevenlabs, deps.fetch), modelId: elevenlabs.model })
+      );
     },
-    readiness: (config) =>
-      config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [],
+    readiness,
   },
   sound: {
     engine: (config, deps) => {
       const { elevenlabs } = config.tts;
-      if (!elevenlabs) return undefined;
-      return new ElevenLabsSoundModel({
-        baseUrl: elevenlabs.baseUrl,
-        apiKey: elevenlabs.apiKey,
-        timeoutMs: config.upstream.timeoutMs,
-        retry: { retries: config.upstream.retries },
-        fetch: deps.fetch,
-      });
+      return elevenlabs && new ElevenLabsSoundModel(connection(config, elevenlabs, deps.fetch));
     },
-    readiness: (config) =>
-      config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [],
+    readiness,
   },
 };

@@ -214,8 +214,7 @@ export class LlamaCppEngine {
       throw new UpstreamError('The llama.cpp engine failed', { isRetryable: false, cause: error });
     }
     if (signal?.aborted) throw cancelledBy(signal);
-    const { TokenMeter } = await nodeLlamaCpp();
-    const generated = TokenMeter.diff(slot.sequence.tokenMeter.getState(), before).usedOutputTokens;
+    const generated = slot.sequence.tokenMeter.getState().usedOutputTokens - before.usedOutputTokens;
     const finishReason: FinishReason = response.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
     return { text: response.response, finishReason, usage: { inputTokens: prompt, outputTokens: generated }, warnings };
   }
