@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Installs whatever is missing (Debian programs, npm packages), builds, and is quick when all is there.
-// Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test] [--check]
-// --check also runs `npm run check` (lint and type checks), beside the build rather than after it.
+// Plain Node with no dependencies: it runs before node_modules exists. Usage: node scripts/setup.mjs [--test]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -22,7 +21,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
-const withCheck = process.argv.includes('--check');
 
 /** Debian packages, each with a command or file that shows it is there. The service speaks with espeak-ng
  *  and flite, encodes MP3 with lame, decodes and renders video with ffmpeg, transcribes with pocketsphinx,
@@ -51,18 +49,16 @@ async function main() {
 }
 
 /**
- * Each of the slow steps is single-threaded (compiling better-sqlite3's SQLite, 2 minutes; tsc; the type
- * checks), so what does not need another runs beside it: the native build beside the TypeScript builds,
- * and the checks beside the service's build (they only need the client package's types).
+ * Compiling better-sqlite3's SQLite (when no earlier build is kept) is a minute and a half of one core: it runs
+ * beside the TypeScript builds.
  */
 async function prepare() {
   ensureDebianPackages(forTests ? { ...SERVICE_PACKAGES, ...TEST_PACKAGES } : SERVICE_PACKAGES);
   const nativeBuilds = ensureNpmPackages();
   buildClient();
-  const check = withCheck ? runAsync('npm', ['run', 'check']) : Promise.resolve(0);
   buildService();
-  const failed = (await Promise.all([nativeBuilds, check])).find((code) => code !== 0);
-  if (failed !== undefined) process.exit(failed);
+  const failed = await nativeBuilds;
+  if (failed !== 0) process.exit(failed);
   ensureBinLink();
   if (forTests) log('ready to test');
 }
@@ -268,25 +264,31 @@ const COMMON_BUILD_INPUTS = ['tsconfig.json', 'package-lock.json'];
 
 /** The client package first: the service's command line imports it. */
 function buildClient() {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   buildIfChanged(
     'packages/client',
     ['packages/client/src', 'packages/client/tsconfig.json', ...COMMON_BUILD_INPUTS],
-    'packages/client/tsconfig.json',
+    [tsc, '-p', 'packages/client/tsconfig.json'],
   );
 }
 
+/** Transpiled file by file (scripts/build-service.mjs); the type check is `npm run check`'s. */
 function buildService() {
-  buildIfChanged('.', ['src', 'tsconfig.build.json', ...COMMON_BUILD_INPUTS], 'tsconfig.build.json');
+  buildIfChanged(
+    '.',
+    ['src', 'scripts/build-service.mjs', ...COMMON_BUILD_INPUTS],
+    [join(root, 'scripts', 'build-service.mjs')],
+  );
 }
 
-function buildIfChanged(folder, inputs, project) {
+function buildIfChanged(folder, inputs, nodeArgs) {
   const stampFile = join(root, folder, 'dist', '.build-stamp');
   const sources = inputs.map((p) => join(root, p)).filter(existsSync);
   const newest = Math.max(...sources.map(newestMtime));
   if (existsSync(stampFile) && statSync(stampFile).mtimeMs >= newest) return;
   log(`building ${folder === '.' ? 'the service' : folder}`);
-  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project]);
   mkdirSync(join(root, folder, 'dist'), { recursive: true });
+  run(process.execPath, nodeArgs);
   writeFileSync(stampFile, new Date().toISOString());
 }
 

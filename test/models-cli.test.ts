@@ -19,7 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findEntry } from '../src/models/catalogue.js';
 import { ROOT, atelier } from './helpers/processes.js';
 
-// Runs the built command (bin/atelier.mjs over dist/): build first with `npx tsc -p tsconfig.build.json`.
+// Runs the built command (bin/atelier.mjs over dist/): build first with `npm run build`.
 
 const TINY = findEntry('whisper-tiny');
 const QWEN = findEntry('qwen3-0.6b');

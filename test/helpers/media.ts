@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { withScratchDir } from './scratch-dir.js';
 
 const run = promisify(execFile);
 
@@ -14,8 +14,12 @@ export interface ProbedAudio {
 }
 
 /** What ffprobe says of an audio file. */
-export async function probeAudio(data: Buffer): Promise<ProbedAudio> {
-  const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'audio');
+export function probeAudio(data: Buffer): Promise<ProbedAudio> {
+  return withScratchDir('atelier-probe', (dir) => probeAudioIn(dir, data));
+}
+
+async function probeAudioIn(dir: string, data: Buffer): Promise<ProbedAudio> {
+  const file = join(dir, 'audio');
   writeFileSync(file, data);
   const { stdout } = await run('ffprobe', [
     '-v',
@@ -40,8 +44,11 @@ export async function probeAudio(data: Buffer): Promise<ProbedAudio> {
 }
 
 /** Decodes any audio to 16 kHz mono WAV and transcribes it with pocketsphinx (lower-case words). */
-export async function transcribe(data: Buffer): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'atelier-asr-'));
+export function transcribe(data: Buffer): Promise<string[]> {
+  return withScratchDir('atelier-asr', (dir) => transcribeIn(dir, data));
+}
+
+async function transcribeIn(dir: string, data: Buffer): Promise<string[]> {
   const input = join(dir, 'input');
   const wav = join(dir, 'speech.wav');
   writeFileSync(input, data);
@@ -62,8 +69,12 @@ export interface ProbedVideo {
 }
 
 /** What ffprobe says of a video file: its duration and each stream. */
-export async function probeVideo(data: Buffer): Promise<ProbedVideo> {
-  const file = join(mkdtempSync(join(tmpdir(), 'atelier-probe-')), 'video.mp4');
+export function probeVideo(data: Buffer): Promise<ProbedVideo> {
+  return withScratchDir('atelier-probe', (dir) => probeVideoIn(dir, data));
+}
+
+async function probeVideoIn(dir: string, data: Buffer): Promise<ProbedVideo> {
+  const file = join(dir, 'video.mp4');
   writeFileSync(file, data);
   const { stdout } = await run('ffprobe', [
     '-v',

@@ -1,15 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeWav, parseWav } from '../../src/engines/audio/wav.js';
+import { withScratchDir } from './scratch-dir.js';
 
 /** Speaks lines with flite voices (in turn), joins them with pauses, and encodes the whole as MP3 with ffmpeg. */
 export function makeRecording(
   lines: { voice: string; text: string }[],
   pauseSeconds = 0.6,
 ): { mp3: Buffer; wav: Buffer; spans: { start: number; end: number; voice: string }[] } {
-  const dir = mkdtempSync(join(tmpdir(), 'atelier-recording-'));
+  return withScratchDir('atelier-recording', (dir) => recordIn(dir, lines, pauseSeconds));
+}
+
+function recordIn(
+  dir: string,
+  lines: { voice: string; text: string }[],
+  pauseSeconds: number,
+): { mp3: Buffer; wav: Buffer; spans: { start: number; end: number; voice: string }[] } {
   const rate = 16_000;
   const pause = Buffer.alloc(Math.round(pauseSeconds * rate) * 2);
   const parts: Buffer[] = [];
