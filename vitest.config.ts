@@ -2,6 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
+/** Services the tests start are one process each (the default is one HTTP process per core): test/cluster.test.ts
+ *  starts the cluster it tests. */
+const ONE_PROCESS = { ATELIER_API_PROCESSES: '1' };
+
 /**
  * The whole suite runs on SQLite (the default database), and again on PostgreSQL every file whose queries
  * are not already covered there. The PostgreSQL project starts a throwaway cluster in its global set-up and
@@ -24,12 +28,12 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'sqlite', env: { ATELIER_TEST_DATABASE: 'sqlite' } } },
+      { extends: true, test: { name: 'sqlite', env: { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS } } },
       {
         extends: true,
         test: {
           name: 'postgres',
-          env: { ATELIER_TEST_DATABASE: 'postgres' },
+          env: { ATELIER_TEST_DATABASE: 'postgres', ...ONE_PROCESS },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
           exclude: [
             'node_modules/**',

@@ -72,6 +72,8 @@ import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { RateLimitsRepo } from './modules/rate-limits/rate-limits.repo.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
 import { processTempDir, removeProcessTempDir, sweepTempRoot } from './storage/temp-dir.js';
+import { type Peers, SharedSignal, noPeers } from './cluster/peers.js';
+import { primaryRateLimitStore } from './http/cluster-rate-limit-store.js';
 
 /** What buildServices builds; defined in services.ts so that no front door imports this file. */
 export type { Services } from './services.js';
@@ -83,6 +85,10 @@ export interface AppOverrides {
   db?: Db;
   logStream?: ServerOptions['logStream'];
   jobLog?: JobLog;
+  /** The other processes of a cluster (src/cluster/peers.ts); none by default. */
+  peers?: Peers;
+  /** Rate limits counted by the cluster's primary, unless they are counted in the database. */
+  clusterRateLimits?: boolean;
 }
 
 /** The composition root: the only place that picks implementations. */
@@ -99,7 +105,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     : undefined;
   const engines: EngineDeps = { ...overrides.engines, observer: metrics };
   const writer = new WriteBatcher(db);
-  const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs);
+  const peers = overrides.peers ?? noPeers;
+  const keys = new KeysService(new KeysRepo(db), clock, config.authCacheMs, peers);
   const log =
     overrides.jobLog ??
     pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } });
@@ -129,7 +136,11 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
       ? new (await import('./storage/blob/s3-blob-store.js')).S3BlobStore(config.blobs.s3, blobUrls)
       : new FsBlobStore(join(config.dataDir, 'files'), blobUrls);
   const rateLimitStore =
-    config.rateLimit.store === 'database' ? databaseRateLimitStore(new RateLimitsRepo(db), clock) : undefined;
+    config.rateLimit.store === 'database'
+      ? databaseRateLimitStore(new RateLimitsRepo(db), clock)
+      : overrides.clusterRateLimits
+        ? primaryRateLimitStore()
+        : undefined;
   const avatarUrl = (voiceId: string) => `${config.publicUrl}/voice-avatars/${encodeURIComponent(voiceId)}.svg`;
   const ttsModels = createTtsModels(config, engines);
   const catalogue = new VoiceCatalogue(ttsModels, avatarUrl);
@@ -164,7 +175,12 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     },
   });
   let worker: Worker | undefined;
-  const wakeWorker = () => worker?.notify();
+  // Jobs queued in an HTTP process of a cluster run in its worker process, which looks at once.
+  peers.on('jobs.enqueued', () => worker?.notify());
+  const wakeWorker = () => {
+    worker?.notify();
+    peers.tell('jobs.enqueued', {});
+  };
   const transcriptions = new TranscriptionsService(
     db,
     new TranscriptionsRepo(db),
@@ -197,6 +213,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     },
     clock,
     wakeWorker,
+    new SharedSignal(peers, 'images.settled'),
   );
   const videos = new VideosService(
     db,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
@@ -221,6 +222,8 @@ const serviceEnv = {
   ATELIER_SESSION_DAYS: int(1, 365).default(14),
   ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
   ATELIER_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** HTTP processes of `atelier serve` on one port (node:cluster); unset: one per core. */
+  ATELIER_API_PROCESSES: int(1, 64).optional(),
   ATELIER_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
   ATELIER_METRICS: bool.default(true),
   ATELIER_METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
@@ -366,6 +369,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     /** api: serves HTTP and never runs jobs; worker: runs jobs and never listens publicly; all: both. */
     role: env.ATELIER_ROLE,
+    /** More than one: a primary process starts that many HTTP processes (and, for role all, one worker
+     *  process for the jobs) and supervises them; one: a single process in its role. */
+    apiProcesses: env.ATELIER_API_PROCESSES ?? availableParallelism(),
     /** How long running jobs and requests get to finish on SIGTERM before leases are given back. */
     shutdownGraceMs: env.ATELIER_SHUTDOWN_GRACE_MS,
     metrics: { enabled: env.ATELIER_METRICS },

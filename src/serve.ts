@@ -1,7 +1,13 @@
+import cluster from 'node:cluster';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type App, buildApp } from './app.js';
+import type { App } from './app.js';
+import { clusterPeers } from './cluster/peers.js';
+import type { ReadyMessage } from './cluster/supervisor.js';
 import type { Config } from './config.js';
+
+/** Set by the cluster's primary in the environment of the processes it starts (src/cluster/supervisor.ts). */
+const CLUSTER_ROLE_ENV = 'ATELIER_CLUSTER_ROLE';
 
 /**
  * Starts the service in its role (ATELIER_ROLE / --role): `all` serves HTTP and runs jobs, `api` only
@@ -10,7 +16,25 @@ import type { Config } from './config.js';
  * those still running are given back and the database is closed.
  */
 export async function serve(config: Config): Promise<App> {
-  const app = await buildApp(config);
+  if (cluster.isPrimary && config.role !== 'worker' && config.apiProcesses > 1) {
+    const { superviseCluster } = await import('./cluster/supervisor.js');
+    return superviseCluster(config, CLUSTER_ROLE_ENV);
+  }
+  return serveOne(cluster.isWorker ? { ...config, role: clusterRole() } : config);
+}
+
+function clusterRole(): 'api' | 'worker' {
+  const role = process.env[CLUSTER_ROLE_ENV];
+  if (role !== 'api' && role !== 'worker')
+    throw new Error(`${CLUSTER_ROLE_ENV} is ${role}: the cluster's primary sets api or worker`);
+  return role;
+}
+
+/** One process in its role: on its own, or one of a cluster's (which share rate limits and tell each other news). */
+async function serveOne(config: Config): Promise<App> {
+  const { buildApp } = await import('./app.js');
+  const inCluster = cluster.isWorker;
+  const app = await buildApp(config, inCluster ? { peers: clusterPeers(), clusterRateLimits: true } : {});
   const serving = config.role !== 'worker';
   // Text is generated where requests are served; a worker process loads a model only if a job asks for one.
   if (serving) warmUpLocalModels(app);
@@ -27,7 +51,11 @@ export async function serve(config: Config): Promise<App> {
   if (app.operationsServer) await app.operationsServer.listen({ host: '127.0.0.1', port: config.workerMetricsPort });
   if (working) app.services.worker.start();
 
-  if (serving) {
+  if (inCluster) {
+    // The primary says it once for all of them.
+    const ready: ReadyMessage = { atelier: 'ready' };
+    process.send?.(ready);
+  } else if (serving) {
     const note = config.role === 'api' ? ' [role api: jobs run in worker processes]' : '';
     console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)${note}`);
     if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
@@ -64,6 +92,8 @@ export async function serve(config: Config): Promise<App> {
   // A second Ctrl-C stops at once (Node's default); repeated SIGTERMs from a supervisor change nothing.
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // A cluster's process whose primary is gone (killed) gets no more connections: it stops rather than linger.
+  if (inCluster) process.once('disconnect', () => shutdown('primary gone'));
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { RateLimitsRepo } from '../modules/rate-limits/rate-limits.repo.js';
 import type { Clock } from '../shared/clock.js';
+import { routeScope } from './rate-limit-scope.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -43,9 +44,7 @@ export function databaseRateLimitStore(repo: RateLimitsRepo, clock: Clock): Fast
     }
 
     child(routeOptions: object): FastifyRateLimitStore {
-      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      const method = Array.isArray(route?.method) ? route.method.join(',') : String(route?.method ?? '');
-      return new DatabaseRateLimitStore(undefined, `${method} ${String(route?.url ?? '')} `);
+      return new DatabaseRateLimitStore(undefined, routeScope(routeOptions));
     }
   }
 

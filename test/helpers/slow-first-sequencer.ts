@@ -16,6 +16,7 @@ const SLOW_FILES: Record<string, number> = {
   'test/transcription-crash.test.ts': 20,
   'test/transcriptions.test.ts': 20,
   'test/client-compat.test.ts': 18,
+  'test/cluster.test.ts': 15,
   'test/dashboard-transcriptions.test.ts': 18,
   'test/hostile-documents.test.ts': 15,
   'test/cli-user.test.ts': 15,

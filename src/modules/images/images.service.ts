@@ -38,7 +38,6 @@ export interface ImagesConfig {
 
 /** Image generation: records and their jobs are created together; each image is one durable job. */
 export class ImagesService {
-  private readonly settled = new CompletionSignal();
   private readonly lifecycle: JobRecordLifecycle<ImageJobPayload, ImageRow, ImageCompletion>;
   /** The worker's handler for image jobs. */
   readonly job: JobHandler;
@@ -55,6 +54,8 @@ export class ImagesService {
     private readonly config: ImagesConfig,
     private readonly clock: Clock,
     onEnqueued: () => void = () => undefined,
+    /** Wakes the requests that wait for an image (waitForResult); shared by a cluster's processes. */
+    private readonly settled = new CompletionSignal(),
   ) {
     const kind = imageJob({
       repo,

@@ -1,4 +1,5 @@
 import type { Plan } from '../../config.js';
+import { type Peers, noPeers } from '../../cluster/peers.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
@@ -35,8 +36,8 @@ export interface Authenticated {
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
 export class KeysService {
-  /** Recent lookups by key hash. Changes made through this process drop entries at once; changes made by
-   *  another process (the CLI) are seen within `authCacheMs`. */
+  /** Recent lookups by key hash. Changes made through this process or another of its cluster drop entries at
+   *  once; changes made by another process (the CLI) are seen within `authCacheMs`. */
   private readonly authCache = new Map<string, { found: KeyWithAccount; expires: number }>();
 
   private readonly uses: KeyUseRecorder;
@@ -45,8 +46,10 @@ export class KeysService {
     private readonly repo: KeysRepo,
     private readonly clock: Clock,
     private readonly authCacheMs = 0,
+    private readonly peers: Peers = noPeers,
   ) {
     this.uses = new KeyUseRecorder(clock, (keyId, at) => repo.touch(keyId, at));
+    peers.on('account.changed', ({ accountId }) => this.dropCached(accountId));
   }
 
   /**
@@ -120,8 +123,14 @@ export class KeysService {
     return revoked ? ok({ id: keyId, revoked: true }) : fail('not_found', 'API key not found');
   }
 
-  /** Drops cached lookups of an account's keys, after a change to the account or its keys. */
+  /** Drops cached lookups of an account's keys, here and in the cluster's other processes, after a change to
+   *  the account or its keys. */
   forgetAccount(accountId: string): void {
+    this.dropCached(accountId);
+    this.peers.tell('account.changed', { accountId });
+  }
+
+  private dropCached(accountId: string): void {
     for (const [hash, entry] of this.authCache) {
       if (entry.found.account.id === accountId) this.authCache.delete(hash);
     }

@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
 import type { Database } from './schema.js';
 
@@ -95,9 +97,18 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the schema up to date. On SQLite, Kysely takes no lock between processes (it assumes one), so processes
+ * that start together on a new file (a cluster's) can run the same migration at once: the loser's transaction
+ * fails and is rolled back whole, and trying again finds the winner's work done.
+ */
+export async function migrateToLatest(db: Db, attempts = dialectOf(db) === 'sqlite' ? 5 : 1): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
+  if ((error || results?.some((r) => r.status === 'Error')) && attempts > 1) {
+    await sleep(50 + Math.random() * 200);
+    return migrateToLatest(db, attempts - 1);
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // Said in the message itself: on PostgreSQL the usual reason is an unreachable server or a refused login.
