@@ -1,9 +1,14 @@
 // Chat benchmark: what the service adds over calling an OpenAI-compatible provider directly.
-//  1. Non-streaming chat completions at concurrency 1 and 16: each request's latency straight to a fake
-//     upstream (bench/fake-openai.mjs) and through the service (POST /api/chat/completions), in the same run,
-//     alternating direct and through in rounds; the added latency (through - direct) for the median and the
-//     p99 against the targets (median <= 1 ms, p99 <= 3 ms).
-//  2. The same for streaming: time to the first content chunk and to [DONE].
+//  1. Non-streaming chat completions at concurrency 1 and 16, three sides side by side in the same run: straight
+//     to a fake upstream (bench/fake-openai.mjs), through the service (POST /api/chat/completions) and through
+//     Portkey's open-source gateway (@portkey-ai/gateway, started by bench/portkey.mjs, routed to the same fake
+//     upstream), in CHAT_ROUNDS rounds (direct, service, Portkey, then the reverse order, and so on) so that drift
+//     in machine load hits all three alike. Each side's latency per request (median, p99), each gateway's added
+//     latency (its latency - direct, per percentile) and the service's against the targets of issue 20: at c=1
+//     added <= 0.5 ms median and <= 2 ms p99, and at most half of Portkey's added latency at each of them; at
+//     c=16 added <= 3 ms median and <= 10 ms p99. If Portkey cannot run, the bench says why and measures the rest.
+//  2. The same for streaming, direct and through the service only: time to the first content chunk and to [DONE];
+//     the added time to the first chunk against median <= 1 ms, p99 <= 3 ms.
 //  3. 1,000 concurrent bot streams (POST /bot/{public_url}/api, stream: true) against 1,000 concurrent streams
 //     opened directly on the upstream, which paces its tokens so that they stay open: extra time to first
 //     chunk, total time, errors and the service's memory per open stream (RSS from /proc).
@@ -29,9 +34,11 @@ import {
   runBench,
   startServer,
   startService,
+  stop,
   tableLines,
   tempDir,
 } from './lib.mjs';
+import { portkeyTarget, startPortkey } from './portkey.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 20);
@@ -39,13 +46,23 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const BOT_TOKENS = Number(process.env.BENCH_BOT_TOKENS ?? 20);
 const BOT_PACE_MS = Number(process.env.BENCH_BOT_PACE_MS ?? 250);
 const CONCURRENCIES = [1, 16];
-const ROUNDS = 4; // direct and through alternate (D T, T D, D T, T D) so that drift in machine load hits both alike
-const TARGET = { median: 1, p99: 3 };
-const PUBLISHED =
-  'Published added-latency figures of other gateways (their own hardware and method, not measured here): Portkey ~2.4 ms, LiteLLM ~4.3 ms median.';
+const ROUNDS = 4; // part 2: direct and through alternate (D T, T D, D T, T D) so that drift in machine load hits both alike
+const CHAT_ROUNDS = 10; // part 1: shorter rounds, D S P then P S D, ...: even, so every side has the same mean position
+/** Part 2's targets for the service's added time to the first chunk, ms. */
+const STREAM_TARGET = { median: 1, p99: 3 };
+/**
+ * Part 1's concurrencies with issue 20's targets for the service's added latency, ms; `portkeyShare`: at most this
+ * share of Portkey's added latency, at the median and at the p99.
+ * @type {{ concurrency: number, median: number, p99: number, portkeyShare?: number }[]}
+ */
+const CHAT_LEVELS = [
+  { concurrency: 1, median: 0.5, p99: 2, portkeyShare: 0.5 },
+  { concurrency: 16, median: 3, p99: 10 },
+];
 const MODEL = 'bench-model';
 const MESSAGES = [{ role: 'user', content: 'Say something short about urban beekeeping.' }];
-const COMPLETION_BODY = JSON.stringify({ model: MODEL, messages: MESSAGES, max_tokens: 64 });
+const COMPLETION_REQUEST = { model: MODEL, messages: MESSAGES, max_tokens: 64 };
+const COMPLETION_BODY = JSON.stringify(COMPLETION_REQUEST);
 const STREAM_BODY = JSON.stringify({
   model: MODEL,
   messages: MESSAGES,
@@ -216,34 +233,43 @@ async function streamOnce(client, target, body, content, hooks = {}) {
 /** @typedef {{ headers: number, first: number, done: number }} StreamSample ms to the headers, the first content and [DONE] */
 
 /**
- * Direct and through at one concurrency: a warm-up per side, then `total` measured requests per side in
- * ROUNDS rounds that alternate which side goes first. `once(target)` resolves with one sample.
+ * One side's measured samples, its failures and the ms its rounds took.
  * @template T
- * @param {[direct: Target, through: Target]} targets
+ * @typedef {{ samples: T[], failures: unknown[], ms: number }} Side
+ */
+
+/**
+ * The sides (`targets`, direct first) at one concurrency: a warm-up per side, then `total` measured requests per
+ * side in `rounds` rounds, the sides in the given order in even rounds and in the reverse order in odd ones (two
+ * sides: D T, T D, ...; three: D S P, P S D, ...). `once(target)` resolves with one sample. Resolves with one
+ * Side per target, in the same order.
+ * @template T
+ * @template {readonly Target[] | []} Ts
+ * @param {Ts} targets
  * @param {number} concurrency
  * @param {number} total
  * @param {(target: Target) => Promise<T>} once
+ * @param {number} [rounds]
+ * @returns {Promise<{ [K in keyof Ts]: Side<T> }>}
  */
-async function compare(targets, concurrency, total, once) {
+async function compare(targets, concurrency, total, once, rounds = ROUNDS) {
   const warmup = Math.max(50, Math.round(total / 10));
   for (const target of targets) await pool(concurrency, warmup, () => once(target));
-  /** @returns {{ samples: T[], failures: unknown[], ms: number }} */
-  const side = () => ({ samples: [], failures: [], ms: 0 });
-  /** @type {[direct: ReturnType<typeof side>, through: ReturnType<typeof side>]} */
-  const results = [side(), side()];
-  for (let round = 0; round < ROUNDS; round++) {
-    const n = Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
-    /** @type {(0 | 1)[]} */
-    const order = round % 2 ? [1, 0] : [0, 1];
-    for (const i of order) {
+  /** @type {[Target, Side<T>][]} */
+  const sides = [];
+  for (const target of targets) sides.push([target, { samples: [], failures: [], ms: 0 }]);
+  for (let round = 0; round < rounds; round++) {
+    const n = Math.floor(total / rounds) + (round < total % rounds ? 1 : 0);
+    for (const [target, side] of round % 2 ? [...sides].reverse() : sides) {
       const start = performance.now();
-      const r = await pool(concurrency, n, () => once(targets[i]));
-      results[i].ms += performance.now() - start;
-      results[i].samples.push(...r.samples);
-      results[i].failures.push(...r.failures);
+      const r = await pool(concurrency, n, () => once(target));
+      side.ms += performance.now() - start;
+      side.samples.push(...r.samples);
+      side.failures.push(...r.failures);
     }
   }
-  return results;
+  // One Side per target, in order: the mapped tuple type says so, which map() cannot.
+  return /** @type {{ [K in keyof Ts]: Side<T> }} */ (/** @type {unknown} */ (sides.map(([, side]) => side)));
 }
 
 /** @param {number | undefined} x */
@@ -558,9 +584,171 @@ async function botPart(client, service, upstream, streams) {
     );
 }
 
+/** @param {unknown} error */
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A chat.completion's id and first message content; undefined if `json` is not a chat.completion with content.
+ * @param {unknown} json
+ */
+function completionOf(json) {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const c = /** @type {{ object?: unknown, id?: unknown, choices?: { message?: { content?: unknown } }[] }} */ (json);
+  const content = c.choices?.[0]?.message?.content;
+  return c.object === 'chat.completion' && typeof content === 'string' && content ? { id: c.id, content } : undefined;
+}
+
+/**
+ * Starts Portkey's gateway (bench/portkey.mjs) routed to the fake upstream and checks with one request that it
+ * answers with the upstream's own completion. Resolves with the gateway and its target, or with the reason it
+ * cannot be measured here (the bench then measures the other sides and says so).
+ * @param {Client} client
+ * @param {string} upstreamUrl
+ * @param {{ id: unknown, content: string }} expected the upstream's answer, asked directly
+ * @returns {Promise<{ gateway: Awaited<ReturnType<typeof startPortkey>>, target: Target } | { reason: string }>}
+ */
+async function setUpPortkey(client, upstreamUrl, expected) {
+  let gateway;
+  try {
+    gateway = await startPortkey();
+  } catch (error) {
+    return { reason: `@portkey-ai/gateway did not start: ${errorText(error)}` };
+  }
+  const target = portkeyTarget(gateway.url, `${upstreamUrl}/v1`);
+  const answer = await postJson(client, target.url, target.headers, COMPLETION_REQUEST).catch(
+    /** @param {unknown} error */ (error) => ({
+      status: 0,
+      json: undefined,
+      text: `request failed: ${errorText(error)}`,
+    }),
+  );
+  const got = completionOf(answer.json);
+  if (answer.status === 200 && got && got.id === expected.id && got.content === expected.content)
+    return { gateway, target };
+  await stop(gateway.child);
+  return {
+    reason: `@portkey-ai/gateway ${gateway.version} started, but its answer through the custom host was not the fake upstream's (${answer.status}: ${answer.text.slice(0, 300)})`,
+  };
+}
+
+/**
+ * Part 1: non-streaming completions at each of CHAT_LEVELS, direct, through the service and through Portkey (unless
+ * it could not be set up) in the same rounds; prints one table and the service's figures against issue 20's targets.
+ * @param {Client} client
+ * @param {[direct: Target, service: Target]} sides
+ * @param {Awaited<ReturnType<typeof setUpPortkey>>} portkey
+ */
+async function completionPart(client, [direct, service], portkey) {
+  const targets = 'target' in portkey ? [direct, service, portkey.target] : [direct, service];
+  /** @type {string[][]} */
+  const rows = [];
+  /** @type {string[]} */
+  const verdicts = [];
+  /** @type {string[]} */
+  const missed = [];
+  /** @type {string[]} */
+  const warnings = [];
+  /** @param {Side<number>} side */
+  const stats = (side) => ({
+    rps: side.samples.length / (side.ms / 1000),
+    med: median(side.samples),
+    p99: percentile(side.samples, 99),
+  });
+  for (const [index, level] of CHAT_LEVELS.entries()) {
+    const { concurrency } = level;
+    if (index > 0) console.log(`  Load average before c=${concurrency} (1/5/15 min): ${loadAverage()}`);
+    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
+    const [d, t, p] = await compare(
+      targets,
+      concurrency,
+      total,
+      (target) => completionOnce(client, target),
+      CHAT_ROUNDS,
+    );
+    if (!d || !t) throw new Error('compare() resolved without the direct or the service side');
+    const ds = stats(d);
+    /** @param {ReturnType<typeof stats>} s */
+    const addedBy = (s) => ({ med: s.med - ds.med, p99: added(s.p99, ds.p99) });
+    const ts = stats(t);
+    const ta = addedBy(ts);
+    const ps = p && stats(p);
+    const pa = ps && addedBy(ps);
+    /** @type {[what: string, value: number, limit: number][]} */
+    const checks = [
+      ['median', ta.med, level.median],
+      ['p99', ta.p99, level.p99],
+    ];
+    let cell = `med <= ${level.median} ${verdict(ta.med, level.median)}, p99 <= ${level.p99} ${verdict(ta.p99, level.p99)}`;
+    let line = `  c=${concurrency}: the service adds ${signed(ta.med)} ms median, ${signed(ta.p99)} ms p99 (targets <= ${level.median} and <= ${level.p99} ms: ${verdict(ta.med, level.median)}, ${verdict(ta.p99, level.p99)})`;
+    const share = level.portkeyShare;
+    if (pa) {
+      /**
+       * The service's added latency as a share of Portkey's (meaningless when Portkey adds nothing).
+       * @param {number} mine
+       * @param {number} theirs
+       */
+      const ofPortkey = (mine, theirs) => (theirs > 0 ? `${((100 * mine) / theirs).toFixed(0)}%` : 'n/a');
+      line += `; Portkey adds ${signed(pa.med)} / ${signed(pa.p99)} ms, the service ${ofPortkey(ta.med, pa.med)} / ${ofPortkey(ta.p99, pa.p99)} of that`;
+      if (share !== undefined) {
+        checks.push(['median vs Portkey', ta.med, share * pa.med], ['p99 vs Portkey', ta.p99, share * pa.p99]);
+        cell += `; <= ${share} x Portkey's: med ${verdict(ta.med, share * pa.med)}, p99 ${verdict(ta.p99, share * pa.p99)}`;
+        line += ` (target <= ${(100 * share).toFixed(0)}%: ${verdict(ta.med, share * pa.med)}, ${verdict(ta.p99, share * pa.p99)})`;
+      }
+    } else if (share !== undefined) {
+      cell += `; <= ${share} x Portkey's: n/a`;
+      line += `; at most ${share} x Portkey's added latency: not checked, Portkey was not measured`;
+      missed.push(`c=${concurrency} vs Portkey (not measured)`);
+    }
+    for (const [what, value, limit] of checks)
+      if (!(value <= limit)) missed.push(`c=${concurrency} ${what} (${signed(value)} ms > ${limit.toFixed(2)} ms)`);
+    verdicts.push(line);
+    /**
+     * @param {string} label
+     * @param {ReturnType<typeof stats>} s
+     * @param {{ med: number, p99: number } | undefined} a
+     * @param {string} [targetCell]
+     */
+    const row = (label, s, a, targetCell = '') => [
+      String(concurrency),
+      label,
+      String(total),
+      s.rps.toFixed(0),
+      ms(s.med),
+      ms(s.p99),
+      a ? signed(a.med) : '',
+      a ? signed(a.p99) : '',
+      targetCell,
+    ];
+    rows.push(row('direct', ds, undefined), row('service', ts, ta, cell));
+    if (ps) rows.push(row('Portkey', ps, pa));
+    warnings.push(
+      ...failureNote(`direct c=${concurrency}`, d.failures),
+      ...failureNote(`service c=${concurrency}`, t.failures),
+      ...(p ? failureNote(`Portkey c=${concurrency}`, p.failures) : []),
+    );
+  }
+  const header = [
+    'conc.',
+    'side',
+    'requests/side',
+    'req/s',
+    'med ms',
+    'p99 ms',
+    'added med ms',
+    'added p99 ms',
+    'service vs issue 20 targets (added ms)',
+  ];
+  console.log(tableLines(header, rows, { alignLeft: [1, header.length - 1], indent: '  ' }).join('\n'));
+  for (const w of warnings) console.log(`  ${w}`);
+  for (const line of verdicts) console.log(line);
+  console.log(`  Issue 20 targets: ${missed.length ? `NOT met: ${missed.join('; ')}` : 'all met'}`);
+}
+
 async function main() {
-  if (!(REQUESTS >= ROUNDS))
-    throw new Error(`BENCH_REQUESTS must be at least ${ROUNDS}, not ${process.env.BENCH_REQUESTS}`);
+  if (!(REQUESTS >= Math.max(ROUNDS, CHAT_ROUNDS)))
+    throw new Error(
+      `BENCH_REQUESTS must be at least ${Math.max(ROUNDS, CHAT_ROUNDS)}, not ${process.env.BENCH_REQUESTS}`,
+    );
   if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0))
     throw new Error(
       'BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative',
@@ -596,76 +784,43 @@ async function main() {
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
   };
   for (const target of [direct, through]) await completionOnce(client, target);
-  const probe = /** @type {{ object?: unknown, choices?: { message?: { content?: unknown } }[] }} */ (
-    await (await client.fetch(through.url, { method: 'POST', headers: through.headers, body: COMPLETION_BODY })).json()
-  );
-  if (probe.object !== 'chat.completion' || !probe.choices?.[0]?.message?.content)
-    throw new Error(`unexpected completion from the service: ${JSON.stringify(probe).slice(0, 300)}`);
+  const upstreamAnswer = await postJson(client, direct.url, direct.headers, COMPLETION_REQUEST);
+  const expected = completionOf(upstreamAnswer.json);
+  if (!expected) throw new Error(`unexpected completion from the fake upstream: ${upstreamAnswer.text.slice(0, 300)}`);
+  const probe = await postJson(client, through.url, through.headers, COMPLETION_REQUEST);
+  if (!completionOf(probe.json)) throw new Error(`unexpected completion from the service: ${probe.text.slice(0, 300)}`);
+  const portkey = await setUpPortkey(client, upstream.url, expected);
 
   printMachine();
   console.log(
-    `Client: ${client.name}, in this process; the fake upstream (plain node:http) and the service (LOG_LEVEL=warn, rate limit off) each in their own process.`,
+    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off) and Portkey's gateway each in their own process.`,
   );
   console.log(
-    '"direct" = POST <fake>/v1/chat/completions; "through" = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
+    '"direct" = POST <fake>/v1/chat/completions; "service" (or "through") = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
   );
+  if ('reason' in portkey) console.log(`"Portkey": NOT MEASURED: ${portkey.reason}`);
+  else
+    console.log(
+      `"Portkey" = @portkey-ai/gateway ${portkey.gateway.version} (its bin, build/start-server.js, --headless, bound to 127.0.0.1, on this Node): POST <portkey>/v1/chat/completions with x-portkey-provider: openai, x-portkey-custom-host: <fake>/v1 and a dummy bearer key; its answer to a probe was the fake upstream's own.`,
+    );
   console.log(
-    `Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in ${ROUNDS} rounds alternating which side goes first.`,
+    `Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in rounds: part 1 in ${CHAT_ROUNDS} (direct, service, Portkey, then the reverse order, ...), part 2 in ${ROUNDS} alternating which side goes first.`,
   );
   for (const note of notes) console.log(note);
 
   console.log(
-    `\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage)`,
+    `\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage), side by side`,
   );
-  /** @type {string[][]} */
-  const rows = [];
+  console.log(`  Load average before part 1 (1/5/15 min): ${loadAverage()}`);
+  await completionPart(client, [direct, through], portkey);
+  if ('gateway' in portkey) await stop(portkey.gateway.child); // parts 2 and 3 measure the service alone
   /** @type {string[]} */
   const warnings = [];
-  for (const concurrency of CONCURRENCIES) {
-    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
-    const [d, t] = await compare([direct, through], concurrency, total, (target) => completionOnce(client, target));
-    const dm = median(d.samples);
-    const tm = median(t.samples);
-    const d99 = percentile(d.samples, 99);
-    const t99 = percentile(t.samples, 99);
-    rows.push([
-      String(concurrency),
-      String(total),
-      (d.samples.length / (d.ms / 1000)).toFixed(0),
-      (t.samples.length / (t.ms / 1000)).toFixed(0),
-      ms(dm),
-      ms(d99),
-      ms(tm),
-      ms(t99),
-      signed(tm - dm),
-      signed(added(t99, d99)),
-      `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(added(t99, d99), TARGET.p99)}`,
-    ]);
-    warnings.push(
-      ...failureNote(`direct c=${concurrency}`, d.failures),
-      ...failureNote(`through c=${concurrency}`, t.failures),
-    );
-  }
-  const header = [
-    'conc.',
-    'requests/side',
-    'direct req/s',
-    'through req/s',
-    'direct med ms',
-    'direct p99 ms',
-    'through med ms',
-    'through p99 ms',
-    'added med ms',
-    'added p99 ms',
-    `vs targets (med <= ${TARGET.median}, p99 <= ${TARGET.p99} ms)`,
-  ];
-  console.log(tableLines(header, rows, { alignLeft: [header.length - 1], indent: '  ' }).join('\n'));
-  for (const w of warnings.splice(0)) console.log(`  ${w}`);
-  console.log(`  ${PUBLISHED}`);
 
   console.log(
     `\n2. Streaming completion (${TOKENS} tokens written back to back, then finish, usage and [DONE]; stream_options.include_usage on both sides)`,
   );
+  console.log(`  Load average before part 2 (1/5/15 min): ${loadAverage()}`);
   /** @type {string[][]} */
   const streamRows = [];
   for (const concurrency of CONCURRENCIES) {
@@ -686,7 +841,9 @@ async function main() {
       const d99 = percentile(dv, 99);
       const t99 = percentile(tv, 99);
       const against =
-        key === 'first' ? `median ${verdict(tm - dm, TARGET.median)}, p99 ${verdict(added(t99, d99), TARGET.p99)}` : '';
+        key === 'first'
+          ? `median ${verdict(tm - dm, STREAM_TARGET.median)}, p99 ${verdict(added(t99, d99), STREAM_TARGET.p99)}`
+          : '';
       streamRows.push([
         String(concurrency),
         String(total),
@@ -725,6 +882,7 @@ async function main() {
   console.log(
     `\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`,
   );
+  console.log(`  Load average before part 3 (1/5/15 min): ${loadAverage()}`);
   await botPart(client, service, upstream, streams);
 
   console.log(`\nLoad average after the runs: ${loadAverage()}`);

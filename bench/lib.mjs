@@ -84,12 +84,12 @@ export function createBenchAccount(dataDir) {
 
 /** Starts `node <script> <args>` on a free port (HOST and PORT added to `env`) and resolves once GET /health
  *  answers 200, with its base URL, the child and a getter for everything it has printed so far.
- * @param {{ label: string, script: string, args?: string[], env: NodeJS.ProcessEnv, cwd: string }} options
+ * @param {{ label: string, script: string, args?: string[], nodeArgs?: string[], env: NodeJS.ProcessEnv, cwd: string }} options
  * @returns {Promise<Server>}
  */
-export async function startServer({ label, script, args = [], env, cwd }) {
+export async function startServer({ label, script, args = [], nodeArgs = [], env, cwd }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,7 +132,9 @@ export async function startService({ label = 'service', tempPrefix = 'atelier-be
   const server = await startServer({
     label,
     script: join(root, 'dist/main.js'),
-    env: childEnv(dataDir, env),
+    // One process unless a bench asks for more: the baselines (a bare route, Portkey) are one process, and the
+    // memory figures read one process.
+    env: childEnv(dataDir, { ATELIER_API_PROCESSES: '1', ...env }),
     cwd: dataDir,
   });
   return { ...server, apiKey };
