@@ -4,15 +4,40 @@
 // emitting these files checked src a second time, 25 s of CPU in every set-up; transpiling alone takes 5 s.
 // `isolatedModules` and `verbatimModuleSyntax` in tsconfig.json guarantee that each file compiles on its own.
 // Usage: node scripts/build-service.mjs [outDir]
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** What tsc emitted: ES2022 modules, a .js.map beside each file; tests are left out. */
+/**
+ * What tsc emitted: ES2022 modules, a .js.map beside each file; tests are left out. Written to a folder beside
+ * `outDir` and swapped in whole, so a process starting meanwhile (a running test, a bench) never finds half a build,
+ * and no file of a removed source lingers.
+ */
 export function buildService(outDir = join(root, 'dist')) {
+  const next = `${outDir}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(next, { recursive: true });
+  try {
+    transpileInto(next);
+    // What is not the build's own (the set-up's stamp) stays.
+    if (existsSync(outDir)) {
+      for (const entry of readdirSync(outDir).filter((name) => name.startsWith('.'))) {
+        renameSync(join(outDir, entry), join(next, entry));
+      }
+    }
+    const old = `${outDir}.old-${process.pid}`;
+    if (existsSync(outDir)) renameSync(outDir, old);
+    renameSync(next, outDir);
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmSync(next, { recursive: true, force: true });
+  }
+}
+
+function transpileInto(outDir) {
   const srcDir = join(root, 'src');
   // A lone file has no package.json to say it is ESM, as `NodeNext` would read: ES modules are said outright.
   const compilerOptions = {
@@ -22,10 +47,6 @@ export function buildService(outDir = join(root, 'dist')) {
     sourceMap: true,
     noEmit: false,
   };
-  // Files of sources that were removed or renamed must not linger: a stale module could still be imported.
-  for (const entry of readdirSync(outDir, { withFileTypes: true }).filter((e) => !e.name.startsWith('.'))) {
-    rmSync(join(outDir, entry.name), { recursive: true, force: true });
-  }
   const failures = [];
   for (const source of sourceFiles(srcDir)) {
     const target = join(outDir, relative(srcDir, source).replace(/\.ts$/, '.js'));
@@ -69,7 +90,5 @@ function* sourceFiles(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2] ?? join(root, 'dist');
-  mkdirSync(outDir, { recursive: true });
-  buildService(outDir);
+  buildService(process.argv[2] ?? join(root, 'dist'));
 }

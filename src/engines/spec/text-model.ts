@@ -81,6 +81,11 @@ export interface TextModel {
   readonly contextTokens?: number;
   /** Pictures and audio the model takes as message parts; absent: text only. */
   readonly accepts?: TextModelInputs;
+  /**
+   * Local, cheap and at once (the builtin engine): its work is charged when its result is stored, in one
+   * transaction, rather than reserved before and settled after in two. Absent: reserved first.
+   */
+  readonly instant?: boolean;
   doGenerate(options: TextCallOptions): Promise<TextResult>;
   /**
    * The tokens `messages` take as a prompt, counted as the engine will count them, where it can do so

@@ -32,6 +32,26 @@ export class CreditsRepo {
     return inTransaction ? run(inTransaction) : this.writer.run(run);
   }
 
+  /**
+   * Takes `-entry.delta` credits only if the balance covers them and runs `store` in the same transaction: the
+   * charge and what was paid for are kept together, or neither. Undefined when the balance does not cover it.
+   */
+  async debitWith<T>(entry: LedgerEntry, store: (trx: Db) => Promise<T>): Promise<T | undefined> {
+    const amount = -entry.delta;
+    return this.writer.run(async (trx) => {
+      const row = await trx
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits - ${amount}` })
+        .where('id', '=', entry.accountId)
+        .where('credits', '>=', amount)
+        .returning('credits')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await appendLedger(trx, entry, row.credits);
+      return store(trx);
+    });
+  }
+
   /** Starts a new period with a fresh allowance; a no-op if another request already did. */
   async resetPeriod(
     accountId: string,

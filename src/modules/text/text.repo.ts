@@ -13,10 +13,15 @@ export class TextRepo {
   /** `alsoIn` runs in the same transaction (settling the credits the outputs cost). */
   async insertMany(rows: NewTextOutput[], alsoIn?: (trx: Db) => Promise<void>): Promise<TextOutputRow[]> {
     return this.writer.run(async (trx) => {
-      const inserted = await trx.insertInto('text_outputs').values(rows).returningAll().execute();
+      const inserted = await this.insertIn(trx, rows);
       await alsoIn?.(trx);
       return inserted;
     });
+  }
+
+  /** In the caller's transaction (the one that charges for them). */
+  insertIn(trx: Db, rows: NewTextOutput[]): Promise<TextOutputRow[]> {
+    return trx.insertInto('text_outputs').values(rows).returningAll().execute();
   }
 
   async find(id: number, accountId: string): Promise<TextOutputRow | undefined> {

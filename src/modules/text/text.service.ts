@@ -13,7 +13,9 @@ import type { PresetDefinition } from '../presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
 import { builtinComposition, maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
-import type { TextRepo } from './text.repo.js';
+import type { NewTextOutput, TextRepo } from './text.repo.js';
+import type { Db } from '../../storage/db/database.js';
+import type { TextOutputRow } from '../../storage/db/schema.js';
 
 export class TextService {
   constructor(
@@ -39,33 +41,58 @@ export class TextService {
 
     const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
     const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
-    const reservation = newReservation({
+    const charge = {
       accountId: caller.account.id,
       amount: unit * body.outputs,
-      kind: 'text',
+      kind: 'text' as const,
       reference: requestId,
+    };
+    const store = (texts: string[], trx: Db) =>
+      this.repo.insertIn(trx, this.rows(caller, preset, model, texts, requestId));
+    const answer = (rows: TextOutputRow[]) => rows.map((row) => ({ id: row.id, name: row.text, text: row.text }));
+    if (model.instant) {
+      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      if (!texts.ok) return texts;
+      const stored = await this.credits.payForResult(charge, (trx) => store(texts.value, trx));
+      return stored.ok ? ok(answer(stored.value)) : stored;
+    }
+    return this.credits.spend(newReservation(charge), async (settleIn) => {
+      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      if (!texts.ok) return texts;
+      const rows = await this.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
+      return ok(answer(rows));
     });
-    return this.credits.spend(reservation, async (settleIn) => {
-      let texts: string[];
-      try {
-        texts = await this.runAll(model, preset, inputs.value, body.outputs);
-      } catch (error) {
-        return engineFailure(error, 'Text generation failed');
-      }
-      const at = isoNow(this.clock);
-      const rows = await this.repo.insertMany(
-        texts.map((text) => ({
-          account_id: caller.account.id,
-          preset: preset.slug,
-          text,
-          model: model.modelId,
-          request_id: requestId,
-          created_at: at,
-        })),
-        settleIn,
-      );
-      return ok(rows.map((row) => ({ id: row.id, name: row.text, text: row.text })));
-    });
+  }
+
+  private async generateTexts(
+    model: TextModel,
+    preset: PresetDefinition,
+    inputs: PresetInputs,
+    count: number,
+  ): Promise<Outcome<string[]>> {
+    try {
+      return ok(await this.runAll(model, preset, inputs, count));
+    } catch (error) {
+      return engineFailure(error, 'Text generation failed');
+    }
+  }
+
+  private rows(
+    caller: Caller,
+    preset: PresetDefinition,
+    model: TextModel,
+    texts: string[],
+    requestId: string,
+  ): NewTextOutput[] {
+    const at = isoNow(this.clock);
+    return texts.map((text) => ({
+      account_id: caller.account.id,
+      preset: preset.slug,
+      text,
+      model: model.modelId,
+      request_id: requestId,
+      created_at: at,
+    }));
   }
 
   async findOutput(caller: Caller, id: number): Promise<Outcome<StoredOutput>> {

@@ -11,6 +11,7 @@ const DELTAS_PER_TURN = 16;
  */
 export class BuiltinTextModel implements TextModel {
   readonly provider = 'builtin';
+  readonly instant = true;
 
   constructor(readonly modelId = 'builtin') {}
 
