@@ -2,6 +2,7 @@
 // Usage: npm run bench (or node bench/run.mjs after a build). BENCH_DURATION=<seconds> per measured run, default 10.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -72,6 +73,12 @@ async function main() {
   assertBuilt('run `npm run build` first');
 
   const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
+  // The same service as `atelier serve` runs it by default: one HTTP process per core (and a worker process).
+  const processes = availableParallelism();
+  const clustered = await startService({
+    label: 'service on all cores',
+    env: { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_API_PROCESSES: String(processes) },
+  });
   // Rate limiter cost: same route with the limiter on, in its own process and data dir, measured right after
   // the run without it so that drift in machine load affects both alike.
   const limited = await startService({
@@ -112,7 +119,10 @@ async function main() {
   console.log(
     `Presets payload: ${presets.total} presets, ${Buffer.byteLength(presetsBody)} bytes; generate answer: ${Buffer.byteLength(generateBody)} bytes`,
   );
-  console.log('The service runs with ATELIER_RATE_LIMIT_ENABLED=false (the limiter would throttle at 3,000/min);');
+  console.log(
+    `The service runs as one HTTP process, and again as ${processes} (ATELIER_API_PROCESSES, the default: one per core) in the last rows;`,
+  );
+  console.log('both with ATELIER_RATE_LIMIT_ENABLED=false (the limiter would throttle at 3,000/min);');
   console.log(
     'its cost is measured separately in the last row, on a second service process with a huge per-plan limit.',
   );
@@ -149,12 +159,20 @@ async function main() {
   const generate = { method: 'POST', body: GENERATE_BODY };
   const bg = await measure('bare    POST /api/generate', bare.url, '/api/generate', generate);
   const sg = await measure('service POST /api/generate', service.url, '/api/generate', { ...generate, ...auth });
+  const clusteredAuth = { apiKey: clustered.apiKey };
+  const cp = await measure(`service x${processes} GET  /api/presets`, clustered.url, '/api/presets', clusteredAuth);
+  const cg = await measure(`service x${processes} POST /api/generate`, clustered.url, '/api/generate', {
+    ...generate,
+    ...clusteredAuth,
+  });
 
   /** @type {[route: string, bare: LoadResult, service: LoadResult, target: number][]} */
   const rows = [
     ['GET /api/presets', bp, sp, TARGETS.presets],
     ['POST /api/generate', bg, sg, TARGETS.generate],
     ['GET /api/presets (rate limit on)', bp, sl, TARGETS.presets],
+    [`GET /api/presets, ${processes} HTTP processes`, bp, cp, TARGETS.presets],
+    [`POST /api/generate, ${processes} HTTP processes`, bg, cg, TARGETS.generate],
   ];
   const header = ['route', 'bare req/s', 'bare p99 ms', 'service req/s', 'service p99 ms', 'ratio', 'target', 'result'];
   const table = rows.map(([route, b, s, target]) => {

@@ -15,7 +15,11 @@ export interface RoleProcess {
 const READY_TEXT = { api: 'is listening on', all: 'is listening on', worker: 'is running' } as const;
 
 /** Starts `atelier serve --role <role>` (bin/atelier.mjs over dist/) and waits until it says it is up. */
-export async function startRole(role: 'api' | 'worker' | 'all', env: Record<string, string>): Promise<RoleProcess> {
+export async function startRole(
+  role: 'api' | 'worker' | 'all',
+  env: Record<string, string>,
+  startTimeoutMs = 20_000,
+): Promise<RoleProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/atelier.mjs', 'serve', '--role', role], {
     cwd: ROOT,
@@ -32,7 +36,7 @@ export async function startRole(role: 'api' | 'worker' | 'all', env: Record<stri
       check();
     }),
     exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), startTimeoutMs)),
   ]);
   const started: RoleProcess = {
     child,

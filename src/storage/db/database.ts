@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
+import { registerSqliteConnection } from './hot-read.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,9 @@ export function openDatabase(config: DatabaseConfig): Db {
   return config.url ? openPostgres(config.url, { poolSize: config.poolSize }) : openSqlite(config.file);
 }
 
+/** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
 /** Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running server. */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -32,12 +36,14 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // Reads of large tables (100k images) are random: a bigger page cache and memory-mapped I/O spare
   // each one its system calls and copies.
   sqlite.pragma('cache_size = -32768');
   sqlite.pragma('mmap_size = 268435456');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSqliteConnection(db, sqlite);
+  return db;
 }
 
 const STATEMENT_CACHE_SIZE = 256;
