@@ -1,0 +1,42 @@
+import type SqliteDatabase from 'better-sqlite3';
+
+/** The embedded SQLite connection under each Kysely instance that openSqlite made; none for PostgreSQL. */
+const connections = new WeakMap<object, SqliteDatabase.Database>();
+
+/** Called by openSqlite: `db` runs its queries on `sqlite`. */
+export function registerSqliteConnection(db: object, sqlite: SqliteDatabase.Database): void {
+  connections.set(db, sqlite);
+}
+
+/** What HotRead.get answers while a transaction is open on the connection. */
+export const busy = Symbol('busy');
+
+/** One of the hottest reads, as a statement prepared once on the SQLite connection itself. */
+export interface HotRead {
+  /**
+   * The first row's values in the order of the statement's columns, or undefined when there is none;
+   * `busy` while a transaction is open on the connection (its rows are not committed yet and may be rolled
+   * back): ask through Kysely then, which waits for that transaction to end.
+   */
+  get(...parameters: (string | number)[]): unknown[] | undefined | typeof busy;
+}
+
+/**
+ * A read by key for a request path that pays for every microsecond (GET /api/get-image), on SQLite: the
+ * statement is prepared on first use and run synchronously, bypassing Kysely's query pipeline and
+ * connection mutex, and returns arrays instead of objects (better-sqlite3 builds an object of named
+ * columns per row, which took as long as the read itself). Undefined on PostgreSQL: use Kysely there.
+ * Only for single statements outside transactions: a statement on its own is atomic in SQLite.
+ */
+export function hotRead(db: object, sql: string): HotRead | undefined {
+  const sqlite = connections.get(db);
+  if (!sqlite) return undefined;
+  let statement: SqliteDatabase.Statement<unknown[], unknown[]> | undefined;
+  return {
+    get(...parameters) {
+      if (sqlite.inTransaction) return busy;
+      statement ??= sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
+      return statement.get(...parameters);
+    },
+  };
+}
