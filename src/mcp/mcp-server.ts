@@ -1,31 +1,48 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { API_VERSION } from '../api-version.js';
-import type { Caller } from '../modules/accounts/accounts.service.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { AnyOperation } from '../operations/operation.js';
+import { DirectToolCalls } from './direct-tool-calls.js';
 import type { McpServices } from './mcp-services.js';
 import { registerOperationTool } from './operation-tool.js';
+import { type McpExchange, type McpPost, StatelessJsonTransport } from './stateless-json-transport.js';
+import { listToolsOnce } from './tool-list.js';
 
-/**
- * The MCP server for one request and one caller. Stateless: each POST /mcp carries a whole JSON-RPC
- * exchange, so any API process can answer any request and nothing is kept between them (the tools
- * need no server-initiated messages; long jobs hand back an id to poll).
- */
 const WRITE_PROMPT_ARGS = {
   preset: z.string().describe('Preset slug, e.g. blog-post'),
   topic: z.string().describe('What it is about'),
   tone: z.string().optional().describe('e.g. friendly, formal'),
 };
 
-/** One validator for every server: each new one would compile its own (a tenth of a request's time). */
+/** MCP at POST /mcp: `answer` takes one POST (its key checked, its body parsed) and gives its HTTP answer. */
+export interface McpEndpoint {
+  answer(post: McpPost): McpExchange;
+}
+
+/**
+ * The MCP server, one for the app (so one per process), with a tool per operation, the presets as resources
+ * and a prompt. Stateless: each POST /mcp carries a whole JSON-RPC exchange, so any API process can answer any
+ * request and nothing of a client is kept between them (the tools need no server-initiated messages; long jobs
+ * hand back an id to poll). Its transport (StatelessJsonTransport) says which POST, so which caller, each tool
+ * call is for, and answers a plain tools/call itself (DirectToolCalls: the SDK's answer, without its cost).
+ */
+export function createMcpEndpoint(services: McpServices, operations: readonly AnyOperation[]): McpEndpoint {
+  const direct = new DirectToolCalls();
+  const server = createMcpServer(services, operations, direct);
+  const transport = new StatelessJsonTransport(direct);
+  // connect() attaches the server to the transport before it awaits the transport's start(), which does nothing.
+  void server.connect(transport);
+  return { answer: (post) => transport.handle(post) };
+}
+
+/** One validator for every app's server (each test builds an app): a new one would compile its own. */
 const validator = new AjvJsonSchemaValidator();
 
-export function createMcpServer(
+function createMcpServer(
   services: McpServices,
-  caller: Caller,
   operations: readonly AnyOperation[],
-  log: (error: unknown) => void,
+  direct: DirectToolCalls,
 ): McpServer {
   const server = new McpServer(
     { name: 'atelier', version: API_VERSION },
@@ -35,15 +52,12 @@ export function createMcpServer(
         'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
     },
   );
-  // Each call gets its own request id: text generation records it with the outputs.
-  const context = {
-    caller,
-    callerIfAny: caller,
-    get requestId() {
-      return `mcp-${Date.now()}`;
-    },
-  };
-  for (const operation of operations) registerOperationTool(server, operation, context, services.blobs, log);
+  const tools = new Map<string, RegisteredTool>();
+  for (const operation of operations) {
+    const tool = registerOperationTool(server, operation, services.blobs, direct);
+    if (tool) tools.set(operation.name, tool);
+  }
+  listToolsOnce(server, tools);
 
   // Presets as resources: the catalogue and each preset's field definitions.
   server.registerResource(

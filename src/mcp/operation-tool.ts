@@ -1,9 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { imageSize } from '../engines/image-size.js';
 import { type AnyOperation, JsonText, type OperationContext, type ParsedInput } from '../operations/operation.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
+import type { DirectToolCalls } from './direct-tool-calls.js';
+import { type McpCall, callOf } from './mcp-call.js';
 import { guarded, jsonResult } from './tool-results.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */
@@ -16,30 +18,44 @@ const POLL_HINT =
  * the arguments against it and hands over the parsed value), the same service call as the HTTP route, the
  * output as JSON (reshaped by the definition where an agent needs less), a hint to poll while the work is
  * pending, and small finished pictures as image content. Failures are tool results with the HTTP API's message.
+ * It runs for the caller of the POST /mcp that carried the call; `direct` gets the same tool for its fast path.
+ * Returns what the SDK registered (undefined for an operation without a tool).
  */
 export function registerOperationTool(
   server: McpServer,
   operation: AnyOperation,
-  context: OperationContext,
   blobs: BlobStore,
-  log: (error: unknown) => void,
-): void {
+  direct: DirectToolCalls,
+): RegisteredTool | undefined {
   const tool = operation.tool;
-  if (!tool) return;
+  if (!tool) return undefined;
   type Callback = Parameters<typeof server.registerTool>[2];
-  const call = (input: ParsedInput) =>
-    guarded(async () => {
+  const run = (input: ParsedInput, { caller, log }: McpCall) => {
+    const context: OperationContext = {
+      caller,
+      callerIfAny: caller,
+      // Each call gets its own request id: text generation records it with the outputs.
+      get requestId() {
+        return `mcp-${Date.now()}`;
+      },
+    };
+    return guarded(async () => {
       const answer = await operation.run(input, context);
       const output: unknown = answer instanceof JsonText ? JSON.parse(answer.text) : answer;
       const result = tool.result ? tool.result(output, input) : output;
       const shown = tool.pending?.(output) ? { ...(result as object), hint: POLL_HINT } : result;
       return jsonResult(shown, tool.pictures ? await inlinePictures(blobs, tool.pictures(output)) : []);
     }, log);
-  server.registerTool(
+  };
+  const schema = toolInput(operation);
+  const callback = (input: ParsedInput, extra: Parameters<typeof callOf>[0]) => run(input, callOf(extra));
+  const registered = server.registerTool(
     operation.name,
-    { description: tool.description, inputSchema: toolInput(operation) },
-    call as Callback,
+    { description: tool.description, inputSchema: schema },
+    callback as Callback,
   );
+  direct.add(operation.name, { input: schema, run });
+  return registered;
 }
 
 /**
@@ -55,7 +71,7 @@ function toolInput(operation: AnyOperation): z.ZodType {
   return schema;
 }
 
-/** Built once per operation: a server is made per request, and building zod schemas per request was a third of its time. */
+/** Built once per operation: every app (each test builds its own) makes its server from the same definitions. */
 const toolInputs = new WeakMap<AnyOperation, z.ZodType>();
 
 function buildToolInput(operation: AnyOperation): z.ZodType {

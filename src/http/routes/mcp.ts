@@ -1,7 +1,6 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { createMcpServer } from '../../mcp/mcp-server.js';
+import { createMcpEndpoint } from '../../mcp/mcp-server.js';
 import type { McpServices } from '../../mcp/mcp-services.js';
 import type { AnyOperation } from '../../operations/operation.js';
 import { mcpBatchLimit } from '../mcp-batch-limit.js';
@@ -14,9 +13,9 @@ const METHOD_NOT_ALLOWED = {
 };
 
 /**
- * MCP over Streamable HTTP at /mcp, stateless (see createMcpServer): the key is checked like on every
+ * MCP over Streamable HTTP at /mcp, stateless (see createMcpEndpoint): the key is checked like on every
  * route (401 before any tool runs), each message of a batch counts against the rate limit (mcpBatchLimit),
- * then a server for this caller answers this one request.
+ * then the app's MCP server answers the request, its tools running for this caller.
  */
 export function mcpRoutes(
   app: FastifyInstance,
@@ -24,24 +23,32 @@ export function mcpRoutes(
   config: Config,
   operations: readonly AnyOperation[],
 ): void {
+  const mcp = createMcpEndpoint(services, operations);
   app.post(
     '/mcp',
     { config: { auth: 'required' }, schema: { hide: true }, preHandler: mcpBatchLimit(app, config) },
     async (request, reply) => {
-      const server = createMcpServer(services, callerOf(request), operations, (error) =>
-        request.log.error({ err: error }, 'MCP tool failed'),
-      );
-      // JSON answers rather than an event stream: every tool answers once, and JSON is cheaper to write and read.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
+      const exchange = mcp.answer({
+        request: request.raw,
+        body: request.body,
+        caller: callerOf(request),
+        log: (error) => request.log.error({ err: error }, 'MCP tool failed'),
       });
+      // Written as the SDK's transport wrote it (JSON answers rather than an event stream: every tool answers once).
+      reply.hijack();
+      reply.raw.once('close', exchange.abandon);
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      const answer = await exchange.reply;
+      if (!answer) return;
+      if (answer.body === undefined) reply.raw.writeHead(answer.status).end();
+      else
+        reply.raw
+          .writeHead(answer.status, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(answer.body),
+          })
+          .end(answer.body);
     },
   );
 
