@@ -43,7 +43,7 @@ export default defineConfig({
             'test/models-*.test.ts',
             'src/shared/**',
             'src/config.test.ts',
-            'src/http/{serializer,readiness-checks}.test.ts',
+            'src/http/{serializer,readiness-checks,lazy-logger,request-durations}.test.ts',
             'src/storage/temp-dir.test.ts',
             'src/modules/transcriptions/derived/**',
             'src/modules/transcriptions/transcription-pipeline.test.ts',

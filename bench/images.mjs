@@ -5,12 +5,12 @@
 //     engine called directly in this process, for the same sizes;
 //  3. the time to produce a 5 s 16:9 video (create -> first poll that sees it completed), against 5 s.
 // Usage: npm run bench:images. BENCH_DURATION (s per HTTP run, default 10), BENCH_IMAGES (table size,
-// default 100000), BENCH_RUNS (latency samples, default 5). Only prints; never fails on slow numbers.
+// default 100000), BENCH_RUNS (latency samples, default 5; 0: only the get-image runs). Only prints; never
+// fails on slow numbers.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import {
   assertBuilt,
   childEnv,
@@ -25,42 +25,13 @@ import {
   tempDir,
   timeMs,
 } from './lib.mjs';
+import { seedImages } from './seed-images.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CONNECTIONS = 50;
 const TARGET = 0.6;
-
-/**
- * Fills the images table straight through SQLite, as 100k earlier generations would have.
- * @param {string} dataDir
- */
-function seedImages(dataDir) {
-  const db = new Database(join(dataDir, 'atelier.db'));
-  const account = /** @type {{ id: string } | undefined} */ (
-    db.prepare('SELECT id FROM accounts WHERE email = ?').get('bench@example.test')
-  );
-  if (!account) throw new Error(`the bench account is not in ${join(dataDir, 'atelier.db')}`);
-  const accountId = account.id;
-  const insert = db.prepare(
-    `INSERT INTO images (account_id, prompt, style, artist, requested_model, model, width, height, hd, seed, reference_url, status, error, blob_key, warnings, credits, created_at, updated_at)
-     VALUES (?, ?, NULL, NULL, 'DALL-E 3', 'builtin-sketch', 1024, 1024, 0, ?, NULL, 'completed', NULL, ?, '[]', 4, ?, ?)`,
-  );
-  const now = new Date().toISOString();
-  db.transaction(() => {
-    for (let i = 1; i <= IMAGES; i++)
-      insert.run(
-        accountId,
-        `A lighthouse on a cliff at sunset, number ${i}`,
-        i,
-        `images/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.png`,
-        now,
-        now,
-      );
-  })();
-  db.close();
-}
 
 /**
  * @param {string} url
@@ -107,11 +78,16 @@ async function main() {
   assertBuilt('run `npm run build` first');
   const dataDir = tempDir('atelier-bench-images-');
   const apiKey = createBenchAccount(dataDir);
-  const seeding = await timeMs(async () => seedImages(dataDir));
+  const seeding = await timeMs(async () => seedImages(dataDir, IMAGES));
   const started = await startServer({
     label: 'service',
     script: join(root, 'dist/main.js'),
-    env: childEnv(dataDir, { ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' }),
+    // One process, as the bare server is (and as startService starts the other benches' services).
+    env: childEnv(dataDir, {
+      ATELIER_API_PROCESSES: '1',
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_JOB_POLL_MS: '50',
+    }),
     cwd: dataDir,
   });
   const service = { ...started, apiKey };
@@ -154,6 +130,11 @@ async function main() {
   console.log(tableLines(['', 'req/s', 'p99 ms', 'ratio'], rows, { alignLeft: [0, 3] }).join('\n'));
   if (b.bad || s.bad)
     console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
+
+  if (RUNS < 1) {
+    console.log(`\nBENCH_RUNS=0: no generation latency or video runs. Load average after the runs: ${loadAverage()}`);
+    return;
+  }
 
   // Builtin generation: the engine in this process vs the whole service path (HTTP, credits, job, worker, blob, record).
   const { BuiltinImageModel } = /** @type {typeof import('../src/engines/adapters/builtin/builtin-image-model.js')} */ (

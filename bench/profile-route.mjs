@@ -1,68 +1,145 @@
 // Profiles the service under load on one route: starts `node --cpu-prof dist/main.js` (one process), drives it
-// with autocannon, stops it and prints where the CPU went (self time by function and by package).
+// with autocannon, stops it and prints where the CPU went (self time by function and by package), counting
+// only the samples taken during the measured run (not the start-up or the warm-up).
 // Usage: node bench/profile-route.mjs <GET|POST> <path> [json-body] (BENCH_DURATION seconds, default 8;
-// BENCH_CONNECTIONS, default 20). The .cpuprofile stays in the printed folder for a flame graph viewer.
+// BENCH_CONNECTIONS, default 20; BENCH_WARMUP seconds, default 2). BENCH_IMAGES=n seeds n images for the
+// bench account first (as bench/images.mjs does), and `{id}` in the path becomes a random id from 1 to n on
+// each request, e.g. BENCH_IMAGES=100000 node bench/profile-route.mjs GET '/api/get-image?imageId={id}'.
+// BENCH_RATE_LIMIT=true keeps the rate limiter on (every plan then gets a limit no run can reach).
+// The .cpuprofile stays in the printed folder for a flame graph viewer.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { assertBuilt, childEnv, createBenchAccount, root, runBench, startServer, stop, tempDir } from './lib.mjs';
+import {
+  assertBuilt,
+  childEnv,
+  createBenchAccount,
+  loadAverage,
+  root,
+  runBench,
+  startServer,
+  stop,
+  tempDir,
+} from './lib.mjs';
+import { seedImages } from './seed-images.mjs';
 
 const [method = 'GET', path = '/api/presets', body] = process.argv.slice(2);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 0);
+const RATE_LIMIT = process.env.BENCH_RATE_LIMIT === 'true';
+const HUGE_LIMIT = 100_000_000;
+const PLANS = [
+  { name: 'free', monthlyCredits: 100, monthlyTtsWords: 2000, advancedModel: false, premiumPresets: false },
+  { name: 'business', monthlyCredits: 10000, monthlyTtsWords: 250000, advancedModel: true, premiumPresets: true },
+].map((plan) => ({ ...plan, rateLimitPerMinute: HUGE_LIMIT }));
+
+/** The monotonic clock in microseconds: the clock V8's profile timestamps use, the same in every process. */
+const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 runBench(async () => {
   assertBuilt('run `npm run build` first');
   const dataDir = tempDir('atelier-profile-');
   const profileDir = mkdtempSync(join(tmpdir(), 'atelier-cpuprofile-'));
   const apiKey = createBenchAccount(dataDir);
+  if (IMAGES > 0) seedImages(dataDir, IMAGES);
   const server = await startServer({
     label: 'service',
     script: join(root, 'dist/main.js'),
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-    env: childEnv(dataDir, { ATELIER_API_PROCESSES: '1', ATELIER_RATE_LIMIT_ENABLED: 'false' }),
+    env: childEnv(dataDir, {
+      ATELIER_API_PROCESSES: '1',
+      ATELIER_RATE_LIMIT_ENABLED: String(RATE_LIMIT),
+      ...(RATE_LIMIT && { ATELIER_PLANS: JSON.stringify(PLANS) }),
+    }),
     cwd: dataDir,
   });
-  const result = await autocannon({
-    url: `${server.url}${path}`,
+  /** @type {import('autocannon').Options} */
+  const options = {
+    url: `${server.url}${path.replace('{id}', '1')}`,
     method: /** @type {'GET' | 'POST'} */ (method),
     connections: CONNECTIONS,
-    duration: DURATION,
     headers: { 'x-api-key': apiKey, ...(body && { 'content-type': 'application/json' }) },
     body,
-  });
-  console.log(`${method} ${path}: ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}`);
+    ...(path.includes('{id}') && {
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            path: path.replace('{id}', String(1 + Math.floor(Math.random() * Math.max(1, IMAGES)))),
+          }),
+        },
+      ],
+    }),
+  };
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
+  const from = nowMicros();
+  const result = await autocannon({ ...options, duration: DURATION });
+  const to = nowMicros();
+  console.log(
+    `${method} ${path}: ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}; load average ${loadAverage()}`,
+  );
   await stop(server.child);
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile in ${profileDir}`);
-  summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')));
+  summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')), from, to);
   console.log(`\nprofile: ${join(profileDir, file)}`);
 });
 
-/** @param {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number }, hitCount?: number, children?: number[] }[], startTime: number, endTime: number }} profile */
-function summarise(profile) {
-  const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
+/**
+ * @typedef {object} Profile a V8 .cpuprofile
+ * @property {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[]} nodes
+ * @property {number} startTime
+ * @property {number[]} samples
+ * @property {number[]} timeDeltas
+ */
+
+/**
+ * Self time by function and by package of the samples taken between `from` and `to` (monotonic microseconds).
+ * @param {Profile} profile
+ * @param {number} from
+ * @param {number} to
+ */
+function summarise(profile, from, to) {
+  /** @type {Map<number, number>} */
+  const hitsOf = new Map();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from && at <= to) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+  });
+  const total = [...hitsOf.values()].reduce((sum, hits) => sum + hits, 0);
+  if (!total) throw new Error('no sample of the profile falls within the measured run');
   /** @type {Map<string, number>} */
   const byFunction = new Map();
   /** @type {Map<string, number>} */
   const byPackage = new Map();
   for (const node of profile.nodes) {
-    const hits = node.hitCount ?? 0;
+    const hits = hitsOf.get(node.id) ?? 0;
     if (!hits) continue;
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.replace(`file://${root}`, '').replace(/^.*node_modules\//, 'node_modules/');
+    const where = url.replace(`file://${root}`, '/').replace(/^.*node_modules\//, 'node_modules/');
     const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
     const pkg = where.startsWith('node_modules/')
-      ? where.split('/').slice(0, where.startsWith('node_modules/@') ? 3 : 2).join('/')
+      ? where
+          .split('/')
+          .slice(0, where.startsWith('node_modules/@') ? 3 : 2)
+          .join('/')
       : where.startsWith('/dist/')
         ? where.split('/').slice(0, 3).join('/')
         : where || functionName;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
   }
-  const top = (/** @type {Map<string, number>} */ map, n) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
-  console.log(`\nself time by package/folder (${total} samples):\n${top(byPackage, 25).join('\n')}`);
+  const top = (/** @type {Map<string, number>} */ map, /** @type {number} */ n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+  console.log(
+    `\nself time by package/folder (${total} samples in the measured run):\n${top(byPackage, 25).join('\n')}`,
+  );
   console.log(`\nself time by function:\n${top(byFunction, 40).join('\n')}`);
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import { type BotKeysService, isPublishableKey } from '../modules/keys/bot-keys.service.js';
 import type { SessionsService } from '../modules/sessions/sessions.service.js';
 import { botKeyCaller } from './bot-key-auth.js';
+import { hooksOf } from './route-helpers.js';
 import { callerFromSession } from './session-auth.js';
-import './fastify-types.js';
+import type { AuthMode } from './fastify-types.js';
 
 /** The key from `x-api-key`, or from `Authorization: Bearer <key>` as OpenAI-style clients send it. */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
@@ -17,7 +18,10 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves the caller in onRequest but only rejects in preValidation, so the rate limiter (in between)
- * counts failed attempts per address too, and a 401 comes before any body validation.
+ * counts failed attempts per address too, and a 401 comes before any body validation. The hooks are the
+ * first of those of each route that takes a key (route config `auth`), and only of those: a public route's
+ * requests pay nothing for them, and no request asks for its route's options (Fastify builds and freezes
+ * them on each access).
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -28,9 +32,7 @@ export function registerAuth(
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
-  app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config.auth;
-    if (!mode) return;
+  const identify = async (request: FastifyRequest, mode: AuthMode) => {
     const key = apiKeyOf(request);
     if (key === undefined) {
       const caller = await callerFromSession(request, sessions);
@@ -47,9 +49,18 @@ export function registerAuth(
     const outcome = publishable ?? (await accounts.resolveCaller(key));
     if (outcome.ok) request.caller = outcome.value;
     else request.authFailure = outcome.error;
-  });
+  };
+  const identifyRequired = (request: FastifyRequest) => identify(request, 'required');
+  const identifyOptional = (request: FastifyRequest) => identify(request, 'optional');
+  // A callback, not an async function: no promise to make and settle.
+  const reject = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    done(request.authFailure ?? undefined);
+  };
 
-  app.addHook('preValidation', async (request) => {
-    if (request.authFailure) throw request.authFailure;
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.auth;
+    if (!mode) return;
+    route.onRequest = [mode === 'optional' ? identifyOptional : identifyRequired, ...hooksOf(route.onRequest)];
+    route.preValidation = [reject, ...hooksOf(route.preValidation)];
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import { AppError } from '../shared/errors.js';
 import { sha256Hex } from '../shared/ids.js';
-import { callerOf } from './route-helpers.js';
+import { callerOf, hooksOf } from './route-helpers.js';
 import './fastify-types.js';
 
 /**
@@ -56,9 +56,4 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
     }
     return payload;
   }
-}
-
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock.js';
 import type { QueueDepth } from '../jobs/job-queue.js';
 import type { EngineKind, EngineObserver, EngineOutcome } from '../engines/observed-engine.js';
 import type { CreditsObserver, WorkKind } from '../modules/credits/credits.service.js';
+import { RequestDurations } from './request-durations.js';
 
 const QUEUE_STATES: readonly QueueDepth['state'][] = ['queued', 'scheduled', 'running'];
 
@@ -32,15 +33,12 @@ export interface MetricsSources {
  */
 export class ServiceMetrics implements EngineObserver, CreditsObserver {
   private readonly registry = new Registry();
-  private readonly requestDuration = new Histogram({
-    name: 'atelier_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status class: _count is the request count',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [this.registry],
-  });
-  /** labels() hashes its arguments on every call: each combination's child is looked up once. */
-  private readonly requestSeries = new Map<string, Histogram.Internal<'route' | 'method' | 'status_class'>>();
+  /** Observed on every request, so not a prom-client Histogram (see RequestDurations); written out first. */
+  private readonly requestDurations = new RequestDurations(
+    'atelier_http_request_duration_seconds',
+    'HTTP requests by route pattern, method and status class: _count is the request count',
+    [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  );
   private readonly engineDuration = new Histogram({
     name: 'atelier_engine_call_duration_seconds',
     help: 'Engine calls by kind of work, provider (adapter) and outcome (ok, error, aborted)',
@@ -88,14 +86,9 @@ export class ServiceMetrics implements EngineObserver, CreditsObserver {
   }
 
   observeRequest(route: string, method: string, statusCode: number, seconds: number): void {
+    if (!Number.isFinite(seconds)) return;
     const statusClass = statusCode >= 500 ? '5xx' : statusCode >= 400 ? '4xx' : statusCode >= 300 ? '3xx' : '2xx';
-    const key = `${method} ${statusClass} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = this.requestDuration.labels({ route, method, status_class: statusClass });
-      this.requestSeries.set(key, series);
-    }
-    series.observe(seconds);
+    this.requestDurations.observe(route, method, statusClass, seconds);
   }
 
   engineCall(kind: EngineKind, provider: string, seconds: number, outcome: EngineOutcome): void {
@@ -141,9 +134,9 @@ export class ServiceMetrics implements EngineObserver, CreditsObserver {
     }
   }
 
-  /** The Prometheus text exposition: the process's metrics, then the service's. */
+  /** The Prometheus text exposition: the process's metrics, then the service's (requests first). */
   async render(): Promise<string> {
     const [process, service] = await Promise.all([processMetrics().metrics(), this.registry.metrics()]);
-    return `${process}\n${service}`;
+    return `${process}\n${this.requestDurations.render()}\n\n${service}`;
   }
 }

@@ -54,3 +54,9 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('unauthorized', 'Invalid API key');
   return request.caller;
 }
+
+/** A route's hooks of one kind as an array (route options take one hook or several), to add one of ours to. */
+export function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}

@@ -10,6 +10,7 @@ import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
+import { lazyChildLogger } from './lazy-logger.js';
 import { operationsAccess } from './operations-access.js';
 import { operationRoute } from './operation-route.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
@@ -57,6 +58,8 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // ... and each request's child logger is made only if the request logs something.
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { maxParamLength: 500 },
     // Errors the router raises before any hook runs (a malformed URL, say) get the same body and request id.
     frameworkErrors: (error, request, rawReply) => {
@@ -69,8 +72,10 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async function: no promise to make and settle on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   if (services.metrics) registerRequestMetrics(app, services.metrics);
   registerErrorHandling(app, config.bodyLimitBytes);

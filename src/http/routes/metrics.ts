@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { ServiceMetrics } from '../metrics.js';
 import type { OperationsAccess } from '../operations-access.js';
+import { hooksOf } from '../route-helpers.js';
 
 /** GET /metrics in the Prometheus text format, for those `access` lets in (see operationsAccess). */
 export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, access: OperationsAccess): void {
@@ -20,15 +21,22 @@ export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, acc
   });
 }
 
-/** One histogram observation per answered request, labelled with the route's pattern (never the raw URL). */
+/**
+ * One histogram observation per answered request, labelled with the route's pattern (never the raw URL): a
+ * hook of each route, which knows its pattern (asking a request for its route's options makes Fastify build
+ * and freeze them), and one for the requests no route took (404s, malformed URLs).
+ */
 export function registerRequestMetrics(app: FastifyInstance, metrics: ServiceMetrics): void {
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url;
+    const observe: onResponseHookHandler = (request, reply, done) => {
+      metrics.observeRequest(pattern, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    route.onResponse = [...hooksOf(route.onResponse), observe];
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(
-      request.routeOptions.url ?? 'unmatched',
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    if (request.is404) metrics.observeRequest('unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }

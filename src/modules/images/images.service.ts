@@ -15,7 +15,7 @@ import type { ImageRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { type ImageJobPayload, imageJob } from './image-job.js';
-import type { ImageCompletion, ImagesRepo, NewImageRow } from './images.repo.js';
+import type { ImageCompletion, ImageView, ImagesRepo, NewImageRow } from './images.repo.js';
 import { EDIT_ACTION, IMAGE_ACTIONS, type ImageAsk, chooseEditor, planEdit, planImages } from './image-request.js';
 
 export { IMAGE_JOB } from './image-job.js';
@@ -205,7 +205,7 @@ export class ImagesService {
   }
 
   /** The spec's record (id, image_url, model, prompt, used_credits, created_at) and what tells a slow image from a failed one. */
-  private toRecord(row: ImageRow) {
+  private toRecord(row: ImageView) {
     return {
       id: row.id,
       image_url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : null,

@@ -3,9 +3,13 @@ import type { Clock } from '../../shared/clock.js';
 
 /** Two hex digests compared in constant time. */
 export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return sameDigest(Buffer.from(a, 'hex'), b);
+}
+
+/** A digest (its bytes, decoded once by the caller) and a hex digest compared in constant time. */
+export function sameDigest(bytes: Buffer, hex: string): boolean {
+  const other = Buffer.from(hex, 'hex');
+  return bytes.length === other.length && timingSafeEqual(bytes, other);
 }
 
 /** Records a key's use at most once a minute per key, so authentication stays a single read. */
@@ -18,8 +22,8 @@ export class KeyUseRecorder {
     private readonly intervalMs = 60_000,
   ) {}
 
-  used(keyId: string): void {
-    const now = this.clock.now().getTime();
+  /** `now`: the time in ms when the caller has just read the clock. */
+  used(keyId: string, now = this.clock.now().getTime()): void {
     if (now - (this.lastRecorded.get(keyId) ?? 0) < this.intervalMs) return;
     this.lastRecorded.set(keyId, now);
     this.write(keyId, new Date(now).toISOString()).catch(() => undefined);

@@ -7,7 +7,7 @@ import { newApiKey, newId, sha256Hex } from '../../shared/ids.js';
 import type { Db } from '../../storage/db/database.js';
 import type { AccountRow, ApiKeyRow } from '../../storage/db/schema.js';
 import type { KeyWithAccount, KeysRepo } from './keys.repo.js';
-import { KeyUseRecorder, sameHash } from './key-use.js';
+import { KeyUseRecorder, sameDigest } from './key-use.js';
 
 export const INVALID_API_KEY = 'Invalid API key';
 const MAX_KEY_LENGTH = 256;
@@ -35,10 +35,17 @@ export interface Authenticated {
 
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
+/** A key found by its hash, with that hash's bytes (decoded once, for the constant-time comparison). */
+interface CachedKey {
+  found: KeyWithAccount;
+  hashBytes: Buffer;
+  expires: number;
+}
+
 export class KeysService {
   /** Recent lookups by key hash. Changes made through this process or another of its cluster drop entries at
    *  once; changes made by another process (the CLI) are seen within `authCacheMs`. */
-  private readonly authCache = new Map<string, { found: KeyWithAccount; expires: number }>();
+  private readonly authCache = new Map<string, CachedKey>();
 
   private readonly uses: KeyUseRecorder;
 
@@ -93,15 +100,17 @@ export class KeysService {
   async authenticate(rawKey: string | undefined): Promise<Outcome<Authenticated>> {
     if (!rawKey || rawKey.length > MAX_KEY_LENGTH) return fail('unauthorized', INVALID_API_KEY);
     const hash = sha256Hex(rawKey);
-    const found = await this.lookup(hash);
-    if (!found || !sameHash(found.key.key_hash, hash) || found.key.revoked_at) {
+    const now = this.clock.now().getTime();
+    const cached = this.cached(hash, now) ?? (await this.lookup(hash, now));
+    const found = cached?.found;
+    if (!found || !sameDigest(cached.hashBytes, hash) || found.key.revoked_at) {
       return fail('unauthorized', INVALID_API_KEY);
     }
     if (found.account.blocked) {
       const reason = found.account.blocked_reason ? `: ${found.account.blocked_reason}` : '';
       return fail('unauthorized', `Account is blocked${reason}`);
     }
-    this.uses.used(found.key.id);
+    this.uses.used(found.key.id, now);
     return ok({ keyId: found.key.id, account: found.account });
   }
 
@@ -136,16 +145,21 @@ export class KeysService {
     }
   }
 
-  private async lookup(hash: string): Promise<KeyWithAccount | undefined> {
-    if (this.authCacheMs <= 0) return this.repo.findByHash(hash);
-    const now = this.clock.now().getTime();
-    const cached = this.authCache.get(hash);
-    if (cached && cached.expires > now) return cached.found;
+  /** The cached lookup of `hash` while it is younger than `authCacheMs` at `now` (no promise to wait for). */
+  private cached(hash: string, now: number): CachedKey | undefined {
+    const cached = this.authCacheMs > 0 ? this.authCache.get(hash) : undefined;
+    return cached && cached.expires > now ? cached : undefined;
+  }
+
+  /** The key whose hash is `hash`, read from the database (and cached for `authCacheMs`). */
+  private async lookup(hash: string, now: number): Promise<CachedKey | undefined> {
     const found = await this.repo.findByHash(hash);
     if (!found) return undefined;
+    const entry = { found, hashBytes: Buffer.from(found.key.key_hash, 'hex'), expires: now + this.authCacheMs };
+    if (this.authCacheMs <= 0) return entry;
     if (this.authCache.size >= AUTH_CACHE_MAX_ENTRIES)
       this.authCache.delete(this.authCache.keys().next().value as string);
-    this.authCache.set(hash, { found, expires: now + this.authCacheMs });
-    return found;
+    this.authCache.set(hash, entry);
+    return entry;
   }
 }

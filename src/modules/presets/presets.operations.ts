@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JsonText, defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { CATEGORIES } from './preset-types.js';
+import { CATEGORIES, type Category } from './preset-types.js';
 import type { PresetsService } from './presets.service.js';
 
 const fieldSchema = z.object({
@@ -29,6 +29,17 @@ const category = z.enum(CATEGORIES, { error: () => `must be one of ${CATEGORIES.
 const tags = ['presets'];
 
 export function presetOperations(presets: PresetsService) {
+  // One answer per category, made once: the catalogue does not change while the process runs, and the HTTP
+  // route sends an answer it has sent before as the bytes it encoded then.
+  const lists = new Map<Category | undefined, JsonText<z.input<typeof listSchema>>>();
+  const listOf = (category: Category | undefined) => {
+    let list = lists.get(category);
+    if (!list) {
+      list = new JsonText(presets.listJson(category));
+      lists.set(category, list);
+    }
+    return list;
+  };
   return [
     defineOperation({
       name: 'list_preset_catalogue',
@@ -38,7 +49,7 @@ export function presetOperations(presets: PresetsService) {
       output: listSchema,
       errors: [400, 401, 429],
       // Sent pre-serialised: the catalogue does not change while the process runs.
-      run: ({ category }) => new JsonText<z.input<typeof listSchema>>(presets.listJson(category)),
+      run: ({ category }) => listOf(category),
       http: { method: 'GET', path: '/api/presets', operationId: 'listPresets' },
     }),
     defineOperation({
