@@ -11,7 +11,7 @@
 // the tiny model is too small to gain from more, and spinning threads only fight the other process).
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LlamaChat, getLlama } from 'node-llama-cpp';
@@ -20,6 +20,7 @@ import {
   assertBuilt,
   loadAverage,
   median,
+  percentile,
   printMachine,
   root,
   runBench,
@@ -41,18 +42,19 @@ const MESSAGES = [{ role: 'user', content: 'Tell me a long story about a lightho
  * @param {string} dir
  */
 async function writeModel(dir) {
-  const out = join(dir, 'helpers');
-  mkdirSync(out);
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  for (const name of ['gguf-writer', 'seeded-random', 'tiny-llama']) {
-    const source = readFileSync(join(root, `test/helpers/${name}.ts`), 'utf8');
+  const out = join(dir, 'model-writer');
+  // In the same places relative to each other as in the checkout, so the imports between them resolve.
+  for (const file of ['test/helpers/gguf-writer.ts', 'test/helpers/tiny-llama.ts', 'src/shared/seeded-random.ts']) {
+    const source = readFileSync(join(root, file), 'utf8');
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
-    writeFileSync(join(out, `${name}.js`), outputText);
+    mkdirSync(dirname(join(out, file)), { recursive: true });
+    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), outputText);
   }
+  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
   const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (
-    await import(pathToFileURL(join(out, 'tiny-llama.js')).href)
+    await import(pathToFileURL(join(out, 'test/helpers/tiny-llama.js')).href)
   );
   const path = join(dir, 'tiny-bench.gguf');
   await writeTinyLlama(path);
@@ -96,6 +98,9 @@ async function directEngine(modelPath) {
     dispose: () => context.dispose().then(() => model.dispose()),
   };
 }
+
+/** @param {number} share */
+const pct = (share) => `${(share * 100).toFixed(1)}%`;
 
 /** @typedef {{ usage: { completion_tokens: number } }} WithUsage a chat completion (or its last chunk) with its usage */
 
@@ -199,7 +204,7 @@ async function main() {
   );
   console.log('Service cost: plain against direct, stream against direct stream.');
   console.log(
-    `${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds.`,
+    `${ROUNDS} rounds per width, each running every side once in a rotating order; figures are medians of the rounds ("per round": the cost in each round, median and quartiles).`,
   );
 
   /** @type {string[][]} */
@@ -219,6 +224,9 @@ async function main() {
       const rate = median(rates[name]);
       const baseline = baselineOf[name];
       const cost = baseline ? 1 - rate / median(rates[baseline]) : undefined;
+      // The same cost round by round (each side against its baseline of the same round, run next to it): its
+      // median and quartiles show how far the load of a shared machine moved the figure.
+      const paired = baseline ? rates[name].map((r, i) => 1 - r / (rates[baseline][i] ?? NaN)) : [];
       const verdict =
         cost === undefined ? '' : cost < TARGET ? `under ${TARGET * 100}%: met` : `over ${TARGET * 100}%: missed`;
       rows.push([
@@ -227,14 +235,17 @@ async function main() {
         rate.toFixed(0),
         `${Math.min(...rates[name]).toFixed(0)}-${Math.max(...rates[name]).toFixed(0)}`,
         cost === undefined ? '' : `${(cost * 100).toFixed(1)}%`,
+        paired.length === 0
+          ? ''
+          : `${pct(median(paired))} (${pct(percentile(paired, 25) ?? NaN)} to ${pct(percentile(paired, 75) ?? NaN)})`,
         verdict,
       ]);
     }
   }
   console.log('');
   console.log(
-    tableLines(['at once', 'side', 'tokens/s', 'range', 'service cost', 'vs target'], rows, {
-      alignLeft: [1, 5],
+    tableLines(['at once', 'side', 'tokens/s', 'range', 'service cost', 'per round (IQR)', 'vs target'], rows, {
+      alignLeft: [1, 6],
       indent: '  ',
     }).join('\n'),
   );
