@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: the set-up, then the tests, with the lint and type checks (`npm run check`) beside them at the lowest
-// CPU priority. The checks are ~45 s of CPU, mostly one core: run before the tests they held the wall for 30 s
+// CPU priority (SCHED_IDLE). The checks are ~45 s of CPU, mostly one core: run before the tests they held the wall for 30 s
 // while the second core idled; beside them they take only what the tests leave idle, so a test that measures
 // latency under its own load sees no more contention than before. Arguments go to vitest.
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,7 +37,8 @@ function start(command, args, collect) {
 
 const [tests, check] = await Promise.all([
   start(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], false),
-  start('nice', ['-n', '19', 'npm', 'run', '--silent', 'check'], true),
+  // SCHED_IDLE (chrt, util-linux: on every Debian) and nice 19: the checks get a core only when no test wants it.
+  start('chrt', ['--idle', '0', 'nice', '-n', '19', 'npm', 'run', '--silent', 'check'], true),
 ]);
 console.log(check === 0 ? '[test] lint and type checks passed' : '[test] lint or type checks FAILED (above)');
 process.exit(tests || check);
