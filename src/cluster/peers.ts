@@ -1,3 +1,4 @@
+import { isClusterMessage } from './cluster-message.js';
 import { CompletionSignal } from '../jobs/completion-signal.js';
 
 /** What the processes of one service tell each other (through the cluster's primary, which relays to all). */
@@ -31,7 +32,7 @@ export interface PeerEnvelope {
 }
 
 export function isPeerEnvelope(message: unknown): message is PeerEnvelope {
-  return typeof message === 'object' && message !== null && (message as { atelier?: unknown }).atelier === 'peer';
+  return isClusterMessage<PeerEnvelope>(message, 'peer');
 }
 
 /** The peers of a process started by the cluster's primary (src/cluster/supervisor.ts). */

@@ -1,3 +1,5 @@
+import { isClusterMessage } from './cluster-message.js';
+
 export interface RateHitMessage {
   atelier: 'rate-hit';
   id: number;
@@ -36,9 +38,9 @@ export class RateWindows {
 }
 
 export function isRateHit(message: unknown): message is RateHitMessage {
-  return typeof message === 'object' && message !== null && (message as { atelier?: unknown }).atelier === 'rate-hit';
+  return isClusterMessage<RateHitMessage>(message, 'rate-hit');
 }
 
 export function isRateReply(message: unknown): message is RateReplyMessage {
-  return typeof message === 'object' && message !== null && (message as { atelier?: unknown }).atelier === 'rate-reply';
+  return isClusterMessage<RateReplyMessage>(message, 'rate-reply');
 }

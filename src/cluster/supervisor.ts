@@ -1,3 +1,4 @@
+import { isClusterMessage } from './cluster-message.js';
 import cluster, { type Worker as ClusterProcess } from 'node:cluster';
 import type { Config } from '../config.js';
 import { isPeerEnvelope } from './peers.js';
@@ -8,7 +9,7 @@ export interface ReadyMessage {
   atelier: 'ready';
 }
 export function isReady(message: unknown): message is ReadyMessage {
-  return typeof message === 'object' && message !== null && (message as { atelier?: unknown }).atelier === 'ready';
+  return isClusterMessage<ReadyMessage>(message, 'ready');
 }
 
 type ChildRole = 'api' | 'worker';

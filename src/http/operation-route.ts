@@ -77,7 +77,7 @@ export function operationRoute(app: FastifyInstance, operation: AnyOperation, ov
         if (override.handler) return override.handler(request, reply, context, input);
         const output = await operation.run(input, context);
         if (status !== 200) reply.code(status);
-        if (output instanceof JsonText) return reply.type('application/json; charset=utf-8').send(bytesOf(output));
+        if (output instanceof JsonText) return reply.type('application/json; charset=utf-8').send(output.bytes);
         return output;
       },
     });
@@ -105,19 +105,6 @@ class RequestContext implements OperationContext {
 /** The operation's context for this request; `caller` is a 401 when there is no key. */
 export function contextOf(request: FastifyRequest): OperationContext {
   return new RequestContext(request);
-}
-
-/** The bytes of each pre-serialised answer, encoded the first time it is sent: an answer made once (the preset
- *  list) is not encoded again on every request, as a string would be by the socket. */
-const answerBytes = new WeakMap<JsonText<unknown>, Buffer>();
-
-function bytesOf(answer: JsonText<unknown>): Buffer {
-  let bytes = answerBytes.get(answer);
-  if (!bytes) {
-    bytes = Buffer.from(answer.text);
-    answerBytes.set(answer, bytes);
-  }
-  return bytes;
 }
 
 /** An operation without input takes no query or body (a POST may come with none at all). */

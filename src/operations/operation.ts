@@ -95,7 +95,14 @@ export type Answer<O extends z.ZodType> = z.input<O> | JsonText<z.input<O>>;
 /** JSON text of a value of type T, made once and sent many times (the HTTP adapter skips serialising it). */
 export class JsonText<T> {
   declare readonly of?: T;
+  private encoded: Buffer | undefined;
   constructor(readonly text: string) {}
+
+  /** The text as UTF-8, encoded the first time it is asked for: a string would be encoded by every send. */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text);
+    return this.encoded;
+  }
 }
 
 /** Checks a definition against its schemas (the service call's input and output) and keeps its types. */

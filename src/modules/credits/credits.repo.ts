@@ -36,7 +36,7 @@ export class CreditsRepo {
    * Takes `-entry.delta` credits only if the balance covers them and runs `store` in the same transaction: the
    * charge and what was paid for are kept together, or neither. Undefined when the balance does not cover it.
    */
-  async debitWith<T>(entry: LedgerEntry, store: (trx: Db) => Promise<T>): Promise<T | undefined> {
+  async debitWith<T>(entry: LedgerEntry, store: (trx: Db) => Promise<T>): Promise<{ stored: T } | undefined> {
     const amount = -entry.delta;
     return this.writer.run(async (trx) => {
       const row = await trx
@@ -48,7 +48,7 @@ export class CreditsRepo {
         .executeTakeFirst();
       if (!row) return undefined;
       await appendLedger(trx, entry, row.credits);
-      return store(trx);
+      return { stored: await store(trx) };
     });
   }
 

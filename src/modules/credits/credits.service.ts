@@ -63,13 +63,13 @@ export class CreditsService {
    */
   async payForResult<T>(charge: Refund, store: (trx: Db) => Promise<T>): Promise<Outcome<T>> {
     const { accountId, amount, kind, reference } = charge;
-    const stored = await this.repo.debitWith(
+    const paid = await this.repo.debitWith(
       { accountId, delta: -amount, reason: `reserve:${kind}`, reference, at: isoNow(this.clock) },
-      async (trx) => ({ value: await store(trx) }),
+      store,
     );
-    if (stored === undefined) return notEnoughCredits(amount);
+    if (paid === undefined) return notEnoughCredits(amount);
     this.observer?.creditsCharged(kind, amount);
-    return ok(stored.value);
+    return ok(paid.stored);
   }
 
   async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {

@@ -76,10 +76,8 @@ export class ImagesRepo {
   constructor(private readonly db: Db) {
     const owned = db.selectFrom('images').select(VIEW_COLUMNS).where('id', '=', 0).where('account_id', '=', '');
     this.ownedQuery = owned.compile();
-    this.ownedRead = hotRead(
-      db,
-      `select ${VIEW_COLUMNS.map((column) => `"${column}"`).join(', ')} from "images" where "id" = ? and "account_id" = ?`,
-    );
+    // The same SQL: hotRead only exists on SQLite, whose compiled queries take `?` parameters.
+    this.ownedRead = hotRead(db, this.ownedQuery.sql);
   }
 
   /** Inserts the rows in the caller's transaction and returns their ids in order. */

@@ -29,8 +29,8 @@ const category = z.enum(CATEGORIES, { error: () => `must be one of ${CATEGORIES.
 const tags = ['presets'];
 
 export function presetOperations(presets: PresetsService) {
-  // One answer per category, made once: the catalogue does not change while the process runs, and the HTTP
-  // route sends an answer it has sent before as the bytes it encoded then.
+  // One answer per category, serialised once (and encoded once, JsonText.bytes): the catalogue does not change
+  // while the process runs, and this is the API's hottest read.
   const lists = new Map<Category | undefined, JsonText<z.input<typeof listSchema>>>();
   const listOf = (category: Category | undefined) => {
     let list = lists.get(category);

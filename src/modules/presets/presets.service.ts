@@ -15,10 +15,9 @@ export interface PresetList {
 
 export const PRESET_NOT_FOUND = 'Preset not found';
 
-/** The catalogue is fixed at start, so lists are computed and serialised once per category. */
+/** The catalogue is fixed at start (presets.operations.ts serialises each category's list once). */
 export class PresetsService {
   private readonly bySlug: Map<string, PresetDefinition>;
-  private readonly listCache = new Map<Category | 'all', string>();
 
   constructor(private readonly presets: readonly PresetDefinition[]) {
     this.bySlug = new Map(presets.flatMap((p) => [p.slug, ...(p.aliases ?? [])].map((slug) => [slug, p] as const)));
@@ -34,15 +33,9 @@ export class PresetsService {
     return { presets: chosen.map(toSummary), total: chosen.length, categories: CATEGORIES };
   }
 
-  /** The list as a JSON string, cached: the hottest read of the API. */
+  /** The list as a JSON string. */
   listJson(category?: Category): string {
-    const key = category ?? 'all';
-    let json = this.listCache.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(this.list(category));
-      this.listCache.set(key, json);
-    }
-    return json;
+    return JSON.stringify(this.list(category));
   }
 
   detail(slug: string): Outcome<PresetDetail> {

@@ -14,7 +14,6 @@ import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.servic
 import { builtinComposition, maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
-import type { Db } from '../../storage/db/database.js';
 import type { TextOutputRow } from '../../storage/db/schema.js';
 
 export class TextService {
@@ -47,13 +46,12 @@ export class TextService {
       kind: 'text' as const,
       reference: requestId,
     };
-    const store = (texts: string[], trx: Db) =>
-      this.repo.insertIn(trx, this.rows(caller, preset, model, texts, requestId));
     const answer = (rows: TextOutputRow[]) => rows.map((row) => ({ id: row.id, name: row.text, text: row.text }));
     if (model.instant) {
       const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
       if (!texts.ok) return texts;
-      const stored = await this.credits.payForResult(charge, (trx) => store(texts.value, trx));
+      const rows = this.rows(caller, preset, model, texts.value, requestId);
+      const stored = await this.credits.payForResult(charge, (trx) => this.repo.insertIn(trx, rows));
       return stored.ok ? ok(answer(stored.value)) : stored;
     }
     return this.credits.spend(newReservation(charge), async (settleIn) => {
