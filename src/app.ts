@@ -22,6 +22,8 @@ import { ServiceMetrics } from './http/metrics.js';
 import type { ServerOptions } from './http/server.js';
 import type { Services } from './services.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
+import { AuditRepo } from './modules/admin/audit.repo.js';
+import { AuditService } from './modules/admin/audit.service.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
 import { BotsService } from './modules/bots/bots.service.js';
@@ -306,6 +308,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     metrics,
     processes,
     reservationSweeper,
+    audit: new AuditService(new AuditRepo(db), clock),
   };
 }
 

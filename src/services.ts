@@ -3,6 +3,7 @@ import type { LocalAsrModels, TextModels } from './engines/registry.js';
 import type { ServiceMetrics } from './http/metrics.js';
 import type { Worker } from './jobs/worker.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AuditService } from './modules/admin/audit.service.js';
 import type { BotChatService } from './modules/bots/bot-chat.service.js';
 import type { BotsService } from './modules/bots/bots.service.js';
 import type { DocumentReader } from './modules/bots/document-reader.js';
@@ -68,6 +69,8 @@ export interface Services {
   metrics: ServiceMetrics | undefined;
   /** This process among those sharing the database (stop() when done: it leaves the list). */
   processes: ProcessRegistry;
+  /** What administrators did (the admin area's log). */
+  audit: AuditService;
   /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
   reservationSweeper: ReservationSweeper;
 }

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 export type DashboardServices = Pick<
   Services,
   | 'accounts'
+  | 'audit'
   | 'botKeys'
   | 'bots'
   | 'chat'

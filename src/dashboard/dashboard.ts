@@ -19,6 +19,7 @@ import { cookieOptions } from './cookies.js';
 import type { DashboardDeps, DashboardPages } from './dashboard-deps.js';
 import { html } from './html.js';
 import { sendPage } from './layout.js';
+import { adminAuditPages } from './pages/admin/admin-audit-page.js';
 import { authPages } from './pages/auth-pages.js';
 import { botPages } from './pages/bot-pages.js';
 import { keysPage } from './pages/keys-page.js';
@@ -38,6 +39,7 @@ const PAGES: DashboardPages[] = [
   transcriptionPages,
   speechPage,
   botPages,
+  adminAuditPages,
 ];
 
 const ASSETS = fileURLToPath(new URL('../../public/dashboard/', import.meta.url));

@@ -12,8 +12,10 @@ const NAV = [
   ['/dashboard/speech', 'Speech'],
   ['/dashboard/bots', 'Bots'],
 ] as const;
+/** Shown to admin accounts only; the admin pages answer 404 to anyone else. */
+const ADMIN_NAV = [['/dashboard/admin', 'Admin']] as const;
 
-export type Section = (typeof NAV)[number][0];
+export type Section = (typeof NAV)[number][0] | (typeof ADMIN_NAV)[number][0];
 
 export interface PageOptions {
   title: string;
@@ -34,7 +36,7 @@ export function page({ title, viewer, section, body, scripts = [], styles = [], 
   const nav = viewer.caller
     ? html`<nav aria-label="Main">
         <ul>
-          ${NAV.map(([href, label]) => html`<li><a href="${href}" ${href === section ? html`aria-current="page"` : ''}>${label}</a></li>`)}
+          ${[...NAV, ...(viewer.caller.account.is_admin === 1 ? ADMIN_NAV : [])].map(([href, label]) => html`<li><a href="${href}" ${href === section ? html`aria-current="page"` : ''}>${label}</a></li>`)}
         </ul>
         <form method="post" action="/dashboard/logout" class="logout">
           <input type="hidden" name="_csrf" value="${viewer.csrf}" />

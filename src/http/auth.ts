@@ -3,6 +3,7 @@ import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import { type BotKeysService, isPublishableKey } from '../modules/keys/bot-keys.service.js';
 import type { SessionsService } from '../modules/sessions/sessions.service.js';
 import { botKeyCaller } from './bot-key-auth.js';
+import { notFound } from './error-handler.js';
 import { hooksOf } from './route-helpers.js';
 import { callerFromSession } from './session-auth.js';
 import type { AuthMode } from './fastify-types.js';
@@ -56,11 +57,16 @@ export function registerAuth(
   const reject = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     done(request.authFailure ?? undefined);
   };
+  // Whoever is not an admin learns nothing of the admin routes, not even that they exist: the 404 of any unknown path.
+  const rejectUnlessAdmin = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const caller = request.caller;
+    done(caller && !caller.botKey && caller.account.is_admin === 1 ? undefined : notFound(request));
+  };
 
   app.addHook('onRoute', (route) => {
     const mode = route.config?.auth;
     if (!mode) return;
     route.onRequest = [mode === 'optional' ? identifyOptional : identifyRequired, ...hooksOf(route.onRequest)];
-    route.preValidation = [reject, ...hooksOf(route.preValidation)];
+    route.preValidation = [mode === 'admin' ? rejectUnlessAdmin : reject, ...hooksOf(route.preValidation)];
   });
 }

@@ -47,9 +47,13 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    reply.code(404).send({ error: notFound(request).message });
   });
 }
+
+/** What a path that does not exist answers; the admin routes answer the same to anyone who is not an admin. */
+export const notFound = (request: FastifyRequest): AppError =>
+  new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`);
 
 const OPENAI_TYPES: Record<number, string> = {
   401: 'invalid_request_error',

@@ -1,8 +1,11 @@
 import type { AppError } from '../shared/errors.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 
-/** `required`: a valid key or 401. `optional`: no key is fine, a bad key is still 401. Absent: public. */
-export type AuthMode = 'required' | 'optional';
+/**
+ * `required`: a valid key or 401. `optional`: no key is fine, a bad key is still 401. `admin`: an admin account's key
+ * or session, and for anyone else the 404 of a route that does not exist. Absent: public.
+ */
+export type AuthMode = 'required' | 'optional' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { accountOperations } from '../modules/accounts/accounts.operations.js';
+import { auditOperations } from '../modules/admin/audit.operations.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
 import { botOperations } from '../modules/bots/bots.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
@@ -34,6 +35,7 @@ export type OperationServices = Pick<
   | 'bots'
   | 'botKeys'
   | 'botChat'
+  | 'audit'
 >;
 
 /**
@@ -55,6 +57,7 @@ export function operationCatalogue(services: OperationServices, config: Config):
     ...botOperations(services.bots),
     ...botKeyOperations(services.botKeys),
     ...botChatOperations(services.botChat),
+    ...auditOperations(services.audit),
   ];
 }
 

@@ -80,8 +80,11 @@ export interface Operation<
   params?: P;
   output: O;
   errors: readonly ErrorStatus[];
-  /** Who may call it: a key (or session) unless `optional` (a bad key is still 401) or `public` (default `required`). */
-  auth?: 'required' | 'optional' | 'public';
+  /**
+   * Who may call it: a key (or session) unless `optional` (a bad key is still 401) or `public` (default `required`);
+   * `admin`: an admin account only, anyone else gets the 404 of an unknown route.
+   */
+  auth?: 'required' | 'optional' | 'public' | 'admin';
   /** Creates paid work: an Idempotency-Key header makes a retry return the first answer. */
   idempotent?: boolean;
   run(input: z.output<I> & z.output<P>, context: OperationContext): Promise<Answer<O>> | Answer<O>;

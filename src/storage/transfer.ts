@@ -29,6 +29,7 @@ export const TRANSFER_TABLES = [
   'bot_keys',
   'bot_documents',
   'bot_chunks',
+  'admin_audit',
 ] as const satisfies readonly (keyof Database)[];
 
 type TransferTable = (typeof TRANSFER_TABLES)[number];
@@ -54,7 +55,14 @@ const everyTableDecided: Record<Exclude<keyof Database, TransferTable | keyof ty
 void everyTableDecided;
 
 /** Tables whose integer ids a database counts itself: on PostgreSQL the counter is moved past the imported ids. */
-const COUNTED_IDS: readonly TransferTable[] = ['credit_ledger', 'text_outputs', 'images', 'videos', 'bot_chunks'];
+const COUNTED_IDS: readonly TransferTable[] = [
+  'credit_ledger',
+  'text_outputs',
+  'images',
+  'videos',
+  'bot_chunks',
+  'admin_audit',
+];
 
 /** The single-column primary key to page on, where it is not `id`; null: no such key. */
 const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | null>> = {

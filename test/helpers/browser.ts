@@ -103,6 +103,13 @@ export async function signUp(
   return { email, password };
 }
 
+/** Signs a new account up through the form and makes it an admin (as `atelier accounts create --admin` would). */
+export async function signUpAdmin(page: Page, app: DashboardApp): Promise<{ email: string; password: string }> {
+  const account = await signUp(page, app.base);
+  await app.app.services.db.updateTable('accounts').set({ is_admin: 1 }).where('email', '=', account.email).execute();
+  return account;
+}
+
 /** Saves a full-page screenshot under test-artifacts/screenshots/NAME.png (phone-sized too when asked). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -12,7 +12,12 @@ export interface TestApp {
   server: FastifyInstance;
   dataDir: string;
   /** Creates an account and returns its id and key. */
-  account(options?: { plan?: string; credits?: number; email?: string }): Promise<{ id: string; key: string }>;
+  account(options?: {
+    plan?: string;
+    credits?: number;
+    email?: string;
+    admin?: boolean;
+  }): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
           email: options.email ?? `user${counter}-${Date.now()}@example.test`,
           plan: options.plan ?? 'pro',
           credits: options.credits,
+          isAdmin: options.admin,
         }),
       );
       return { id: created.account_id, key: created.api_key };

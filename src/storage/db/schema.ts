@@ -328,6 +328,20 @@ export interface ServiceProcessesTable {
   heartbeat_at: Timestamp;
 }
 
+/** One administrator's action (see migration 0013): before/after are JSON of the record's state, never a secret. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_account_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -350,9 +364,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   reservations: ReservationsTable;
   service_processes: ServiceProcessesTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
+export type AdminAuditRow = Selectable<AdminAuditTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type TextOutputRow = Selectable<TextOutputsTable>;

@@ -785,6 +785,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what administrators did
+         * @description Every admin action (accounts, credits, jobs, models), newest first, with who did it, when, and the record before and after. Admin accounts only: anyone else gets 404.
+         */
+        get: operations["adminListAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/completions": {
         parameters: {
             query?: never;
@@ -5557,6 +5577,75 @@ export interface operations {
             };
             /** @description Error */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_before of the previous page */
+                before?: number;
+                action?: string;
+                target_type?: string;
+                target_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            actor: {
+                                account_id: string;
+                                email: string;
+                            };
+                            /** @description What was done, e.g. account.block, credits.adjust, job.retry, model.pull */
+                            action: string;
+                            /** @description The kind of record: account, job, model */
+                            target_type: string;
+                            target_id: string;
+                            /** @description The record's state before the action (JSON), when it had one */
+                            before: unknown;
+                            /** @description The record's state after it */
+                            after: unknown;
+                            reason: string | null;
+                            created_at: string;
+                        }[];
+                        next_before: number | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ import * as m0009 from './0009-reservations.js';
 import * as m0010 from './0010-bot-keys.js';
 import * as m0011 from './0011-image-actions.js';
 import * as m0012 from './0012-talking-videos.js';
+import * as m0013 from './0013-admin-audit.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-bot-keys': m0010,
   '0011-image-actions': m0011,
   '0012-talking-videos': m0012,
+  '0013-admin-audit': m0013,
 };
