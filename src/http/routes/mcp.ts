@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { createMcpEndpoint } from '../../mcp/mcp-server.js';
+import type { McpEndpoint } from '../../mcp/mcp-server.js';
 import type { McpServices } from '../../mcp/mcp-services.js';
 import type { AnyOperation } from '../../operations/operation.js';
 import { mcpBatchLimit } from '../mcp-batch-limit.js';
@@ -23,12 +23,18 @@ export function mcpRoutes(
   config: Config,
   operations: readonly AnyOperation[],
 ): void {
-  const mcp = createMcpEndpoint(services, operations);
+  // The MCP SDK and the server's tools are made on the first POST /mcp: loading the SDK was ~0.25 s of CPU at each
+  // process start, and most processes never answer MCP.
+  let endpoint: Promise<McpEndpoint> | undefined;
+  const mcp = () =>
+    (endpoint ??= import('../../mcp/mcp-server.js').then(({ createMcpEndpoint }) =>
+      createMcpEndpoint(services, operations),
+    ));
   app.post(
     '/mcp',
     { config: { auth: 'required' }, schema: { hide: true }, preHandler: mcpBatchLimit(app, config) },
     async (request, reply) => {
-      const exchange = mcp.answer({
+      const exchange = (await mcp()).answer({
         request: request.raw,
         body: request.body,
         caller: callerOf(request),
