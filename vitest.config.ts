@@ -56,7 +56,7 @@ export default defineConfig({
             'test/client-types.test.ts',
             // Pages in a browser, request shapes of real clients, model-name mapping and hostile uploads: what they
             // reach in the database is the API's own queries, which the API tests cover on PostgreSQL.
-            'test/dashboard-{a11y,admin,bot-keys,bots,media,presets,speech,transcriptions}.test.ts',
+            'test/dashboard-{a11y,admin,admin-accounts,admin-jobs,admin-models,bot-keys,bots,media,presets,speech,transcriptions}.test.ts',
             'test/client-compat.test.ts',
             'test/media-models.test.ts',
             'test/hostile-documents.test.ts',

@@ -24,6 +24,16 @@ import type { Services } from './services.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AuditRepo } from './modules/admin/audit.repo.js';
 import { AuditService } from './modules/admin/audit.service.js';
+import { AdminJobsRepo } from './modules/admin/admin-jobs.repo.js';
+import { AdminJobsService } from './modules/admin/admin-jobs.service.js';
+import { AdminEnginesService } from './modules/admin/admin-engines.service.js';
+import { AdminAccountsRepo } from './modules/admin/admin-accounts.repo.js';
+import { AdminModelsService } from './modules/admin/admin-models.service.js';
+import { type CatalogueEntry, MODEL_CATALOGUE } from './models/catalogue.js';
+import { PulledModelsFollower } from './models/pulled-models-follower.js';
+import { AdminAccountsService } from './modules/admin/admin-accounts.service.js';
+import { AdminUsageRepo } from './modules/admin/admin-usage.repo.js';
+import { AdminUsageService } from './modules/admin/admin-usage.service.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BotsRepo } from './modules/bots/bots.repo.js';
 import { BotsService } from './modules/bots/bots.service.js';
@@ -91,6 +101,8 @@ export interface AppOverrides {
   peers?: Peers;
   /** Rate limits counted by the cluster's primary, unless they are counted in the database. */
   clusterRateLimits?: boolean;
+  /** Replaces the local model catalogue (tests: a tiny model served by a local server, under a real name). */
+  modelCatalogue?: readonly CatalogueEntry[];
 }
 
 /** The composition root: the only place that picks implementations. */
@@ -278,6 +290,10 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   });
   const botChat = new BotChatService(bots, chat, tokenBilling);
   const botKeys = new BotKeysService(new BotKeysRepo(db), clock);
+  const modelCatalogue = overrides.modelCatalogue ?? MODEL_CATALOGUE;
+  const pulledModels = new PulledModelsFollower(config, modelCatalogue, textModels, log);
+  const audit = new AuditService(new AuditRepo(db), clock);
+  const adminModels = new AdminModelsService(config, modelCatalogue, textModels, pulledModels, audit, log);
   return {
     db,
     accounts,
@@ -308,7 +324,40 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     metrics,
     processes,
     reservationSweeper,
-    audit: new AuditService(new AuditRepo(db), clock),
+    audit,
+    adminJobs: new AdminJobsService({
+      db,
+      repo: new AdminJobsRepo(db),
+      transcriptions: new TranscriptionsRepo(db),
+      credits,
+      webhooks,
+      audit,
+      clock,
+      wakeWorkers: wakeWorker,
+    }),
+    adminEngines: new AdminEnginesService({
+      config,
+      text: textModels,
+      images,
+      videos,
+      asr: asrModels,
+      speech: ttsModels,
+      embedding: embeddingModel,
+    }),
+    pulledModels,
+    adminModels,
+    adminAccounts: new AdminAccountsService(
+      db,
+      new AdminAccountsRepo(db),
+      new AccountsRepo(db),
+      accounts,
+      credits,
+      keys,
+      audit,
+      config,
+      clock,
+    ),
+    adminUsage: new AdminUsageService(new AdminUsageRepo(db), clock),
   };
 }
 
@@ -326,6 +375,9 @@ export interface App {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
   services.reservationSweeper.start();
+  services.pulledModels.start();
+  // One process of a cluster pulls (the worker, or the only one); the others pick the models up as they land.
+  if (config.role !== 'api') void services.adminModels.preload(config.models.preload);
   // The HTTP side (Fastify, every operation's schemas, the MCP SDK) is a second of loading that the
   // command line, which uses only the services, does not pay.
   const [{ buildReadiness }, { buildBotServer, buildOperationsServer, buildServer }] = await Promise.all([
@@ -337,8 +389,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: services.db,
     blobs: services.blobs,
     worker: services.worker,
-    localText: services.textModels.local,
+    // Pulled models come and go while the service runs: /ready asks the engines of the moment.
+    localText: config.text.followsPulledModels
+      ? { status: () => services.textModels.local?.status() ?? [{ ok: true, text: 'builtin (offline)' }] }
+      : services.textModels.local,
   });
+  services.adminEngines.checkWith(readiness);
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
   const options = { logStream: overrides.logStream };
   const server = await buildServer(config, httpServices, options);
@@ -359,7 +415,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.sounds.close();
       await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();
-      await services.textModels.local?.release();
+      services.pulledModels.stop();
+      await services.adminModels.close();
+      await services.textModels.release();
       await services.asrModels.release();
       await services.db.destroy();
       await removeProcessTempDir(config.tempDir);

@@ -24,6 +24,7 @@ import {
   textProviderProblem,
 } from './engines/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
+import { MODEL_CATALOGUE } from './models/catalogue.js';
 
 export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
 export type { ImageEngineName } from './engines/provider-envs.js';
@@ -167,6 +168,32 @@ const serviceEnv = {
   ATELIER_MAX_MEDIA_SECONDS: int(1, 86_400).default(14_400),
   ATELIER_MAX_MEDIA_STREAMS: int(1, 1_024).default(16),
   ATELIER_MODELS_DIR: z.string().min(1).optional(),
+  /** Replaces https://huggingface.co in the model catalogue's URLs (a mirror) for every pull. */
+  ATELIER_MODELS_BASE_URL: httpUrl.optional(),
+  /** Catalogue models pulled in the background at start when missing, e.g. qwen3-0.6b,whisper-base. */
+  ATELIER_PRELOAD_MODELS: z
+    .string()
+    .max(1_000)
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z.array(
+        z.enum(
+          MODEL_CATALOGUE.map((entry) => entry.name),
+          {
+            error: (issue) =>
+              `unknown model ${String(issue.input)} (known: ${MODEL_CATALOGUE.map((e) => e.name).join(', ')})`,
+          },
+        ),
+      ),
+    )
+    .default([]),
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
   ATELIER_ASR_ROUTES: z
     .string()
@@ -271,9 +298,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     credits: { perOutput: env.ATELIER_CREDITS_PER_OUTPUT, perAdvancedOutput: env.ATELIER_CREDITS_PER_ADVANCED_OUTPUT },
     /** Where `atelier models pull` puts model files. */
     modelsDir,
+    models: { baseUrl: env.ATELIER_MODELS_BASE_URL, preload: env.ATELIER_PRELOAD_MODELS },
     llm: providers.llm,
     text: {
       provider: env.ATELIER_TEXT_PROVIDER ?? (providers.llm.modelPath ? 'llama-cpp' : 'builtin'),
+      /** Nothing names the text engine or its files: the service follows the models pulled (and removed) while it runs. */
+      followsPulledModels:
+        !env.ATELIER_TEXT_PROVIDER && !env.ATELIER_LLM_MODEL_PATH && !env.ATELIER_LLM_ADVANCED_MODEL_PATH,
       ...providers.text,
       model: env.ATELIER_TEXT_MODEL,
       advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL,

@@ -1,9 +1,16 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { LocalAsrModels, TextModels } from './engines/registry.js';
+import type { LocalAsrModels } from './engines/registry.js';
+import type { SwappableTextModels } from './engines/swappable-text-models.js';
+import type { PulledModelsFollower } from './models/pulled-models-follower.js';
 import type { ServiceMetrics } from './http/metrics.js';
 import type { Worker } from './jobs/worker.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AdminAccountsService } from './modules/admin/admin-accounts.service.js';
+import type { AdminUsageService } from './modules/admin/admin-usage.service.js';
+import type { AdminModelsService } from './modules/admin/admin-models.service.js';
 import type { AuditService } from './modules/admin/audit.service.js';
+import type { AdminJobsService } from './modules/admin/admin-jobs.service.js';
+import type { AdminEnginesService } from './modules/admin/admin-engines.service.js';
 import type { BotChatService } from './modules/bots/bot-chat.service.js';
 import type { BotsService } from './modules/bots/bots.service.js';
 import type { DocumentReader } from './modules/bots/document-reader.js';
@@ -40,8 +47,8 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
-  /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start. */
-  textModels: TextModels;
+  /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start; swapped when models are pulled or removed. */
+  textModels: SwappableTextModels;
   /** The transcription engines; `release` frees the whisper model at shutdown. */
   asrModels: LocalAsrModels;
   blobs: ServedBlobStore;
@@ -71,6 +78,18 @@ export interface Services {
   processes: ProcessRegistry;
   /** What administrators did (the admin area's log). */
   audit: AuditService;
+  /** The job queue for operators: depth, failures, retry and cancel (the admin area). */
+  adminJobs: AdminJobsService;
+  /** Which engine serves each model of every capability, and whether it is ready (the admin area). */
+  adminEngines: AdminEnginesService;
+  /** The local model catalogue (the admin area): pulls with progress, cancel, remove. */
+  adminModels: AdminModelsService;
+  /** Swaps the text engines as language models are pulled and removed while the service runs (start() to watch). */
+  pulledModels: PulledModelsFollower;
+  /** The admin area's accounts: list, detail and changes, each audited. */
+  adminAccounts: AdminAccountsService;
+  /** Usage across accounts (the admin area). */
+  adminUsage: AdminUsageService;
   /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
   reservationSweeper: ReservationSweeper;
 }

@@ -32,6 +32,7 @@ export function adminOnly(request: FastifyRequest, reply: FastifyReply): Caller 
 export function sendAdminPage(
   reply: FastifyReply,
   options: Omit<PageOptions, 'section' | 'body'> & { current: AdminSection; body: SafeHtml },
+  status = 200,
 ): FastifyReply {
   const nav = html`<nav aria-label="Admin" class="admin-nav">
     <ul>
@@ -42,10 +43,14 @@ export function sendAdminPage(
     </ul>
   </nav>`;
   const { current: _current, body, styles = [], ...rest } = options;
-  return sendPage(reply, {
-    ...rest,
-    section: '/dashboard/admin',
-    styles: ['admin.css', ...styles],
-    body: html`${nav}${body}`,
-  });
+  return sendPage(
+    reply,
+    {
+      ...rest,
+      section: '/dashboard/admin',
+      styles: ['admin.css', ...styles],
+      body: html`${nav}${body}`,
+    },
+    status,
+  );
 }

@@ -8,6 +8,7 @@ export type DashboardServices = Pick<
   Services,
   | 'accounts'
   | 'audit'
+  | 'adminModels'
   | 'botKeys'
   | 'bots'
   | 'chat'

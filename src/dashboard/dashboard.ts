@@ -19,7 +19,12 @@ import { cookieOptions } from './cookies.js';
 import type { DashboardDeps, DashboardPages } from './dashboard-deps.js';
 import { html } from './html.js';
 import { sendPage } from './layout.js';
+import { adminAccountsPages } from './pages/admin/admin-accounts-page.js';
 import { adminAuditPages } from './pages/admin/admin-audit-page.js';
+import { adminEnginesPage } from './pages/admin/admin-engines-page.js';
+import { adminJobsPage } from './pages/admin/admin-jobs-page.js';
+import { adminModelsPage } from './pages/admin/admin-models-page.js';
+import { adminUsagePage } from './pages/admin/admin-usage-page.js';
 import { authPages } from './pages/auth-pages.js';
 import { botPages } from './pages/bot-pages.js';
 import { keysPage } from './pages/keys-page.js';
@@ -40,6 +45,11 @@ const PAGES: DashboardPages[] = [
   speechPage,
   botPages,
   adminAuditPages,
+  adminJobsPage,
+  adminEnginesPage,
+  adminModelsPage,
+  adminAccountsPages,
+  adminUsagePage,
 ];
 
 const ASSETS = fileURLToPath(new URL('../../public/dashboard/', import.meta.url));

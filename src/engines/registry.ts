@@ -12,6 +12,7 @@ import type { TalkingVideoModel } from './spec/talking-video-model.js';
 import type { VideoModel } from './spec/video-model.js';
 import type { TextModel } from './spec/text-model.js';
 import type { TtsModel } from './spec/tts-model.js';
+import { SwappableTextModels } from './swappable-text-models.js';
 
 export type { EngineDeps, LocalEngines } from './provider.js';
 
@@ -27,16 +28,19 @@ export interface TextModels {
   local: LocalEngines | undefined;
 }
 
-export function createTextModels(config: Config, deps: EngineDeps = {}): TextModels {
-  const text = providerNamed(config.text.provider).text;
-  if (!text) throw new Error(`the ${config.text.provider} provider serves no text`);
-  const engines = text.models(config, deps);
-  return {
-    standard: observed(deps, 'text', engines.standard),
-    advanced: observed(deps, 'text', engines.advanced),
-    builtin: observed(deps, 'text', new BuiltinTextModel()),
-    local: engines.local,
+/** The text engines config picks, replaceable while the service runs (SwappableTextModels.swap). */
+export function createTextModels(config: Config, deps: EngineDeps = {}): SwappableTextModels {
+  const make = (current: Config) => {
+    const text = providerNamed(current.text.provider).text;
+    if (!text) throw new Error(`the ${current.text.provider} provider serves no text`);
+    const engines = text.models(current, deps);
+    return {
+      standard: observed(deps, 'text', engines.standard),
+      advanced: observed(deps, 'text', engines.advanced),
+      local: engines.local,
+    };
   };
+  return new SwappableTextModels(observed(deps, 'text', new BuiltinTextModel()), make, config);
 }
 
 /** The speech families: the embedded programs chosen in config, in its order, plus each remote family that is configured. */

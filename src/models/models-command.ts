@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, type ModelKind, findEntry } from './catalogue.js';
-import { DownloadError, downloadModel } from './download.js';
+import { DownloadError } from './download.js';
 import { progressReporter } from './progress-bar.js';
+import { PullCancelledError, PullInProgressError, isLive, readPullStatus, trackedPull } from './pull-status.js';
 import { findPulledModel, isPulled, modelPath, partPath, partialBytes } from './pulled-models.js';
 
 export const MODELS_USAGE = `  models list                                   the recommended local models: size, pulled or not,
@@ -113,15 +114,15 @@ function list(env: NodeJS.ProcessEnv): number {
 async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
     throw new ModelsUsageError('--base-url must be an http(s) URL');
-  const dir = serviceConfig(env).config.modelsDir;
+  const { modelsDir: dir, models } = serviceConfig(env).config;
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
   const progress = progressReporter(entry.name, process.stderr);
   try {
-    const result = await downloadModel(entry, {
+    const result = await trackedPull(entry, {
       dir,
-      baseUrl,
+      baseUrl: baseUrl ?? models.baseUrl,
       signal: controller.signal,
       onProgress: (p) => progress.update(p),
     });
@@ -153,14 +154,18 @@ async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: Nod
     return 0;
   } catch (error) {
     progress.finish();
-    if (controller.signal.aborted) {
+    if (controller.signal.aborted || error instanceof PullCancelledError) {
       const kept = partialBytes(dir, entry) ?? 0;
       console.error(
-        `interrupted: ${size(kept)} kept in ${partPath(dir, entry)}; run \`atelier models pull ${entry.name}\` again to resume`,
+        `${controller.signal.aborted ? 'interrupted' : 'cancelled'}: ${size(kept)} kept in ${partPath(dir, entry)}; run \`atelier models pull ${entry.name}\` again to resume`,
       );
       return 130;
     }
-    if (error instanceof DownloadError || (error as NodeJS.ErrnoException).syscall) {
+    if (
+      error instanceof DownloadError ||
+      error instanceof PullInProgressError ||
+      (error as NodeJS.ErrnoException).syscall
+    ) {
       console.error(`error: ${(error as Error).message}`);
       return 1;
     }
@@ -187,6 +192,11 @@ export function pickupNote({ config, problem }: ServiceConfig, entry: CatalogueE
 
 async function remove(entry: CatalogueEntry, env: NodeJS.ProcessEnv): Promise<number> {
   const dir = serviceConfig(env).config.modelsDir;
+  const pulling = readPullStatus(dir, entry);
+  if (pulling && isLive(pulling)) {
+    console.error(`error: ${entry.name} is being pulled (process ${pulling.pid}): cancel that pull first`);
+    return 1;
+  }
   const removed: string[] = [];
   for (const path of [modelPath(dir, entry), partPath(dir, entry)]) {
     try {

@@ -40,3 +40,15 @@ export const findPulledModel = (
   kind: ModelKind,
   catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
 ): string | undefined => findPulledModels(modelsDir, kind, catalogue)[0];
+
+/**
+ * The GGUF files the service serves text with when nothing names them: with two pulled language models the
+ * smaller serves the standard name and the larger the advanced one; with one, it serves both.
+ */
+export function pulledTextModelPaths(
+  modelsDir: string,
+  catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
+): { modelPath: string | undefined; advancedModelPath: string | undefined } {
+  const pulled = findPulledModels(modelsDir, 'llm', catalogue);
+  return { modelPath: pulled.at(-1), advancedModelPath: pulled.length > 1 ? pulled[0] : undefined };
+}

@@ -1,6 +1,11 @@
 import type { Config } from '../config.js';
 import { accountOperations } from '../modules/accounts/accounts.operations.js';
+import { adminAccountOperations } from '../modules/admin/admin-accounts.operations.js';
+import { adminUsageOperations } from '../modules/admin/admin-usage.operations.js';
+import { adminModelOperations } from '../modules/admin/admin-models.operations.js';
 import { auditOperations } from '../modules/admin/audit.operations.js';
+import { adminJobOperations } from '../modules/admin/admin-jobs.operations.js';
+import { adminEngineOperations } from '../modules/admin/admin-engines.operations.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
 import { botOperations } from '../modules/bots/bots.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
@@ -36,6 +41,11 @@ export type OperationServices = Pick<
   | 'botKeys'
   | 'botChat'
   | 'audit'
+  | 'adminJobs'
+  | 'adminEngines'
+  | 'adminModels'
+  | 'adminAccounts'
+  | 'adminUsage'
 >;
 
 /**
@@ -58,6 +68,11 @@ export function operationCatalogue(services: OperationServices, config: Config):
     ...botKeyOperations(services.botKeys),
     ...botChatOperations(services.botChat),
     ...auditOperations(services.audit),
+    ...adminJobOperations(services.adminJobs),
+    ...adminEngineOperations(services.adminEngines),
+    ...adminModelOperations(services.adminModels),
+    ...adminAccountOperations(services.adminAccounts),
+    ...adminUsageOperations(services.adminUsage),
   ];
 }
 

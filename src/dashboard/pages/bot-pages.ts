@@ -8,6 +8,7 @@ import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { callOperation } from '../dashboard-operations.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
+import { builtinTextNotice } from './builtin-text-notice.js';
 import { loggedIn } from '../viewer.js';
 import { integration, widgetKeyOf } from './bot-integration.js';
 
@@ -19,7 +20,8 @@ export const botPages: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const bots = await deps.services.bots.list(caller.account.id);
-    const body = html`${botList(bots)}
+    const first = builtinTextNotice(deps.services, caller);
+    const body = html`${first.notice}${botList(bots)}
       <section class="card" aria-labelledby="create-title">
         <h2 id="create-title">Create a bot</h2>
         <p class="hint">A bot answers from the documents you give it. Your ${caller.plan.name} plan allows ${caller.plan.maxBots} bots.</p>
@@ -29,7 +31,13 @@ export const botPages: DashboardPages = (scope, deps) => {
           <button type="submit">Create bot</button>
         </form>
       </section>`;
-    return sendPage(reply, { ...page, title: 'Bots', viewer: request.viewer, body });
+    return sendPage(reply, {
+      ...page,
+      scripts: [...page.scripts, ...first.scripts],
+      title: 'Bots',
+      viewer: request.viewer,
+      body,
+    });
   });
 
   scope.get('/bots/:id', async (request, reply) => {
@@ -75,7 +83,8 @@ async function botPage(
   const bot = found.value;
   const documents = await deps.services.bots.listDocuments(caller.account.id, bot.id);
   const keys = unwrap(await deps.services.botKeys.list(caller.account.id, bot.id)).filter((key) => !key.revoked_at);
-  const body = html`<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
+  const first = builtinTextNotice(deps.services, caller);
+  const body = html`${first.notice}<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
       <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
       <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
     <div class="bot-layout">
@@ -92,7 +101,8 @@ async function botPage(
     publicUrl: deps.config.publicUrl,
     widgetKey: widgetKeyOf(keys)?.api_key ?? null,
   };
-  return sendPage(reply, { ...page, title: bot.name, viewer: request.viewer, body, data }, status);
+  const scripts = [...page.scripts, ...first.scripts];
+  return sendPage(reply, { ...page, scripts, title: bot.name, viewer: request.viewer, body, data }, status);
 }
 
 /** The widget key form: origins one a line (spaces or commas between them do too); the service checks each field. */

@@ -10,6 +10,7 @@ import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
+import { builtinTextNotice } from './builtin-text-notice.js';
 
 const MAX_QUERY = 100;
 const MAX_OUTPUTS = 10;
@@ -27,7 +28,8 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
     const counts = CATEGORIES.map((c) => [c, services.presets.list(c).total] as const);
     const terms = searchTerms(search);
     const shown = presets.filter((p) => matches(p, terms)).length;
-    const body = html`
+    const first = builtinTextNotice(services, caller);
+    const body = html`${first.notice}
       <p class="hint plan-hint">Pick a preset, fill in its form and generate text. Your plan: <strong>${caller.plan.name}</strong>${caller.plan.premiumPresets ? ' (premium presets included)' : html` — presets marked <span class="badge locked">Paid plan</span> need a paid plan.`}</p>
       <section class="card preset-filters" aria-label="Find a preset">
         <nav aria-label="Categories" class="category-links">
@@ -53,7 +55,7 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
       viewer: request.viewer,
       section: '/dashboard/presets',
       body,
-      scripts: ['presets.js'],
+      scripts: ['presets.js', ...first.scripts],
       styles: ['presets.css'],
     });
   });
@@ -67,8 +69,9 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
     const preset = detail.value;
     const overview = await services.accounts.overview(caller);
     const locked = !preset.isFree && !caller.plan.premiumPresets;
+    const first = builtinTextNotice(services, caller);
     const body = html`
-      <p><a href="/dashboard/presets">← All presets</a></p>
+      <p><a href="/dashboard/presets">← All presets</a></p>${first.notice}
       <p>${preset.description}</p>
       <p class="preset-meta">${preset.category.map((c) => html`<a class="badge category" href="${listHref(c, '')}">${c}</a>`)} ${accessBadge(preset, caller.plan)}</p>
       ${locked ? html`<p class="card locked-notice" role="note">This is a premium preset: the <strong>${caller.plan.name}</strong> plan does not include it, so generating will be refused. A paid plan unlocks it.</p>` : ''}
@@ -101,7 +104,7 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
       viewer: request.viewer,
       section: '/dashboard/presets',
       body,
-      scripts: ['presets.js'],
+      scripts: ['presets.js', ...first.scripts],
       styles: ['presets.css'],
       data: {
         preset: preset.slug,

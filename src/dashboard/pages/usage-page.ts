@@ -8,7 +8,7 @@ const LEDGER_PAGE = 50;
 const DAY_MS = 86_400_000;
 
 /** What each kind of work is called on the page; the ledger's reasons are `reserve:<kind>` / `refund:<kind>`. */
-const KIND_LABELS: Record<string, string> = {
+export const KIND_LABELS: Record<string, string> = {
   text: 'Presets',
   derived: 'Derived content',
   transcription: 'Transcriptions',

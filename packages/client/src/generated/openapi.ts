@@ -805,6 +805,352 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count jobs by kind and status
+         * @description For every kind and status: how many jobs, and the age of the oldest (queue depth). Admin accounts only.
+         */
+        get: operations["adminJobsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Newest first, by status and kind, with the reason of the last failure. Admin accounts only.
+         */
+        get: operations["adminListJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed job
+         * @description Only a failed job: its record goes back to pending and holds its credits again (402 when the account cannot pay them now), and the job is queued with all its attempts. Audited.
+         */
+        post: operations["adminRetryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued job
+         * @description Only a queued job (a running one cannot be stopped: 409): it fails with "Cancelled by an administrator", its record fails with that reason and gives its credits back. Audited.
+         */
+        post: operations["adminCancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/engines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the engines serving each capability
+         * @description For every capability (text, image, video, transcription, speech, sound, embedding): each model name and its aliases, the engine that serves it, the upstream model and base URL of remote providers (never a key), and the /ready check of the capability. Admin accounts only.
+         */
+        get: operations["adminListEngines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the local model catalogue
+         * @description Each model with its size, state (absent, pulling with progress, pulled), what it serves and whether it is in use; pulls started by `atelier models pull` show too. Admin accounts only: anyone else gets 404.
+         */
+        get: operations["adminListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/{name}/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull a model in the background
+         * @description Starts the download (resumed if a part is there, checked against its SHA-256) and answers at once with the state; GET /api/admin/models shows its progress. A pulled language model serves text without a restart. 409 when it is pulled or being pulled.
+         */
+        post: operations["adminPullModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/{name}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pull
+         * @description Stops the pull wherever it runs (this service or `atelier models pull`); the bytes so far stay for a resume. 409 when the model is not being pulled.
+         */
+        post: operations["adminCancelModelPull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a pulled model
+         * @description Deletes the file and any partial download; a language model in use is replaced at once (requests in flight finish on it). 409 while it is being pulled or when there is nothing to remove.
+         */
+        delete: operations["adminRemoveModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts
+         * @description Newest first; `search` matches part of the email, any case. Admin accounts only.
+         */
+        get: operations["adminListAccounts"];
+        put?: never;
+        /** Create an account; its API key is shown in this response only */
+        post: operations["adminCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account: usage this period, ledger and keys
+         * @description Keys are listed without their secrets. `before` pages the ledger back (next_before).
+         */
+        get: operations["adminGetAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block an account: its keys and sessions are refused at once */
+        post: operations["adminBlockAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unblock an account */
+        post: operations["adminUnblockAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change an account's plan */
+        post: operations["adminSetAccountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or remove credits, with a reason (a ledger entry)
+         * @description A negative amount removes credits; a removal larger than the balance is refused with 409.
+         */
+        post: operations["adminAdjustCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set an account's dashboard password; its sessions end */
+        post: operations["adminSetAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log an account out of every browser */
+        post: operations["adminEndAccountSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage across accounts, per day and capability
+         * @description Credits spent (reservations net of refunds) and speech words per UTC day and capability from `from` to `to` (both included; the last 30 days by default, at most 366), with totals and the 10 accounts that spent the most credits. Admin accounts only.
+         */
+        get: operations["adminUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/completions": {
         parameters: {
             query?: never;
@@ -5630,6 +5976,1303 @@ export interface operations {
                             created_at: string;
                         }[];
                         next_before: number | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminJobsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            kind: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            jobs: number;
+                            oldest_created_at: string;
+                            oldest_age_seconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListJobs: {
+        parameters: {
+            query?: {
+                status?: "queued" | "running" | "completed" | "failed";
+                kind?: string;
+                limit?: number;
+                /** @description next_before of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: {
+                            id: string;
+                            /** @description image.generate, video.generate, transcription.process, webhook.deliver... */
+                            kind: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            attempts: number;
+                            max_attempts: number;
+                            /** @description Why its last attempt failed */
+                            last_error: string | null;
+                            /** @description When it is (or was) due */
+                            run_at: string;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description The record it makes: image:12, video:3, transcription:<uuid>... */
+                            target: string | null;
+                            /** @description The record's owner */
+                            account_email: string | null;
+                        }[];
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminRetryJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description image.generate, video.generate, transcription.process, webhook.deliver... */
+                        kind: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        attempts: number;
+                        max_attempts: number;
+                        /** @description Why its last attempt failed */
+                        last_error: string | null;
+                        /** @description When it is (or was) due */
+                        run_at: string;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description The record it makes: image:12, video:3, transcription:<uuid>... */
+                        target: string | null;
+                        /** @description The record's owner */
+                        account_email: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminCancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description image.generate, video.generate, transcription.process, webhook.deliver... */
+                        kind: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        attempts: number;
+                        max_attempts: number;
+                        /** @description Why its last attempt failed */
+                        last_error: string | null;
+                        /** @description When it is (or was) due */
+                        run_at: string;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description The record it makes: image:12, video:3, transcription:<uuid>... */
+                        target: string | null;
+                        /** @description The record's owner */
+                        account_email: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListEngines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The whole service, as /ready says
+                         * @enum {string}
+                         */
+                        status: "ready" | "not_ready";
+                        capabilities: {
+                            capability: string;
+                            ready: {
+                                /** @enum {string} */
+                                status: "ok" | "failed" | "disabled";
+                                /** @description What /ready says: the engines checked, or why one is not ready */
+                                detail: string;
+                            };
+                            models: {
+                                name: string;
+                                aliases: string[];
+                                engine: string;
+                                model: string | null;
+                                base_url: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        models: {
+                            name: string;
+                            /** @enum {string} */
+                            kind: "llm" | "whisper";
+                            description: string;
+                            bytes: number;
+                            /** @description The file name in the models folder */
+                            file: string;
+                            /** @enum {string} */
+                            state: "absent" | "pulling" | "pulled";
+                            /** @description What the service does with it once pulled */
+                            serves: string;
+                            in_use: boolean;
+                            /** @description The small text model the first-run notice offers */
+                            recommended: boolean;
+                            progress: {
+                                received: number;
+                                total: number;
+                                bytes_per_second: number;
+                                eta_seconds: number | null;
+                                started_at: string;
+                                /** @description false: another service process or `atelier models pull` pulls it */
+                                by_this_process: boolean;
+                            } | null;
+                            /** @description An unfinished download kept for a resume */
+                            partial_bytes: number | null;
+                            /** @description Why the last pull failed */
+                            last_error: string | null;
+                        }[];
+                        /** @description The text provider serving now */
+                        text_provider: string;
+                        /** @description Pulled language models serve text at once (no text provider or model file configured) */
+                        follows_pulled_models: boolean;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminPullModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "llm" | "whisper";
+                        description: string;
+                        bytes: number;
+                        /** @description The file name in the models folder */
+                        file: string;
+                        /** @enum {string} */
+                        state: "absent" | "pulling" | "pulled";
+                        /** @description What the service does with it once pulled */
+                        serves: string;
+                        in_use: boolean;
+                        /** @description The small text model the first-run notice offers */
+                        recommended: boolean;
+                        progress: {
+                            received: number;
+                            total: number;
+                            bytes_per_second: number;
+                            eta_seconds: number | null;
+                            started_at: string;
+                            /** @description false: another service process or `atelier models pull` pulls it */
+                            by_this_process: boolean;
+                        } | null;
+                        /** @description An unfinished download kept for a resume */
+                        partial_bytes: number | null;
+                        /** @description Why the last pull failed */
+                        last_error: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminCancelModelPull: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "llm" | "whisper";
+                        description: string;
+                        bytes: number;
+                        /** @description The file name in the models folder */
+                        file: string;
+                        /** @enum {string} */
+                        state: "absent" | "pulling" | "pulled";
+                        /** @description What the service does with it once pulled */
+                        serves: string;
+                        in_use: boolean;
+                        /** @description The small text model the first-run notice offers */
+                        recommended: boolean;
+                        progress: {
+                            received: number;
+                            total: number;
+                            bytes_per_second: number;
+                            eta_seconds: number | null;
+                            started_at: string;
+                            /** @description false: another service process or `atelier models pull` pulls it */
+                            by_this_process: boolean;
+                        } | null;
+                        /** @description An unfinished download kept for a resume */
+                        partial_bytes: number | null;
+                        /** @description Why the last pull failed */
+                        last_error: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminRemoveModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "llm" | "whisper";
+                        description: string;
+                        bytes: number;
+                        /** @description The file name in the models folder */
+                        file: string;
+                        /** @enum {string} */
+                        state: "absent" | "pulling" | "pulled";
+                        /** @description What the service does with it once pulled */
+                        serves: string;
+                        in_use: boolean;
+                        /** @description The small text model the first-run notice offers */
+                        recommended: boolean;
+                        progress: {
+                            received: number;
+                            total: number;
+                            bytes_per_second: number;
+                            eta_seconds: number | null;
+                            started_at: string;
+                            /** @description false: another service process or `atelier models pull` pulls it */
+                            by_this_process: boolean;
+                        } | null;
+                        /** @description An unfinished download kept for a resume */
+                        partial_bytes: number | null;
+                        /** @description Why the last pull failed */
+                        last_error: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListAccounts: {
+        parameters: {
+            query?: {
+                search?: string;
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            id: string;
+                            email: string;
+                            plan: string;
+                            credits: number;
+                            blocked: boolean;
+                            blocked_reason: string | null;
+                            is_admin: boolean;
+                            created_at: string;
+                            /** @description The account's newest API key use or dashboard log-in */
+                            last_used_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminCreateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    plan?: string;
+                    /** @description Opening credits (the plan's by default) */
+                    credits?: number;
+                    /** @description For the dashboard; without one it cannot log in */
+                    password?: string;
+                    /** @default false */
+                    is_admin?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        api_key: string;
+                        key_id: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminGetAccount: {
+        parameters: {
+            query?: {
+                ledger_limit?: number;
+                before?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            email: string;
+                            plan: string;
+                            credits: number;
+                            blocked: boolean;
+                            blocked_reason: string | null;
+                            is_admin: boolean;
+                            created_at: string;
+                            /** @description The account's newest API key use or dashboard log-in */
+                            last_used_at: string | null;
+                            /** @description Whether it can log in to the dashboard */
+                            has_password: boolean;
+                            /** @description Dashboard sessions open */
+                            sessions: number;
+                        };
+                        plan: {
+                            name: string;
+                            monthly_credits: number;
+                            monthly_tts_words: number;
+                            advanced_model: boolean;
+                            premium_presets: boolean;
+                            video_generation: boolean;
+                            rate_limit_per_minute: number;
+                        };
+                        period: {
+                            start: string;
+                            end: string;
+                        };
+                        usage: {
+                            credits_used: number;
+                            /** @description Credits spent this period, by capability */
+                            credits_used_by_kind: {
+                                [key: string]: number;
+                            };
+                            tts_words_used: number;
+                            tts_words_left: number;
+                        };
+                        ledger: {
+                            entries: {
+                                id: number;
+                                delta: number;
+                                balance_after: number;
+                                reason: string;
+                                reference: string | null;
+                                created_at: string;
+                            }[];
+                            next_before: number | null;
+                        };
+                        keys: {
+                            id: string;
+                            prefix: string;
+                            name: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminBlockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminUnblockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminSetAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    plan: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminAdjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminSetAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminEndAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        blocked: boolean;
+                        blocked_reason: string | null;
+                        is_admin: boolean;
+                        created_at: string;
+                        /** @description The account's newest API key use or dashboard log-in */
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminUsage: {
+        parameters: {
+            query?: {
+                /** @description A UTC day, YYYY-MM-DD */
+                from?: string;
+                /** @description A UTC day, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        days: {
+                            day: string;
+                            credits: number;
+                            /** @description Credits spent per capability (text, image, ...) */
+                            credits_by_capability: {
+                                [key: string]: number;
+                            };
+                            words: number;
+                        }[];
+                        totals: {
+                            credits: number;
+                            /** @description Credits spent per capability (text, image, ...) */
+                            credits_by_capability: {
+                                [key: string]: number;
+                            };
+                            words: number;
+                        };
+                        top_accounts: {
+                            id: string;
+                            email: string;
+                            credits: number;
+                            words: number;
+                        }[];
                     };
                 };
             };

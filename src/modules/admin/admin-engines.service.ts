@@ -1,0 +1,139 @@
+import type { Config } from '../../config.js';
+import type { AsrModels, TextModels } from '../../engines/registry.js';
+import type { CheckResult, ReadinessReport } from '../../http/readiness.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { chatCatalogue } from '../chat/chat-models.js';
+
+/** One model name a capability answers to, and what serves it. */
+export interface ServedModel {
+  name: string;
+  aliases: string[];
+  /** The engine (provider) that serves it: builtin, llama-cpp, openai-compatible, automatic1111... */
+  engine: string;
+  /** The engine's own model name (upstream for a remote provider). */
+  model: string | null;
+  /** A remote provider's base URL, without any user or password; null for engines in this process. */
+  base_url: string | null;
+}
+
+export interface CapabilityEngines {
+  capability: string;
+  /** The /ready check of this capability, as /ready reports it. */
+  ready: CheckResult;
+  models: ServedModel[];
+}
+
+interface Engine {
+  readonly provider: string;
+  readonly modelId?: string;
+}
+
+interface CatalogueEntry {
+  name: string;
+  aliases: string[];
+  engine: string;
+  model: string;
+}
+
+export interface AdminEnginesDeps {
+  config: Config;
+  text: TextModels;
+  images: { catalogue(): CatalogueEntry[] };
+  videos: { catalogue(): CatalogueEntry[] };
+  asr: AsrModels;
+  speech: readonly Engine[];
+  embedding: Engine | undefined;
+}
+
+/** The /ready check that speaks for each capability. */
+const READINESS_CHECK: Record<string, string> = {
+  text: 'text',
+  image: 'images',
+  video: 'video',
+  transcription: 'transcription',
+  speech: 'speech',
+  sound: 'sound',
+  embedding: 'embeddings',
+};
+
+/** Which engine serves each model name of every capability, and whether it is ready; never a key. */
+export class AdminEnginesService {
+  private readiness: { report(): Promise<ReadinessReport> } | undefined;
+
+  constructor(private readonly deps: AdminEnginesDeps) {}
+
+  /** The service's own /ready checks (built with the HTTP side, after the services): one set of probes and caches. */
+  checkWith(readiness: { report(): Promise<ReadinessReport> }): void {
+    this.readiness = readiness;
+  }
+
+  async list(): Promise<Outcome<{ status: ReadinessReport['status']; capabilities: CapabilityEngines[] }>> {
+    if (!this.readiness) return fail('unavailable', 'The readiness checks run only in the service');
+    const report = await this.readiness.report();
+    const served = this.served();
+    const capabilities = Object.entries(served).map(([capability, models]) => ({
+      capability,
+      ready: report.checks[READINESS_CHECK[capability] ?? capability] ?? {
+        status: 'disabled' as const,
+        detail: 'none configured',
+      },
+      models,
+    }));
+    return ok({ status: report.status, capabilities });
+  }
+
+  private served(): Record<string, ServedModel[]> {
+    const { config, text, images, videos, asr, speech, embedding } = this.deps;
+    const textUrl = config.text.baseUrl;
+    const remoteUrl = (engine: string, byEngine: Record<string, string | undefined>) => safeUrl(byEngine[engine]);
+    const imageUrls = {
+      'openai-compatible': config.images.openai?.baseUrl,
+      automatic1111: config.images.automatic1111?.baseUrl,
+    };
+    const speechUrls = { openai: config.tts.openai?.baseUrl, elevenlabs: config.tts.elevenlabs?.baseUrl };
+    // The names chat answers to (the standard and advanced models, builtin) with the aliases configured for each.
+    const chat = chatCatalogue(config, text);
+    return {
+      text: chat.models.map((m) =>
+        served(m.id, m.engine, m.engine.provider === 'openai-compatible' ? safeUrl(textUrl) : null, {
+          aliases: chat.aliases.filter((a) => a.target === m).map((a) => a.id),
+        }),
+      ),
+      image: images.catalogue().map((m) => ({ ...pick(m), base_url: remoteUrl(m.engine, imageUrls) })),
+      video: videos.catalogue().map((m) => ({ ...pick(m), base_url: null })),
+      transcription: asr.engines.map((engine) =>
+        served(engine.modelId, engine, engine.provider === 'openai' ? safeUrl(config.asr.openai?.baseUrl) : null, {
+          aliases: engine === asr.enhanced ? ['enhanced'] : [],
+        }),
+      ),
+      speech: speech.map((engine) => served(engine.provider, engine, remoteUrl(engine.provider, speechUrls))),
+      sound: [{ name: config.sound.engine, aliases: [], engine: config.sound.engine, model: null, base_url: null }],
+      embedding: embedding
+        ? [served(embedding.modelId ?? embedding.provider, embedding, safeUrl(config.embeddings?.baseUrl))]
+        : [],
+    };
+  }
+}
+
+function served(name: string, engine: Engine, baseUrl: string | null, extra: { aliases?: string[] } = {}): ServedModel {
+  return {
+    name,
+    aliases: extra.aliases ?? [],
+    engine: engine.provider,
+    model: engine.modelId ?? null,
+    base_url: baseUrl,
+  };
+}
+
+const pick = (m: CatalogueEntry) => ({ name: m.name, aliases: [...m.aliases], engine: m.engine, model: m.model });
+
+/** Scheme, host and path only: a base URL may carry a user, a password or a key in its query. */
+function safeUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,248 @@
+import { rm } from 'node:fs/promises';
+import type { Config } from '../../config.js';
+import type { SwappableTextModels } from '../../engines/swappable-text-models.js';
+import type { CatalogueEntry } from '../../models/catalogue.js';
+import {
+  PullCancelledError,
+  PullInProgressError,
+  type PullStatus,
+  isLive,
+  readPullStatus,
+  requestCancel,
+  statusPath,
+  trackedPull,
+} from '../../models/pull-status.js';
+import type { FollowerLog, PulledModelsFollower } from '../../models/pulled-models-follower.js';
+import { isPulled, modelPath, partPath, partialBytes } from '../../models/pulled-models.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import type { Caller } from '../accounts/accounts.service.js';
+import type { AuditService } from './audit.service.js';
+
+/** The small language model the first-run notice offers to pull. */
+export const RECOMMENDED_TEXT_MODEL = 'qwen3-0.6b';
+
+export interface PullProgress {
+  received: number;
+  total: number;
+  bytes_per_second: number;
+  eta_seconds: number | null;
+  started_at: string;
+  /** Whether this process pulls it, or another one (another service process, `atelier models pull`). */
+  by_this_process: boolean;
+}
+
+export interface ModelView {
+  name: string;
+  kind: 'llm' | 'whisper';
+  description: string;
+  bytes: number;
+  file: string;
+  state: 'absent' | 'pulling' | 'pulled';
+  /** What the service does with it once pulled. */
+  serves: string;
+  in_use: boolean;
+  recommended: boolean;
+  progress: PullProgress | null;
+  /** Bytes of an unfinished download kept for a resume. */
+  partial_bytes: number | null;
+  /** Why the last pull failed, until the next one. */
+  last_error: string | null;
+}
+
+export interface ModelsOverview {
+  models: ModelView[];
+  /** The text provider serving now: builtin until a language model is pulled (when nothing else is configured). */
+  text_provider: string;
+  /** Whether pulled language models are used at once (no ATELIER_TEXT_PROVIDER nor model path configured). */
+  follows_pulled_models: boolean;
+}
+
+const SERVES = {
+  llm: 'text: presets, chat, bots, derived fields',
+  whisper: 'transcription (whisper-cpp, from the next start)',
+} as const;
+
+const notFound = <T>() => fail<T>('not_found', 'Model not found');
+
+/** The local model catalogue for administrators: what is pulled, pulls with progress, cancel and remove. */
+export class AdminModelsService {
+  private readonly pulls = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Why this process's last pull of a model failed, until its next pull. */
+  private readonly failures = new Map<string, string>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly catalogue: readonly CatalogueEntry[],
+    private readonly textModels: SwappableTextModels,
+    private readonly follower: PulledModelsFollower,
+    private readonly audit: AuditService,
+    private readonly log: FollowerLog,
+  ) {}
+
+  list(): ModelsOverview {
+    this.follower.refresh();
+    return {
+      models: this.catalogue.map((entry) => this.view(entry)),
+      text_provider: this.textModels.provider,
+      follows_pulled_models: this.follower.enabled,
+    };
+  }
+
+  /** Whether text is served by the builtin engine only, and the small model an admin could pull for it (first run). */
+  builtinTextOnly(): { builtin: boolean; recommended: ModelView | undefined } {
+    this.follower.refresh();
+    const entry = this.entry(RECOMMENDED_TEXT_MODEL);
+    return {
+      builtin: this.textModels.provider === 'builtin',
+      recommended: this.follower.enabled && entry ? this.view(entry) : undefined,
+    };
+  }
+
+  async pull(caller: Caller, name: string): Promise<Outcome<ModelView>> {
+    const entry = this.entry(name);
+    if (!entry) return notFound();
+    const before = this.view(entry);
+    if (before.state === 'pulling') return fail('conflict', 'Model is already being pulled');
+    if (before.state === 'pulled') return fail('conflict', 'Model is already pulled');
+    this.start(entry);
+    const after = this.view(entry);
+    await this.audit.record(caller, {
+      ...target(entry, 'model.pull'),
+      before: auditState(before),
+      after: auditState(after),
+    });
+    return ok(after);
+  }
+
+  async cancel(caller: Caller, name: string): Promise<Outcome<ModelView>> {
+    const entry = this.entry(name);
+    if (!entry) return notFound();
+    const before = this.view(entry);
+    if (before.state !== 'pulling') return fail('conflict', 'Model is not being pulled');
+    // The cancel file stops the pull wherever it runs; this process's own stops at once.
+    await requestCancel(this.config.modelsDir, entry);
+    const own = this.pulls.get(entry.name);
+    if (own) {
+      own.controller.abort(new PullCancelledError(`the pull of ${entry.name} was cancelled`));
+      await own.done;
+    }
+    const after = this.view(entry);
+    await this.audit.record(caller, {
+      ...target(entry, 'model.cancel'),
+      before: auditState(before),
+      after: auditState(after),
+    });
+    return ok(after);
+  }
+
+  async remove(caller: Caller, name: string): Promise<Outcome<ModelView>> {
+    const entry = this.entry(name);
+    if (!entry) return notFound();
+    const before = this.view(entry);
+    if (before.state === 'pulling') return fail('conflict', 'Model is being pulled: cancel the pull first');
+    if (before.state === 'absent' && before.partial_bytes === null) return fail('conflict', 'Model is not pulled');
+    const dir = this.config.modelsDir;
+    await Promise.all(
+      [modelPath(dir, entry), partPath(dir, entry), statusPath(dir, entry)].map((path) => rm(path, { force: true })),
+    );
+    this.follower.refresh();
+    const after = this.view(entry);
+    await this.audit.record(caller, {
+      ...target(entry, 'model.remove'),
+      before: auditState(before),
+      after: auditState(after),
+    });
+    return ok(after);
+  }
+
+  /** Pulls, one after the other in the background, those of `names` that are neither pulled nor being pulled. */
+  async preload(names: readonly string[]): Promise<void> {
+    for (const name of names) {
+      const entry = this.entry(name);
+      if (!entry || this.view(entry).state !== 'absent') continue;
+      this.log.info?.({ model: name }, 'pulling a preloaded model in the background');
+      await this.start(entry);
+    }
+  }
+
+  /** Stops this process's pulls (their parts stay for a resume), at shutdown. */
+  async close(): Promise<void> {
+    const running = [...this.pulls.values()];
+    for (const pull of running) pull.controller.abort(new PullCancelledError('the service is stopping'));
+    await Promise.all(running.map((pull) => pull.done));
+  }
+
+  private entry(name: string): CatalogueEntry | undefined {
+    return this.catalogue.find((entry) => entry.name === name);
+  }
+
+  private start(entry: CatalogueEntry): Promise<void> {
+    const controller = new AbortController();
+    this.failures.delete(entry.name);
+    const done = trackedPull(entry, {
+      dir: this.config.modelsDir,
+      baseUrl: this.config.models.baseUrl,
+      signal: controller.signal,
+    })
+      .then(() => {
+        this.log.info?.({ model: entry.name }, 'model pulled');
+        this.follower.refresh();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PullCancelledError || error instanceof PullInProgressError) return;
+        this.failures.set(entry.name, (error as Error).message);
+        this.log.error({ model: entry.name, err: error }, 'model pull failed');
+      })
+      .finally(() => this.pulls.delete(entry.name));
+    this.pulls.set(entry.name, { controller, done });
+    return done;
+  }
+
+  private view(entry: CatalogueEntry): ModelView {
+    const dir = this.config.modelsDir;
+    const status = readPullStatus(dir, entry);
+    const own = this.pulls.has(entry.name);
+    const live = own || (status !== undefined && isLive(status));
+    const pulled = !live && isPulled(dir, entry);
+    return {
+      name: entry.name,
+      kind: entry.kind,
+      description: entry.description,
+      bytes: entry.bytes,
+      file: entry.file,
+      state: live ? 'pulling' : pulled ? 'pulled' : 'absent',
+      serves: SERVES[entry.kind],
+      in_use: pulled && this.inUse(entry),
+      recommended: entry.name === RECOMMENDED_TEXT_MODEL,
+      progress: live ? progressOf(entry, status, own) : null,
+      partial_bytes: live ? null : (partialBytes(dir, entry) ?? null),
+      last_error: live ? null : (this.failures.get(entry.name) ?? null),
+    };
+  }
+
+  private inUse(entry: CatalogueEntry): boolean {
+    const path = modelPath(this.config.modelsDir, entry);
+    if (entry.kind === 'whisper') return this.config.asr.whisper?.modelPath === path;
+    return this.textModels.provider === 'llama-cpp' && this.follower.textModelPaths().includes(path);
+  }
+}
+
+function progressOf(entry: CatalogueEntry, status: PullStatus | undefined, own: boolean): PullProgress {
+  return {
+    received: status?.received ?? 0,
+    total: status?.total ?? entry.bytes,
+    bytes_per_second: status?.bytes_per_second ?? 0,
+    eta_seconds: status?.eta_seconds ?? null,
+    started_at: status?.started_at ?? new Date().toISOString(),
+    by_this_process: own,
+  };
+}
+
+const target = (entry: CatalogueEntry, action: string) => ({ action, targetType: 'model', targetId: entry.name });
+
+/** What the audit log keeps of a model: its state and bytes on disk, nothing else. */
+const auditState = (view: ModelView) => ({
+  state: view.state,
+  in_use: view.in_use,
+  ...(view.partial_bytes === null ? {} : { partial_bytes: view.partial_bytes }),
+});
