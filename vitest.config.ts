@@ -69,6 +69,9 @@ export default defineConfig({
             'test/{images-upstream,generate-upstream,chat-compat,speech-failures}.test.ts',
             // Processes in their roles on PostgreSQL are multi-process.test.ts's; a talking video's rows are a video's.
             'test/{roles,talking-video}.test.ts',
+            // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write
+            // are admin-access's and admin-accounts' statements.
+            'test/admin-models{,-whisper}.test.ts',
             // What the processes of a cluster share goes between them (IPC), whatever the database; SQLite's write
             // lock and migration race are the harder case, and multi-process.test.ts runs processes on PostgreSQL.
             'test/cluster.test.ts',

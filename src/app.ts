@@ -14,6 +14,7 @@ import {
   createVideoModels,
 } from './engines/registry.js';
 import { createEmbeddingModel } from './engines/registry.js';
+import { SwappableAsrModels } from './engines/swappable-asr-models.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
 import { noopJobs } from './jobs/noop-jobs.js';
@@ -176,7 +177,12 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     config.webhooks.maxAttempts,
     clock,
   );
-  const asrModels = createAsrModels(config, engines);
+  // A whisper model pulled or removed while the service runs swaps them (PulledModelsFollower).
+  const asrModels = new SwappableAsrModels(
+    (current) => createAsrModels(current, engines),
+    config,
+    (error) => log.error({ err: error }, 'a replaced whisper model could not be released'),
+  );
   const pipeline = new TranscriptionPipeline(asrModels, {
     ffmpegPath: config.asr.ffmpegPath,
     decodeTimeoutMs: config.asr.timeoutMs,
@@ -291,7 +297,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const botChat = new BotChatService(bots, chat, tokenBilling);
   const botKeys = new BotKeysService(new BotKeysRepo(db), clock);
   const modelCatalogue = overrides.modelCatalogue ?? MODEL_CATALOGUE;
-  const pulledModels = new PulledModelsFollower(config, modelCatalogue, textModels, log);
+  const pulledModels = new PulledModelsFollower(config, modelCatalogue, textModels, asrModels, log);
   const audit = new AuditService(new AuditRepo(db), clock);
   const adminModels = new AdminModelsService(config, modelCatalogue, textModels, pulledModels, audit, log);
   return {
@@ -393,6 +399,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     localText: config.text.followsPulledModels
       ? { status: () => services.textModels.local?.status() ?? [{ ok: true, text: 'builtin (offline)' }] }
       : services.textModels.local,
+    currentAsr: config.asr.followsPulledModels ? () => services.pulledModels.asrConfig() : undefined,
   });
   services.adminEngines.checkWith(readiness);
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };

@@ -5,6 +5,7 @@ import type { App } from './app.js';
 import { clusterPeers } from './cluster/peers.js';
 import type { ReadyMessage } from './cluster/supervisor.js';
 import type { Config } from './config.js';
+import { firstRunHint } from './first-run-hint.js';
 
 /** Set by the cluster's primary in the environment of the processes it starts (src/cluster/supervisor.ts). */
 const CLUSTER_ROLE_ENV = 'ATELIER_CLUSTER_ROLE';
@@ -59,7 +60,8 @@ async function serveOne(config: Config): Promise<App> {
     const note = config.role === 'api' ? ' [role api: jobs run in worker processes]' : '';
     console.log(`Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)${note}`);
     if (app.botServer) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
-    if (config.text.followsPulledModels && app.services.textModels.provider === 'builtin') console.log(FIRST_RUN_HINT);
+    const hint = firstRunHint(config, app.services.textModels.provider);
+    if (hint) console.log(hint);
   } else {
     console.log(
       `Atelier worker ${app.services.worker.id} is running, up to ${config.jobs.concurrency} jobs at once [role worker: no public port]`,
@@ -109,12 +111,6 @@ function warmUpLocalModels(app: App): void {
     }
   });
 }
-
-const FIRST_RUN_HINT = [
-  'Text is served by the builtin engine (deterministic, no language model). For real answers pull a small model:',
-  '  atelier models pull qwen3-0.6b',
-  '(or Admin > Models in the dashboard); the service uses it as soon as it is pulled, no restart needed.',
-].join('\n');
 
 /** Shown once on the first start; also kept in a file only the owner can read. */
 function announceAdminKey(config: Config, apiKey: string): void {

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { LocalAsrModels } from './engines/registry.js';
+import type { SwappableAsrModels } from './engines/swappable-asr-models.js';
 import type { SwappableTextModels } from './engines/swappable-text-models.js';
 import type { PulledModelsFollower } from './models/pulled-models-follower.js';
 import type { ServiceMetrics } from './http/metrics.js';
@@ -49,8 +49,8 @@ export interface Services {
   text: TextService;
   /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start; swapped when models are pulled or removed. */
   textModels: SwappableTextModels;
-  /** The transcription engines; `release` frees the whisper model at shutdown. */
-  asrModels: LocalAsrModels;
+  /** The transcription engines; swapped when a whisper model is pulled or removed; `release` frees the whisper model at shutdown. */
+  asrModels: SwappableAsrModels;
   blobs: ServedBlobStore;
   /** Where request counts live when not in each process's memory (ATELIER_RATE_LIMIT_STORE=database). */
   rateLimitStore: FastifyRateLimitStoreCtor | undefined;

@@ -235,7 +235,10 @@ describe('ATELIER_PRELOAD_MODELS', () => {
           .then((r) => r.json<{ models: ModelView[]; text_provider: string }>());
       expect((await list()).models.find((m) => m.name === NAME)?.state).toBe('pulling');
       server.release();
-      const done = await until(list, (l) => l.text_provider === 'llama-cpp');
+      const done = await until(
+        list,
+        (l) => l.text_provider === 'llama-cpp' && l.models.find((m) => m.name === NAME)?.state === 'pulled',
+      );
       expect(done.models.find((m) => m.name === NAME)).toMatchObject({ state: 'pulled', in_use: true });
     } finally {
       server.release();

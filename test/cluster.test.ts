@@ -124,10 +124,13 @@ describe('atelier serve with ATELIER_API_PROCESSES=2', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('runs two HTTP processes and one worker process under a primary that says it is up once', () => {
+  it('runs two HTTP processes and one worker process under a primary that says it is up once', async () => {
     expect(clusterChildren(service.child.pid ?? 0).map((c) => c.role)).toEqual(['api', 'api', 'worker']);
     expect(service.output().match(/is listening on/g)).toHaveLength(1);
     expect(service.output()).toContain('[2 HTTP processes and a worker process for the jobs]');
+    // Text comes from the builtin engine: the primary gives the first-run hint a single process gives, once.
+    await until(() => service.output().includes('atelier models pull qwen3-0.6b'), 5_000);
+    expect(service.output().match(/atelier models pull qwen3-0\.6b/g)).toHaveLength(1);
   });
 
   it('counts a rate limit once for all processes', async () => {

@@ -65,6 +65,9 @@ describe('the admin models page in a browser', () => {
     await page.reload();
     await expect.poll(() => row.locator('.progress-text').textContent(), { timeout: 10_000 }).toMatch(/\(33%\)/);
     expect(await row.getByRole('button', { name: `Cancel ${NAME}` }).isVisible()).toBe(true);
+    expect(await page.locator('#whisper-model').textContent()).toMatch(
+      /^Transcriptions use no whisper model\. A pulled whisper model is used at once, without a restart/,
+    );
     await screenshot(page, 'admin-models');
     expect(await axeViolations(page)).toEqual([]);
 

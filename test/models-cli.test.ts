@@ -148,7 +148,7 @@ describe('atelier models', () => {
     const removed = await atelier(['models', 'remove', 'whisper-tiny'], env);
     expect(removed.code).toBe(0);
     expect(JSON.parse(removed.stdout)).toEqual({ name: 'whisper-tiny', removed: [tiny, `${tiny}.part`] });
-    expect(removed.stderr).toContain('at its next start the service uses no whisper model');
+    expect(removed.stderr).toContain('the service uses no whisper model (a running one at once)');
     expect(readdirSync(modelsDir)).toEqual([]);
 
     const again = await atelier(['models', 'remove', 'whisper-tiny'], env);

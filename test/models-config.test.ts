@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, findEntry } from '../src/models/catalogue.js';
-import { pickupNote, serviceConfig } from '../src/models/models-command.js';
+import { RUNNING_SERVICE_USES_IT, pickupNote, serviceConfig } from '../src/models/models-command.js';
 
 const noEnvFile = join(tmpdir(), 'atelier-no-such.env');
 
@@ -115,7 +115,11 @@ describe('what `models pull` says about the pulled file', () => {
 
   it('tells when the service uses it, and what stands in the way when it does not', () => {
     const small = pulled('qwen3-0.6b');
-    expect(note({}, 'qwen3-0.6b', small)).toBe('The service uses it from its next start (restart a running service).');
+    expect(note({}, 'qwen3-0.6b', small)).toBe(RUNNING_SERVICE_USES_IT);
+    // Named by a setting, the file is not followed: the service loads it when it starts.
+    expect(note({ ATELIER_LLM_MODEL_PATH: small }, 'qwen3-0.6b', small)).toBe(
+      'The service uses it from its next start (restart a running service).',
+    );
     expect(note({ ATELIER_TEXT_PROVIDER: 'builtin' }, 'qwen3-0.6b', small)).toBe(
       'The service does not use it while ATELIER_TEXT_PROVIDER is builtin: unset it, or set it to llama-cpp.',
     );
@@ -124,10 +128,8 @@ describe('what `models pull` says about the pulled file', () => {
     );
     // Two pulled: both are used (the larger for the advanced name).
     const larger = pulled('qwen2.5-1.5b-instruct');
-    expect(note({}, 'qwen3-0.6b', small)).toBe('The service uses it from its next start (restart a running service).');
-    expect(note({}, 'qwen2.5-1.5b-instruct', larger)).toBe(
-      'The service uses it from its next start (restart a running service).',
-    );
+    expect(note({}, 'qwen3-0.6b', small)).toBe(RUNNING_SERVICE_USES_IT);
+    expect(note({}, 'qwen2.5-1.5b-instruct', larger)).toBe(RUNNING_SERVICE_USES_IT);
     const base = pulled('whisper-base');
     const tiny = pulled('whisper-tiny');
     expect(note({}, 'whisper-tiny', tiny)).toBe(

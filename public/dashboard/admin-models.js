@@ -68,6 +68,7 @@ function actions(model) {
 
 function render(overview) {
   document.querySelector('#text-provider strong').textContent = overview.text_provider;
+  document.querySelector('#whisper-model strong').textContent = overview.whisper_model ?? 'no whisper model';
   for (const model of overview.models) {
     const row = document.querySelector(`tr[data-model="${CSS.escape(model.name)}"]`);
     if (!row) continue;

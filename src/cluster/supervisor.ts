@@ -1,6 +1,7 @@
 import { isClusterMessage } from './cluster-message.js';
 import cluster, { type Worker as ClusterProcess } from 'node:cluster';
 import type { Config } from '../config.js';
+import { firstRunHint } from '../first-run-hint.js';
 import { isPeerEnvelope } from './peers.js';
 import { RateWindows, type RateReplyMessage, isRateHit } from './rate-windows.js';
 
@@ -114,6 +115,9 @@ function announce(config: Config, roles: ChildRole[]): void {
     `Atelier is listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs) [${api} HTTP processes${worker}]`,
   );
   if (config.bots.port !== undefined) console.log(`Bots answer on ${config.bots.publicUrl}/bot/<public_url>/api`);
+  // The text provider the processes started with: the primary loads no engine itself.
+  const hint = firstRunHint(config, config.text.provider);
+  if (hint) console.log(hint);
 }
 
 function article(role: ChildRole): string {

@@ -24,16 +24,19 @@ export interface ReadinessDependencies {
   worker: { isRunning(): boolean };
   /** The text models this process loads itself (llama-cpp): not ready while one loads or cannot. */
   localText?: { status(): { ok: boolean; text: string }[] } | undefined;
+  /** The transcription settings of the moment, when a whisper model pulled or removed while the service runs changes them. */
+  currentAsr?: (() => Config['asr']) | undefined;
 }
 
 /** What /ready reports: the database, the blob store, the job workers and each kind of engine that is configured. */
-export function buildReadiness({ config, db, blobs, worker, localText }: ReadinessDependencies): Readiness {
+export function buildReadiness({ config, db, blobs, worker, localText, currentAsr }: ReadinessDependencies): Readiness {
   const probes: ReadinessProbes = { program: programCheck() };
   /** What every provider says for one kind, in the providers' order. */
   const partsOf = (
     kind: (provider: Provider) => ProviderReadiness | undefined,
     providers: readonly Provider[] = PROVIDERS,
-  ): Part[] => providers.flatMap((provider) => kind(provider)?.(config, probes) ?? []);
+    current: Config = config,
+  ): Part[] => providers.flatMap((provider) => kind(provider)?.(current, probes) ?? []);
   const checks: Record<string, ReadinessCheck> = {
     database: async () => {
       await sql`select 1`.execute(db);
@@ -57,7 +60,11 @@ export function buildReadiness({ config, db, blobs, worker, localText }: Readine
     transcription: async () =>
       engineParts([
         probes.program('ffmpeg (decoding)', config.asr.ffmpegPath),
-        ...partsOf((p) => p.transcription?.readiness),
+        ...partsOf(
+          (p) => p.transcription?.readiness,
+          PROVIDERS,
+          currentAsr ? { ...config, asr: currentAsr() } : config,
+        ),
       ]),
     images: async () => engineParts([...partsOf((p) => p.image?.readiness), ...partsOf((p) => p.imageEdit?.readiness)]),
     video: async () => engineParts(partsOf((p) => p.video?.readiness)),

@@ -175,11 +175,18 @@ async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: Nod
   }
 }
 
-/** Whether, and how, the service will load a pulled file when it next starts. */
+/** What a running service does with a pulled file when no setting names the model files: it follows the folder. */
+export const RUNNING_SERVICE_USES_IT =
+  'A running service uses it at once, without a restart (a stopped one from its next start).';
+
+/** Whether, and how, the service will load a pulled file. */
 export function pickupNote({ config, problem }: ServiceConfig, entry: CatalogueEntry, path: string): string {
   const usedPaths = modelsInUse(config, entry.kind);
   const used = usedPaths[0];
-  if (usedPaths.includes(path)) return 'The service uses it from its next start (restart a running service).';
+  if (usedPaths.includes(path)) {
+    const follows = entry.kind === 'llm' ? config.text.followsPulledModels : config.asr.followsPulledModels;
+    return follows ? RUNNING_SERVICE_USES_IT : 'The service uses it from its next start (restart a running service).';
+  }
   if (entry.kind === 'llm' && config.text.provider !== 'llama-cpp' && !problem) {
     return `The service does not use it while ATELIER_TEXT_PROVIDER is ${config.text.provider}: unset it, or set it to llama-cpp.`;
   }
@@ -214,8 +221,12 @@ async function remove(entry: CatalogueEntry, env: NodeJS.ProcessEnv): Promise<nu
   const now =
     modelsInUse(after.config, entry.kind).join(' and ') ||
     (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
+  const follows = entry.kind === 'llm' ? after.config.text.followsPulledModels : after.config.asr.followsPulledModels;
+  const next = follows
+    ? `the service uses ${now} (a running one at once)`
+    : `at its next start the service uses ${now}`;
   console.error(
-    `removed ${removed.join(' and ')}; ${after.problem ? `the service would not start: ${after.problem}` : `at its next start the service uses ${now}`}`,
+    `removed ${removed.join(' and ')}; ${after.problem ? `the service would not start: ${after.problem}` : next}`,
   );
   console.log(JSON.stringify({ name: entry.name, removed }, null, 2));
   return 0;

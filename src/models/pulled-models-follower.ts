@@ -1,8 +1,9 @@
 import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import type { Config } from '../config.js';
+import type { SwappableAsrModels } from '../engines/swappable-asr-models.js';
 import type { SwappableTextModels } from '../engines/swappable-text-models.js';
 import type { CatalogueEntry } from './catalogue.js';
-import { pulledTextModelPaths } from './pulled-models.js';
+import { findPulledModel, pulledTextModelPaths } from './pulled-models.js';
 
 export interface FollowerLog {
   info?(details: object, message: string): void;
@@ -14,13 +15,16 @@ const POLL_MS = 5_000;
 const SETTLE_MS = 200;
 
 /**
- * Serves text with the language models pulled into the models folder, as they come and go while the
- * service runs (by this process, another one or `atelier models pull`): the text engines are swapped to
- * llama-cpp with the pulled files, or back to builtin when none is left. Only when the configuration names
- * no text engine nor model file (config.text.followsPulledModels).
+ * Serves with the models pulled into the models folder, as they come and go while the service runs (by
+ * this process, another one or `atelier models pull`). Text: the text engines are swapped to llama-cpp with
+ * the pulled files, or back to builtin when none is left, when the configuration names no text engine nor
+ * model file (config.text.followsPulledModels). Transcription: the engines are swapped to those with the
+ * preferred pulled whisper model, or without whisper when none is left, when no whisper model file is named
+ * (config.asr.followsPulledModels).
  */
 export class PulledModelsFollower {
   private applied: { modelPath: string | undefined; advancedModelPath: string | undefined };
+  private appliedWhisper: string | undefined;
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
   private settle: NodeJS.Timeout | undefined;
@@ -29,13 +33,33 @@ export class PulledModelsFollower {
     private readonly config: Config,
     private readonly catalogue: readonly CatalogueEntry[],
     private readonly textModels: SwappableTextModels,
+    private readonly asrModels: SwappableAsrModels,
     private readonly log: FollowerLog,
   ) {
     this.applied = { modelPath: config.llm.modelPath, advancedModelPath: config.llm.advancedModelPath };
+    this.appliedWhisper = config.asr.whisper?.modelPath;
   }
 
+  /** Whether pulled language models serve text at once. */
   get enabled(): boolean {
     return this.config.text.followsPulledModels;
+  }
+
+  /** Whether a pulled whisper model serves transcriptions at once. */
+  get followsWhisper(): boolean {
+    return this.config.asr.followsPulledModels;
+  }
+
+  /** The whisper model file transcriptions start on now, if any. */
+  whisperModelPath(): string | undefined {
+    return this.appliedWhisper;
+  }
+
+  /** The transcription settings the engines serving now were made with. */
+  asrConfig(): Config['asr'] {
+    const modelPath = this.appliedWhisper;
+    const whisper = modelPath ? { modelPath, threads: this.config.asr.whisperThreads } : undefined;
+    return { ...this.config.asr, whisper };
   }
 
   /** The GGUF files serving text (when the provider is llama-cpp): the standard one, then the advanced one. */
@@ -45,7 +69,7 @@ export class PulledModelsFollower {
   }
 
   start(): void {
-    if (!this.enabled || this.poll) return;
+    if (!(this.enabled || this.followsWhisper) || this.poll) return;
     this.poll = setInterval(() => this.refresh(), POLL_MS);
     this.poll.unref();
     try {
@@ -69,8 +93,13 @@ export class PulledModelsFollower {
     this.poll = undefined;
   }
 
-  /** Swaps the text engines if the pulled language models changed since the last look. */
+  /** Swaps the engines whose pulled models changed since the last look. */
   refresh(): void {
+    this.refreshText();
+    this.refreshWhisper();
+  }
+
+  private refreshText(): void {
     if (!this.enabled) return;
     const paths = pulledTextModelPaths(this.config.modelsDir, this.catalogue);
     if (paths.modelPath === this.applied.modelPath && paths.advancedModelPath === this.applied.advancedModelPath)
@@ -88,5 +117,16 @@ export class PulledModelsFollower {
       for (const part of local.status())
         if (!part.ok) this.log.error({ model: part.text }, 'text model could not be loaded');
     });
+  }
+
+  private refreshWhisper(): void {
+    if (!this.followsWhisper) return;
+    const modelPath = findPulledModel(this.config.modelsDir, 'whisper', this.catalogue);
+    if (modelPath === this.appliedWhisper) return;
+    this.appliedWhisper = modelPath;
+    this.asrModels.swap({ ...this.config, asr: this.asrConfig() });
+    this.log.info?.({ model: modelPath ?? null }, 'transcription engines swapped for the pulled whisper model');
+    // As at start (serve.ts): the model loads where jobs run, now rather than in the next transcription.
+    if (modelPath && this.config.role !== 'api' && this.config.jobs.enabled) void this.asrModels.warmUp();
   }
 }

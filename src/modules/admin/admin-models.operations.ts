@@ -47,6 +47,13 @@ export function adminModelOperations(models: AdminModelsService) {
         follows_pulled_models: z
           .boolean()
           .describe('Pulled language models serve text at once (no text provider or model file configured)'),
+        whisper_model: z
+          .string()
+          .nullable()
+          .describe('The file of the whisper model transcriptions use now; null when there is none'),
+        follows_pulled_whisper_models: z
+          .boolean()
+          .describe('A pulled whisper model serves transcriptions at once (no whisper model file configured)'),
       }),
       errors: [400, 404],
       run: () => models.list(),
@@ -56,7 +63,7 @@ export function adminModelOperations(models: AdminModelsService) {
       name: 'admin_pull_model',
       summary: 'Pull a model in the background',
       description:
-        'Starts the download (resumed if a part is there, checked against its SHA-256) and answers at once with the state; GET /api/admin/models shows its progress. A pulled language model serves text without a restart. 409 when it is pulled or being pulled.',
+        'Starts the download (resumed if a part is there, checked against its SHA-256) and answers at once with the state; GET /api/admin/models shows its progress. A pulled language or whisper model is used without a restart. 409 when it is pulled or being pulled.',
       tags: ADMIN_TAGS,
       auth: 'admin',
       input: z.strictObject({}),

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Config } from '../../config.js';
 import type { SwappableTextModels } from '../../engines/swappable-text-models.js';
 import type { CatalogueEntry } from '../../models/catalogue.js';
@@ -55,11 +56,15 @@ export interface ModelsOverview {
   text_provider: string;
   /** Whether pulled language models are used at once (no ATELIER_TEXT_PROVIDER nor model path configured). */
   follows_pulled_models: boolean;
+  /** The file of the whisper model transcriptions start on now; null when there is none. */
+  whisper_model: string | null;
+  /** Whether a pulled whisper model is used at once (no ATELIER_WHISPER_MODEL_PATH configured). */
+  follows_pulled_whisper_models: boolean;
 }
 
 const SERVES = {
   llm: 'text: presets, chat, bots, derived fields',
-  whisper: 'transcription (whisper-cpp, from the next start)',
+  whisper: 'transcription (whisper-cpp)',
 } as const;
 
 const notFound = <T>() => fail<T>('not_found', 'Model not found');
@@ -81,10 +86,13 @@ export class AdminModelsService {
 
   list(): ModelsOverview {
     this.follower.refresh();
+    const whisper = this.follower.whisperModelPath();
     return {
       models: this.catalogue.map((entry) => this.view(entry)),
       text_provider: this.textModels.provider,
       follows_pulled_models: this.follower.enabled,
+      whisper_model: whisper === undefined ? null : basename(whisper),
+      follows_pulled_whisper_models: this.follower.followsWhisper,
     };
   }
 
@@ -202,8 +210,9 @@ export class AdminModelsService {
     const dir = this.config.modelsDir;
     const status = readPullStatus(dir, entry);
     const own = this.pulls.has(entry.name);
-    const live = own || (status !== undefined && isLive(status));
-    const pulled = !live && isPulled(dir, entry);
+    // The file is renamed into place only once verified, a moment before its pull's status is removed: whole is pulled.
+    const pulled = isPulled(dir, entry);
+    const live = !pulled && (own || (status !== undefined && isLive(status)));
     return {
       name: entry.name,
       kind: entry.kind,
@@ -222,7 +231,7 @@ export class AdminModelsService {
 
   private inUse(entry: CatalogueEntry): boolean {
     const path = modelPath(this.config.modelsDir, entry);
-    if (entry.kind === 'whisper') return this.config.asr.whisper?.modelPath === path;
+    if (entry.kind === 'whisper') return this.follower.whisperModelPath() === path;
     return this.textModels.provider === 'llama-cpp' && this.follower.textModelPaths().includes(path);
   }
 }

@@ -3,6 +3,7 @@ import type { MediaLimits } from '../../engines/audio/probe-media.js';
 import { detectSpeakers } from '../../engines/audio/speakers.js';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { AsrModels } from '../../engines/registry.js';
+import { type AsrModelsInUse, fixedAsrModels } from '../../engines/swappable-asr-models.js';
 import type { AsrModel, TranscriptSegment } from '../../engines/spec/asr-model.js';
 import { type GuardOptions, guardedDownload } from '../../shared/net/guarded-http.js';
 
@@ -47,29 +48,39 @@ export class NoEngineError extends Error {
  * offsets -> speakers (the engine's own diarization, else the embedded one).
  */
 export class TranscriptionPipeline {
+  private readonly models: AsrModelsInUse;
+
+  /** With engines that may be replaced while the service runs (SwappableAsrModels), or fixed ones. */
   constructor(
-    private readonly models: AsrModels,
+    models: AsrModels | AsrModelsInUse,
     private readonly config: PipelineConfig,
-  ) {}
+  ) {
+    this.models = 'use' in models ? models : fixedAsrModels(models);
+  }
 
   /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
-  pickEngine(language: string, enhanced: boolean): AsrModel | undefined {
+  pickEngine(language: string, enhanced: boolean, models: AsrModels = this.models): AsrModel | undefined {
     const wanted = language.trim().toLowerCase();
     const fits = (m: AsrModel) =>
       wanted === DETECT_LANGUAGE
         ? m.detectsLanguage === true
         : m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
-    if (enhanced && this.models.enhanced && fits(this.models.enhanced)) return this.models.enhanced;
-    const routed = this.models.routes[wanted];
+    if (enhanced && models.enhanced && fits(models.enhanced)) return models.enhanced;
+    const routed = models.routes[wanted];
     if (routed && fits(routed)) return routed;
-    return this.models.engines.find(fits);
+    return models.engines.find(fits);
   }
 
-  async run(input: PipelineInput): Promise<PipelineResult> {
-    const engine = this.pickEngine(input.language, input.enhancedQuality);
+  /** On the engines current when it starts, to its end (a whisper model pulled or removed meanwhile waits for the next one). */
+  run(input: PipelineInput): Promise<PipelineResult> {
+    return this.models.use((models) => this.runOn(models, input));
+  }
+
+  private async runOn(models: AsrModels, input: PipelineInput): Promise<PipelineResult> {
+    const engine = this.pickEngine(input.language, input.enhancedQuality, models);
     if (!engine) {
       throw new NoEngineError(
-        this.models.engines.length === 0
+        models.engines.length === 0
           ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
           : input.language.trim().toLowerCase() === DETECT_LANGUAGE
             ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'

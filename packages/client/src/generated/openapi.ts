@@ -936,7 +936,7 @@ export interface paths {
         put?: never;
         /**
          * Pull a model in the background
-         * @description Starts the download (resumed if a part is there, checked against its SHA-256) and answers at once with the state; GET /api/admin/models shows its progress. A pulled language model serves text without a restart. 409 when it is pulled or being pulled.
+         * @description Starts the download (resumed if a part is there, checked against its SHA-256) and answers at once with the state; GET /api/admin/models shows its progress. A pulled language or whisper model is used without a restart. 409 when it is pulled or being pulled.
          */
         post: operations["adminPullModel"];
         delete?: never;
@@ -6360,6 +6360,10 @@ export interface operations {
                         text_provider: string;
                         /** @description Pulled language models serve text at once (no text provider or model file configured) */
                         follows_pulled_models: boolean;
+                        /** @description The file of the whisper model transcriptions use now; null when there is none */
+                        whisper_model: string | null;
+                        /** @description A pulled whisper model serves transcriptions at once (no whisper model file configured) */
+                        follows_pulled_whisper_models: boolean;
                     };
                 };
             };

@@ -6,6 +6,9 @@ import { html } from '../../html.js';
 export const formatBytes = (bytes: number): string =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
 
+/** What the page (and its script) says when transcriptions have no whisper model. */
+const NO_WHISPER_MODEL = 'no whisper model';
+
 /** The state column as text; the page's script keeps it current with the same words. */
 function stateText(model: ModelView): string {
   if (model.state === 'pulled') return model.in_use ? 'Pulled, in use' : 'Pulled';
@@ -26,6 +29,11 @@ export const adminModelsPage: DashboardPages = (scope, { services }) => {
         overview.follows_pulled_models
           ? '. A pulled language model is used at once, without a restart; removing it goes back to the builtin engine.'
           : ' as configured (ATELIER_TEXT_PROVIDER or a model path): pulled language models are used after a configuration change and a restart.'
+      }</p>
+      <p id="whisper-model">Transcriptions use <strong>${overview.whisper_model ?? NO_WHISPER_MODEL}</strong>${
+        overview.follows_pulled_whisper_models
+          ? '. A pulled whisper model is used at once, without a restart; transcriptions already running finish on the model they started with.'
+          : ' as configured (ATELIER_WHISPER_MODEL_PATH): pulled whisper models are used after a configuration change and a restart.'
       }</p>
       <div class="table-wrap" tabindex="0" role="region" aria-label="Local models"><table id="models">
         <thead><tr><th scope="col">Model</th><th scope="col">Kind</th><th scope="col">Size</th><th scope="col">Serves</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead>

@@ -18,6 +18,10 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
     asr: {
       /** The whisper.cpp engine, when a model file is configured (or pulled). */
       whisper: modelPath ? { modelPath, threads: e.ATELIER_WHISPER_THREADS } : undefined,
+      /** No model file named: the service follows the whisper models pulled (and removed) while it runs. */
+      followsPulledModels: !e.ATELIER_WHISPER_MODEL_PATH,
+      /** The threads of a whisper model pulled while the service runs. */
+      whisperThreads: e.ATELIER_WHISPER_THREADS,
     },
   };
 }
