@@ -67,6 +67,12 @@ const generate = async () =>
     payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }], max_tokens: 4 },
   });
 
+/** Who /v1/models says owns a chat model: the builtin engine, or a model of the service's own. */
+const ownerOf = async (id: string) =>
+  (await t.server.inject({ url: '/v1/models', headers: withKey(user) }))
+    .json<{ data: { id: string; owned_by: string }[] }>()
+    .data.find((m) => m.id === id)?.owned_by;
+
 beforeAll(async () => {
   const file = join(tmpdir(), `atelier-admin-models-${process.pid}.gguf`);
   await writeTinyLlama(file);
@@ -91,6 +97,7 @@ describe('admin models API', () => {
     expect(listed.text_provider).toBe('builtin');
     expect(listed.models.map((m) => m.name)).toContain('whisper-tiny');
     expect((await generate()).json<{ model: string }>().model).toMatch(/builtin/);
+    expect(await ownerOf('gpt-4o-mini')).toBe('atelier-builtin');
 
     // A pull held at a third: its progress shows in the list.
     const third = Math.floor(body.length / 3);
@@ -122,6 +129,7 @@ describe('admin models API', () => {
     const answer = await generate();
     expect(answer.statusCode).toBe(200);
     expect(answer.json<{ model: string }>().model).toBe('Qwen3-0.6B-Q8_0');
+    expect(await ownerOf('gpt-4o-mini')).toBe('atelier');
     expect((await action('POST', `/api/admin/models/${NAME}/pull`)).json()).toEqual({
       error: 'Model is already pulled',
     });

@@ -26,6 +26,8 @@ export interface TextModels {
   builtin: TextModel;
   /** The models this process runs itself (llama-cpp), if any. */
   local: LocalEngines | undefined;
+  /** The provider serving `standard` and `advanced` now (builtin, llama-cpp, ...): a pulled model changes it. */
+  readonly provider: string;
 }
 
 /** The text engines config picks, replaceable while the service runs (SwappableTextModels.swap). */

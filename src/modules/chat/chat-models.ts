@@ -8,7 +8,7 @@ export interface ChatModel {
   engine: TextModel;
   /** Served by the advanced engine: plans without the advanced model cannot use it. */
   advanced: boolean;
-  ownedBy: string;
+  readonly ownedBy: string;
 }
 
 /**
@@ -17,10 +17,18 @@ export interface ChatModel {
  * answered by the builtin engine, and the response's `model` says so.
  */
 export function chatModels(config: Config, text: TextModels): ChatModel[] {
-  const ownedBy = config.text.provider === 'builtin' ? 'atelier-builtin' : 'atelier';
+  // Read at each listing: a model pulled while the service runs takes the names over from the builtin engine.
+  const served = (id: string, engine: TextModel, advanced: boolean): ChatModel => ({
+    id,
+    engine,
+    advanced,
+    get ownedBy() {
+      return text.provider === 'builtin' ? 'atelier-builtin' : 'atelier';
+    },
+  });
   const models: ChatModel[] = [
-    { id: config.text.model, engine: text.standard, advanced: false, ownedBy },
-    { id: config.text.advancedModel, engine: text.advanced, advanced: true, ownedBy },
+    served(config.text.model, text.standard, false),
+    served(config.text.advancedModel, text.advanced, true),
   ];
   if (!models.some((m) => m.id === 'builtin'))
     models.push({ id: 'builtin', engine: text.builtin, advanced: false, ownedBy: 'atelier-builtin' });
