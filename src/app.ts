@@ -138,8 +138,10 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     config.reservations.sweepMs,
     log,
   );
-  const accounts = new AccountsService(db, new AccountsRepo(db), keys, credits, config, clock);
-  const sessions = new SessionsService(new SessionsRepo(db), accounts, config, clock);
+  const accountsRepo = new AccountsRepo(db);
+  const accounts = new AccountsService(db, accountsRepo, keys, credits, config, clock);
+  const sessionsRepo = new SessionsRepo(db);
+  const sessions = new SessionsService(sessionsRepo, accounts, config, clock);
   const presets = new PresetsService(PRESETS);
   const textModels = createTextModels(config, engines);
   const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
@@ -355,7 +357,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     adminAccounts: new AdminAccountsService(
       db,
       new AdminAccountsRepo(db),
-      new AccountsRepo(db),
+      accountsRepo,
+      sessionsRepo,
       accounts,
       credits,
       keys,

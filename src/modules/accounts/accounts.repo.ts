@@ -28,16 +28,16 @@ export class AccountsRepo {
     return Number(row.n);
   }
 
-  async setBlocked(id: string, blocked: boolean, reason: string | null): Promise<void> {
-    await this.db
+  async setBlocked(id: string, blocked: boolean, reason: string | null, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('accounts')
       .set({ blocked: blocked ? 1 : 0, blocked_reason: blocked ? reason : null })
       .where('id', '=', id)
       .execute();
   }
 
-  async setPlan(id: string, plan: string): Promise<void> {
-    await this.db.updateTable('accounts').set({ plan }).where('id', '=', id).execute();
+  async setPlan(id: string, plan: string, db: Db = this.db): Promise<void> {
+    await db.updateTable('accounts').set({ plan }).where('id', '=', id).execute();
   }
 
   async passwordHash(accountId: string): Promise<string | undefined> {

@@ -85,18 +85,6 @@ export class AdminAccountsRepo {
     return row !== undefined;
   }
 
-  async setBlocked(trx: Db, id: string, blocked: boolean, reason: string | null): Promise<void> {
-    await trx
-      .updateTable('accounts')
-      .set({ blocked: blocked ? 1 : 0, blocked_reason: blocked ? reason : null })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async setPlan(trx: Db, id: string, plan: string): Promise<void> {
-    await trx.updateTable('accounts').set({ plan }).where('id', '=', id).execute();
-  }
-
   /**
    * Adds `entry.delta` credits (negative removes) with its ledger row; a removal happens only if the balance
    * covers it, in the same conditional UPDATE, so concurrent spending can never take the balance below zero.
@@ -121,10 +109,6 @@ export class AdminAccountsRepo {
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  async deleteSessions(trx: Db, accountId: string): Promise<void> {
-    await trx.deleteFrom('sessions').where('account_id', '=', accountId).execute();
   }
 }
 

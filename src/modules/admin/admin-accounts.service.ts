@@ -12,6 +12,7 @@ import type { AccountsService, Caller, CreatedAccount } from '../accounts/accoun
 import { hashPassword, passwordProblem } from '../accounts/passwords.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { KeysService } from '../keys/keys.service.js';
+import type { SessionsRepo } from '../sessions/sessions.repo.js';
 import type { AccountCursor, AccountWithUse, AdminAccountsRepo } from './admin-accounts.repo.js';
 import type { AuditService } from './audit.service.js';
 
@@ -50,6 +51,7 @@ export class AdminAccountsService {
     private readonly db: Db,
     private readonly repo: AdminAccountsRepo,
     private readonly accountsRepo: AccountsRepo,
+    private readonly sessionsRepo: SessionsRepo,
     private readonly accounts: AccountsService,
     private readonly credits: CreditsService,
     private readonly keys: KeysService,
@@ -136,14 +138,14 @@ export class AdminAccountsService {
   block(admin: Caller, id: string, reason?: string): Promise<Outcome<AccountSummary>> {
     if (id === admin.account.id) return Promise.resolve(fail('invalid_input', 'You cannot block your own account'));
     return this.change(admin, id, 'account.block', reason, async (trx) => {
-      await this.repo.setBlocked(trx, id, true, reason ?? null);
+      await this.accountsRepo.setBlocked(id, true, reason ?? null, trx);
       return ok({});
     });
   }
 
   unblock(admin: Caller, id: string): Promise<Outcome<AccountSummary>> {
     return this.change(admin, id, 'account.unblock', undefined, async (trx) => {
-      await this.repo.setBlocked(trx, id, false, null);
+      await this.accountsRepo.setBlocked(id, false, null, trx);
       return ok({});
     });
   }
@@ -152,7 +154,7 @@ export class AdminAccountsService {
     const plan = findPlan(this.config, planName);
     if (!plan) return Promise.resolve(fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`));
     return this.change(admin, id, 'account.plan', undefined, async (trx) => {
-      await this.repo.setPlan(trx, id, plan.name);
+      await this.accountsRepo.setPlan(id, plan.name, trx);
       return ok({});
     });
   }
@@ -184,7 +186,7 @@ export class AdminAccountsService {
     const had = await this.repo.hasPassword(id);
     return this.change(admin, id, 'account.password', undefined, async (trx) => {
       await this.accountsRepo.setPasswordHash(id, passwordHash, isoNow(this.clock), trx);
-      await this.repo.deleteSessions(trx, id);
+      await this.sessionsRepo.deleteForAccount(id, trx);
       return ok({ before: { has_password: had }, after: { has_password: true, sessions: 0 } });
     });
   }
@@ -195,7 +197,7 @@ export class AdminAccountsService {
       return Promise.resolve(fail('invalid_input', 'You cannot end your own sessions here: log out instead'));
     return this.change(admin, id, 'account.sessions_end', undefined, async (trx) => {
       const sessions = await this.repo.countSessions(id, trx);
-      await this.repo.deleteSessions(trx, id);
+      await this.sessionsRepo.deleteForAccount(id, trx);
       return ok({ before: { sessions }, after: { sessions: 0 } });
     });
   }

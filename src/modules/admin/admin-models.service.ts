@@ -98,12 +98,11 @@ export class AdminModelsService {
 
   /** Whether text is served by the builtin engine only, and the small model an admin could pull for it (first run). */
   builtinTextOnly(): { builtin: boolean; recommended: ModelView | undefined } {
-    this.follower.refresh();
+    // Asked by every presets and bots page: no look at the folder here (the follower watches it), and none at all
+    // once a model serves text.
+    if (this.textModels.provider !== 'builtin') return { builtin: false, recommended: undefined };
     const entry = this.entry(RECOMMENDED_TEXT_MODEL);
-    return {
-      builtin: this.textModels.provider === 'builtin',
-      recommended: this.follower.enabled && entry ? this.view(entry) : undefined,
-    };
+    return { builtin: true, recommended: this.follower.enabled && entry ? this.view(entry) : undefined };
   }
 
   async pull(caller: Caller, name: string): Promise<Outcome<ModelView>> {

@@ -28,8 +28,8 @@ export class SessionsRepo {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
-  async deleteForAccount(accountId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
+  async deleteForAccount(accountId: string, db: Db = this.db): Promise<void> {
+    await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
   }
 
   async deleteExpired(now: string): Promise<void> {
