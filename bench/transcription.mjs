@@ -80,8 +80,16 @@ const DECODE = (mp3, wav) => [
     wav,
   ],
 ];
+// The adapter's search settings, so that the bare run decodes as the service does (a path in a variable: the type
+// check of bench/ reads src/, not the build).
+const ADAPTER = '../dist/engines/adapters/pocketsphinx/pocketsphinx-asr-model.js';
+/** @type {{ POCKETSPHINX_SEARCH_ARGS: readonly string[] }} */
+const { POCKETSPHINX_SEARCH_ARGS } = await import(ADAPTER);
 /** @type {(wav: string) => Command} */
-const SPHINX = (wav) => ['pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null']];
+const SPHINX = (wav) => [
+  'pocketsphinx_continuous',
+  ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...POCKETSPHINX_SEARCH_ARGS],
+];
 
 /** @type {import('node:http').Server | undefined} */
 let audioServer;
