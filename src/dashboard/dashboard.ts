@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../shared/errors.js';
+import { PACKAGE_ROOT } from '../shared/package-root.js';
 import {
   BROWSER_COOKIE,
   CSRF_HEADER,
@@ -52,7 +52,7 @@ const PAGES: DashboardPages[] = [
   adminUsagePage,
 ];
 
-const ASSETS = fileURLToPath(new URL('../../public/dashboard/', import.meta.url));
+const ASSETS = join(PACKAGE_ROOT, 'public', 'dashboard');
 const FORM_LIMIT = 64 * 1024;
 
 /** The web dashboard at /dashboard: server-rendered pages whose small scripts call the JSON API with the session. */

@@ -4,6 +4,7 @@
 // argv, environment, standard input and output, and exit code, as a spawned one would; the modules it
 // loads stay cached between commands, as test files share theirs (vitest isolate: false).
 // Protocol (IPC): { id, args, env, input } in, { id, code, stdout, stderr, ended } out (ended: this process exits now).
+import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
 const cli = new URL('../../dist/cli.js', import.meta.url).href;
@@ -64,8 +65,11 @@ function onUncaught(error) {
 process.on('uncaughtException', onUncaught);
 process.on('unhandledRejection', onUncaught);
 
-// The service's modules start loading now, while the test sets up what its first command needs.
-let queue = import(new URL('../../dist/app.js', import.meta.url).href).then(
+// The service's modules (the bundle's app chunk, which dist/cli.js imports for every command that is not a user
+// command) start loading now, while the test sets up what its first command needs.
+const chunks = new URL('../../dist/chunks/', import.meta.url);
+const appChunk = readdirSync(chunks).find((name) => /^app-.*\.js$/.test(name));
+let queue = (appChunk ? import(new URL(appChunk, chunks).href) : Promise.resolve()).then(
   () => undefined,
   () => undefined,
 );

@@ -31,7 +31,7 @@ export class DocumentReader {
     this.limits = options.limits ?? DOCUMENT_LIMITS;
     const { workers, queue, timeoutMs, memoryMb } = options;
     this.pool = new WorkerPool({
-      script: compiledModuleUrl(import.meta.url, './document-worker.js'),
+      script: compiledModuleUrl('modules/bots/document-worker.js'),
       workers,
       queue,
       timeoutMs,

@@ -28,7 +28,7 @@ export class ProceduralSoundModel implements SoundModel {
 
   constructor(private readonly config: ProceduralSoundConfig) {
     this.pool = new WorkerPool({
-      script: compiledModuleUrl(import.meta.url, './sound-worker.js'),
+      script: compiledModuleUrl('engines/adapters/procedural-sound/sound-worker.js'),
       workers: config.workers,
       queue: 32,
       timeoutMs: config.timeoutMs,
