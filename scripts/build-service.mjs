@@ -83,10 +83,11 @@ const ENTRY_POINTS = { main: 'src/main.ts', cli: 'src/cli.ts' };
  * Left to Node to load from node_modules: native addons (better-sqlite3, sharp and its @img binaries, whisper.node,
  * node-llama-cpp), packages that load files of their own by path at run time (pino's transport threads, unpdf's
  * PDF.js, swagger-ui's assets), pg (an optional `require('pg-native')` a bundler cannot leave optional) and the AWS
- * SDK (large, loaded only for S3 storage).
+ * SDK (large, loaded only for S3 storage). And @atelier/client, the workspace's own package: its tsc build runs beside
+ * this one (scripts/setup.mjs), so the bundle cannot read it.
  */
 const EXTERNAL =
-  /^(better-sqlite3|sharp|@img\/|@fugood\/|node-llama-cpp|pino|pg|@aws-sdk\/|unpdf|@fastify\/swagger-ui)(\/|$)/;
+  /^(better-sqlite3|sharp|@img\/|@fugood\/|node-llama-cpp|pino|pg|@aws-sdk\/|unpdf|@fastify\/swagger-ui|@atelier\/client)(\/|$)/;
 
 async function bundleEntryPoints(outDir) {
   const warnings = [];

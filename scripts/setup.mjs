@@ -55,10 +55,9 @@ async function main() {
 async function prepare() {
   ensureDebianPackages(forTests ? { ...SERVICE_PACKAGES, ...TEST_PACKAGES } : SERVICE_PACKAGES);
   const nativeBuilds = ensureNpmPackages();
-  buildClient();
-  buildService();
-  const failed = await nativeBuilds;
-  if (failed !== 0) process.exit(failed);
+  // The two builds are one core each (tsc; TypeScript's transpile, then rolldown): side by side on two cores.
+  const failed = (await Promise.all([buildClient(), buildService(), nativeBuilds])).find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
   ensureBinLink();
   if (forTests) log('ready to test');
 }
@@ -262,10 +261,10 @@ function newestMtime(path) {
 
 const COMMON_BUILD_INPUTS = ['tsconfig.json', 'package-lock.json'];
 
-/** The client package first: the service's command line imports it. */
+/** The client package (the service's command line imports it at run time; the service's build leaves it out). */
 function buildClient() {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  buildIfChanged(
+  return buildIfChanged(
     'packages/client',
     ['packages/client/src', 'packages/client/tsconfig.json', ...COMMON_BUILD_INPUTS],
     [tsc, '-p', 'packages/client/tsconfig.json'],
@@ -274,22 +273,26 @@ function buildClient() {
 
 /** Transpiled file by file (scripts/build-service.mjs); the type check is `npm run check`'s. */
 function buildService() {
-  buildIfChanged(
+  return buildIfChanged(
     '.',
     ['src', 'scripts/build-service.mjs', ...COMMON_BUILD_INPUTS],
     [join(root, 'scripts', 'build-service.mjs')],
   );
 }
 
-function buildIfChanged(folder, inputs, nodeArgs) {
+/** Resolves to the build's exit code (0 when nothing changed since the last build). */
+async function buildIfChanged(folder, inputs, nodeArgs) {
   const stampFile = join(root, folder, 'dist', '.build-stamp');
   const sources = inputs.map((p) => join(root, p)).filter(existsSync);
   const newest = Math.max(...sources.map(newestMtime));
-  if (existsSync(stampFile) && statSync(stampFile).mtimeMs >= newest) return;
-  log(`building ${folder === '.' ? 'the service' : folder}`);
+  if (existsSync(stampFile) && statSync(stampFile).mtimeMs >= newest) return 0;
+  const name = folder === '.' ? 'the service' : folder;
+  log(`building ${name}`);
   mkdirSync(join(root, folder, 'dist'), { recursive: true });
-  run(process.execPath, nodeArgs);
-  writeFileSync(stampFile, new Date().toISOString());
+  const code = await runAsync(process.execPath, nodeArgs);
+  if (code !== 0) console.error(`[setup] failed: building ${name}`);
+  else writeFileSync(stampFile, new Date().toISOString());
+  return code;
 }
 
 /** So `npx atelier ...` works inside the checkout, where npm does not link a package's own bin. */
