@@ -77,6 +77,7 @@ beforeAll(async () => {
   const file = join(tmpdir(), `atelier-admin-models-${process.pid}.gguf`);
   await writeTinyLlama(file);
   body = await readFile(file);
+  await rm(file);
   const catalogue = catalogueWith(NAME, body);
   const entry = catalogue.find((e) => e.name === NAME);
   if (!entry) throw new Error('no entry');

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -27,6 +27,7 @@ beforeAll(async () => {
   const file = join(tmpdir(), `atelier-dashboard-models-${process.pid}.gguf`);
   await writeTinyLlama(file);
   body = await readFile(file);
+  await rm(file);
   const catalogue = catalogueWith(NAME, body);
   const entry = catalogue.find((e) => e.name === NAME);
   if (!entry) throw new Error('no entry');
