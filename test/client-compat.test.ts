@@ -43,9 +43,178 @@ const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const asArray = (r: Replayed) => r.body as Record<string, unknown>[];
 const asObject = (r: Replayed) => r.body as Record<string, unknown>;
 
+describe("the hosted reference's own example requests (hosted-openapi-1.0.4.json)", () => {
+  it('POST /api/generate: every example body as documented', async () => {
+    for (const [slug, body] of Object.entries(hostedExamples as Record<string, Record<string, unknown>>)) {
+      const res = await replay('POST', '/api/generate', { 'Content-Type': 'application/json' }, body);
+      expect(res.status, `${slug}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+
+  it('POST /api/generate-audio-content: force, the reference name of regenerate', async () => {
+    const created = asObject(
+      await replay('POST', '/api/transcriptions', JSON_HEADERS, {
+        url: s.files.url('/hello.wav'),
+        audio_type: 'meeting',
+      }),
+    );
+    await waitForTranscription(String(created.uuid));
+    const first = asObject(
+      await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
+        audio_id: created.uuid,
+        fields: ['summary'],
+      }),
+    );
+    expect(first).toMatchObject({ success: true, data: { summary: expect.any(String) } });
+    const again = await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
+      audio_id: created.uuid,
+      fields: ['summary'],
+      force: true,
+    });
+    expect(again.status).toBe(200);
+    const balance = async () =>
+      (asObject(await replay('GET', '/api/account', {})).credits as { balance: number }).balance;
+    const before = await balance();
+    await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
+      audio_id: created.uuid,
+      fields: ['summary'],
+      force: true,
+    });
+    expect(await balance()).toBe(before - 1);
+    await replay('POST', '/api/generate-audio-content', JSON_HEADERS, { audio_id: created.uuid, fields: ['summary'] });
+    expect(await balance()).toBe(before - 1);
+  });
+
+  it("POST /api/generate-text-to-speech: the reference's example voiceID (ElevenLabs' Rachel) and OpenAI's names speak with a stand-in, said in warnings", async () => {
+    for (const voiceID of ['21m00Tcm4TlvDq8ikWAM', 'alloy', 'onyx']) {
+      const res = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, {
+        voiceID,
+        text: 'Hello! This is a test of the text-to-speech API.',
+      });
+      expect(res.status, `${voiceID}: ${JSON.stringify(res.body)}`).toBe(200);
+      const { uuid, status, used_characters } = asObject(res);
+      expect(status).toBe('completed');
+      expect(used_characters).toBeGreaterThan(8);
+      const record = asObject(await replay('GET', `/api/text-to-speech/${String(uuid)}`, {}));
+      expect(record.voice_id).toBe(voiceID);
+      expect(String((record.warnings as string[])[0])).toMatch(/not configured here: spoken by .+ instead/);
+    }
+    const unknown = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, {
+      voiceID: 'mrDMz4sYNCz18XYFpmyV',
+      text: 'Hello.',
+    });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('GET /api/get-text-to-speech-voices: include_custom defaults to true for a caller with a key', async () => {
+    const created = await replay(
+      'POST',
+      '/api/voices',
+      { 'Content-Type': 'application/json' },
+      { name: 'Narrator', base_voice_id: 'espeak-ng:en-us' },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ids = async (query: string, key?: string) => {
+      const res = await fetch(`${s.baseUrl}/api/get-text-to-speech-voices${query}`, {
+        headers: key ? { 'x-api-key': key } : {},
+      });
+      return ((await res.json()) as { voices: { id: string; name: string }[] }).voices.map((v) => v.name);
+    };
+    expect(await ids('', s.key)).toContain('Narrator');
+    expect(await ids('?include_custom=false', s.key)).not.toContain('Narrator');
+    expect(await ids('')).not.toContain('Narrator');
+  });
+});
+
+describe("the hosted app builder's generated helpers (server/_core/*.ts)", () => {
+  const headers = { 'Content-Type': 'application/json' };
+
+  it('LLM helper: generate with params, reads result[0].name (and wrappers reading [0].text get the same text)', async () => {
+    const res = await replay('POST', '/api/generate', headers, {
+      preset: 'email-generation',
+      keywords: 'ask about pay raise',
+      tone: 'professional',
+      length: 'Medium',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [first] = asArray(res);
+    expect(String(first?.name)).toContain('pay raise');
+    expect(first?.text).toBe(first?.name);
+  });
+
+  it('image helper: model DALL-E 3 by default, ratio dimensions, resolution, waitForResult true; reads images[0].image_url', async () => {
+    for (const body of [
+      { prompt: 'A neon cat', model: 'DALL-E 3', dimensions: '1:1', outputs: 1, waitForResult: true },
+      {
+        prompt: 'A neon cat',
+        model: 'Z-Image Turbo',
+        dimensions: '16:9',
+        outputs: 1,
+        resolution: '2K',
+        waitForResult: true,
+      },
+      { prompt: 'A neon cat', model: 'Nano Banana Pro', outputs: 1, waitForResult: true },
+    ]) {
+      const res = await replay('POST', '/api/generate-image', headers, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [image] = asArray(res);
+      expect(image).toMatchObject({
+        id: expect.any(Number),
+        model: expect.any(String),
+        used_credits: expect.any(Number),
+        prompt: 'A neon cat',
+      });
+      expect(String(image?.image_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.png$/);
+    }
+  });
+
+  it('transcription helper: POST /api/create-transcription {audioUrl, language} then GET /api/get-transcription?id= until status leaves processing', async () => {
+    const created = await replay('POST', '/api/create-transcription', headers, {
+      audioUrl: s.files.url('/hello.wav'),
+      language: 'English',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id, status } = asObject(created) as { id: string; status: string };
+    expect(status).toBe('processing');
+    let result: Record<string, unknown> = {};
+    for (let i = 0; i < 600; i += 1) {
+      result = asObject(await replay('GET', `/api/get-transcription?id=${id}`, {}));
+      if (result.status !== 'processing') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(result).toMatchObject({ id, status: 'completed', language: 'English' });
+    expect(String(result.text).toLowerCase()).toContain('meeting');
+  });
+
+  it('TTS route: {voiceID, text}, requires status completed and reads url', async () => {
+    const res = await replay('POST', '/api/generate-text-to-speech', headers, {
+      voiceID: 'espeak-ng:en-us',
+      text: 'Hello from the app builder.',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(asObject(res)).toMatchObject({ status: 'completed', url: expect.stringMatching(/\.mp3$/) });
+  });
+});
+
 describe('Activepieces piece (packages/pieces/community/easy-peasy-ai)', () => {
   // common/client.ts: Content-Type and x-api-key, nothing else.
   const headers = { 'Content-Type': 'application/json' };
+
+  it('get-ai-transcription with enhanced_quality true is transcribed by the offline engines', async () => {
+    const created = asObject(
+      await replay('POST', '/api/transcriptions', headers, {
+        url: s.files.url('/hello.wav'),
+        name: 'Weekly',
+        audio_type: 'meeting',
+        language: 'English',
+        detect_speakers: true,
+        enhanced_quality: true,
+      }),
+    );
+    const audio = await waitForTranscription(String(created.uuid));
+    expect(audio.status).toBe('completed');
+    expect(String(audio.content).toLowerCase()).toContain('meeting');
+  });
 
   it('custom-generator-text: preset custom-generator with outputs, language and shouldUseGPT4 defaults, extra1 only when given', async () => {
     for (const body of [
@@ -112,22 +281,6 @@ describe('Activepieces piece (packages/pieces/community/easy-peasy-ai)', () => {
         dashboard_url: expect.any(String),
       });
     }
-  });
-
-  it('get-ai-transcription with enhanced_quality true is transcribed by the offline engines', async () => {
-    const created = asObject(
-      await replay('POST', '/api/transcriptions', headers, {
-        url: s.files.url('/hello.wav'),
-        name: 'Weekly',
-        audio_type: 'meeting',
-        language: 'English',
-        detect_speakers: true,
-        enhanced_quality: true,
-      }),
-    );
-    const audio = await waitForTranscription(String(created.uuid));
-    expect(audio.status).toBe('completed');
-    expect(String(audio.content).toLowerCase()).toContain('meeting');
   });
 
   it('custom API call: any path with its authMapping headers, e.g. GET /api/presets', async () => {
@@ -262,89 +415,6 @@ describe('open-connector (src/providers/easy_peasy_ai)', () => {
   });
 });
 
-describe("the hosted reference's own example requests (hosted-openapi-1.0.4.json)", () => {
-  it('POST /api/generate: every example body as documented', async () => {
-    for (const [slug, body] of Object.entries(hostedExamples as Record<string, Record<string, unknown>>)) {
-      const res = await replay('POST', '/api/generate', { 'Content-Type': 'application/json' }, body);
-      expect(res.status, `${slug}: ${JSON.stringify(res.body)}`).toBe(200);
-    }
-  });
-
-  it('POST /api/generate-audio-content: force, the reference name of regenerate', async () => {
-    const created = asObject(
-      await replay('POST', '/api/transcriptions', JSON_HEADERS, {
-        url: s.files.url('/hello.wav'),
-        audio_type: 'meeting',
-      }),
-    );
-    await waitForTranscription(String(created.uuid));
-    const first = asObject(
-      await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
-        audio_id: created.uuid,
-        fields: ['summary'],
-      }),
-    );
-    expect(first).toMatchObject({ success: true, data: { summary: expect.any(String) } });
-    const again = await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
-      audio_id: created.uuid,
-      fields: ['summary'],
-      force: true,
-    });
-    expect(again.status).toBe(200);
-    const balance = async () =>
-      (asObject(await replay('GET', '/api/account', {})).credits as { balance: number }).balance;
-    const before = await balance();
-    await replay('POST', '/api/generate-audio-content', JSON_HEADERS, {
-      audio_id: created.uuid,
-      fields: ['summary'],
-      force: true,
-    });
-    expect(await balance()).toBe(before - 1);
-    await replay('POST', '/api/generate-audio-content', JSON_HEADERS, { audio_id: created.uuid, fields: ['summary'] });
-    expect(await balance()).toBe(before - 1);
-  });
-
-  it("POST /api/generate-text-to-speech: the reference's example voiceID (ElevenLabs' Rachel) and OpenAI's names speak with a stand-in, said in warnings", async () => {
-    for (const voiceID of ['21m00Tcm4TlvDq8ikWAM', 'alloy', 'onyx']) {
-      const res = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, {
-        voiceID,
-        text: 'Hello! This is a test of the text-to-speech API.',
-      });
-      expect(res.status, `${voiceID}: ${JSON.stringify(res.body)}`).toBe(200);
-      const { uuid, status, used_characters } = asObject(res);
-      expect(status).toBe('completed');
-      expect(used_characters).toBeGreaterThan(8);
-      const record = asObject(await replay('GET', `/api/text-to-speech/${String(uuid)}`, {}));
-      expect(record.voice_id).toBe(voiceID);
-      expect(String((record.warnings as string[])[0])).toMatch(/not configured here: spoken by .+ instead/);
-    }
-    const unknown = await replay('POST', '/api/generate-text-to-speech', JSON_HEADERS, {
-      voiceID: 'mrDMz4sYNCz18XYFpmyV',
-      text: 'Hello.',
-    });
-    expect(unknown.status).toBe(400);
-  });
-
-  it('GET /api/get-text-to-speech-voices: include_custom defaults to true for a caller with a key', async () => {
-    const created = await replay(
-      'POST',
-      '/api/voices',
-      { 'Content-Type': 'application/json' },
-      { name: 'Narrator', base_voice_id: 'espeak-ng:en-us' },
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids = async (query: string, key?: string) => {
-      const res = await fetch(`${s.baseUrl}/api/get-text-to-speech-voices${query}`, {
-        headers: key ? { 'x-api-key': key } : {},
-      });
-      return ((await res.json()) as { voices: { id: string; name: string }[] }).voices.map((v) => v.name);
-    };
-    expect(await ids('', s.key)).toContain('Narrator');
-    expect(await ids('?include_custom=false', s.key)).not.toContain('Narrator');
-    expect(await ids('')).not.toContain('Narrator');
-  });
-});
-
 describe('bot clients in the wild (bots.easy-peasy.ai/bot/{public_url}/api)', () => {
   const headers = { 'content-type': 'application/json' };
   let publicUrl = '';
@@ -464,76 +534,6 @@ describe('bot clients in the wild (bots.easy-peasy.ai/bot/{public_url}/api)', ()
       if (data.bot) texts.push(data.bot.text);
     }
     expect(texts.join('')).toContain('twenty kilograms');
-  });
-});
-
-describe("the hosted app builder's generated helpers (server/_core/*.ts)", () => {
-  const headers = { 'Content-Type': 'application/json' };
-
-  it('LLM helper: generate with params, reads result[0].name (and wrappers reading [0].text get the same text)', async () => {
-    const res = await replay('POST', '/api/generate', headers, {
-      preset: 'email-generation',
-      keywords: 'ask about pay raise',
-      tone: 'professional',
-      length: 'Medium',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [first] = asArray(res);
-    expect(String(first?.name)).toContain('pay raise');
-    expect(first?.text).toBe(first?.name);
-  });
-
-  it('image helper: model DALL-E 3 by default, ratio dimensions, resolution, waitForResult true; reads images[0].image_url', async () => {
-    for (const body of [
-      { prompt: 'A neon cat', model: 'DALL-E 3', dimensions: '1:1', outputs: 1, waitForResult: true },
-      {
-        prompt: 'A neon cat',
-        model: 'Z-Image Turbo',
-        dimensions: '16:9',
-        outputs: 1,
-        resolution: '2K',
-        waitForResult: true,
-      },
-      { prompt: 'A neon cat', model: 'Nano Banana Pro', outputs: 1, waitForResult: true },
-    ]) {
-      const res = await replay('POST', '/api/generate-image', headers, body);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const [image] = asArray(res);
-      expect(image).toMatchObject({
-        id: expect.any(Number),
-        model: expect.any(String),
-        used_credits: expect.any(Number),
-        prompt: 'A neon cat',
-      });
-      expect(String(image?.image_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.png$/);
-    }
-  });
-
-  it('transcription helper: POST /api/create-transcription {audioUrl, language} then GET /api/get-transcription?id= until status leaves processing', async () => {
-    const created = await replay('POST', '/api/create-transcription', headers, {
-      audioUrl: s.files.url('/hello.wav'),
-      language: 'English',
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { id, status } = asObject(created) as { id: string; status: string };
-    expect(status).toBe('processing');
-    let result: Record<string, unknown> = {};
-    for (let i = 0; i < 600; i += 1) {
-      result = asObject(await replay('GET', `/api/get-transcription?id=${id}`, {}));
-      if (result.status !== 'processing') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(result).toMatchObject({ id, status: 'completed', language: 'English' });
-    expect(String(result.text).toLowerCase()).toContain('meeting');
-  });
-
-  it('TTS route: {voiceID, text}, requires status completed and reads url', async () => {
-    const res = await replay('POST', '/api/generate-text-to-speech', headers, {
-      voiceID: 'espeak-ng:en-us',
-      text: 'Hello from the app builder.',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(asObject(res)).toMatchObject({ status: 'completed', url: expect.stringMatching(/\.mp3$/) });
   });
 });
 
