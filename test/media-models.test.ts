@@ -273,32 +273,6 @@ describe('POST /api/generate-image with every model and field (nothing configure
     return response.json<ImageRecord[]>()[0] as ImageRecord;
   };
 
-  it('creates a record for every name, keeping the name as sent and saying which engine serves it', async () => {
-    for (const model of [
-      ...hosted.imageModels,
-      ...hosted.editModels,
-      ...CLIENT_IMAGE_NAMES,
-      'dall-e-3',
-      'flux 2 pro',
-      'NANO BANANA 2',
-    ]) {
-      const created = await record({ prompt: 'A neon cat', model });
-      expect(created, model).toMatchObject({
-        requested_model: model,
-        engine: 'builtin',
-        model: 'builtin-sketch',
-        warnings: [],
-      });
-    }
-    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{
-      models: { name: string; family: string | null; engine: string; model: string; credits: number }[];
-    }>().models;
-    expect(models.map((m) => m.name)).toEqual(expect.arrayContaining(hosted.imageModels));
-    expect(models.find((m) => m.name === 'FLUX.2 [pro]')).toEqual(
-      expect.objectContaining({ family: 'flux', engine: 'builtin', model: 'builtin-sketch', credits: 5 }),
-    );
-  });
-
   it('refuses an unknown name with the names there are', async () => {
     const response = await generate({ prompt: 'x', model: 'Imagen 9' });
     expect(response.statusCode).toBe(400);
@@ -439,6 +413,32 @@ describe('POST /api/generate-image with every model and field (nothing configure
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ error: string }>().error).toContain(field);
     }
+  });
+
+  it('creates a record for every name, keeping the name as sent and saying which engine serves it', async () => {
+    for (const model of [
+      ...hosted.imageModels,
+      ...hosted.editModels,
+      ...CLIENT_IMAGE_NAMES,
+      'dall-e-3',
+      'flux 2 pro',
+      'NANO BANANA 2',
+    ]) {
+      const created = await record({ prompt: 'A neon cat', model });
+      expect(created, model).toMatchObject({
+        requested_model: model,
+        engine: 'builtin',
+        model: 'builtin-sketch',
+        warnings: [],
+      });
+    }
+    const models = (await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })).json<{
+      models: { name: string; family: string | null; engine: string; model: string; credits: number }[];
+    }>().models;
+    expect(models.map((m) => m.name)).toEqual(expect.arrayContaining(hosted.imageModels));
+    expect(models.find((m) => m.name === 'FLUX.2 [pro]')).toEqual(
+      expect.objectContaining({ family: 'flux', engine: 'builtin', model: 'builtin-sketch', credits: 5 }),
+    );
   });
 });
 
