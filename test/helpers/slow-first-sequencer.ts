@@ -6,34 +6,33 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Started first, they do not leave one worker busy alone at the end of a run: on a fresh clone Vitest has no
  * timings of its own and would start the largest files first, which are not the slowest. A file missing
  * here runs after these, in Vitest's order; a stale figure only costs some balance, never a test.
- * test/hostile-documents.test.ts (15 s) is left out on purpose: it times /health under attack against 100 ms, and
+ * test/hostile-documents.test.ts (12 s) is left out on purpose: it times /health under attack against 100 ms, and
  * runs better after the first minute, when the type checks beside the tests (scripts/test.mjs) are done.
  */
 const SLOW_FILES: Record<string, number> = {
-  'test/multi-process.test.ts': 68,
-  'test/roles.test.ts': 38,
-  'test/dashboard-a11y.test.ts': 32,
-  'src/engines/adapters/ffmpeg-video/ffmpeg-video-model.test.ts': 26,
-  'test/dashboard-media.test.ts': 23,
-  'test/transcription-crash.test.ts': 20,
-  'test/transcriptions.test.ts': 20,
-  'test/client-compat.test.ts': 18,
-  'test/cluster.test.ts': 15,
-  'test/dashboard-transcriptions.test.ts': 18,
-  'test/cli-user.test.ts': 15,
+  'test/multi-process.test.ts': 47,
+  'test/transcriptions.test.ts': 39,
+  'src/engines/adapters/ffmpeg-video/ffmpeg-video-model.test.ts': 20,
+  'test/dashboard-media.test.ts': 19,
+  'test/dashboard-a11y.test.ts': 19,
+  'test/dashboard-transcriptions.test.ts': 15,
   'test/videos.test.ts': 14,
-  'test/dashboard-speech.test.ts': 13,
-  'test/talking-video.test.ts': 12,
-  'test/models-cli.test.ts': 12,
-  'test/reservation-crash.test.ts': 11,
-  'src/engines/adapters/whisper-cpp/whisper-cpp-asr-model.test.ts': 10,
-  'test/dashboard-auth.test.ts': 10,
-  'test/llama-cpp-service.test.ts': 10,
-  'test/dashboard-bots.test.ts': 10,
-  'src/engines/audio/speakers.test.ts': 9,
-  'test/service-start.test.ts': 9,
-  'test/dashboard-presets.test.ts': 9,
-  'test/speech.test.ts': 8,
+  'test/roles.test.ts': 13,
+  'test/transcription-crash.test.ts': 13,
+  'src/engines/adapters/whisper-cpp/whisper-cpp-asr-model.test.ts': 12,
+  'test/dashboard-speech.test.ts': 11,
+  'test/cli-user.test.ts': 10,
+  'src/engines/audio/speakers.test.ts': 10,
+  'test/speech.test.ts': 9,
+  'test/dashboard-bots.test.ts': 9,
+  'test/dashboard-auth.test.ts': 8,
+  'test/llama-cpp-service.test.ts': 8,
+  'test/dashboard-admin-accounts.test.ts': 8,
+  'test/talking-video.test.ts': 7,
+  'src/engines/adapters/llama-cpp/llama-cpp-text-model.test.ts': 7,
+  'test/cluster.test.ts': 7,
+  'test/client-compat.test.ts': 7,
+  'test/service-start.test.ts': 7,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
