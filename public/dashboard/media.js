@@ -1,7 +1,11 @@
 // Images and videos pages: the generate form, the gallery's "Load more", and polling of pending tiles until they settle.
 import { api, busy, el, formatTime, pageData, toast } from './common.js';
 
-const POLL_MS = 1500;
+// A picture is often ready within a second, a video within tens of seconds: the first check after something new comes
+// soon, and each later one waits half as long again, up to 5 s.
+const FIRST_POLL_MS = 500;
+const LAST_POLL_MS = 5000;
+let pollMs = FIRST_POLL_MS;
 const data = pageData();
 const form = document.getElementById('generate-form');
 const gallery = document.getElementById('gallery');
@@ -145,11 +149,12 @@ function announce() {
 function schedule() {
   clearTimeout(timer);
   announce();
-  if (pending.size) timer = setTimeout(poll, POLL_MS);
+  if (pending.size) timer = setTimeout(poll, pollMs);
 }
 
 async function poll() {
   await Promise.all([...pending].map(settle));
+  pollMs = Math.min(pollMs * 1.5, LAST_POLL_MS);
   schedule();
 }
 
@@ -172,8 +177,11 @@ function show(records, where) {
   const tiles = records.filter((r) => !gallery.querySelector(`[data-id="${r.id}"]`)).map((r) => kind.tile(r));
   if (where === 'top') gallery.prepend(...tiles);
   else gallery.append(...tiles);
-  for (const r of records) if (kind.isPending(r)) pending.add(r.id);
-
+  for (const r of records) {
+    if (!kind.isPending(r) || pending.has(r.id)) continue;
+    pending.add(r.id);
+    pollMs = FIRST_POLL_MS;
+  }
   schedule();
 }
 
