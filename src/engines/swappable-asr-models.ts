@@ -1,18 +1,12 @@
 import type { Config } from '../config.js';
 import type { AsrModels, LocalAsrModels } from './registry.js';
 import type { AsrModel } from './spec/asr-model.js';
+import { SwapWhileInUse } from './swap-while-in-use.js';
 
 /** Transcription engines a transcription keeps from its start to its end, even when they are replaced meanwhile. */
 export interface AsrModelsInUse extends AsrModels {
   /** Runs `work` on the engines current when it starts; they are not released before it ends. */
   use<T>(work: (models: AsrModels) => Promise<T>): Promise<T>;
-}
-
-/** One set of transcription engines, and the transcriptions running on it. */
-interface Generation {
-  models: LocalAsrModels;
-  running: number;
-  retired: boolean;
 }
 
 /**
@@ -21,60 +15,45 @@ interface Generation {
  * (their whisper model freed) after the last transcription that started on them.
  */
 export class SwappableAsrModels implements AsrModelsInUse, LocalAsrModels {
-  private current: Generation;
+  private readonly held: SwapWhileInUse<LocalAsrModels>;
 
   constructor(
     private readonly make: (config: Config) => LocalAsrModels,
     config: Config,
-    private readonly onReleaseError: (error: unknown) => void = () => undefined,
+    onReleaseError?: (error: unknown) => void,
   ) {
-    this.current = { models: make(config), running: 0, retired: false };
+    this.held = new SwapWhileInUse(make(config), (models) => models.release(), onReleaseError);
   }
 
   get engines(): AsrModel[] {
-    return this.current.models.engines;
+    return this.held.value.engines;
   }
 
   get enhanced(): AsrModel | undefined {
-    return this.current.models.enhanced;
+    return this.held.value.enhanced;
   }
 
   get routes(): Record<string, AsrModel> {
-    return this.current.models.routes;
+    return this.held.value.routes;
   }
 
   /** Serves new transcriptions with the engines `config` describes; the replaced ones are released once idle. */
   swap(config: Config): void {
-    const old = this.current;
-    this.current = { models: this.make(config), running: 0, retired: false };
-    old.retired = true;
-    this.releaseIfIdle(old);
+    this.held.swap(this.make(config));
   }
 
-  async use<T>(work: (models: AsrModels) => Promise<T>): Promise<T> {
-    const generation = this.current;
-    generation.running += 1;
-    try {
-      return await work(generation.models);
-    } finally {
-      generation.running -= 1;
-      this.releaseIfIdle(generation);
-    }
+  use<T>(work: (models: AsrModels) => Promise<T>): Promise<T> {
+    return this.held.use(work);
   }
 
   /** Loads the current engines' models now. */
   warmUp(): Promise<void> {
-    return this.current.models.warmUp();
+    return this.held.value.warmUp();
   }
 
   /** Releases the current engines (at shutdown). */
   release(): Promise<void> {
-    return this.current.models.release();
-  }
-
-  private releaseIfIdle(generation: Generation): void {
-    if (!generation.retired || generation.running > 0) return;
-    generation.models.release().catch(this.onReleaseError);
+    return this.held.release();
   }
 }
 

@@ -1,15 +1,14 @@
 import type { Config } from '../config.js';
 import type { LocalEngines, TextEngines } from './provider.js';
 import type { ChatMessage, TextCallOptions, TextModel, TextResult, TextStreamPart } from './spec/text-model.js';
+import { SwapWhileInUse } from './swap-while-in-use.js';
 
-/** One set of text engines, and the calls running on it. */
+/** One set of text engines. */
 interface Generation {
   provider: string;
   standard: TextModel;
   advanced: TextModel;
   local: LocalEngines | undefined;
-  running: number;
-  retired: boolean;
 }
 
 type Role = 'standard' | 'advanced';
@@ -22,77 +21,59 @@ type Role = 'standard' | 'advanced';
 export class SwappableTextModels {
   readonly standard: TextModel;
   readonly advanced: TextModel;
-  private current: Generation;
+  private readonly held: SwapWhileInUse<Generation>;
 
   constructor(
     readonly builtin: TextModel,
     private readonly make: (config: Config) => TextEngines,
     config: Config,
-    private readonly onReleaseError: (error: unknown) => void = () => undefined,
+    onReleaseError?: (error: unknown) => void,
   ) {
-    this.current = this.generation(config);
+    this.held = new SwapWhileInUse(
+      this.generation(config),
+      async (generation) => generation.local?.release(),
+      onReleaseError,
+    );
     this.standard = this.follower('standard');
     this.advanced = this.follower('advanced');
   }
 
   /** The models this process runs itself now (llama-cpp), if any. */
   get local(): LocalEngines | undefined {
-    return this.current.local;
+    return this.held.value.local;
   }
 
   /** The text provider serving now: builtin, llama-cpp, ... */
   get provider(): string {
-    return this.current.provider;
+    return this.held.value.provider;
   }
 
   /** Serves new calls with the engines `config` describes; the replaced ones are released once idle. */
   swap(config: Config): void {
-    const old = this.current;
-    this.current = this.generation(config);
-    old.retired = true;
-    this.releaseIfIdle(old);
+    this.held.swap(this.generation(config));
   }
 
   /** Releases the current engines (at shutdown). */
-  async release(): Promise<void> {
-    await this.current.local?.release();
+  release(): Promise<void> {
+    return this.held.release();
   }
 
   private generation(config: Config): Generation {
-    const engines = this.make(config);
-    return { provider: config.text.provider, ...engines, local: engines.local, running: 0, retired: false };
+    const { standard, advanced, local } = this.make(config);
+    return { provider: config.text.provider, standard, advanced, local };
   }
 
-  private releaseIfIdle(generation: Generation): void {
-    if (!generation.retired || generation.running > 0) return;
-    generation.local?.release().catch(this.onReleaseError);
+  private call<T>(role: Role, run: (engine: TextModel) => Promise<T>): Promise<T> {
+    return this.held.use((generation) => run(generation[role]));
   }
 
-  private async call<T>(role: Role, run: (engine: TextModel) => Promise<T>): Promise<T> {
-    const generation = this.current;
-    generation.running += 1;
-    try {
-      return await run(generation[role]);
-    } finally {
-      generation.running -= 1;
-      this.releaseIfIdle(generation);
-    }
-  }
-
-  private async *stream(role: Role, options: TextCallOptions): AsyncIterable<TextStreamPart> {
-    const generation = this.current;
-    generation.running += 1;
-    try {
-      yield* generation[role].doStream(options);
-    } finally {
-      generation.running -= 1;
-      this.releaseIfIdle(generation);
-    }
+  private stream(role: Role, options: TextCallOptions): AsyncIterable<TextStreamPart> {
+    return this.held.stream((generation) => generation[role].doStream(options));
   }
 
   /** A TextModel that is always the current engine of `role`: its properties are read from it at each access. */
   private follower(role: Role): TextModel {
-    const engine = () => this.current[role];
+    const engine = () => this.held.value[role];
     const doGenerate = (options: TextCallOptions): Promise<TextResult> => this.call(role, (e) => e.doGenerate(options));
     const doStream = (options: TextCallOptions) => this.stream(role, options);
     const countPromptTokens = (messages: ChatMessage[]): Promise<number> =>

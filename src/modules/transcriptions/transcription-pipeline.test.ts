@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotAudioError } from '../../engines/audio/decode.js';
 import { encodeWav, parseWav } from '../../engines/audio/wav.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../engines/spec/asr-model.js';
+import { fixedAsrModels } from '../../engines/swappable-asr-models.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import { NoEngineError, type PipelineInput, TranscriptionPipeline } from './transcription-pipeline.js';
 
@@ -145,10 +146,13 @@ function fakeEngine(options: {
 }
 
 const pipelineWith = (engines: AsrModel[], enhanced?: AsrModel, routes: Record<string, AsrModel> = {}) =>
-  new TranscriptionPipeline(
-    { engines, enhanced, routes },
-    { ffmpegPath: 'ffmpeg', decodeTimeoutMs: 30_000, guard: GUARD, tempDir: tmpdir(), mediaLimits: LIMITS },
-  );
+  new TranscriptionPipeline(fixedAsrModels({ engines, enhanced, routes }), {
+    ffmpegPath: 'ffmpeg',
+    decodeTimeoutMs: 30_000,
+    guard: GUARD,
+    tempDir: tmpdir(),
+    mediaLimits: LIMITS,
+  });
 
 const runInput = (path: string, overrides: Partial<PipelineInput> = {}): PipelineInput & { progress: number[] } => {
   const progress: number[] = [];

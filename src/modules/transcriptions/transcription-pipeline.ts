@@ -3,7 +3,7 @@ import type { MediaLimits } from '../../engines/audio/probe-media.js';
 import { detectSpeakers } from '../../engines/audio/speakers.js';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { AsrModels } from '../../engines/registry.js';
-import { type AsrModelsInUse, fixedAsrModels } from '../../engines/swappable-asr-models.js';
+import type { AsrModelsInUse } from '../../engines/swappable-asr-models.js';
 import type { AsrModel, TranscriptSegment } from '../../engines/spec/asr-model.js';
 import { type GuardOptions, guardedDownload } from '../../shared/net/guarded-http.js';
 
@@ -48,15 +48,11 @@ export class NoEngineError extends Error {
  * offsets -> speakers (the engine's own diarization, else the embedded one).
  */
 export class TranscriptionPipeline {
-  private readonly models: AsrModelsInUse;
-
-  /** With engines that may be replaced while the service runs (SwappableAsrModels), or fixed ones. */
+  /** With engines that may be replaced while the service runs (SwappableAsrModels), or fixed ones (fixedAsrModels). */
   constructor(
-    models: AsrModels | AsrModelsInUse,
+    private readonly models: AsrModelsInUse,
     private readonly config: PipelineConfig,
-  ) {
-    this.models = 'use' in models ? models : fixedAsrModels(models);
-  }
+  ) {}
 
   /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
   pickEngine(language: string, enhanced: boolean, models: AsrModels = this.models): AsrModel | undefined {

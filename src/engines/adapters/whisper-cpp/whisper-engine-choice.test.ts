@@ -6,6 +6,7 @@ import { writeTinyWhisper } from '../../../../test/helpers/tiny-whisper.js';
 import { loadConfig } from '../../../config.js';
 import { TranscriptionPipeline } from '../../../modules/transcriptions/transcription-pipeline.js';
 import { createAsrModels } from '../../registry.js';
+import { fixedAsrModels } from '../../swappable-asr-models.js';
 
 let dir: string;
 let multilingual: string;
@@ -23,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The engines and the pipeline's choice for a configuration; nothing is loaded or called. */
 function choose(env: Record<string, string>) {
   const models = createAsrModels(loadConfig({ ATELIER_DATA_DIR: dir, ...env }, join(dir, 'no.env')));
-  const pipeline = new TranscriptionPipeline(models, {
+  const pipeline = new TranscriptionPipeline(fixedAsrModels(models), {
     ffmpegPath: 'ffmpeg',
     decodeTimeoutMs: 1_000,
     guard: { allowPrivate: true, maxBytes: 1, timeoutMs: 1 },
