@@ -14,6 +14,16 @@ import ts from 'typescript';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * The processes the service runs as (`node dist/main.js`, `atelier ...` through bin/atelier.mjs, the cluster's
+ * children) load one bundle each instead of ~340 of our files and ~600 of our dependencies' one by one: Node's
+ * module loader spent more time resolving, reading and linking them than running them (start to ready 1.7 -> 1.1 s
+ * of CPU, and the tests start ~100 such processes). The bundles are dist/main.js and dist/cli.js (those two files are
+ * not transpiled on their own); what they load later (the MCP SDK, the PostgreSQL and S3 clients) are chunks beside them in dist/chunks/. Worker threads
+ * still load their scripts file by file from dist/ (src/shared/untrusted/compiled-module-url.ts).
+ */
+const ENTRY_POINTS = { main: 'src/main.ts', cli: 'src/cli.ts' };
+
+/**
  * What tsc emitted: ES2022 modules, a .js.map beside each file; tests are left out. Written to a folder beside
  * `outDir` and swapped in whole, so a process starting meanwhile (a running test, a bench) never finds half a build,
  * and no file of a removed source lingers.
@@ -51,7 +61,10 @@ function transpileInto(outDir) {
     noEmit: false,
   };
   const failures = [];
+  // The entry points are bundled instead (bundleEntryPoints): their transpiled files would only be overwritten.
+  const bundled = new Set(Object.values(ENTRY_POINTS).map((path) => join(root, path)));
   for (const source of sourceFiles(srcDir)) {
+    if (bundled.has(source)) continue;
     const target = join(outDir, relative(srcDir, source).replace(/\.ts$/, '.js'));
     const result = ts.transpileModule(readFileSync(source, 'utf8'), {
       compilerOptions,
@@ -68,16 +81,6 @@ function transpileInto(outDir) {
   }
   if (failures.length > 0) throw new Error(`could not build src/:\n${failures.join('\n')}`);
 }
-
-/**
- * The processes the service runs as (`node dist/main.js`, `atelier ...` through bin/atelier.mjs, the cluster's
- * children) load one bundle each instead of ~340 of our files and ~600 of our dependencies' one by one: Node's
- * module loader spent more time resolving, reading and linking them than running them (start to ready 1.7 -> 1.1 s
- * of CPU, and the tests start ~100 such processes). The bundles replace the transpiled main.js and cli.js; what they
- * load later (the MCP SDK, the PostgreSQL and S3 clients) are chunks beside them in dist/chunks/. Worker threads
- * still load their scripts file by file from dist/ (src/shared/untrusted/compiled-module-url.ts).
- */
-const ENTRY_POINTS = { main: 'src/main.ts', cli: 'src/cli.ts' };
 
 /**
  * Left to Node to load from node_modules: native addons (better-sqlite3, sharp and its @img binaries, whisper.node,
