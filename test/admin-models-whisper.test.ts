@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type ModelServer, catalogueWith, startModelServer } from './helpers/model-server.js';
+import { makeRecording } from './helpers/recordings.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 import { writeTinyWhisper } from './helpers/tiny-whisper.js';
 
@@ -127,9 +127,7 @@ beforeAll(async () => {
   const entry = catalogue.find((e) => e.name === NAME);
   if (!entry) throw new Error('no whisper-tiny entry');
   mirror = await startModelServer(entry, body, 1);
-  execFileSync('flite', ['-voice', 'slt', '-t', 'Good morning everyone.', '-o', join(dir, 'speech.wav')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, 'speech.wav'), join(dir, 'speech.mp3')]);
-  audio = await startAudioServer(readFileSync(join(dir, 'speech.mp3')));
+  audio = await startAudioServer(makeRecording([{ voice: 'slt', text: 'Good morning everyone.' }]).mp3);
   t = await startTestApp(
     {
       ATELIER_MODELS_BASE_URL: mirror.baseUrl,
