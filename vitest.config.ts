@@ -47,7 +47,7 @@ export default defineConfig({
             'src/storage/temp-dir.test.ts',
             'src/modules/transcriptions/derived/**',
             'src/modules/transcriptions/transcription-pipeline.test.ts',
-            'src/modules/bots/{chunker,document-reader,document-text,extractive-answer}.test.ts',
+            'src/modules/bots/{chunker,document-reader,document-text,extractive-answer,public-url}.test.ts',
             'src/modules/presets/catalogue/**',
             'src/modules/speech/speech-text.test.ts',
             'src/modules/credits/billing-period.test.ts',

@@ -52,8 +52,16 @@ export interface BotRecord {
 const notFound = () => fail<never>('not_found', 'Bot not found');
 const PUBLIC_URL = /^[\w-]{16,128}$/;
 
-/** 24 random bytes, URL-safe: 32 characters nobody can guess. */
-export const newPublicUrl = (): string => randomBytes(24).toString('base64url');
+/**
+ * 24 random bytes, URL-safe: 32 characters nobody can guess. Never starting with '-' or '_': one in 32 did, and a
+ * command line (`atelier bot chat -x...`) takes a leading '-' for an option.
+ */
+export function newPublicUrl(): string {
+  for (;;) {
+    const id = randomBytes(24).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(id)) return id;
+  }
+}
 
 /** Custom bots and their knowledge: the management API's service, and what the chat side looks bots up with. */
 export class BotsService {
