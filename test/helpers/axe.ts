@@ -13,7 +13,7 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   const found = await page.evaluate<Violation[]>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).then((r) => r.violations)`,
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }).then((r) => r.violations)`,
   );
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
