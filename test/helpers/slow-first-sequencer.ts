@@ -6,8 +6,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Started first, they do not leave one worker busy alone at the end of a run: on a fresh clone Vitest has no
  * timings of its own and would start the largest files first, which are not the slowest. A file missing
  * here runs after these, in Vitest's order; a stale figure only costs some balance, never a test.
- * test/hostile-documents.test.ts (12 s) is left out on purpose: it times /health under attack against 100 ms, and
- * runs better after the first minute, when the type checks beside the tests (scripts/test.mjs) are done.
  */
 const SLOW_FILES: Record<string, number> = {
   'test/multi-process.test.ts': 47,
