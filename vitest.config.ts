@@ -100,6 +100,9 @@ export default defineConfig({
             // reach are the API tests' own (`node scripts/sql-coverage.mjs` compared the logs of both runs).
             'test/{cli-user,llama-cpp-service,videos,sounds,talking-video-cog}.test.ts',
             'test/{images-upstream,generate-upstream,chat-compat,speech-failures}.test.ts',
+            // Whole recordings through pocketsphinx: what they reach in the database is multi-process.test.ts's and
+            // transcription-jobs.test.ts's (both here), `node scripts/sql-coverage.mjs` showed no statement lost.
+            'test/transcriptions.test.ts',
             // Processes in their roles on PostgreSQL are multi-process.test.ts's; a talking video's rows are a video's.
             'test/{roles,talking-video}.test.ts',
             // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write
