@@ -1,15 +1,18 @@
-import { writeFile } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withTempDir } from '../../../storage/temp-dir.js';
 import { runProgram } from '../../run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
+import { modelFiles, prunedDictionary } from './pruned-dictionary.js';
 
 export interface PocketsphinxConfig {
   binaryPath: string;
   timeoutMs: number;
   /** Where the per-call folder (the audio) goes: the service's temporary folder; os.tmpdir() when absent. */
   tempDir?: string | undefined;
+  /** The English model's folder (en-us/, en-us.lm.bin, cmudict-en-us.dict); the program's own defaults when it lacks them. */
+  modelDir: string;
 }
 
 const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) [\d.e-]+$/;
@@ -30,19 +33,42 @@ export class PocketsphinxAsrModel implements AsrModel {
   readonly languages = ['English'] as const;
   readonly maxChunkSeconds = 600;
 
+  private modelArgs: Promise<string[]> | undefined;
+
   constructor(private readonly config: PocketsphinxConfig) {}
 
   async doGenerate({ wav, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+    this.modelArgs ??= this.findModel();
+    const model = await this.modelArgs;
     return withTempDir(this.config.tempDir ?? tmpdir(), 'atelier-asr', async (dir) => {
       const file = join(dir, 'audio.wav');
       await writeFile(file, wav, { mode: 0o600 });
-      const args = ['-infile', file, '-time', 'yes', '-logfn', '/dev/null', ...POCKETSPHINX_SEARCH_ARGS];
+      const args = ['-infile', file, '-time', 'yes', '-logfn', '/dev/null', ...POCKETSPHINX_SEARCH_ARGS, ...model];
       const output = await runProgram(this.config.binaryPath, args, {
         timeoutMs: this.config.timeoutMs,
         signal: abortSignal,
       });
       return { segments: parseWordTimings(output.toString('utf8')), diarized: false, warnings: [] };
     });
+  }
+
+  /**
+   * The model named in full, its dictionary pruned to the language model's words (see prunedDictionary), when the
+   * model folder has the three files; otherwise nothing, and the program loads its own defaults.
+   */
+  private async findModel(): Promise<string[]> {
+    const files = modelFiles(this.config.modelDir);
+    const present = await Promise.all(
+      [files.hmm, files.lm, files.dict].map((path) =>
+        access(path).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (present.includes(false)) return [];
+    const dict = (await prunedDictionary(files)) ?? files.dict;
+    return ['-hmm', files.hmm, '-lm', files.lm, '-dict', dict];
   }
 }
 

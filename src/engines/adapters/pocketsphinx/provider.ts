@@ -12,6 +12,7 @@ export const pocketsphinxProvider: Provider = {
             engines: [
               new PocketsphinxAsrModel({
                 binaryPath: config.asr.pocketsphinxPath,
+                modelDir: config.asr.pocketsphinxModelDir,
                 timeoutMs: config.asr.timeoutMs,
                 tempDir: processTempDir(config.tempDir),
               }),
