@@ -9,10 +9,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOW_FILES: Record<string, number> = {
   'test/multi-process.test.ts': 47,
-  'test/transcriptions.test.ts': 39,
   'src/engines/adapters/ffmpeg-video/ffmpeg-video-model.test.ts': 20,
   'test/dashboard-media.test.ts': 19,
   'test/dashboard-a11y.test.ts': 19,
+  'test/transcriptions.test.ts': 15,
   'test/dashboard-transcriptions.test.ts': 15,
   'test/videos.test.ts': 14,
   'test/roles.test.ts': 13,
@@ -20,7 +20,6 @@ const SLOW_FILES: Record<string, number> = {
   'src/engines/adapters/whisper-cpp/whisper-cpp-asr-model.test.ts': 12,
   'test/dashboard-speech.test.ts': 11,
   'test/cli-user.test.ts': 10,
-  'src/engines/audio/speakers.test.ts': 10,
   'test/speech.test.ts': 9,
   'test/dashboard-bots.test.ts': 9,
   'test/dashboard-auth.test.ts': 8,
@@ -31,6 +30,9 @@ const SLOW_FILES: Record<string, number> = {
   'test/cluster.test.ts': 7,
   'test/client-compat.test.ts': 7,
   'test/service-start.test.ts': 7,
+  'test/bots.test.ts': 6,
+  'test/client.test.ts': 6,
+  'test/cli.test.ts': 6,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
