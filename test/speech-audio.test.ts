@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeAudio, transcribe } from './helpers/media.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { appWithAccount, withKey } from './helpers/test-app.js';
 
 // What the speech sounds like (through pocketsphinx and ffprobe): engine work, most of the file's time. What it
 // reaches in the database is speech.test.ts's, which runs on both: this file runs on SQLite only (vitest.config.ts).
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
-  key = (await t.account({ plan: 'pro' })).key;
-});
-afterAll(() => t.close());
+const suite = appWithAccount();
 
 type SpeechResult = { url: string; used_characters: number };
 const speak = (payload: Record<string, unknown>) =>
-  t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(key), payload });
-const download = async (url: string) => t.server.inject({ url: new URL(url).pathname });
+  suite.t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(suite.key), payload });
+const download = async (url: string) => suite.t.server.inject({ url: new URL(url).pathname });
 
 describe('POST /api/generate-text-to-speech, heard', () => {
   it('round trip: flite speech comes back through pocketsphinx with most of its words', async () => {

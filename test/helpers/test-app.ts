@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, type AppOverrides, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { unwrap } from '../../src/shared/errors.js';
@@ -68,3 +69,14 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
 }
 
 export const withKey = (key: string) => ({ 'x-api-key': key });
+
+/** A test file's app (no rate limit) and one account of `plan`'s key, made before its tests and closed after them. */
+export function appWithAccount(plan = 'pro'): { t: TestApp; key: string } {
+  const suite = {} as { t: TestApp; key: string };
+  beforeAll(async () => {
+    suite.t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
+    suite.key = (await suite.t.account({ plan })).key;
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
+}
