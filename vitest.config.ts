@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
@@ -7,6 +8,8 @@ import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
  * PostgreSQL, a browser's pages), which the extra file fills: on 2 cores, 3 at a time took 282 s where 2 took 310-324 s.
  */
 const TOGETHER = availableParallelism() + 1;
+
+const VITEST_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'atelier', 'vitest');
 
 const EVERY_FILE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
@@ -33,6 +36,10 @@ export default defineConfig({
     // of 370 s): no test relies on a fresh module state (none mocks modules or stubs globals), and every
     // service a test starts is its own object with its own database.
     isolate: false,
+    // Transformed modules are kept on disk, by contents and path, in the user's cache (as the set-up keeps the
+    // installed packages there): a later run of the same files, in this checkout or another at the same path,
+    // reads them instead of transforming them again (transform 15 s -> 4 s, import 21 s -> 14 s on 6 files).
+    experimental: { fsModuleCache: true, fsModuleCachePath: VITEST_CACHE },
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // Alone, first: the file that times the service's answers under attack (/health within 100 ms) runs
