@@ -80,15 +80,20 @@ const DECODE = (mp3, wav) => [
     wav,
   ],
 ];
-// The adapter's search settings, so that the bare run decodes as the service does (a path in a variable: the type
-// check of bench/ reads src/, not the build).
+// The adapter's search settings and pruned dictionary, so that the bare run decodes as the service does (paths in
+// variables: the type check of bench/ reads src/, not the build).
 const ADAPTER = '../dist/engines/adapters/pocketsphinx/pocketsphinx-asr-model.js';
+const DICTIONARY = '../dist/engines/adapters/pocketsphinx/pruned-dictionary.js';
 /** @type {{ POCKETSPHINX_SEARCH_ARGS: readonly string[] }} */
 const { POCKETSPHINX_SEARCH_ARGS } = await import(ADAPTER);
+/** @type {{ DEBIAN_MODEL_DIR: string, modelFiles: (dir: string) => { hmm: string, lm: string, dict: string }, prunedDictionary: (files: { hmm: string, lm: string, dict: string }) => Promise<string | undefined> }} */
+const { DEBIAN_MODEL_DIR, modelFiles, prunedDictionary } = await import(DICTIONARY);
+const model = modelFiles(DEBIAN_MODEL_DIR);
+const MODEL_ARGS = ['-hmm', model.hmm, '-lm', model.lm, '-dict', (await prunedDictionary(model)) ?? model.dict];
 /** @type {(wav: string) => Command} */
 const SPHINX = (wav) => [
   'pocketsphinx_continuous',
-  ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...POCKETSPHINX_SEARCH_ARGS],
+  ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...POCKETSPHINX_SEARCH_ARGS, ...MODEL_ARGS],
 ];
 
 /** @type {import('node:http').Server | undefined} */
