@@ -51,6 +51,12 @@ export class WhisperCppAsrModel implements AsrModel {
   private queue: Promise<unknown> = Promise.resolve();
   /** Settles the call in flight with an error: released, the binding would leave it pending for ever. */
   private readonly running = new Set<(error: Error) => void>();
+  /**
+   * The binding's jobs until whisper.cpp is done with them, which can be after their call settled (aborted, timed
+   * out, failed by close()): a job that ends after its context was released runs its completion on freed memory
+   * (seen: the process hung for good in WhisperContext::unregisterJob). The context is released only after them.
+   */
+  private readonly inBinding = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly config: WhisperCppConfig) {
@@ -98,8 +104,13 @@ export class WhisperCppAsrModel implements AsrModel {
     if (!context) return;
     const loaded = await context.catch(() => undefined);
     if (!loaded) return;
-    await loaded.release();
-    await restoreNativeLog(await whisperBinding());
+    const release = async () => {
+      await loaded.release();
+      await restoreNativeLog(await whisperBinding());
+    };
+    // A stopped job may never report back: its context then stays loaded rather than be freed under it.
+    if (this.inBinding.size > 0) void Promise.all(this.inBinding).then(release, () => undefined);
+    else await release();
   }
 
   private modelFile(): WhisperModelFile {
@@ -130,8 +141,17 @@ export class WhisperCppAsrModel implements AsrModel {
       language,
       ...(this.config.threads && { maxThreads: this.config.threads }),
     });
+    const inBinding = promise.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inBinding.add(inBinding);
+    void inBinding.then(() => this.inBinding.delete(inBinding));
     return new Promise<TranscribeResult>((resolve, reject) => {
+      let settled = false;
       const settle = (error: Error | undefined, result?: TranscribeResult) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         this.running.delete(settle);
