@@ -109,7 +109,10 @@ export class WhisperCppAsrModel implements AsrModel {
       await restoreNativeLog(await whisperBinding());
     };
     // A stopped job may never report back: its context then stays loaded rather than be freed under it.
-    if (this.inBinding.size > 0) void Promise.all(this.inBinding).then(release, () => undefined);
+    if (this.inBinding.size > 0)
+      void Promise.all(this.inBinding)
+        .then(release)
+        .catch(() => undefined);
     else await release();
   }
 
