@@ -1,6 +1,6 @@
-import { availableParallelism, homedir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { userCache } from './scripts/user-cache.mjs';
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 /**
@@ -9,7 +9,7 @@ import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
  */
 const TOGETHER = availableParallelism() + 1;
 
-const VITEST_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'atelier', 'vitest');
+const VITEST_CACHE = userCache('vitest');
 
 const EVERY_FILE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 

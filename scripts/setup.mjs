@@ -15,9 +15,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyWhole, userCache } from './user-cache.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--test');
@@ -213,11 +213,6 @@ function ensureNpmPackages() {
   });
 }
 
-/** ~/.cache/atelier (or under XDG_CACHE_HOME): what a set-up keeps for the next checkout on this machine. */
-function userCache(...parts) {
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'atelier', ...parts);
-}
-
 /** Installed trees kept: each is half a gigabyte, and a checkout only ever needs its lockfile's. */
 const KEPT_TREES = 2;
 
@@ -298,8 +293,7 @@ function nativeCache() {
       if (!version || !existsSync(built)) return;
       try {
         mkdirSync(dirname(copy), { recursive: true });
-        copyFileSync(built, `${copy}.tmp`);
-        renameSync(`${copy}.tmp`, copy);
+        copyWhole(built, copy);
       } catch (error) {
         console.warn(`[setup] could not keep better-sqlite3's build in ${dirname(copy)}: ${error.message}`);
       }

@@ -4,10 +4,10 @@
 // while the second core idled; beside them they take only what the tests leave idle, so a test that measures
 // latency under its own load sees no more contention than before. Arguments go to vitest.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyWhole, userCache } from './user-cache.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,16 +17,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * only what differs (8 s of CPU instead of 32 s for the main project); a file whose contents differ is checked anew.
  */
 const TSC_HERE = join(root, 'node_modules', '.cache', 'tsc');
-const TSC_KEPT = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'atelier', 'tsc');
+const TSC_KEPT = userCache('tsc');
 
-function copyBuildInfo(from, to) {
+/** The records in `from` to `to`; `keep` leaves those `to` already has (a checkout's own are newer than the kept). */
+function copyBuildInfo(from, to, { keep = false } = {}) {
   if (!existsSync(from)) return;
   try {
     mkdirSync(to, { recursive: true });
     for (const name of readdirSync(from).filter((n) => n.endsWith('.tsbuildinfo'))) {
-      if (from === TSC_KEPT && existsSync(join(to, name))) continue;
-      copyFileSync(join(from, name), join(to, `${name}.${process.pid}`));
-      renameSync(join(to, `${name}.${process.pid}`), join(to, name));
+      if (!(keep && existsSync(join(to, name)))) copyWhole(join(from, name), join(to, name));
     }
   } catch (error) {
     console.warn(`[test] could not copy the type checks' records to ${to}: ${error.message}`);
@@ -60,7 +59,7 @@ function start(command, args, collect) {
   });
 }
 
-copyBuildInfo(TSC_KEPT, TSC_HERE);
+copyBuildInfo(TSC_KEPT, TSC_HERE, { keep: true });
 const [tests, check] = await Promise.all([
   start(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], false),
   // SCHED_IDLE (chrt, util-linux: on every Debian) and nice 19: the checks get a core only when no test wants it.
