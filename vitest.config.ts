@@ -19,6 +19,7 @@ const ALONE = ['test/hostile-documents.test.ts'];
 /** Services the tests start are one process each (the default is one HTTP process per core): test/cluster.test.ts
  *  starts the cluster it tests. */
 const ONE_PROCESS = { ATELIER_API_PROCESSES: '1' };
+const SQLITE = { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS };
 
 /**
  * The whole suite runs on SQLite (the default database), and again on PostgreSQL every file whose queries
@@ -50,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'sqlite-alone',
           include: ALONE,
-          env: { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS },
+          env: SQLITE,
           sequence: { groupOrder: 0 },
           maxWorkers: 1,
         },
@@ -61,7 +62,7 @@ export default defineConfig({
           name: 'sqlite',
           include: EVERY_FILE,
           exclude: [...configDefaults.exclude, ...ALONE],
-          env: { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS },
+          env: SQLITE,
           sequence: { groupOrder: 1 },
           maxWorkers: TOGETHER,
         },
