@@ -34,9 +34,12 @@ const SERVICE_PACKAGES = {
   '/usr/share/pocketsphinx/model/en-us': 'pocketsphinx-en-us',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
 };
-/** Only the tests need these: Chromium drives the dashboard's browser tests; the suite runs a second time on
- *  a throwaway PostgreSQL 15 cluster (initdb and pg_ctl from Debian's postgresql package). */
-const TEST_PACKAGES = { '/usr/bin/chromium': 'chromium', '/usr/lib/postgresql/15/bin/initdb': 'postgresql' };
+/** Only the tests need these: Chromium's headless shell drives the dashboard's browser tests; the suite runs a
+ *  second time on a throwaway PostgreSQL 15 cluster (initdb and pg_ctl from Debian's postgresql package). */
+const TEST_PACKAGES = {
+  '/usr/bin/chromium-headless-shell': 'chromium-headless-shell',
+  '/usr/lib/postgresql/15/bin/initdb': 'postgresql',
+};
 
 async function main() {
   checkNode();
