@@ -242,31 +242,40 @@ function installedTree(stamp) {
       return false;
     },
     save() {
-      const partial = `${kept}.${process.pid}.tmp`;
-      try {
-        mkdirSync(folder, { recursive: true });
-        if (existsSync(kept)) return;
-        if (spawnSync('cp', ['-al', target, partial], { stdio: 'ignore' }).status !== 0) return;
-        // Caches the tests and tools fill in are this checkout's own.
-        for (const own of ['.cache', '.vite']) rmSync(join(partial, own), { recursive: true, force: true });
-        renameSync(partial, kept);
-        keepNewest(folder, KEPT_TREES);
-      } catch (error) {
-        console.warn(`[setup] could not keep the installed packages in ${folder}: ${error.message}`);
-      } finally {
-        rmSync(partial, { recursive: true, force: true });
-      }
+      // Caches the tests and tools fill in are this checkout's own.
+      keepCopy(target, kept, {
+        link: true,
+        dropped: ['.cache', '.vite'],
+        count: KEPT_TREES,
+        what: 'the installed packages',
+      });
     },
   };
 }
 
-/** Removes all but the `count` newest entries of `folder`. */
-function keepNewest(folder, count) {
-  const older = readdirSync(folder)
-    .map((name) => ({ path: join(folder, name), time: statSync(join(folder, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time)
-    .slice(count);
-  for (const { path } of older) rmSync(path, { recursive: true, force: true });
+/**
+ * Copies (or hard-links) `source` to `kept` in the user's cache, whole or not at all, without `dropped`; then
+ * removes all but the `count` newest entries beside it.
+ */
+function keepCopy(source, kept, { link = false, dropped = [], count, what }) {
+  const folder = dirname(kept);
+  const partial = `${kept}.${process.pid}.tmp`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    if (existsSync(kept)) return;
+    if (spawnSync('cp', [link ? '-al' : '-a', source, partial], { stdio: 'ignore' }).status !== 0) return;
+    for (const own of dropped) rmSync(join(partial, own), { recursive: true, force: true });
+    renameSync(partial, kept);
+    const older = readdirSync(folder)
+      .map((name) => ({ path: join(folder, name), time: statSync(join(folder, name)).mtimeMs }))
+      .sort((x, y) => y.time - x.time)
+      .slice(count);
+    for (const { path } of older) rmSync(path, { recursive: true, force: true });
+  } catch (error) {
+    console.warn(`[setup] could not keep ${what} in ${folder}: ${error.message}`);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -394,19 +403,7 @@ function keptBuild(name, sources, dist) {
       return true;
     },
     save() {
-      const partial = `${kept}.${process.pid}.tmp`;
-      try {
-        mkdirSync(folder, { recursive: true });
-        if (existsSync(kept)) return;
-        if (spawnSync('cp', ['-a', dist, partial], { stdio: 'ignore' }).status !== 0) return;
-        rmSync(join(partial, '.build-stamp'), { force: true });
-        renameSync(partial, kept);
-        keepNewest(folder, KEPT_BUILDS);
-      } catch (error) {
-        console.warn(`[setup] could not keep the build in ${folder}: ${error.message}`);
-      } finally {
-        rmSync(partial, { recursive: true, force: true });
-      }
+      keepCopy(dist, kept, { dropped: ['.build-stamp'], count: KEPT_BUILDS, what: 'the build' });
     },
   };
 }
