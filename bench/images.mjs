@@ -4,9 +4,9 @@
 //  2. builtin image generation latency through the service (POST with waitForResult) against the builtin
 //     engine called directly in this process, for the same sizes;
 //  3. the time to produce a 5 s 16:9 video (create -> first poll that sees it completed), against 5 s.
-// Usage: npm run bench:images. BENCH_DURATION (s per HTTP run, default 10), BENCH_IMAGES (table size,
-// default 100000), BENCH_RUNS (latency samples, default 5; 0: only the get-image runs). Only prints; never
-// fails on slow numbers.
+// Usage: npm run bench:images. BENCH_DURATION (s per HTTP run, default 8), BENCH_ROUNDS (get-image rounds, each
+// running both sides, alternating which goes first; default 4), BENCH_IMAGES (table size, default 100000),
+// BENCH_RUNS (latency samples, default 5; 0: only the get-image runs). Only prints; never fails on slow numbers.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,7 @@ import {
   assertBuilt,
   childEnv,
   createBenchAccount,
+  inAlternatingRounds,
   loadAverage,
   median,
   printMachine,
@@ -27,7 +28,8 @@ import {
 } from './lib.mjs';
 import { seedImages } from './seed-images.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CONNECTIONS = 50;
@@ -75,6 +77,8 @@ async function post(service, path, body) {
 }
 
 async function main() {
+  if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1))
+    throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
   assertBuilt('run `npm run build` first');
   const dataDir = tempDir('atelier-bench-images-');
   const apiKey = createBenchAccount(dataDir);
@@ -110,26 +114,34 @@ async function main() {
 
   printMachine();
   console.log(
-    `Images table: ${IMAGES.toLocaleString('en')} rows (seeded in ${(seeding / 1000).toFixed(1)} s); random ids; autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run.`,
+    `Images table: ${IMAGES.toLocaleString('en')} rows (seeded in ${(seeding / 1000).toFixed(1)} s); random ids; autocannon ${CONNECTIONS} connections, 2 s warm-up + ${DURATION} s per run, ${ROUNDS} rounds.`,
   );
   console.log(
     'The bare server is plain Fastify answering the same record from memory: no auth, database, validation or rate limit.\n',
   );
-  const b = await load(bare.url);
-  const s = await load(service.url, apiKey);
-  const ratio = s.rps / b.rps;
+  const [bareRuns = [], serviceRuns = []] = await inAlternatingRounds(
+    [() => load(bare.url), () => load(service.url, apiKey)],
+    ROUNDS,
+    (run) => run(),
+  );
+  const rps = (/** @type {{ rps: number }[]} */ runs) => median(runs.map((r) => r.rps));
+  const p99 = (/** @type {{ p99: number }[]} */ runs) => median(runs.map((r) => r.p99));
+  const ratio = rps(serviceRuns) / rps(bareRuns);
+  const perRound = serviceRuns.map((s, i) => s.rps / (bareRuns[i]?.rps ?? NaN));
   const rows = [
-    ['bare Fastify', b.rps.toFixed(0), String(b.p99), ''],
+    ['bare Fastify', rps(bareRuns).toFixed(0), String(p99(bareRuns)), ''],
     [
       'service GET /api/get-image',
-      s.rps.toFixed(0),
-      String(s.p99),
+      rps(serviceRuns).toFixed(0),
+      String(p99(serviceRuns)),
       `${ratio.toFixed(2)} (target >= ${TARGET}: ${ratio >= TARGET ? 'meets' : 'below'})`,
     ],
   ];
+  console.log(`Medians of ${ROUNDS} rounds (each: both sides, which goes first alternating):`);
   console.log(tableLines(['', 'req/s', 'p99 ms', 'ratio'], rows, { alignLeft: [0, 3] }).join('\n'));
-  if (b.bad || s.bad)
-    console.log(`WARNING: errors or non-2xx answers (bare ${b.bad}, service ${s.bad}); the numbers are not valid`);
+  console.log(`Ratio in each round: ${perRound.map((r) => r.toFixed(2)).join(', ')}`);
+  const bad = [...bareRuns, ...serviceRuns].reduce((sum, r) => sum + r.bad, 0);
+  if (bad) console.log(`WARNING: ${bad} errors or non-2xx answers; the numbers are not valid`);
 
   if (RUNS < 1) {
     console.log(`\nBENCH_RUNS=0: no generation latency or video runs. Load average after the runs: ${loadAverage()}`);
