@@ -86,10 +86,9 @@ const ADAPTER = '../dist/engines/adapters/pocketsphinx/pocketsphinx-asr-model.js
 const DICTIONARY = '../dist/engines/adapters/pocketsphinx/pruned-dictionary.js';
 /** @type {{ POCKETSPHINX_SEARCH_ARGS: readonly string[] }} */
 const { POCKETSPHINX_SEARCH_ARGS } = await import(ADAPTER);
-/** @type {{ DEBIAN_MODEL_DIR: string, modelFiles: (dir: string) => { hmm: string, lm: string, dict: string }, prunedDictionary: (files: { hmm: string, lm: string, dict: string }) => Promise<string | undefined> }} */
-const { DEBIAN_MODEL_DIR, modelFiles, prunedDictionary } = await import(DICTIONARY);
-const model = modelFiles(DEBIAN_MODEL_DIR);
-const MODEL_ARGS = ['-hmm', model.hmm, '-lm', model.lm, '-dict', (await prunedDictionary(model)) ?? model.dict];
+/** @type {{ DEBIAN_MODEL_DIR: string, modelArgs: (dir: string) => Promise<string[]> }} */
+const { DEBIAN_MODEL_DIR, modelArgs } = await import(DICTIONARY);
+const MODEL_ARGS = await modelArgs(DEBIAN_MODEL_DIR);
 /** @type {(wav: string) => Command} */
 const SPHINX = (wav) => [
   'pocketsphinx_continuous',

@@ -232,14 +232,9 @@ function installedTree(stamp) {
   const target = join(root, 'node_modules');
   return {
     restore() {
-      if (!existsSync(join(kept, '.atelier-install-stamp'))) return false;
-      rmSync(target, { recursive: true, force: true });
-      if (spawnSync('cp', ['-al', kept, target], { stdio: 'ignore' }).status === 0) {
-        log(`npm packages: linked from the tree kept in ${folder}`);
-        return true;
-      }
-      rmSync(target, { recursive: true, force: true });
-      return false;
+      if (!existsSync(join(kept, '.atelier-install-stamp')) || !restoreCopy(kept, target, { link: true })) return false;
+      log(`npm packages: linked from the tree kept in ${folder}`);
+      return true;
     },
     save() {
       // Caches the tests and tools fill in are this checkout's own.
@@ -251,6 +246,19 @@ function installedTree(stamp) {
       });
     },
   };
+}
+
+/** Puts a copy (or hard links) of `kept` in place of `target`; false, leaving `target` as it was, if it cannot. */
+function restoreCopy(kept, target, { link = false } = {}) {
+  const partial = `${target}.kept-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  if (spawnSync('cp', [link ? '-al' : '-a', kept, partial], { stdio: 'ignore' }).status !== 0) {
+    rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(partial, target);
+  return true;
 }
 
 /**
@@ -390,18 +398,7 @@ function keptBuild(name, sources, dist) {
   const kept = join(folder, hash.digest('hex'));
   return {
     folder,
-    restore() {
-      if (!existsSync(kept)) return false;
-      const partial = `${dist}.kept-${process.pid}`;
-      rmSync(partial, { recursive: true, force: true });
-      if (spawnSync('cp', ['-a', kept, partial], { stdio: 'ignore' }).status !== 0) {
-        rmSync(partial, { recursive: true, force: true });
-        return false;
-      }
-      rmSync(dist, { recursive: true, force: true });
-      renameSync(partial, dist);
-      return true;
-    },
+    restore: () => existsSync(kept) && restoreCopy(kept, dist),
     save() {
       keepCopy(dist, kept, { dropped: ['.build-stamp'], count: KEPT_BUILDS, what: 'the build' });
     },

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from './helpers/media.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { appWithAccount, withKey } from './helpers/test-app.js';
 
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
-  key = (await t.account({ plan: 'pro' })).key;
-});
-afterAll(() => t.close());
+const suite = appWithAccount();
 
 type SpeechResult = { uuid: string; url: string; used_characters: number; status: string };
-const speak = (payload: Record<string, unknown>, apiKey = key) =>
-  t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload });
+const speak = (payload: Record<string, unknown>, apiKey = suite.key) =>
+  suite.t.server.inject({ method: 'POST', url: '/api/generate-text-to-speech', headers: withKey(apiKey), payload });
 const download = async (url: string, headers: Record<string, string> = {}) =>
-  t.server.inject({ url: new URL(url).pathname, headers });
+  suite.t.server.inject({ url: new URL(url).pathname, headers });
 
 describe('POST /api/generate-text-to-speech', () => {
   it('speaks a text with an espeak-ng voice into a public MP3 and bills its words', async () => {
@@ -64,7 +57,10 @@ describe('POST /api/generate-text-to-speech', () => {
     const fastAudio = await probeAudio((await download(fast.json<SpeechResult>().url)).rawPayload);
     expect(slowAudio.durationSeconds).toBeGreaterThan(fastAudio.durationSeconds * 2);
     const record = (
-      await t.server.inject({ url: `/api/text-to-speech/${slow.json<SpeechResult>().uuid}`, headers: withKey(key) })
+      await suite.t.server.inject({
+        url: `/api/text-to-speech/${slow.json<SpeechResult>().uuid}`,
+        headers: withKey(suite.key),
+      })
     ).json<{ warnings: string[]; duration_seconds: number }>();
     expect(record.warnings).toEqual(['voiceSettings.stability is not supported by espeak-ng and was ignored']);
     expect(record.duration_seconds).toBeCloseTo(slowAudio.durationSeconds, 0);
@@ -79,12 +75,12 @@ describe('POST /api/generate-text-to-speech', () => {
 
 describe('GET /api/text-to-speech', () => {
   it("lists the account's results newest first, pages back with before, and shows no one else's", async () => {
-    const own = await t.account({ plan: 'pro' });
+    const own = await suite.t.account({ plan: 'pro' });
     const made: string[] = [];
     for (const text of ['First one.', 'Second one.', 'Third one.'])
       made.push((await speak({ voiceID: 'espeak-ng:en-us', text }, own.key)).json<SpeechResult>().uuid);
     const list = (query = '', apiKey = own.key) =>
-      t.server.inject({ url: `/api/text-to-speech${query}`, headers: withKey(apiKey) });
+      suite.t.server.inject({ url: `/api/text-to-speech${query}`, headers: withKey(apiKey) });
     const all = (await list()).json<{ items: { uuid: string; created_at: string; duration_seconds: number }[] }>()
       .items;
     expect(all.map((r) => r.uuid)).toEqual([...made].reverse());
@@ -95,7 +91,7 @@ describe('GET /api/text-to-speech', () => {
       items: { uuid: string }[];
     }>().items;
     expect(older.map((r) => r.uuid)).toEqual([made[0]]);
-    const other = await t.account({ plan: 'pro' });
+    const other = await suite.t.account({ plan: 'pro' });
     expect((await list('', other.key)).json()).toEqual({ items: [] });
     for (const bad of ['?limit=0', '?limit=101', '?before=yesterday'])
       expect((await list(bad)).statusCode, bad).toBe(400);
@@ -105,12 +101,12 @@ describe('GET /api/text-to-speech', () => {
 describe('text-to-speech bad input, each a clear error that charges nothing', () => {
   let poorKey: string;
   const wordsUsed = async (apiKey: string) =>
-    (await t.server.inject({ url: '/api/account', headers: withKey(apiKey) })).json<{
+    (await suite.t.server.inject({ url: '/api/account', headers: withKey(apiKey) })).json<{
       usage: { tts_words_used: number; tts_words_left: number };
     }>().usage;
 
   beforeAll(async () => {
-    poorKey = (await t.account({ plan: 'free' })).key;
+    poorKey = (await suite.t.account({ plan: 'free' })).key;
   });
 
   it.each([
@@ -152,12 +148,12 @@ describe('GET /api/get-text-to-speech-config', () => {
     filtered_voices_count: number | null;
   };
   const filters = async (query = '') => {
-    const res = await t.server.inject({ url: `/api/get-text-to-speech-config${query}` });
+    const res = await suite.t.server.inject({ url: `/api/get-text-to-speech-config${query}` });
     expect(res.statusCode).toBe(200);
     return res.json<Filters>();
   };
   const voiceCount = async (query: string) =>
-    (await t.server.inject({ url: `/api/get-text-to-speech-voices?${query}` })).json<{ total: number }>().total;
+    (await suite.t.server.inject({ url: `/api/get-text-to-speech-voices?${query}` })).json<{ total: number }>().total;
 
   it('is public, and every language and accent it offers filters the voice list to at least one voice', async () => {
     const all = await filters();
@@ -180,7 +176,7 @@ describe('GET /api/get-text-to-speech-config', () => {
     for (const accent of english.accents)
       expect(await voiceCount(`language=English&accent=${encodeURIComponent(accent)}`), accent).toBeGreaterThan(0);
     expect(await filters('?language=Elvish')).toMatchObject({ accents: [], filtered_voices_count: 0 });
-    const tooLong = await t.server.inject({ url: `/api/get-text-to-speech-config?language=${'x'.repeat(101)}` });
+    const tooLong = await suite.t.server.inject({ url: `/api/get-text-to-speech-config?language=${'x'.repeat(101)}` });
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -194,7 +190,7 @@ describe('GET /api/get-text-to-speech-voices', () => {
   };
 
   it('is public and lists both embedded families with their variants', async () => {
-    const res = await t.server.inject({ url: '/api/get-text-to-speech-voices' });
+    const res = await suite.t.server.inject({ url: '/api/get-text-to-speech-voices' });
     expect(res.statusCode).toBe(200);
     const body = res.json<VoiceList>();
     expect(body.total).toBe(body.voices.length);
@@ -214,64 +210,74 @@ describe('GET /api/get-text-to-speech-voices', () => {
 
   it('filters by language and accent, case-insensitively, and computes what is available from the results', async () => {
     const body = (
-      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=english&accent=SCOTTISH' })
+      await suite.t.server.inject({ url: '/api/get-text-to-speech-voices?language=english&accent=SCOTTISH' })
     ).json<VoiceList>();
     expect(body.filters).toEqual({ language: 'english', accent: 'SCOTTISH' });
     expect(body.voices.map((v) => v.id)).toEqual(expect.arrayContaining(['flite:awb', 'espeak-ng:en-gb-scotland']));
     expect(body.voices.every((v) => v.language === 'English' && v.accent === 'Scottish')).toBe(true);
     expect(body.available).toEqual({ languages: ['English'], accents: ['Scottish'] });
     const english = (
-      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
+      await suite.t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
     ).json<VoiceList>();
     expect(english.available.accents).toEqual(expect.arrayContaining(['American', 'British', 'Scottish']));
-    const none = (await t.server.inject({ url: '/api/get-text-to-speech-voices?language=Elvish' })).json<VoiceList>();
+    const none = (
+      await suite.t.server.inject({ url: '/api/get-text-to-speech-voices?language=Elvish' })
+    ).json<VoiceList>();
     expect(none).toMatchObject({ voices: [], total: 0, available: { languages: [], accents: [] } });
   });
 
   it('serves a generated image for each voice', async () => {
     const [voice] = (
-      await t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
+      await suite.t.server.inject({ url: '/api/get-text-to-speech-voices?language=English' })
     ).json<VoiceList>().voices;
-    const image = await t.server.inject({ url: new URL(voice?.image ?? '').pathname });
+    const image = await suite.t.server.inject({ url: new URL(voice?.image ?? '').pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect(image.body).toContain('<svg');
   });
 
   it("needs a valid key for include_custom=true and then adds only the caller's voices", async () => {
-    expect((await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true' })).statusCode).toBe(401);
+    expect(
+      (await suite.t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true' })).statusCode,
+    ).toBe(401);
     expect(
       (
-        await t.server.inject({
+        await suite.t.server.inject({
           url: '/api/get-text-to-speech-voices?include_custom=true',
           headers: withKey('atl_wrong'),
         })
       ).statusCode,
     ).toBe(401);
-    const owner = await t.account();
-    const other = await t.account();
-    await t.server.inject({
+    const owner = await suite.t.account();
+    const other = await suite.t.account();
+    await suite.t.server.inject({
       method: 'POST',
       url: '/api/voices',
       headers: withKey(owner.key),
       payload: { name: 'Narrator', base_voice_id: 'flite:rms', settings: { speed: 0.9 } },
     });
     const mine = (
-      await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(owner.key) })
+      await suite.t.server.inject({
+        url: '/api/get-text-to-speech-voices?include_custom=true',
+        headers: withKey(owner.key),
+      })
     ).json<VoiceList>();
     expect(mine.voices.filter((v) => v.id.startsWith('custom:')).map((v) => v.name)).toEqual(['Narrator']);
     const theirs = (
-      await t.server.inject({ url: '/api/get-text-to-speech-voices?include_custom=true', headers: withKey(other.key) })
+      await suite.t.server.inject({
+        url: '/api/get-text-to-speech-voices?include_custom=true',
+        headers: withKey(other.key),
+      })
     ).json<VoiceList>();
     expect(theirs.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
-    const publicList = (await t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<VoiceList>();
+    const publicList = (await suite.t.server.inject({ url: '/api/get-text-to-speech-voices' })).json<VoiceList>();
     expect(publicList.voices.some((v) => v.id.startsWith('custom:'))).toBe(false);
   });
 });
 
 describe('GET /api/get-text-to-speech-voice-settings', () => {
   it('lists per provider the settings it accepts with ranges and defaults, without a key', async () => {
-    const res = await t.server.inject({ url: '/api/get-text-to-speech-voice-settings' });
+    const res = await suite.t.server.inject({ url: '/api/get-text-to-speech-voice-settings' });
     expect(res.statusCode).toBe(200);
     const { providers, max_text_characters } = res.json<{
       providers: { provider: string; settings: { name: string; default: unknown; min?: number; max?: number }[] }[];

@@ -1,10 +1,10 @@
-import { access, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withTempDir } from '../../../storage/temp-dir.js';
 import { runProgram } from '../../run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
-import { modelFiles, prunedDictionary } from './pruned-dictionary.js';
+import { modelArgs } from './pruned-dictionary.js';
 
 export interface PocketsphinxConfig {
   binaryPath: string;
@@ -33,13 +33,14 @@ export class PocketsphinxAsrModel implements AsrModel {
   readonly languages = ['English'] as const;
   readonly maxChunkSeconds = 600;
 
-  private modelArgs: Promise<string[]> | undefined;
+  /** The model's arguments, found on the first call. */
+  private model: Promise<string[]> | undefined;
 
   constructor(private readonly config: PocketsphinxConfig) {}
 
   async doGenerate({ wav, abortSignal }: AsrCallOptions): Promise<AsrResult> {
-    this.modelArgs ??= this.findModel();
-    const model = await this.modelArgs;
+    this.model ??= modelArgs(this.config.modelDir);
+    const model = await this.model;
     return withTempDir(this.config.tempDir ?? tmpdir(), 'atelier-asr', async (dir) => {
       const file = join(dir, 'audio.wav');
       await writeFile(file, wav, { mode: 0o600 });
@@ -50,25 +51,6 @@ export class PocketsphinxAsrModel implements AsrModel {
       });
       return { segments: parseWordTimings(output.toString('utf8')), diarized: false, warnings: [] };
     });
-  }
-
-  /**
-   * The model named in full, its dictionary pruned to the language model's words (see prunedDictionary), when the
-   * model folder has the three files; otherwise nothing, and the program loads its own defaults.
-   */
-  private async findModel(): Promise<string[]> {
-    const files = modelFiles(this.config.modelDir);
-    const present = await Promise.all(
-      [files.hmm, files.lm, files.dict].map((path) =>
-        access(path).then(
-          () => true,
-          () => false,
-        ),
-      ),
-    );
-    if (present.includes(false)) return [];
-    const dict = (await prunedDictionary(files)) ?? files.dict;
-    return ['-hmm', files.hmm, '-lm', files.lm, '-dict', dict];
   }
 }
 

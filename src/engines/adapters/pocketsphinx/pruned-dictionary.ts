@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { access, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,25 @@ export const modelFiles = (dir: string): ModelFiles => ({
   lm: join(dir, 'en-us.lm.bin'),
   dict: join(dir, 'cmudict-en-us.dict'),
 });
+
+/**
+ * pocketsphinx's arguments naming the model in `dir` in full, its dictionary pruned to the language model's words
+ * (see prunedDictionary), when the folder has the three files; otherwise none, and the program loads its defaults.
+ */
+export async function modelArgs(dir: string): Promise<string[]> {
+  const files = modelFiles(dir);
+  const present = await Promise.all(
+    [files.hmm, files.lm, files.dict].map((path) =>
+      access(path).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (present.includes(false)) return [];
+  const dict = (await prunedDictionary(files)) ?? files.dict;
+  return ['-hmm', files.hmm, '-lm', files.lm, '-dict', dict];
+}
 
 const TRIE_MAGIC = 'Trie Language Model';
 
