@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/db/database.js';
 import type { ReservationRow, ReservationUnit } from '../../storage/db/schema.js';
+import { preparedQuery } from '../../storage/db/prepared-query.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
-import { appendLedger } from './credits.repo.js';
+import { type CreditQueries, creditQueries, ledgerValues } from './credits.repo.js';
 
 export interface NewHold {
   id: string;
@@ -32,32 +33,34 @@ export class ReservationLostError extends Error {
  * (settled or released) exactly once by a conditional UPDATE on their state.
  */
 export class ReservationsRepo {
+  private readonly credits: CreditQueries;
+  private readonly queries: ReturnType<typeof reservationQueries>;
+
   constructor(
     private readonly db: Db,
     private readonly writer: WriteBatcher,
-  ) {}
+  ) {
+    this.credits = creditQueries(db);
+    this.queries = reservationQueries(db);
+  }
 
   /** Takes the credits only if the balance covers them; returns the new balance. */
   async reserveCredits(hold: NewHold): Promise<number | undefined> {
     return this.writer.run(async (trx) => {
-      const account = await trx
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits - ${hold.amount}` })
-        .where('id', '=', hold.accountId)
-        .where('credits', '>=', hold.amount)
-        .returning(['credits', 'period_start'])
-        .executeTakeFirst();
+      const account = await this.credits.debit.first(trx, { accountId: hold.accountId, amount: hold.amount });
       if (!account) return undefined;
-      await appendLedger(
+      await this.credits.ledger.run(
         trx,
-        {
-          accountId: hold.accountId,
-          delta: -hold.amount,
-          reason: `reserve:${hold.kind}`,
-          reference: hold.reference,
-          at: hold.at,
-        },
-        account.credits,
+        ledgerValues(
+          {
+            accountId: hold.accountId,
+            delta: -hold.amount,
+            reason: `reserve:${hold.kind}`,
+            reference: hold.reference,
+            at: hold.at,
+          },
+          account.credits,
+        ),
       );
       await this.insert(trx, hold, account.period_start);
       return account.credits;
@@ -98,7 +101,7 @@ export class ReservationsRepo {
   /** Gives the whole reservation back, if it is still open. */
   release(id: string, at: string): Promise<Finished | undefined> {
     return this.writer.run(async (trx) => {
-      const row = await trx.selectFrom('reservations').select('amount').where('id', '=', id).executeTakeFirst();
+      const row = await this.queries.amount.first(trx, { id });
       return row ? this.finish(trx, id, 'released', row.amount, at) : undefined;
     });
   }
@@ -125,22 +128,8 @@ export class ReservationsRepo {
   }
 
   private async insert(trx: Db, hold: NewHold, periodStart: string): Promise<void> {
-    await trx
-      .insertInto('reservations')
-      .values({
-        id: hold.id,
-        account_id: hold.accountId,
-        unit: hold.unit,
-        kind: hold.kind,
-        amount: hold.amount,
-        reference: hold.reference,
-        owner: hold.owner,
-        state: 'reserved',
-        period_start: periodStart,
-        created_at: hold.at,
-        updated_at: hold.at,
-      })
-      .execute();
+    const { id, accountId, unit, kind, amount, reference, owner, at } = hold;
+    await this.queries.insert.run(trx, { id, accountId, unit, kind, amount, reference, owner, periodStart, at });
   }
 
   private async finish(
@@ -150,13 +139,7 @@ export class ReservationsRepo {
     unused: number,
     at: string,
   ): Promise<Finished | undefined> {
-    const row = await trx
-      .updateTable('reservations')
-      .set({ state, updated_at: at })
-      .where('id', '=', id)
-      .where('state', '=', 'reserved')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.queries.finish.first(trx, { id, state, at });
     if (!row) return undefined;
     const amount = Math.min(Math.max(0, unused), row.amount);
     if (amount === 0) return { row, returned: 0 };
@@ -172,19 +155,62 @@ export class ReservationsRepo {
         .executeTakeFirst();
       return { row, returned: updated.numUpdatedRows > 0n ? amount : 0 };
     }
-    const account = await trx
-      .updateTable('accounts')
-      .set({ credits: sql<number>`credits + ${amount}` })
-      .where('id', '=', row.account_id)
-      .where('period_start', '=', row.period_start)
-      .returning('credits')
-      .executeTakeFirst();
+    const account = await this.credits.creditInPeriod.first(trx, {
+      accountId: row.account_id,
+      amount,
+      periodStart: row.period_start,
+    });
     if (!account) return { row, returned: 0 };
-    await appendLedger(
+    await this.credits.ledger.run(
       trx,
-      { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at },
-      account.credits,
+      ledgerValues(
+        { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at },
+        account.credits,
+      ),
     );
     return { row, returned: amount };
   }
+}
+
+/** A reservation's own statements on the path of every paid request (see creditQueries). */
+function reservationQueries(db: Db) {
+  return {
+    insert: preparedQuery<{
+      id: string;
+      accountId: string;
+      unit: ReservationUnit;
+      kind: string;
+      amount: number;
+      reference: string | null;
+      owner: string;
+      periodStart: string;
+      at: string;
+    }>(db, (db, slot) =>
+      db.insertInto('reservations').values({
+        id: slot('id'),
+        account_id: slot('accountId'),
+        unit: slot('unit'),
+        kind: slot('kind'),
+        amount: slot('amount'),
+        reference: slot('reference'),
+        owner: slot('owner'),
+        state: sql.lit('reserved'),
+        period_start: slot('periodStart'),
+        created_at: slot('at'),
+        updated_at: slot('at'),
+      }),
+    ),
+    /** Finishes it only if it is still open: exactly once. */
+    finish: preparedQuery<{ id: string; state: 'settled' | 'released'; at: string }, ReservationRow>(db, (db, slot) =>
+      db
+        .updateTable('reservations')
+        .set({ state: slot('state'), updated_at: slot('at') })
+        .where('id', '=', slot('id'))
+        .where('state', '=', sql.lit('reserved'))
+        .returningAll(),
+    ),
+    amount: preparedQuery<{ id: string }, { amount: number }>(db, (db, slot) =>
+      db.selectFrom('reservations').select('amount').where('id', '=', slot('id')),
+    ),
+  };
 }

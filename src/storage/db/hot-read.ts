@@ -8,6 +8,11 @@ export function registerSqliteConnection(db: object, sqlite: SqliteDatabase.Data
   connections.set(db, sqlite);
 }
 
+/** The SQLite connection under a Kysely instance openSqlite made (not under a transaction's); undefined on PostgreSQL. */
+export function sqliteConnectionOf(db: object): SqliteDatabase.Database | undefined {
+  return connections.get(db);
+}
+
 /** What HotRead.get answers while a transaction is open on the connection. */
 export const busy = Symbol('busy');
 
@@ -29,7 +34,7 @@ export interface HotRead {
  * Only for single statements outside transactions: a statement on its own is atomic in SQLite.
  */
 export function hotRead(db: object, sql: string): HotRead | undefined {
-  const sqlite = connections.get(db);
+  const sqlite = sqliteConnectionOf(db);
   if (!sqlite) return undefined;
   let statement: SqliteDatabase.Statement<unknown[], unknown[]> | undefined;
   return {

@@ -13,17 +13,18 @@ import {
 const NUL = '\u0000';
 const REPLACEMENT = '\uFFFD';
 
-const clean = (value: unknown): unknown =>
-  typeof value === 'string' && value.includes(NUL) ? value.replaceAll(NUL, REPLACEMENT) : value;
+/** A value as PostgreSQL can store it: U+0000 in text replaced (see NulFreeTextPlugin). */
+export const withoutNul = <T>(value: T): T =>
+  typeof value === 'string' && value.includes(NUL) ? (value.replaceAll(NUL, REPLACEMENT) as T) : value;
 
 class NulReplacer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
-    const value = clean(node.value);
+    const value = withoutNul(node.value);
     return value === node.value ? node : { ...node, value };
   }
 
   protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return node.values.some((v) => clean(v) !== v) ? { ...node, values: node.values.map(clean) } : node;
+    return node.values.some((v) => withoutNul(v) !== v) ? { ...node, values: node.values.map(withoutNul) } : node;
   }
 }
 

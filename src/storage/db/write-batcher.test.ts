@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, testDialect } from '../../../test/helpers/test-database.js';
+import { openTestDb, openTestDbHandles, testDialect } from '../../../test/helpers/test-database.js';
 import type { Db } from './database.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -62,6 +62,41 @@ describe('WriteBatcher', () => {
     await Promise.all(ids.map((id) => writer.run((trx) => trx.insertInto('accounts').values(account(id)).execute())));
     const count = await db.selectFrom('accounts').select('id').where('id', 'like', 'g%').execute();
     expect(count).toHaveLength(7);
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('WriteBatcher on SQLite, beside another process', () => {
+  it('waits for the write lock another connection holds without blocking this process, then commits', async () => {
+    const { handles, close } = await openTestDbHandles(2);
+    const [mine, theirs] = handles as [Db, Db];
+    try {
+      const writer = new WriteBatcher(mine);
+      let release!: () => void;
+      const holding = theirs.transaction().execute(async (trx) => {
+        await trx.insertInto('accounts').values(account('held')).execute();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const writing = writer.run((trx) => trx.insertInto('accounts').values(account('mine')).execute());
+      // SQLite's own wait (busy_timeout) would block this event loop until the other transaction ends.
+      const ticks = await new Promise<number>((resolve) => {
+        let count = 0;
+        const timer = setInterval(() => {
+          if (++count === 5) {
+            clearInterval(timer);
+            resolve(count);
+          }
+        }, 10);
+      });
+      expect(ticks).toBe(5);
+      release();
+      await holding;
+      await writing;
+      const ids = (await mine.selectFrom('accounts').select('id').orderBy('id').execute()).map((r) => r.id);
+      expect(ids).toEqual(['held', 'mine']);
+    } finally {
+      await close();
+    }
   });
 });
 

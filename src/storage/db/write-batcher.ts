@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
 import { type Db, SQLITE_BUSY_TIMEOUT_MS } from './database.js';
-import { dialectOf } from './dialect.js';
+import { sqliteConnectionOf } from './hot-read.js';
 
 type Work<T> = (trx: Db) => Promise<T>;
 
@@ -28,40 +28,43 @@ interface Pending {
 export class WriteBatcher {
   private queue: Pending[] = [];
   private flushing = false;
-  private readonly grouping: boolean;
+  /** Present on SQLite only, where units are grouped. */
+  private readonly control: TransactionControl | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 64,
   ) {
-    this.grouping = dialectOf(db) === 'sqlite';
+    const connection = sqliteConnectionOf(db);
+    this.control = connection && transactionControl(connection);
   }
 
   run<T>(work: Work<T>): Promise<T> {
-    if (!this.grouping) return this.db.transaction().execute(work);
+    const control = this.control;
+    if (!control) return this.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
         this.flushing = true;
-        setImmediate(() => void this.flush());
+        setImmediate(() => void this.flush(control));
       }
     });
   }
 
-  private async flush(): Promise<void> {
+  private async flush(control: TransactionControl): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
-      const results = await this.runTogether(batch);
+      const results = await this.runTogether(control, batch);
       if (results) for (const [i, item] of batch.entries()) item.resolve(results[i]);
-      else for (const item of batch) await this.runAlone(item);
+      else for (const item of batch) await this.runAlone(control, item);
     }
     this.flushing = false;
   }
 
-  private async runTogether(batch: Pending[]): Promise<unknown[] | undefined> {
+  private async runTogether(control: TransactionControl, batch: Pending[]): Promise<unknown[] | undefined> {
     if (batch.length === 1) return undefined;
     try {
-      return await this.transaction(async (trx) => {
+      return await this.transaction(control, async (trx) => {
         const results: unknown[] = [];
         for (const item of batch) results.push(await item.work(trx));
         return results;
@@ -71,9 +74,9 @@ export class WriteBatcher {
     }
   }
 
-  private async runAlone(item: Pending): Promise<void> {
+  private async runAlone(control: TransactionControl, item: Pending): Promise<void> {
     try {
-      item.resolve(await this.transaction(item.work));
+      item.resolve(await this.transaction(control, item.work));
     } catch (error) {
       item.reject(error);
     }
@@ -85,18 +88,20 @@ export class WriteBatcher {
    * event loop for up to busy_timeout, in sleeps of 1 to 100 ms; instead the lock is asked for without
    * waiting, and asked again after a pause that lets this process serve requests (whose writes join the
    * next batch). Measured with two processes: the blocking wait halved the throughput of POST /api/generate.
+   * BEGIN, COMMIT and the busy_timeout switches run on the connection itself while Kysely's connection is
+   * held: through Kysely's pipeline these four statements cost more than the writes they wrapped.
    */
-  private async transaction<T>(work: Work<T>): Promise<T> {
+  private async transaction<T>(control: TransactionControl, work: Work<T>): Promise<T> {
     const deadline = Date.now() + LOCK_PATIENCE_MS;
     for (let pause = 0; ; pause = Math.min(pause * 2 || 1, 16)) {
       const outcome = await this.db.connection().execute(async (conn) => {
-        if (!(await this.beginImmediate(conn, Date.now() < deadline))) return BUSY;
+        if (!beginImmediate(control, Date.now() < deadline)) return BUSY;
         try {
           const value = await work(conn);
-          await sql`commit`.execute(conn);
+          control.commit.run();
           return { value };
         } catch (error) {
-          await sql`rollback`.execute(conn);
+          if (control.sqlite.inTransaction) control.rollback.run();
           throw error;
         }
       });
@@ -104,22 +109,35 @@ export class WriteBatcher {
       await sleep(pause);
     }
   }
+}
 
-  /** Takes the write lock; false if another connection holds it (unless `patient` is spent: then SQLite waits). */
-  private async beginImmediate(conn: Db, patient: boolean): Promise<boolean> {
-    if (!patient) {
-      await sql`begin immediate`.execute(conn);
-      return true;
-    }
-    await sql.raw('pragma busy_timeout = 0').execute(conn);
-    try {
-      await sql`begin immediate`.execute(conn);
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-      throw error;
-    } finally {
-      await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(conn);
-    }
+/** Takes the write lock; false if another connection holds it (unless `patient` is spent: then SQLite waits). */
+function beginImmediate({ sqlite, begin }: TransactionControl, patient: boolean): boolean {
+  if (!patient) {
+    begin.run();
+    return true;
   }
+  // Through db.pragma: a prepared "pragma busy_timeout" statement answers the new value but changes nothing.
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    begin.run();
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  }
+}
+
+type TransactionControl = ReturnType<typeof transactionControl>;
+
+/** The statements that open and close a batch's transaction, prepared once on the SQLite connection. */
+function transactionControl(sqlite: SqliteDatabase.Database) {
+  return {
+    sqlite,
+    begin: sqlite.prepare('begin immediate'),
+    commit: sqlite.prepare('commit'),
+    rollback: sqlite.prepare('rollback'),
+  };
 }
