@@ -6,6 +6,10 @@
 // bench account first (as bench/images.mjs does), and `{id}` in the path becomes a random id from 1 to n on
 // each request, e.g. BENCH_IMAGES=100000 node bench/profile-route.mjs GET '/api/get-image?imageId={id}'.
 // BENCH_RATE_LIMIT=true keeps the rate limiter on (every plan then gets a limit no run can reach).
+// BENCH_UPSTREAM=fake starts bench/fake-openai.mjs and makes it the text provider (model `bench-model`), e.g.
+// BENCH_UPSTREAM=fake node bench/profile-route.mjs POST /api/chat/completions \
+//   '{"model":"bench-model","messages":[{"role":"user","content":"Hi"}],"max_tokens":64}'
+// It prints self time and total time (the function or any it called) by function.
 // The .cpuprofile stays in the printed folder for a flame graph viewer.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +34,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 0);
 const RATE_LIMIT = process.env.BENCH_RATE_LIMIT === 'true';
+const UPSTREAM = process.env.BENCH_UPSTREAM;
+if (UPSTREAM !== undefined && UPSTREAM !== 'fake') throw new Error('BENCH_UPSTREAM can only be "fake"');
 const HUGE_LIMIT = 100_000_000;
 const PLANS = [
   { name: 'free', monthlyCredits: 100, monthlyTtsWords: 2000, advancedModel: false, premiumPresets: false },
@@ -45,6 +51,7 @@ runBench(async () => {
   const profileDir = mkdtempSync(join(tmpdir(), 'atelier-cpuprofile-'));
   const apiKey = createBenchAccount(dataDir);
   if (IMAGES > 0) seedImages(dataDir, IMAGES);
+  const upstream = UPSTREAM && (await startFakeUpstream());
   const server = await startServer({
     label: 'service',
     script: join(root, 'dist/main.js'),
@@ -53,6 +60,11 @@ runBench(async () => {
       ATELIER_API_PROCESSES: '1',
       ATELIER_RATE_LIMIT_ENABLED: String(RATE_LIMIT),
       ...(RATE_LIMIT && { ATELIER_PLANS: JSON.stringify(PLANS) }),
+      ...(upstream && {
+        ATELIER_TEXT_PROVIDER: 'openai-compatible',
+        ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`,
+        ATELIER_TEXT_MODEL: 'bench-model',
+      }),
     }),
     cwd: dataDir,
   });
@@ -82,15 +94,26 @@ runBench(async () => {
     `${method} ${path}: ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}; load average ${loadAverage()}`,
   );
   await stop(server.child);
+  if (upstream) await stop(upstream.child);
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile in ${profileDir}`);
   summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')), from, to);
   console.log(`\nprofile: ${join(profileDir, file)}`);
 });
 
+async function startFakeUpstream() {
+  const dir = tempDir('atelier-profile-upstream-');
+  return startServer({
+    label: 'fake upstream',
+    script: join(root, 'bench/fake-openai.mjs'),
+    env: childEnv(dir, { FAKE_PACE_MS: '0' }),
+    cwd: dir,
+  });
+}
+
 /**
  * @typedef {object} Profile a V8 .cpuprofile
- * @property {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[]} nodes
+ * @property {{ id: number, children?: number[], callFrame: { functionName: string, url: string, lineNumber: number } }[]} nodes
  * @property {number} startTime
  * @property {number[]} samples
  * @property {number[]} timeDeltas
@@ -103,6 +126,10 @@ runBench(async () => {
  * @param {number} to
  */
 function summarise(profile, from, to) {
+  const whereOf = (/** @type {Profile['nodes'][number]} */ node) =>
+    node.callFrame.url.replace(`file://${root}`, '/').replace(/^.*node_modules\//, 'node_modules/');
+  const nameOf = (/** @type {Profile['nodes'][number]} */ node) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${whereOf(node)}:${node.callFrame.lineNumber + 1}`;
   /** @type {Map<number, number>} */
   const hitsOf = new Map();
   let at = profile.startTime;
@@ -119,9 +146,8 @@ function summarise(profile, from, to) {
   for (const node of profile.nodes) {
     const hits = hitsOf.get(node.id) ?? 0;
     if (!hits) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.replace(`file://${root}`, '/').replace(/^.*node_modules\//, 'node_modules/');
-    const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    const where = whereOf(node);
+    const fn = nameOf(node);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
     const pkg = where.startsWith('node_modules/')
       ? where
@@ -130,7 +156,7 @@ function summarise(profile, from, to) {
           .join('/')
       : where.startsWith('/dist/')
         ? where.split('/').slice(0, 3).join('/')
-        : where || functionName;
+        : where || node.callFrame.functionName;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
   }
   const top = (/** @type {Map<string, number>} */ map, /** @type {number} */ n) =>
@@ -142,4 +168,34 @@ function summarise(profile, from, to) {
     `\nself time by package/folder (${total} samples in the measured run):\n${top(byPackage, 25).join('\n')}`,
   );
   console.log(`\nself time by function:\n${top(byFunction, 40).join('\n')}`);
+  console.log(
+    `\ntotal time by function (itself and what it called):\n${top(totalByFunction(profile, hitsOf, nameOf), Number(process.env.BENCH_TOP ?? 50)).join('\n')}`,
+  );
+}
+
+/**
+ * Each function's samples counted once per stack it is on, however deep its recursion.
+ * @param {Profile} profile
+ * @param {Map<number, number>} hitsOf
+ * @param {(node: Profile['nodes'][number]) => string} nameOf
+ */
+function totalByFunction(profile, hitsOf, nameOf) {
+  /** @type {Map<number, number>} */
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<string, number>} */
+  const totals = new Map();
+  for (const [id, hits] of hitsOf) {
+    const seen = new Set();
+    for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) {
+      const node = byId.get(at);
+      if (!node) break;
+      const name = nameOf(node);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      totals.set(name, (totals.get(name) ?? 0) + hits);
+    }
+  }
+  return totals;
 }

@@ -1,7 +1,16 @@
 import { UpstreamError } from '../shared/errors.js';
 
+/** What callUpstream reads of an answer: a part of fetch's Response, which lightFetch's answers have too. */
+export type UpstreamResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'body' | 'text' | 'arrayBuffer'>;
+
+/** fetch as callUpstream calls it: fetch itself, or lightFetch. */
+export type UpstreamFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; signal: AbortSignal },
+) => Promise<UpstreamResponse>;
+
 export interface UpstreamCall<T> {
-  fetch: typeof fetch;
+  fetch: UpstreamFetch;
   url: string;
   method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
@@ -11,7 +20,7 @@ export interface UpstreamCall<T> {
   signal?: AbortSignal | undefined;
   /** How errors name the other side: "The text provider", "ElevenLabs". */
   label: string;
-  read: (response: Response) => Promise<T>;
+  read: (response: UpstreamResponse) => Promise<T>;
   /** Statuses that are an answer rather than a failure (404 on DELETE). */
   accept?: number[];
   /** A clearer text for some statuses (401: the key was refused). */
@@ -43,7 +52,7 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
       cause: error,
     });
   try {
-    let response: Response;
+    let response: UpstreamResponse;
     try {
       response = await call.fetch(call.url, {
         method: call.method,
@@ -76,7 +85,7 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
 }
 
 /** Reads a JSON body; invalid JSON is the other side's failure, not ours. */
-export async function readJson(response: Response, label: string): Promise<unknown> {
+export async function readJson(response: UpstreamResponse, label: string): Promise<unknown> {
   const text = await response.text();
   try {
     return JSON.parse(text) as unknown;
@@ -85,7 +94,8 @@ export async function readJson(response: Response, label: string): Promise<unkno
   }
 }
 
-export const readBytes = async (response: Response): Promise<Buffer> => Buffer.from(await response.arrayBuffer());
+export const readBytes = async (response: UpstreamResponse): Promise<Buffer> =>
+  Buffer.from(await response.arrayBuffer());
 
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 

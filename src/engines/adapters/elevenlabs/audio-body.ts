@@ -1,7 +1,8 @@
 import { UpstreamError } from '../../../shared/errors.js';
+import type { UpstreamResponse } from '../../upstream-call.js';
 
 /** Reads an audio answer's bytes: a JSON or text answer with 200 is a proxy or an API change, not audio to play. */
-export function readAudioBody(what: string): (response: Response) => Promise<Buffer> {
+export function readAudioBody(what: string): (response: UpstreamResponse) => Promise<Buffer> {
   return async (response) => {
     const type = response.headers.get('content-type') ?? '';
     if (/json|text|html/.test(type)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import { callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { readAudioBody } from './audio-body.js';
 
@@ -97,7 +97,7 @@ interface Request<T> {
   path: string;
   body?: string | FormData;
   signal?: AbortSignal | undefined;
-  read: (response: Response) => Promise<T>;
+  read: (response: UpstreamResponse) => Promise<T>;
   /** Statuses that are an answer rather than a failure (404 on DELETE). */
   accept?: number[];
 }
@@ -233,7 +233,7 @@ export class ElevenLabsTtsModel implements TtsModel {
   }
 }
 
-const readElevenLabsJson = (response: Response) => readJson(response, LABEL);
+const readElevenLabsJson = (response: UpstreamResponse) => readJson(response, LABEL);
 
 const capitaliseWords = (text: string) =>
   text.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());

@@ -2,7 +2,15 @@ import { type EventSourceMessage, createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
-import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { lightFetch } from '../../light-fetch.js';
+import {
+  type UpstreamFetch,
+  type UpstreamResponse,
+  bearer,
+  callUpstream,
+  joinUrl,
+  readJson,
+} from '../../upstream-call.js';
 import type {
   ChatContentPart,
   ChatMessage,
@@ -24,7 +32,8 @@ export interface OpenAICompatibleTextConfig {
   /** doGenerate: the whole call. doStream: until the response headers, then the longest silence between bytes. */
   timeoutMs: number;
   retry: RetryPolicy;
-  fetch?: typeof fetch;
+  /** lightFetch unless given: the chat completions wait on this call. */
+  fetch?: UpstreamFetch;
 }
 
 const usageSchema = z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() });
@@ -71,11 +80,11 @@ export class OpenAICompatibleTextModel implements TextModel {
   readonly modelId: string;
   /** Parts are sent on in OpenAI's format; whether the upstream model can read them is its to say. */
   readonly accepts: TextModelInputs = { images: true, audio: true };
-  private readonly fetch: typeof fetch;
+  private readonly fetch: UpstreamFetch;
 
   constructor(private readonly config: OpenAICompatibleTextConfig) {
     this.modelId = config.modelId;
-    this.fetch = config.fetch ?? globalThis.fetch;
+    this.fetch = config.fetch ?? lightFetch;
   }
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
@@ -238,15 +247,15 @@ export class OpenAICompatibleTextModel implements TextModel {
 }
 
 interface OpenStream {
-  response: Response;
+  response: UpstreamResponse;
   /** Aborting it closes the upstream request, body included. */
   request: AbortController;
 }
 
 /** A fetch whose `init.signal` is honoured only until the response headers arrive; `request` governs the rest. */
-function untilHeaders(fetchImpl: typeof fetch, request: AbortController): typeof fetch {
+function untilHeaders(fetchImpl: UpstreamFetch, request: AbortController): UpstreamFetch {
   return async (input, init) => {
-    const phase = init?.signal ?? undefined;
+    const phase = init.signal;
     const forward = () => request.abort(phase?.reason);
     if (phase?.aborted) forward();
     else phase?.addEventListener('abort', forward, { once: true });

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import type { UpstreamFetch, UpstreamResponse } from './upstream-call.js';
+
+// Connections to providers are kept open between calls, as fetch's are.
+const agents = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+
+/**
+ * fetch for the calls a chat completion waits on, on node:http: a POST of JSON through Node's fetch cost
+ * ~300 µs more CPU than the same request on node:http (measured on loopback: 417-522 µs vs 106-173 µs a
+ * round trip), in its web streams, Request objects and transferable AbortSignals. It does what callUpstream
+ * and the text model need: string bodies, a signal that aborts the call and its body, the status, headers,
+ * text, bytes and a web stream of the body. It does not follow redirects (a 3xx is an answer like any other)
+ * nor ask for compressed answers; a FormData body goes to fetch. A connection that fails while the body is
+ * read rejects with a TypeError, as fetch's "terminated" does.
+ */
+export const lightFetch: UpstreamFetch = (url, init) => {
+  if (init.body !== undefined && typeof init.body !== 'string') return fetch(url, init);
+  const target = new URL(url);
+  const agent =
+    target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
+  if (!agent) return Promise.reject(new TypeError(`unsupported protocol ${target.protocol}`));
+  const body = init.body;
+  return new Promise<UpstreamResponse>((resolve, reject) => {
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: init.method,
+        agent,
+        headers: body === undefined ? init.headers : { ...init.headers, 'content-length': Buffer.byteLength(body) },
+        signal: init.signal,
+      },
+      (response) => resolve(new LightResponse(response)),
+    );
+    request.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    request.end(body);
+  });
+};
+
+class LightResponse implements UpstreamResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  private madeHeaders: Headers | undefined;
+  private madeBody: ReadableStream<Uint8Array> | undefined;
+
+  constructor(private readonly message: http.IncomingMessage) {
+    this.status = message.statusCode ?? 0;
+    this.ok = this.status >= 200 && this.status < 300;
+  }
+
+  get headers(): Headers {
+    if (!this.madeHeaders) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(this.message.headers))
+        for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, one);
+      this.madeHeaders = headers;
+    }
+    return this.madeHeaders;
+  }
+
+  get body(): ReadableStream<Uint8Array> {
+    this.madeBody ??= Readable.toWeb(this.message) as ReadableStream<Uint8Array>;
+    return this.madeBody;
+  }
+
+  async text(): Promise<string> {
+    return (await this.bytes()).toString('utf8');
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  private bytes(): Promise<Buffer> {
+    const message = this.message;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      message.on('data', (chunk: Buffer) => chunks.push(chunk));
+      message.once('end', () => resolve(Buffer.concat(chunks)));
+      // An aborted request or a dropped connection: 'error' or, with no error, 'close' before 'end'.
+      message.once('error', (error) => reject(new TypeError('terminated', { cause: error })));
+      message.once('close', () => {
+        if (!message.complete) reject(new TypeError('terminated'));
+      });
+    });
+  }
+}
