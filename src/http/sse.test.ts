@@ -63,4 +63,22 @@ describe('event streams', () => {
     release();
     expect(await response.text()).toBe('data: late\n\n');
   });
+
+  it('sends the events of each later tick together, awaited one by one as a chat streams its chunks', async () => {
+    const counts: number[] = [];
+    const url = await serve((events, writes) => {
+      setImmediate(async () => {
+        const before = writes();
+        for (const n of [1, 2, 3]) await events.send({ n });
+        setImmediate(async () => {
+          counts.push(writes() - before);
+          await events.send('four');
+          events.end();
+        });
+      });
+    });
+    const response = await fetch(`${url}/events`);
+    expect(await response.text()).toBe('data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\ndata: four\n\n');
+    expect(counts).toEqual([1]);
+  });
 });

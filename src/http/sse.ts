@@ -21,9 +21,10 @@ export function clientGone(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * Takes the response over from Fastify and answers with server-sent events. The head leaves with the events
- * written in the same tick (a chat's first chunks): flushed on its own, it cost a packet of its own (a system
- * call here, a wake-up of the client there). Node already sends the writes of one tick together.
+ * Takes the response over from Fastify and answers with server-sent events. The events written in one tick
+ * leave together, the head with the first ones: a provider's packet often holds many tokens, and each write
+ * on its own was a system call here and a wake-up of the client there (writev was 10% of a streaming chat's
+ * CPU). Nothing waits longer than the end of the tick.
  */
 export function openEventStream(reply: FastifyReply): EventStream {
   const raw = reply.raw;
@@ -36,13 +37,27 @@ export function openEventStream(reply: FastifyReply): EventStream {
     // Proxies such as nginx would otherwise hold the events back.
     'x-accel-buffering': 'no',
   });
-  // Held until the end of the tick, no longer: the client learns at once that the stream began, events or not.
-  raw.cork();
+  let corked = false;
+  const holdForThisTick = () => {
+    if (corked) return;
+    corked = true;
+    raw.cork();
+    // Through a microtask: from a callback, a tick alone would uncork before the awaits that follow the first
+    // write (the next chunks) have run; this way it waits for the microtasks queued until then to drain.
+    queueMicrotask(() =>
+      process.nextTick(() => {
+        corked = false;
+        raw.uncork();
+      }),
+    );
+  };
+  // The client learns at once that the stream began, events or not.
+  holdForThisTick();
   raw.flushHeaders();
-  process.nextTick(() => raw.uncork());
   return {
     async send(data) {
       if (raw.destroyed || raw.writableEnded) return;
+      holdForThisTick();
       const ok = raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
       if (!ok && !raw.destroyed) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
     },
