@@ -1,5 +1,7 @@
 // Throughput benchmark: the real service against a bare Fastify server serving the same payloads.
-// Usage: npm run bench (or node bench/run.mjs after a build). BENCH_DURATION=<seconds> per measured run, default 10.
+// Usage: npm run bench (or node bench/run.mjs after a build). BENCH_DURATION=<seconds> per measured run, default 6;
+// BENCH_ROUNDS, default 3: each route is measured on every side in turn, the order reversed every other round, so
+// that drift in machine load hits all sides alike; the table gives each side's median and each round's ratio.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -8,6 +10,9 @@ import autocannon from 'autocannon';
 import {
   assertBuilt,
   childEnv,
+  inAlternatingRounds,
+  loadAverage,
+  median,
   printMachine,
   root,
   runBench,
@@ -17,7 +22,8 @@ import {
   tempDir,
 } from './lib.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = 2;
 const CONNECTIONS = 50;
 const GENERATE_BODY = JSON.stringify({ preset: 'blog-post', keywords: 'urban beekeeping', outputs: 1 });
@@ -70,6 +76,8 @@ async function load(url, path, { method = 'GET', apiKey, body } = {}) {
 async function main() {
   if (!(DURATION > 0))
     throw new Error(`BENCH_DURATION must be a positive number of seconds, not ${process.env.BENCH_DURATION}`);
+  if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1))
+    throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
   assertBuilt('run `npm run build` first');
 
   const service = await startService({ env: { ATELIER_RATE_LIMIT_ENABLED: 'false' } });
@@ -133,40 +141,41 @@ async function main() {
   /** @type {LoadResult[]} */
   const runs = [];
   /**
-   * @param {string} label
-   * @param {string} url
-   * @param {string} path
-   * @param {LoadOptions} [opts]
+   * Each side in turn, ROUNDS times; every side's runs.
+   * @param {string} route
+   * @param {{ label: string, url: string, opts?: LoadOptions }[]} sides
    */
-  const measure = async (label, url, path, opts) => {
-    process.stdout.write(`  running ${label} ...`);
-    const r = await load(url, path, opts);
-    console.log(` ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`);
-    if (r.errors || r.non2xx)
-      console.log(
-        `  WARNING: ${label} had ${r.errors} errors and ${r.non2xx} non-2xx responses; its numbers are not valid`,
-      );
-    runs.push(r);
-    return r;
+  const measure = async (route, sides) => {
+    console.log(
+      `  ${route}: ${ROUNDS} rounds of ${sides.map((side) => side.label).join(', ')}; load average ${loadAverage()}`,
+    );
+    return inAlternatingRounds(sides, ROUNDS, async ({ label, url, opts }) => {
+      const r = await load(url, route.split(' ')[1] ?? '/', opts);
+      if (r.errors || r.non2xx)
+        console.log(
+          `  WARNING: ${label} had ${r.errors} errors and ${r.non2xx} non-2xx responses; its numbers are not valid`,
+        );
+      runs.push(r);
+      return r;
+    });
   };
 
-  const bp = await measure('bare    GET  /api/presets', bare.url, '/api/presets');
-  const sp = await measure('service GET  /api/presets', service.url, '/api/presets', auth);
-  const sl = await measure('service GET  /api/presets (rate limit on)', limited.url, '/api/presets', {
-    apiKey: limited.apiKey,
-  });
+  const clusteredAuth = { apiKey: clustered.apiKey };
+  const [bp = [], sp = [], sl = [], cp = []] = await measure('GET /api/presets', [
+    { label: 'bare', url: bare.url },
+    { label: 'service', url: service.url, opts: auth },
+    { label: 'service with the rate limiter', url: limited.url, opts: { apiKey: limited.apiKey } },
+    { label: `service x${processes}`, url: clustered.url, opts: clusteredAuth },
+  ]);
   /** @type {LoadOptions} */
   const generate = { method: 'POST', body: GENERATE_BODY };
-  const bg = await measure('bare    POST /api/generate', bare.url, '/api/generate', generate);
-  const sg = await measure('service POST /api/generate', service.url, '/api/generate', { ...generate, ...auth });
-  const clusteredAuth = { apiKey: clustered.apiKey };
-  const cp = await measure(`service x${processes} GET  /api/presets`, clustered.url, '/api/presets', clusteredAuth);
-  const cg = await measure(`service x${processes} POST /api/generate`, clustered.url, '/api/generate', {
-    ...generate,
-    ...clusteredAuth,
-  });
+  const [bg = [], sg = [], cg = []] = await measure('POST /api/generate', [
+    { label: 'bare', url: bare.url, opts: generate },
+    { label: 'service', url: service.url, opts: { ...generate, ...auth } },
+    { label: `service x${processes}`, url: clustered.url, opts: { ...generate, ...clusteredAuth } },
+  ]);
 
-  /** @type {[route: string, bare: LoadResult, service: LoadResult, target: number][]} */
+  /** @type {[route: string, bare: LoadResult[], service: LoadResult[], target: number][]} */
   const rows = [
     ['GET /api/presets', bp, sp, TARGETS.presets],
     ['POST /api/generate', bg, sg, TARGETS.generate],
@@ -174,27 +183,40 @@ async function main() {
     [`GET /api/presets, ${processes} HTTP processes`, bp, cp, TARGETS.presets],
     [`POST /api/generate, ${processes} HTTP processes`, bg, cg, TARGETS.generate],
   ];
-  const header = ['route', 'bare req/s', 'bare p99 ms', 'service req/s', 'service p99 ms', 'ratio', 'target', 'result'];
+  const rps = (/** @type {LoadResult[]} */ side) => median(side.map((r) => r.rps));
+  const p99 = (/** @type {LoadResult[]} */ side) => median(side.map((r) => r.p99));
+  const header = [
+    'route (medians)',
+    'bare req/s',
+    'bare p99 ms',
+    'service req/s',
+    'service p99 ms',
+    'ratio',
+    'each round',
+    'target',
+    'result',
+  ];
   const table = rows.map(([route, b, s, target]) => {
-    const ratio = s.rps / b.rps;
-    const valid = !(b.errors || b.non2xx || s.errors || s.non2xx);
+    const ratio = rps(s) / rps(b);
+    const valid = ![...b, ...s].some((r) => r.errors || r.non2xx);
     const verdict = ratio >= target ? 'meets' : 'below';
     return [
       route,
-      b.rps.toFixed(0),
-      String(b.p99),
-      s.rps.toFixed(0),
-      String(s.p99),
+      rps(b).toFixed(0),
+      String(p99(b)),
+      rps(s).toFixed(0),
+      String(p99(s)),
       ratio.toFixed(2),
+      s.map((r, i) => (r.rps / (b[i]?.rps ?? Number.NaN)).toFixed(2)).join(' '),
       `>= ${target.toFixed(2)}`,
       valid ? verdict : `${verdict} (INVALID: errors)`,
     ];
   });
   console.log(`\n${tableLines(header, table, { alignLeft: [0, header.length - 1] }).join('\n')}`);
-  const cost = (1 - sl.rps / sp.rps) * 100;
+  const cost = (1 - rps(sl) / rps(sp)) * 100;
   const costText = `${Math.abs(cost).toFixed(1)}% ${cost >= 0 ? 'fewer' : 'more, i.e. within run-to-run noise'}`;
   console.log(
-    `\nRate limiter cost on GET /api/presets: ${sl.rps.toFixed(0)} req/s with it vs ${sp.rps.toFixed(0)} without (${costText}).`,
+    `\nRate limiter cost on GET /api/presets: ${rps(sl).toFixed(0)} req/s with it vs ${rps(sp).toFixed(0)} without (${costText}).`,
   );
   if (runs.some((r) => r.errors || r.non2xx))
     console.log('WARNING: some runs had errors or non-2xx responses (see above).');
