@@ -1,6 +1,7 @@
 import type { ChatMessage, TextCallOptions, TextStreamPart, TextUsage } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { linkedAbortController } from '../../shared/linked-abort.js';
 import type { BotRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { ChatModel } from '../chat/chat-models.js';
@@ -66,11 +67,8 @@ export class BotChatService {
     const prepared = await this.prepare(caller, publicUrl, input, signal);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const cancel = new AbortController();
-    const generating = p.model.engine.doGenerate({
-      ...p.call,
-      abortSignal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal,
-    });
+    const cancel = linkedAbortController(signal);
+    const generating = p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal });
     const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
     try {
@@ -97,10 +95,8 @@ export class BotChatService {
     const prepared = await this.prepare(caller, publicUrl, input, signal);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const cancel = new AbortController();
-    const stream = p.model.engine
-      .doStream({ ...p.call, abortSignal: AbortSignal.any([signal, cancel.signal]) })
-      [Symbol.asyncIterator]();
+    const cancel = linkedAbortController(signal);
+    const stream = p.model.engine.doStream({ ...p.call, abortSignal: cancel.signal })[Symbol.asyncIterator]();
     const starting = stream.next();
     const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
     if (!reserved.ok) return reserved;

@@ -7,6 +7,7 @@ import type {
   TextUsage,
 } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
+import { linkedAbortController } from '../../shared/linked-abort.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { Reservation } from '../credits/credits.service.js';
@@ -141,8 +142,8 @@ export class ChatService {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const cancel = new AbortController();
-    const abortSignal = AbortSignal.any([signal, cancel.signal]);
+    const cancel = linkedAbortController(signal);
+    const abortSignal = cancel.signal;
     const streams = Array.from({ length: p.n }, () =>
       p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator](),
     );

@@ -62,6 +62,7 @@ const chunkSchema = z.object({
 });
 
 const LABEL = 'The text provider';
+const STREAM_FINISHED = new Error('the stream was read to its end or left');
 
 const FINISH_REASONS: Record<string, FinishReason> = {
   stop: 'stop',
@@ -180,8 +181,9 @@ export class OpenAICompatibleTextModel implements TextModel {
       throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false, cause: error });
     } finally {
       signal?.removeEventListener('abort', stop);
-      // Also reached on `break` in the consumer's loop: close the upstream request either way.
-      request.abort();
+      // Also reached on `break` in the consumer's loop: close the upstream request either way (with a reason
+      // made once: abort() without one builds a DOMException and its stack each time).
+      request.abort(STREAM_FINISHED);
       reader.cancel().catch(() => undefined);
     }
     if (signal?.aborted) throw cancelled();
