@@ -7,7 +7,7 @@ import type { Plan } from '../../config.js';
 import { type BillingPeriod, periodContaining } from './billing-period.js';
 import type { CreditsRepo } from './credits.repo.js';
 import type { ReservationsRepo } from './reservations.repo.js';
-import { newId } from '../../shared/ids.js';
+import { newOrderedId } from '../../shared/ids.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
 export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
@@ -39,7 +39,7 @@ export interface WordsReservation {
   reference: string;
 }
 
-export const newReservation = (fields: Refund): Reservation => ({ id: newId(), ...fields });
+export const newReservation = (fields: Refund): Reservation => ({ id: newOrderedId(), ...fields });
 
 /** Settles the reservation inside the transaction that stores the work's result: both are kept, or neither. */
 export type SettleIn = (trx: Db) => Promise<void>;

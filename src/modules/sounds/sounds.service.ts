@@ -1,6 +1,6 @@
 import type { SoundModel } from '../../engines/spec/sound-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import { newId, newOrderedId } from '../../shared/ids.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
 import type { Caller } from '../accounts/accounts.service.js';
@@ -58,7 +58,7 @@ export class SoundsService {
     if (words === 0) return fail('invalid_input', 'prompt must describe the sound in at least one word');
 
     const uuid = newId();
-    const held = { id: newId(), accountId: caller.account.id, amount: words, reference: uuid };
+    const held = { id: newOrderedId(), accountId: caller.account.id, amount: words, reference: uuid };
     const reserved = await this.credits.reserveWords(held, caller.plan, 'sound');
     if (!reserved.ok) return reserved;
     try {

@@ -5,7 +5,7 @@ import type { SpeechAudio } from '../../engines/spec/tts-model.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import { newId, newOrderedId } from '../../shared/ids.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Db } from '../../storage/db/database.js';
 import type { SpeechSynthesisRow } from '../../storage/db/schema.js';
@@ -77,7 +77,7 @@ export class SpeechService {
     if (!settings.ok) return settings;
 
     const uuid = newId();
-    const held = { id: newId(), accountId: caller.account.id, amount: words, reference: uuid };
+    const held = { id: newOrderedId(), accountId: caller.account.id, amount: words, reference: uuid };
     const reserved = await this.credits.reserveWords(held, caller.plan);
     if (!reserved.ok) return reserved;
     try {
