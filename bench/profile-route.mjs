@@ -9,6 +9,8 @@
 // BENCH_UPSTREAM=fake starts bench/fake-openai.mjs and makes it the text provider (model `bench-model`), e.g.
 // BENCH_UPSTREAM=fake node bench/profile-route.mjs POST /api/chat/completions \
 //   '{"model":"bench-model","messages":[{"role":"user","content":"Hi"}],"max_tokens":64}'
+// BENCH_BOT=true (with BENCH_UPSTREAM=fake) makes a bot with one document and puts its address for `{bot}` in the
+// path, e.g. ... POST '/bot/{bot}/api' '{"message":"When should I inspect the hives?","stream":true}'
 // It prints self time and total time (the function or any it called) by function.
 // The .cpuprofile stays in the printed folder for a flame graph viewer.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -28,13 +30,16 @@ import {
 } from './lib.mjs';
 import { seedImages } from './seed-images.mjs';
 
-const [method = 'GET', path = '/api/presets', body] = process.argv.slice(2);
+const [method = 'GET', , body] = process.argv.slice(2);
+let path = process.argv[3] ?? '/api/presets';
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 0);
 const RATE_LIMIT = process.env.BENCH_RATE_LIMIT === 'true';
 const UPSTREAM = process.env.BENCH_UPSTREAM;
+const BOT = process.env.BENCH_BOT === 'true';
+if (BOT && !UPSTREAM) throw new Error('BENCH_BOT needs BENCH_UPSTREAM=fake: the bot answers through it');
 if (UPSTREAM !== undefined && UPSTREAM !== 'fake') throw new Error('BENCH_UPSTREAM can only be "fake"');
 const HUGE_LIMIT = 100_000_000;
 const PLANS = [
@@ -68,6 +73,8 @@ runBench(async () => {
     }),
     cwd: dataDir,
   });
+  const botPath = BOT ? await makeBot(server.url, apiKey) : undefined;
+  if (botPath) path = path.replace('{bot}', botPath);
   /** @type {import('autocannon').Options} */
   const options = {
     url: `${server.url}${path.replace('{id}', '1')}`,
@@ -100,6 +107,26 @@ runBench(async () => {
   summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')), from, to);
   console.log(`\nprofile: ${join(profileDir, file)}`);
 });
+
+/**
+ * A bot with one short document, made through the API; its address as the bot routes take it.
+ * @param {string} url
+ * @param {string} apiKey
+ */
+async function makeBot(url, apiKey) {
+  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+  const post = async (/** @type {string} */ to, /** @type {object} */ body) => {
+    const response = await fetch(`${url}${to}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${to} answered ${response.status}: ${await response.text()}`);
+    return /** @type {{ id: string, public_url: string }} */ (await response.json());
+  };
+  const bot = await post('/api/bots', { name: 'Rooftop bees', instructions: 'Answer briefly.', model: 'bench-model' });
+  await post(`/api/bots/${bot.id}/documents`, {
+    title: 'Rooftop hives',
+    content: 'Inspect the hives every seven to ten days from April to July, on a warm and still afternoon.',
+  });
+  return /^https?:\/\//.test(bot.public_url) ? new URL(bot.public_url).pathname.split('/').pop() : bot.public_url;
+}
 
 async function startFakeUpstream() {
   const dir = tempDir('atelier-profile-upstream-');
