@@ -44,6 +44,22 @@ describe('lightFetch', () => {
     expect(connections - before).toBe(1);
   });
 
+  it('keeps the query string and user info of the URL, and refuses a protocol other than http(s)', async () => {
+    handle = (req, res) => res.end(`${req.url} ${req.headers.authorization ?? 'none'}`);
+    const answer = await lightFetch(`${base.replace('http://', 'http://user:p%40ss@')}/v1/models?limit=2&after=x`, {
+      method: 'GET',
+      headers: {},
+      signal: new AbortController().signal,
+    });
+    expect(await answer.text()).toBe(`/v1/models?limit=2&after=x Basic ${Buffer.from('user:p@ss').toString('base64')}`);
+    const ftp = lightFetch('ftp://127.0.0.1/file', {
+      method: 'GET',
+      headers: {},
+      signal: new AbortController().signal,
+    });
+    await expect(ftp).rejects.toBeInstanceOf(TypeError);
+  });
+
   it('answers a failure status as an answer (not ok), without following a redirect', async () => {
     handle = (_req, res) => {
       res.writeHead(307, { location: '/elsewhere' });
