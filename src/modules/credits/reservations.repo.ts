@@ -5,7 +5,8 @@ import { preparedQuery } from '../../storage/db/prepared-query.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import { type CreditQueries, creditQueries, ledgerValues } from './credits.repo.js';
 
-export interface NewHold {
+// A type, not an interface: preparedQuery takes it as the values it binds.
+export type NewHold = {
   id: string;
   accountId: string;
   unit: ReservationUnit;
@@ -14,7 +15,7 @@ export interface NewHold {
   reference: string | null;
   owner: string;
   at: string;
-}
+};
 
 /** What finishing a reservation gave back; undefined when it was no longer open. */
 export interface Finished {
@@ -128,8 +129,7 @@ export class ReservationsRepo {
   }
 
   private async insert(trx: Db, hold: NewHold, periodStart: string): Promise<void> {
-    const { id, accountId, unit, kind, amount, reference, owner, at } = hold;
-    await this.queries.insert.run(trx, { id, accountId, unit, kind, amount, reference, owner, periodStart, at });
+    await this.queries.insert.run(trx, { ...hold, periodStart });
   }
 
   private async finish(
@@ -175,17 +175,7 @@ export class ReservationsRepo {
 /** A reservation's own statements on the path of every paid request (see creditQueries). */
 function reservationQueries(db: Db) {
   return {
-    insert: preparedQuery<{
-      id: string;
-      accountId: string;
-      unit: ReservationUnit;
-      kind: string;
-      amount: number;
-      reference: string | null;
-      owner: string;
-      periodStart: string;
-      at: string;
-    }>(db, (db, slot) =>
+    insert: preparedQuery<NewHold & { periodStart: string }>(db, (db, slot) =>
       db.insertInto('reservations').values({
         id: slot('id'),
         account_id: slot('accountId'),
