@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/db/database.js';
 import type { AccountRow } from '../../storage/db/schema.js';
-import { type LedgerEntry, appendLedger } from '../credits/credits.repo.js';
+import { type LedgerEntry, creditQueries } from '../credits/credits.repo.js';
 
 /** Where a page of the account list starts: after this account in the list's order (newest first). */
 export interface AccountCursor {
@@ -91,14 +91,14 @@ export class AdminAccountsRepo {
    * Undefined when the account is gone or the balance does not cover the removal.
    */
   async adjustCredits(trx: Db, entry: LedgerEntry): Promise<number | undefined> {
-    let update = trx
-      .updateTable('accounts')
-      .set({ credits: sql<number>`credits + ${entry.delta}` })
-      .where('id', '=', entry.accountId);
-    if (entry.delta < 0) update = update.where('credits', '>=', -entry.delta);
-    const row = await update.returning('credits').executeTakeFirst();
+    const credits = creditQueries(this.db);
+    const { accountId, delta } = entry;
+    const row =
+      delta < 0
+        ? await credits.debit.first(trx, { accountId, amount: -delta })
+        : await credits.credit.first(trx, { accountId, amount: delta });
     if (!row) return undefined;
-    await appendLedger(trx, entry, row.credits);
+    await credits.ledger.run(trx, { ...entry, balanceAfter: row.credits });
     return row.credits;
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/db/database.js';
 import type { JobRow, JobStatus } from '../../storage/db/schema.js';
-import { appendLedger } from '../credits/credits.repo.js';
+import { creditQueries } from '../credits/credits.repo.js';
 import type { JobTarget } from './admin-job-targets.js';
 
 export interface JobCount {
@@ -226,15 +226,18 @@ export class AdminJobsRepo {
     entry: { accountId: string; amount: number; reason: string; reference: string; at: string },
     trx: Db,
   ): Promise<number | undefined> {
-    const row = await trx
-      .updateTable('accounts')
-      .set({ credits: sql<number>`credits - ${entry.amount}` })
-      .where('id', '=', entry.accountId)
-      .where('credits', '>=', entry.amount)
-      .returning('credits')
-      .executeTakeFirst();
+    const credits = creditQueries(this.db);
+    const row = await credits.debit.first(trx, entry);
     if (!row) return undefined;
-    await appendLedger(trx, { ...entry, delta: -entry.amount }, row.credits);
+    const { accountId, reason, reference, at } = entry;
+    await credits.ledger.run(trx, {
+      accountId,
+      delta: -entry.amount,
+      reason,
+      reference,
+      at,
+      balanceAfter: row.credits,
+    });
     return row.credits;
   }
 

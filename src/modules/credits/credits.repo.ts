@@ -3,13 +3,17 @@ import type { Db } from '../../storage/db/database.js';
 import { preparedQuery } from '../../storage/db/prepared-query.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 
-export interface LedgerEntry {
+// Types, not interfaces: preparedQuery takes a ledger line as the values it binds.
+export type LedgerEntry = {
   accountId: string;
   delta: number;
   reason: string;
   reference: string | null;
   at: string;
-}
+};
+
+/** A ledger line: the entry and the balance it left. */
+export type LedgerLine = LedgerEntry & { balanceAfter: number };
 
 export class CreditsRepo {
   private readonly queries: CreditQueries;
@@ -24,14 +28,9 @@ export class CreditsRepo {
   /** Adds credits (refunds and grants); returns the new balance, undefined when the account is gone. */
   async add(entry: LedgerEntry, inTransaction?: Db): Promise<number | undefined> {
     const run = async (trx: Db) => {
-      const row = await trx
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits + ${entry.delta}` })
-        .where('id', '=', entry.accountId)
-        .returning('credits')
-        .executeTakeFirst();
+      const row = await this.queries.credit.first(trx, { accountId: entry.accountId, amount: entry.delta });
       if (!row) return undefined;
-      await appendLedger(trx, entry, row.credits);
+      await this.queries.ledger.run(trx, { ...entry, balanceAfter: row.credits });
       return row.credits;
     };
     return inTransaction ? run(inTransaction) : this.writer.run(run);
@@ -46,7 +45,7 @@ export class CreditsRepo {
     return this.writer.run(async (trx) => {
       const row = await this.queries.debit.first(trx, { accountId: entry.accountId, amount });
       if (!row) return undefined;
-      await this.queries.ledger.run(trx, ledgerValues(entry, row.credits));
+      await this.queries.ledger.run(trx, { ...entry, balanceAfter: row.credits });
       return { stored: await store(trx) };
     });
   }
@@ -74,11 +73,14 @@ export class CreditsRepo {
         .where('credits', '=', current.credits)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return;
-      await appendLedger(
-        trx,
-        { accountId, delta: credits - current.credits, reason: 'period_reset', reference: newStart, at },
-        credits,
-      );
+      await this.queries.ledger.run(trx, {
+        accountId,
+        delta: credits - current.credits,
+        reason: 'period_reset',
+        reference: newStart,
+        at,
+        balanceAfter: credits,
+      });
     });
   }
 
@@ -144,33 +146,53 @@ export class CreditsRepo {
   }
 }
 
+const queriesByDb = new WeakMap<Db, CreditQueries>();
+
 /**
- * The statements of the hottest credit writes (every paid request makes some), prepared once: taking credits
- * if the balance covers them, giving them back within the same billing period, and the ledger line.
+ * The statements that change a balance and write its ledger line, prepared once per database (see
+ * preparedQuery) and shared by every repository that changes balances: every paid request makes some. Only in
+ * a transaction the caller holds.
  */
-export function creditQueries(db: Db) {
+export function creditQueries(db: Db): CreditQueries {
+  let queries = queriesByDb.get(db);
+  if (!queries) {
+    queries = prepareCreditQueries(db);
+    queriesByDb.set(db, queries);
+  }
+  return queries;
+}
+export type CreditQueries = ReturnType<typeof prepareCreditQueries>;
+
+function prepareCreditQueries(db: Db) {
+  type Change = { accountId: string; amount: number };
   return {
-    debit: preparedQuery<{ accountId: string; amount: number }, { credits: number; period_start: string }>(
-      db,
-      (db, slot) =>
-        db
-          .updateTable('accounts')
-          .set({ credits: sql<number>`credits - ${slot('amount')}` })
-          .where('id', '=', slot('accountId'))
-          .where('credits', '>=', slot('amount'))
-          .returning(['credits', 'period_start']),
+    /** Takes `amount` only if the balance covers it. */
+    debit: preparedQuery<Change, { credits: number; period_start: string }>(db, (db, slot) =>
+      db
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits - ${slot('amount')}` })
+        .where('id', '=', slot('accountId'))
+        .where('credits', '>=', slot('amount'))
+        .returning(['credits', 'period_start']),
     ),
-    creditInPeriod: preparedQuery<{ accountId: string; amount: number; periodStart: string }, { credits: number }>(
-      db,
-      (db, slot) =>
-        db
-          .updateTable('accounts')
-          .set({ credits: sql<number>`credits + ${slot('amount')}` })
-          .where('id', '=', slot('accountId'))
-          .where('period_start', '=', slot('periodStart'))
-          .returning('credits'),
+    credit: preparedQuery<Change, { credits: number }>(db, (db, slot) =>
+      db
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits + ${slot('amount')}` })
+        .where('id', '=', slot('accountId'))
+        .returning('credits'),
     ),
-    ledger: preparedQuery<LedgerValues>(db, (db, slot) =>
+    /** Gives back only within the billing period the credits were taken in. */
+    creditInPeriod: preparedQuery<Change & { periodStart: string }, { credits: number }>(db, (db, slot) =>
+      db
+        .updateTable('accounts')
+        .set({ credits: sql<number>`credits + ${slot('amount')}` })
+        .where('id', '=', slot('accountId'))
+        .where('period_start', '=', slot('periodStart'))
+        .returning('credits'),
+    ),
+    /** One line of the ledger, in the transaction that changed the balance. */
+    ledger: preparedQuery<LedgerLine>(db, (db, slot) =>
       db.insertInto('credit_ledger').values({
         account_id: slot('accountId'),
         delta: slot('delta'),
@@ -181,31 +203,4 @@ export function creditQueries(db: Db) {
       }),
     ),
   };
-}
-export type CreditQueries = ReturnType<typeof creditQueries>;
-
-type LedgerValues = {
-  accountId: string;
-  delta: number;
-  balanceAfter: number;
-  reason: string;
-  reference: string | null;
-  at: string;
-};
-
-export const ledgerValues = (entry: LedgerEntry, balanceAfter: number): LedgerValues => ({ ...entry, balanceAfter });
-
-/** One line of the ledger, written in the transaction that changed the balance. */
-export async function appendLedger(trx: Db, entry: LedgerEntry, balanceAfter: number): Promise<void> {
-  await trx
-    .insertInto('credit_ledger')
-    .values({
-      account_id: entry.accountId,
-      delta: entry.delta,
-      balance_after: balanceAfter,
-      reason: entry.reason,
-      reference: entry.reference,
-      created_at: entry.at,
-    })
-    .execute();
 }

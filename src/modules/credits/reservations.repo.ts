@@ -3,7 +3,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { ReservationRow, ReservationUnit } from '../../storage/db/schema.js';
 import { preparedQuery } from '../../storage/db/prepared-query.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
-import { type CreditQueries, creditQueries, ledgerValues } from './credits.repo.js';
+import { type CreditQueries, creditQueries } from './credits.repo.js';
 
 // A type, not an interface: preparedQuery takes it as the values it binds.
 export type NewHold = {
@@ -50,19 +50,14 @@ export class ReservationsRepo {
     return this.writer.run(async (trx) => {
       const account = await this.credits.debit.first(trx, { accountId: hold.accountId, amount: hold.amount });
       if (!account) return undefined;
-      await this.credits.ledger.run(
-        trx,
-        ledgerValues(
-          {
-            accountId: hold.accountId,
-            delta: -hold.amount,
-            reason: `reserve:${hold.kind}`,
-            reference: hold.reference,
-            at: hold.at,
-          },
-          account.credits,
-        ),
-      );
+      await this.credits.ledger.run(trx, {
+        accountId: hold.accountId,
+        delta: -hold.amount,
+        reason: `reserve:${hold.kind}`,
+        reference: hold.reference,
+        at: hold.at,
+        balanceAfter: account.credits,
+      });
       await this.insert(trx, hold, account.period_start);
       return account.credits;
     });
@@ -161,13 +156,14 @@ export class ReservationsRepo {
       periodStart: row.period_start,
     });
     if (!account) return { row, returned: 0 };
-    await this.credits.ledger.run(
-      trx,
-      ledgerValues(
-        { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at },
-        account.credits,
-      ),
-    );
+    await this.credits.ledger.run(trx, {
+      accountId: row.account_id,
+      delta: amount,
+      reason: `refund:${row.kind}`,
+      reference: row.reference,
+      at,
+      balanceAfter: account.credits,
+    });
     return { row, returned: amount };
   }
 }
