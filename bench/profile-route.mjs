@@ -30,8 +30,7 @@ import {
 } from './lib.mjs';
 import { seedImages } from './seed-images.mjs';
 
-const [method = 'GET', , body] = process.argv.slice(2);
-let path = process.argv[3] ?? '/api/presets';
+const [method = 'GET', pathTemplate = '/api/presets', body] = process.argv.slice(2);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -73,8 +72,7 @@ runBench(async () => {
     }),
     cwd: dataDir,
   });
-  const botPath = BOT ? await makeBot(server.url, apiKey) : undefined;
-  if (botPath) path = path.replace('{bot}', botPath);
+  const path = BOT ? pathTemplate.replace('{bot}', await makeBot(server.url, apiKey)) : pathTemplate;
   /** @type {import('autocannon').Options} */
   const options = {
     url: `${server.url}${path.replace('{id}', '1')}`,
@@ -109,7 +107,7 @@ runBench(async () => {
 });
 
 /**
- * A bot with one short document, made through the API; its address as the bot routes take it.
+ * A bot with one short document, made through the API; its public_url (the path segment the bot routes take).
  * @param {string} url
  * @param {string} apiKey
  */
@@ -125,7 +123,7 @@ async function makeBot(url, apiKey) {
     title: 'Rooftop hives',
     content: 'Inspect the hives every seven to ten days from April to July, on a warm and still afternoon.',
   });
-  return /^https?:\/\//.test(bot.public_url) ? new URL(bot.public_url).pathname.split('/').pop() : bot.public_url;
+  return bot.public_url;
 }
 
 async function startFakeUpstream() {

@@ -142,15 +142,15 @@ async function main() {
   const runs = [];
   /**
    * Each side in turn, ROUNDS times; every side's runs.
-   * @param {string} route
+   * @param {string} path
    * @param {{ label: string, url: string, opts?: LoadOptions }[]} sides
    */
-  const measure = async (route, sides) => {
+  const measure = async (path, sides) => {
     console.log(
-      `  ${route}: ${ROUNDS} rounds of ${sides.map((side) => side.label).join(', ')}; load average ${loadAverage()}`,
+      `  ${path}: ${ROUNDS} rounds of ${sides.map((side) => side.label).join(', ')}; load average ${loadAverage()}`,
     );
     return inAlternatingRounds(sides, ROUNDS, async ({ label, url, opts }) => {
-      const r = await load(url, route.split(' ')[1] ?? '/', opts);
+      const r = await load(url, path, opts);
       if (r.errors || r.non2xx)
         console.log(
           `  WARNING: ${label} had ${r.errors} errors and ${r.non2xx} non-2xx responses; its numbers are not valid`,
@@ -161,7 +161,7 @@ async function main() {
   };
 
   const clusteredAuth = { apiKey: clustered.apiKey };
-  const [bp = [], sp = [], sl = [], cp = []] = await measure('GET /api/presets', [
+  const [bp = [], sp = [], sl = [], cp = []] = await measure('/api/presets', [
     { label: 'bare', url: bare.url },
     { label: 'service', url: service.url, opts: auth },
     { label: 'service with the rate limiter', url: limited.url, opts: { apiKey: limited.apiKey } },
@@ -169,7 +169,7 @@ async function main() {
   ]);
   /** @type {LoadOptions} */
   const generate = { method: 'POST', body: GENERATE_BODY };
-  const [bg = [], sg = [], cg = []] = await measure('POST /api/generate', [
+  const [bg = [], sg = [], cg = []] = await measure('/api/generate', [
     { label: 'bare', url: bare.url, opts: generate },
     { label: 'service', url: service.url, opts: { ...generate, ...auth } },
     { label: `service x${processes}`, url: clustered.url, opts: { ...generate, ...clusteredAuth } },

@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import type { UpstreamFetch, UpstreamResponse } from './upstream-call.js';
 
 // Connections to providers are kept open between calls, as fetch's are.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+const transports: Record<string, Pick<Target, 'module'> & { agent: http.Agent }> = {
+  'http:': { module: http, agent: new http.Agent({ keepAlive: true }) },
+  'https:': { module: https, agent: new https.Agent({ keepAlive: true }) },
 };
 
 /**
@@ -52,23 +52,20 @@ const targets = new Map<string, Target | undefined>();
 function targetOf(url: string): Target | undefined {
   if (targets.has(url)) return targets.get(url);
   const parsed = new URL(url);
-  const secure = parsed.protocol === 'https:';
-  const target =
-    secure || parsed.protocol === 'http:'
-      ? {
-          module: secure ? https : http,
-          options: {
-            protocol: parsed.protocol,
-            hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-            port: parsed.port || (secure ? 443 : 80),
-            path: `${parsed.pathname}${parsed.search}`,
-            agent: secure ? agents['https:'] : agents['http:'],
-            ...((parsed.username || parsed.password) && {
-              auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`,
-            }),
-          },
-        }
-      : undefined;
+  const transport = transports[parsed.protocol];
+  const target = transport && {
+    module: transport.module,
+    options: {
+      protocol: parsed.protocol,
+      hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: parsed.port || (parsed.protocol === 'https:' ? 443 : 80),
+      path: `${parsed.pathname}${parsed.search}`,
+      agent: transport.agent,
+      ...((parsed.username || parsed.password) && {
+        auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`,
+      }),
+    },
+  };
   if (targets.size >= 256) targets.clear();
   targets.set(url, target);
   return target;
@@ -86,12 +83,9 @@ class LightResponse implements UpstreamResponse {
   }
 
   get headers(): Headers {
-    if (!this.madeHeaders) {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(this.message.headers))
-        for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, one);
-      this.madeHeaders = headers;
-    }
+    this.madeHeaders ??= new Headers(
+      Object.entries(this.message.headersDistinct).flatMap(([name, values = []]) => values.map((v) => [name, v])),
+    );
     return this.madeHeaders;
   }
 
