@@ -114,10 +114,24 @@ export interface RunningService {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node dist/main.js` and waits until it says it is listening. */
+/**
+ * Starts `node dist/main.js` and waits until it says it is listening. A port taken between the moment it
+ * was found free and the bind is tried again with another.
+ */
 export async function startService(env: Record<string, string>): Promise<RunningService> {
-  const port = await freePort();
   const childEnv = await withDatabase(env);
+  for (let attempt = 1; ; attempt++) {
+    const started = await startServiceOn(await freePort(), childEnv);
+    if (started.ready) return started.service;
+    const output = started.service.output();
+    if (attempt >= 3 || !output.includes('EADDRINUSE')) throw new Error(`service did not start:\n${output}`);
+  }
+}
+
+async function startServiceOn(
+  port: number,
+  childEnv: Record<string, string>,
+): Promise<{ service: RunningService; ready: boolean }> {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...childEnv },
@@ -144,9 +158,6 @@ export async function startService(env: Record<string, string>): Promise<Running
       return exited;
     },
   };
-  if (!ready) {
-    await service.stop();
-    throw new Error(`service did not start:\n${output}`);
-  }
-  return service;
+  if (!ready) await service.stop();
+  return { service, ready };
 }
