@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sqliteConnectionOf } from './storage/db/hot-read.js';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
@@ -46,6 +47,7 @@ import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ReservationSweeper } from './modules/credits/reservation-sweeper.js';
 import { ReservationsRepo } from './modules/credits/reservations.repo.js';
+import { SettlementJournal } from './modules/credits/settlement-journal.js';
 import { ProcessRegistry } from './modules/processes/process-registry.js';
 import { ChatService } from './modules/chat/chat.service.js';
 import { chatCatalogue } from './modules/chat/chat-models.js';
@@ -129,7 +131,16 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const processes = new ProcessRegistry(db, clock, { heartbeatMs: config.reservations.heartbeatMs });
   await processes.start();
   const reservations = new ReservationsRepo(db, writer);
-  const credits = new CreditsService(new CreditsRepo(db, writer), reservations, processes.id, clock, metrics);
+  // Only where every process that may sweep shares this folder: SQLite's processes are on one machine.
+  const journalDir = sqliteConnectionOf(db) ? join(config.dataDir, 'settlements') : undefined;
+  const credits = new CreditsService(
+    new CreditsRepo(db, writer),
+    reservations,
+    processes.id,
+    clock,
+    metrics,
+    journalDir ? new SettlementJournal(journalDir, processes.id) : undefined,
+  );
   const reservationSweeper = new ReservationSweeper(
     reservations,
     processes,
@@ -137,6 +148,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     clock,
     config.reservations.sweepMs,
     log,
+    journalDir,
   );
   const accountsRepo = new AccountsRepo(db);
   const accounts = new AccountsService(db, accountsRepo, keys, credits, config, clock);
@@ -421,6 +433,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close(graceMs) {
       await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
       await services.reservationSweeper.stop();
+      await services.credits.drain();
       await services.documents.close();
       await services.sounds.close();
       await services.processes.stop();

@@ -180,6 +180,7 @@ export class AccountsService {
   /** What GET /api/account shows: plan, balances and the current period's usage. */
   async overview(caller: Caller) {
     const { account, plan, period } = caller;
+    await this.credits.settled(account.id);
     const fresh = (await this.repo.findById(account.id)) ?? account;
     const spent = await this.credits.spentSince(account.id, period.start);
     return {

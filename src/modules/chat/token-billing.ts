@@ -48,8 +48,9 @@ export class TokenBilling {
     return this.credits.release(reservation);
   }
 
-  async settle(reservation: Reservation, model: ChatModel, usage: ChatUsage): Promise<void> {
-    await this.credits.settle(reservation, this.creditsFor(model, usage.total_tokens));
+  /** Resolves once the answer may go: the commit may follow it (CreditsService.settleAfterAnswer). */
+  settle(reservation: Reservation, model: ChatModel, usage: ChatUsage): Promise<void> {
+    return this.credits.settleAfterAnswer(reservation, this.creditsFor(model, usage.total_tokens));
   }
 
   /** What the provider reported, or estimates where it reported nothing. */

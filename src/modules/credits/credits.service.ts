@@ -8,6 +8,7 @@ import { type BillingPeriod, periodContaining } from './billing-period.js';
 import type { CreditsRepo } from './credits.repo.js';
 import type { ReservationsRepo } from './reservations.repo.js';
 import { newOrderedId } from '../../shared/ids.js';
+import type { JournaledSettlement, SettlementJournal } from './settlement-journal.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
 export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
@@ -44,16 +45,27 @@ export const newReservation = (fields: Refund): Reservation => ({ id: newOrdered
 /** Settles the reservation inside the transaction that stores the work's result: both are kept, or neither. */
 export type SettleIn = (trx: Db) => Promise<void>;
 
+/** How often, and after how long, a settlement answered before its commit is tried again when the commit fails. */
+const SETTLE_RETRIES = 5;
+const SETTLE_RETRY_MS = 1_000;
+
 export class CreditsService {
   private readonly periods = new Map<string, { period: BillingPeriod; periodStart: string }>();
+  /** Settlements answered but not yet committed, by account: its balance is read after them. */
+  private readonly settling = new Map<string, Set<Promise<void>>>();
 
-  /** `owner`: this process (ProcessRegistry.id); a sweeper gives back what a dead owner held. */
+  /**
+   * `owner`: this process (ProcessRegistry.id); a sweeper gives back what a dead owner held. With a
+   * `journal`, settleAfterAnswer() lets the answer go before the commit (SQLite: the journal sits beside
+   * the database, where every process's sweeper can read it).
+   */
   constructor(
     private readonly repo: CreditsRepo,
     private readonly reservations: ReservationsRepo,
     private readonly owner: string,
     private readonly clock: Clock,
     private readonly observer?: CreditsObserver,
+    private readonly journal?: SettlementJournal,
   ) {}
 
   /**
@@ -121,10 +133,78 @@ export class CreditsService {
    * rest comes back. The reservation is the ceiling, so work can never cost more than was reserved.
    */
   async settle(reservation: Reservation, cost: number): Promise<number> {
+    const settlement = this.settlementOf(reservation, cost);
+    await this.applySettlement(reservation.kind, settlement);
+    return reservation.amount - settlement.unused;
+  }
+
+  /**
+   * As settle(), for work whose answer needs nothing from the commit (a chat completion): resolves as soon
+   * as the answer may go. With a journal that is once the settlement is in it, and the commit follows in
+   * the next batch, off the answer's path; a crash in between leaves the journal line, from which the
+   * sweeper settles. The account's balance, ledger and usage are read after the commit (settled()), and
+   * the account's next reservation in this process joins the same or a later batch, so it sees the refund.
+   */
+  settleAfterAnswer(reservation: Reservation, cost: number): Promise<void> {
+    const journal = this.journal;
+    if (!journal) return this.settle(reservation, cost).then(() => undefined);
+    const settlement = this.settlementOf(reservation, cost);
+    let segment: number;
+    try {
+      segment = journal.record(settlement);
+    } catch {
+      // The journal cannot be written (a full disk): the answer waits for the commit, as without one.
+      return this.applySettlement(reservation.kind, settlement);
+    }
+    const commit = this.commitJournaled(reservation, settlement).finally(() => {
+      journal.committed(segment);
+      const account = this.settling.get(reservation.accountId);
+      account?.delete(commit);
+      if (account?.size === 0) this.settling.delete(reservation.accountId);
+    });
+    const account = this.settling.get(reservation.accountId) ?? new Set();
+    this.settling.set(reservation.accountId, account.add(commit));
+    return Promise.resolve();
+  }
+
+  /** The reservation is the ceiling, so work can never cost more than was reserved. */
+  private settlementOf(reservation: Reservation, cost: number): JournaledSettlement {
     const spent = Math.max(0, Math.min(reservation.amount, Math.ceil(cost)));
-    const finished = await this.reservations.settleNow(reservation.id, reservation.amount - spent, isoNow(this.clock));
-    if (finished && finished.returned > 0) this.observer?.creditsRefunded(reservation.kind, finished.returned);
-    return spent;
+    return { id: reservation.id, unused: reservation.amount - spent, at: isoNow(this.clock) };
+  }
+
+  /** Once the settlements this process answered for the account are committed. */
+  async settled(accountId: string): Promise<void> {
+    const account = this.settling.get(accountId);
+    if (account) await Promise.all(account);
+  }
+
+  /** Once every settlement answered so far is committed (at a graceful stop, before the database closes). */
+  async drain(): Promise<void> {
+    while (this.settling.size > 0) await Promise.all([...this.settling.values()].flatMap((s) => [...s]));
+    this.journal?.close();
+  }
+
+  /**
+   * Settles a reservation, if it is still open, as `settlement` says: also one a dead process answered,
+   * found in its journal by the sweeper. `kind` is for the metrics.
+   */
+  async applySettlement(kind: string, settlement: JournaledSettlement): Promise<void> {
+    const finished = await this.reservations.settleNow(settlement.id, settlement.unused, settlement.at);
+    if (finished && finished.returned > 0) this.observer?.creditsRefunded(kind as WorkKind, finished.returned);
+  }
+
+  /** Never rejects: a commit that keeps failing is left to the journal, which the sweeper reads once this process is gone. */
+  private async commitJournaled(reservation: Reservation, settlement: JournaledSettlement) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.applySettlement(reservation.kind, settlement);
+        return;
+      } catch {
+        if (attempt >= SETTLE_RETRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS).unref());
+      }
+    }
   }
 
   /** Gives a reservation back whole (the work failed or never finished); nothing if it is no longer open. */
@@ -206,15 +286,18 @@ export class CreditsService {
     return this.reservations.settle(trx, words.id, 0, isoNow(this.clock));
   }
 
-  spentSince(accountId: string, since: Date): Promise<Record<string, number>> {
+  async spentSince(accountId: string, since: Date): Promise<Record<string, number>> {
+    await this.settled(accountId);
     return this.repo.spentSince(accountId, since.toISOString());
   }
 
-  ledger(accountId: string, limit = 50, before?: number) {
+  async ledger(accountId: string, limit = 50, before?: number) {
+    await this.settled(accountId);
     return this.repo.ledger(accountId, limit, before);
   }
 
-  spentByDay(accountId: string, since: Date) {
+  async spentByDay(accountId: string, since: Date) {
+    await this.settled(accountId);
     return this.repo.spentByDay(accountId, since.toISOString());
   }
 }

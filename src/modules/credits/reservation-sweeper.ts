@@ -2,9 +2,12 @@ import type { Clock } from '../../shared/clock.js';
 import type { ProcessRegistry } from '../processes/process-registry.js';
 import type { CreditsService } from './credits.service.js';
 import type { ReservationsRepo } from './reservations.repo.js';
+import { journalOwners, readJournal, removeJournal } from './settlement-journal.js';
 
 /** Settled and released reservations are kept this long (to inspect), then deleted. */
 const KEEP_FINISHED_MS = 3_600_000;
+/** Open reservations of dead processes finished in one pass; the rest in the next. */
+const ORPHANS_PER_PASS = 500;
 
 export interface SweepLog {
   warn(details: object, message: string): void;
@@ -13,8 +16,10 @@ export interface SweepLog {
 /**
  * Gives back what a dead process had reserved. Work settles its reservation in the transaction that stores
  * its result, so a reservation still open when its owner is gone stands for work that left nothing: it
- * is released whole. Runs at start and then every `everyMs`; several processes may sweep at once (each
- * reservation is finished once, by a conditional UPDATE).
+ * is released whole. The exception is work answered before its settlement was committed: the owner's
+ * settlement journal (in `journalDir`) says what of it to give back. Runs at start and then every
+ * `everyMs`; several processes may sweep at once (each reservation is finished once, by a conditional
+ * UPDATE).
  */
 export class ReservationSweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -27,6 +32,7 @@ export class ReservationSweeper {
     private readonly clock: Clock,
     private readonly everyMs: number,
     private readonly log?: SweepLog,
+    private readonly journalDir?: string,
   ) {}
 
   start(): void {
@@ -51,10 +57,28 @@ export class ReservationSweeper {
   }
 
   private async pass(): Promise<number> {
-    const orphans = await this.reservations.orphans(await this.processes.living());
-    for (const orphan of orphans) await this.credits.release(orphan);
+    const dir = this.journalDir;
+    // Listed before the living are read: a process registers before it writes a journal, so one whose
+    // journal is listed and that is not among the living is dead.
+    const journaled = dir ? journalOwners(dir) : [];
+    const living = await this.processes.living();
+    const dead = journaled.filter((owner) => !living.has(owner));
+    const orphans = await this.reservations.orphans(living, ORPHANS_PER_PASS);
+    // Reservation ids are unique, so the dead owners' journals can be one map.
+    const answered = new Map(dir && orphans.length > 0 ? dead.flatMap((owner) => [...readJournal(dir, owner)]) : []);
+    let settled = 0;
+    for (const orphan of orphans) {
+      const settlement = answered.get(orphan.id);
+      if (settlement) settled += 1;
+      await (settlement ? this.credits.applySettlement(orphan.kind, settlement) : this.credits.release(orphan));
+    }
     if (orphans.length > 0)
-      this.log?.warn({ released: orphans.length }, 'released reservations of processes that died');
+      this.log?.warn(
+        { released: orphans.length - settled, settled },
+        'finished reservations of processes that died (settled: answered, from their journal)',
+      );
+    // Every open reservation of the dead was finished (there were fewer than a pass takes): their journals go.
+    if (dir && orphans.length < ORPHANS_PER_PASS) for (const owner of dead) removeJournal(dir, owner);
     await this.reservations.purgeFinished(new Date(this.clock.now().getTime() - KEEP_FINISHED_MS).toISOString());
     return orphans.length;
   }

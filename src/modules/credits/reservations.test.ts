@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb, testDialect } from '../../../test/helpers/test-database.js';
 import type { Plan } from '../../config.js';
@@ -10,6 +13,7 @@ import { CreditsRepo } from './credits.repo.js';
 import { CreditsService, newReservation } from './credits.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { ReservationLostError, ReservationsRepo } from './reservations.repo.js';
+import { SettlementJournal, journalOwners } from './settlement-journal.js';
 
 const PLAN: Plan = {
   name: 'pro',
@@ -98,6 +102,33 @@ describe(`reservations as rows (${testDialect})`, () => {
     await credits.release(r);
     expect((await balance()).credits).toBe(100 - 13);
     expect(await stateOf(r.id)).toBe('settled');
+  });
+
+  it('with a journal, a settlement is answered before its commit, and the balance is read after it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-settle-journal-'));
+    try {
+      const writer = new WriteBatcher(db);
+      const journaled = new CreditsService(
+        new CreditsRepo(db, writer),
+        repo,
+        processes.id,
+        systemClock,
+        undefined,
+        new SettlementJournal(dir, processes.id),
+      );
+      const r = reservation(40);
+      await journaled.reserve(r);
+      await journaled.settleAfterAnswer(r, 12.2);
+      expect(journalOwners(dir)).toEqual([processes.id]);
+      // A reservation that is still open is then read before the commit, except through settled().
+      await journaled.settled('acc');
+      expect(await stateOf(r.id)).toBe('settled');
+      expect((await balance()).credits).toBe(100 - 13);
+      await journaled.drain();
+      expect(journalOwners(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('spend settles in the transaction that stores the result; if that transaction fails, the credits come back', async () => {
@@ -228,6 +259,32 @@ describe(`the sweeper (${testDialect})`, () => {
     expect(await stateOf(mine)).toBe('reserved');
     expect(await balance()).toEqual({ credits: 100 - 5 - 20, tts_words_used: 0 });
     expect(await sweeper.sweep()).toBe(0);
+  });
+
+  it("settles from a dead process's journal what it answered, releases the rest, then deletes the journal", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-sweep-journal-'));
+    try {
+      const sweeper = new ReservationSweeper(repo, processes, credits, systemClock, 60_000, undefined, dir);
+      const silent = await deadProcess({ heartbeatAgoMs: 60_000 });
+      const answered = await heldBy(silent, 10);
+      const unanswered = await heldBy(silent, 20);
+      new SettlementJournal(dir, silent).record({ id: answered, unused: 3, at: new Date().toISOString() });
+      const mine = await heldBy(processes.id, 5);
+      new SettlementJournal(dir, processes.id).record({ id: mine, unused: 5, at: new Date().toISOString() });
+      expect((await balance()).credits).toBe(100 - 10 - 20 - 5);
+
+      expect(await sweeper.sweep()).toBe(2);
+      expect([await stateOf(answered), await stateOf(unanswered), await stateOf(mine)]).toEqual([
+        'settled',
+        'released',
+        'reserved',
+      ]);
+      // What the dead process answered for stays spent (7 of 10); the unanswered work is given back.
+      expect((await balance()).credits).toBe(100 - 7 - 5);
+      expect(journalOwners(dir)).toEqual([processes.id]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('two sweepers at once give each reservation back once', async () => {

@@ -1,0 +1,103 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, chatCompletion, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { type RunningService, atelier, startService } from './helpers/processes.js';
+import { testDialect } from './helpers/test-database.js';
+
+/**
+ * A chat completion is answered before its reservation is settled in the database; the settlement is in the
+ * process's journal first. Here the commit cannot happen (the test holds SQLite's write lock), the answer
+ * still comes at once, and after a kill -9 and a restart the account has paid exactly what the answer said.
+ * SQLite only: on PostgreSQL the settlement is committed before the answer.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'atelier-settlement-crash-'));
+const dataDir = join(dir, 'data');
+let upstream: FakeUpstream;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  env = {
+    ATELIER_DATA_DIR: dataDir,
+    ATELIER_TEXT_PROVIDER: 'openai-compatible',
+    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
+    ATELIER_TEXT_MODEL: 'small-model',
+    ATELIER_UPSTREAM_RETRIES: '0',
+    // A credit a token: the charge is the answer's total_tokens.
+    ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000',
+    ATELIER_PROCESS_HEARTBEAT_MS: '200',
+    ATELIER_RESERVATION_SWEEP_MS: '250',
+  };
+});
+afterAll(async () => {
+  await upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const until = async (check: () => boolean | Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+};
+
+describe.skipIf(testDialect !== 'sqlite')('kill -9 between a chat answer and its settlement', () => {
+  it('answers without waiting for the commit, and the restarted service charges exactly what was answered', async () => {
+    const created = JSON.parse(
+      (await atelier(['accounts', 'create', '--email', 'journal@example.test', '--credits', '1000'], env)).stdout,
+    ) as { api_key: string };
+    const headers = { 'x-api-key': created.api_key, 'content-type': 'application/json' };
+    const balance = async (service: RunningService) =>
+      ((await (await fetch(`${service.baseUrl}/api/account`, { headers })).json()) as { credits: { balance: number } })
+        .credits.balance;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    upstream.handle(async (_call, res) => {
+      await released;
+      replyJson(res, 200, chatCompletion('Bees like a sheltered roof.'));
+    });
+
+    const service = await startService(env);
+    const file = new Database(join(dataDir, 'atelier.db'));
+    let restarted: RunningService | undefined;
+    try {
+      const before = await balance(service);
+      const answer = fetch(`${service.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: 'small-model', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] }),
+      });
+      const open = file.prepare("select count(*) as n from reservations where state = 'reserved'").pluck();
+      await until(() => upstream.calls.length === 1 && open.get() === 1, 10_000);
+      expect(open.get()).toBe(1);
+      // From here the service cannot commit anything.
+      file.exec('begin immediate');
+      release();
+      const started = Date.now();
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { usage: { total_tokens: number } }).usage.total_tokens).toBe(30);
+      // The service would wait 5 s for the lock before giving up.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(open.get()).toBe(1);
+      expect(readdirSync(join(dataDir, 'settlements'))).toHaveLength(1);
+
+      service.child.kill('SIGKILL');
+      await service.stop();
+      file.exec('rollback');
+
+      restarted = await startService(env);
+      const after = restarted;
+      await until(async () => (await balance(after)) === before - 30, 5_000);
+      expect(await balance(after)).toBe(before - 30);
+      expect(open.get()).toBe(0);
+      await until(() => readdirSync(join(dataDir, 'settlements')).length === 0, 5_000);
+      expect(readdirSync(join(dataDir, 'settlements'))).toEqual([]);
+    } finally {
+      file.close();
+      await restarted?.stop();
+      if (service.child.exitCode === null) await service.stop();
+    }
+  }, 60_000);
+});
