@@ -120,7 +120,7 @@ describe(`reservations as rows (${testDialect})`, () => {
       await journaled.reserve(r);
       await journaled.settleAfterAnswer(r, 12.2);
       expect(journalOwners(dir)).toEqual([processes.id]);
-      // A reservation that is still open is then read before the commit, except through settled().
+      // Read at once, the reservation may still be open: settled() waits for its commit.
       await journaled.settled('acc');
       expect(await stateOf(r.id)).toBe('settled');
       expect((await balance()).credits).toBe(100 - 13);
