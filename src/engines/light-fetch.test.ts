@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { getEventListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lightFetch } from './light-fetch.js';
@@ -115,6 +116,15 @@ describe('lightFetch', () => {
     const reading = answer.text();
     late.abort();
     await expect(reading).rejects.toBeInstanceOf(TypeError);
+    await expect(post('{}', AbortSignal.abort())).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('leaves no listener on the signal once the answer is read', async () => {
+    handle = (_req, res) => res.end('done');
+    const signal = new AbortController().signal;
+    expect(await (await post('{}', signal)).text()).toBe('done');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('hands a FormData body to fetch, which encodes it as multipart', async () => {

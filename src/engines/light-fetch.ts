@@ -22,21 +22,29 @@ export const lightFetch: UpstreamFetch = (url, init) => {
   if (init.body !== undefined && typeof init.body !== 'string') return fetch(url, init);
   const target = targetOf(url);
   if (!target) return Promise.reject(new TypeError(`unsupported URL ${url.slice(0, 100)}`));
-  const body = init.body;
+  const { body, signal } = init;
+  if (signal.aborted) return Promise.reject(new TypeError('fetch failed', { cause: abortError(signal) }));
   return new Promise<UpstreamResponse>((resolve, reject) => {
     const request = target.module.request(
       {
         ...target.options,
         method: init.method,
         headers: body === undefined ? init.headers : { ...init.headers, 'content-length': Buffer.byteLength(body) },
-        signal: init.signal,
       },
       (response) => resolve(new LightResponse(response)),
     );
+    // Not node:http's `signal` option, which also tracks the request's end with finished(): one listener,
+    // gone once the request (and its answer) is done, did the same for less (~1.5% of a chat completion).
+    const abort = () => request.destroy(abortError(signal));
+    signal.addEventListener('abort', abort, { once: true });
+    request.once('close', () => signal.removeEventListener('abort', abort));
     request.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
     request.end(body);
   });
 };
+
+const abortError = (signal: AbortSignal) =>
+  Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError' });
 
 interface Target {
   module: typeof http | typeof https;
