@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crashTestEnv } from './helpers/crash-env.js';
 import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type RunningService, atelier, startService } from './helpers/processes.js';
 
@@ -35,15 +36,9 @@ beforeAll(async () => {
     }
   });
   env = {
-    ATELIER_DATA_DIR: dataDir,
-    ATELIER_TEXT_PROVIDER: 'openai-compatible',
-    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
-    ATELIER_TEXT_MODEL: 'small-model',
-    ATELIER_UPSTREAM_RETRIES: '0',
+    ...crashTestEnv(dataDir, upstream.baseUrl),
     ATELIER_TTS_LOCAL_PROVIDERS: 'espeak-ng',
     ATELIER_ESPEAK_NG_PATH: slowEspeak,
-    ATELIER_PROCESS_HEARTBEAT_MS: '200',
-    ATELIER_RESERVATION_SWEEP_MS: '250',
   };
 }, 30_000);
 afterAll(async () => {

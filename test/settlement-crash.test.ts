@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crashTestEnv } from './helpers/crash-env.js';
 import { type FakeUpstream, chatCompletion, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type RunningService, atelier, startService } from './helpers/processes.js';
 import { testDialect } from './helpers/test-database.js';
@@ -20,17 +21,8 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  env = {
-    ATELIER_DATA_DIR: dataDir,
-    ATELIER_TEXT_PROVIDER: 'openai-compatible',
-    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
-    ATELIER_TEXT_MODEL: 'small-model',
-    ATELIER_UPSTREAM_RETRIES: '0',
-    // A credit a token: the charge is the answer's total_tokens.
-    ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000',
-    ATELIER_PROCESS_HEARTBEAT_MS: '200',
-    ATELIER_RESERVATION_SWEEP_MS: '250',
-  };
+  // A credit a token: the charge is the answer's total_tokens.
+  env = { ...crashTestEnv(dataDir, upstream.baseUrl), ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000' };
 });
 afterAll(async () => {
   await upstream.close();
