@@ -21,8 +21,16 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  // A credit a token: the charge is the answer's total_tokens.
-  env = { ...crashTestEnv(dataDir, upstream.baseUrl), ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000' };
+  env = {
+    ...crashTestEnv(dataDir, upstream.baseUrl),
+    // A credit a token: the charge is the answer's total_tokens.
+    ATELIER_CHAT_CREDITS_PER_1K_TOKENS: '1000',
+    // Nothing but the settlement may write while the test holds the lock: a heartbeat, a sweep or a job
+    // worker's poll would wait for it with the event loop blocked. The restarted service sweeps at start.
+    ATELIER_ROLE: 'api',
+    ATELIER_PROCESS_HEARTBEAT_MS: '60000',
+    ATELIER_RESERVATION_SWEEP_MS: '60000',
+  };
 });
 afterAll(async () => {
   await upstream.close();
