@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { sqliteConnectionOf } from './storage/db/hot-read.js';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
@@ -81,6 +80,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { TextService } from './modules/text/text.service.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { type Db, isDatabaseReachable, migrateToLatest, openDatabase } from './storage/db/database.js';
+import { dialectOf } from './storage/db/dialect.js';
 import { BlobUrls, type ServedBlobStore } from './storage/blob/blob-store.js';
 import { FsBlobStore } from './storage/blob/fs-blob-store.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
@@ -132,7 +132,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   await processes.start();
   const reservations = new ReservationsRepo(db, writer);
   // Only where every process that may sweep shares this folder: SQLite's processes are on one machine.
-  const journalDir = sqliteConnectionOf(db) ? join(config.dataDir, 'settlements') : undefined;
+  const journalDir = dialectOf(db) === 'sqlite' ? join(config.dataDir, 'settlements') : undefined;
   const credits = new CreditsService(
     new CreditsRepo(db, writer),
     reservations,

@@ -92,14 +92,8 @@ export class AdminAccountsRepo {
    */
   async adjustCredits(trx: Db, entry: LedgerEntry): Promise<number | undefined> {
     const credits = creditQueries(this.db);
-    const { accountId, delta } = entry;
-    const row =
-      delta < 0
-        ? await credits.debit.first(trx, { accountId, amount: -delta })
-        : await credits.credit.first(trx, { accountId, amount: delta });
-    if (!row) return undefined;
-    await credits.ledger.run(trx, { ...entry, balanceAfter: row.credits });
-    return row.credits;
+    const row = entry.delta < 0 ? await credits.debit(trx, entry) : await credits.credit(trx, entry);
+    return row?.credits;
   }
 
   async countSessions(accountId: string, db: Db = this.db): Promise<number> {

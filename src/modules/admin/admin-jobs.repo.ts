@@ -226,19 +226,9 @@ export class AdminJobsRepo {
     entry: { accountId: string; amount: number; reason: string; reference: string; at: string },
     trx: Db,
   ): Promise<number | undefined> {
-    const credits = creditQueries(this.db);
-    const row = await credits.debit.first(trx, entry);
-    if (!row) return undefined;
-    const { accountId, reason, reference, at } = entry;
-    await credits.ledger.run(trx, {
-      accountId,
-      delta: -entry.amount,
-      reason,
-      reference,
-      at,
-      balanceAfter: row.credits,
-    });
-    return row.credits;
+    const { accountId, amount, reason, reference, at } = entry;
+    const row = await creditQueries(this.db).debit(trx, { accountId, delta: -amount, reason, reference, at });
+    return row?.credits;
   }
 
   /** The owners' emails of these records, by `type:id`. */

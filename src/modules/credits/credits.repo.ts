@@ -27,12 +27,7 @@ export class CreditsRepo {
 
   /** Adds credits (refunds and grants); returns the new balance, undefined when the account is gone. */
   async add(entry: LedgerEntry, inTransaction?: Db): Promise<number | undefined> {
-    const run = async (trx: Db) => {
-      const row = await this.queries.credit.first(trx, { accountId: entry.accountId, amount: entry.delta });
-      if (!row) return undefined;
-      await this.queries.ledger.run(trx, { ...entry, balanceAfter: row.credits });
-      return row.credits;
-    };
+    const run = async (trx: Db) => (await this.queries.credit(trx, entry))?.credits;
     return inTransaction ? run(inTransaction) : this.writer.run(run);
   }
 
@@ -41,11 +36,8 @@ export class CreditsRepo {
    * charge and what was paid for are kept together, or neither. Undefined when the balance does not cover it.
    */
   async debitWith<T>(entry: LedgerEntry, store: (trx: Db) => Promise<T>): Promise<{ stored: T } | undefined> {
-    const amount = -entry.delta;
     return this.writer.run(async (trx) => {
-      const row = await this.queries.debit.first(trx, { accountId: entry.accountId, amount });
-      if (!row) return undefined;
-      await this.queries.ledger.run(trx, { ...entry, balanceAfter: row.credits });
+      if (!(await this.queries.debit(trx, entry))) return undefined;
       return { stored: await store(trx) };
     });
   }
@@ -149,9 +141,9 @@ export class CreditsRepo {
 const queriesByDb = new WeakMap<Db, CreditQueries>();
 
 /**
- * The statements that change a balance and write its ledger line, prepared once per database (see
- * preparedQuery) and shared by every repository that changes balances: every paid request makes some. Only in
- * a transaction the caller holds.
+ * The one way to change a balance: each change writes its ledger line in the same transaction. Its statements
+ * are prepared once per database (see preparedQuery) and shared by every repository that changes balances:
+ * every paid request makes some. Only in a transaction the caller holds.
  */
 export function creditQueries(db: Db): CreditQueries {
   let queries = queriesByDb.get(db);
@@ -165,42 +157,59 @@ export type CreditQueries = ReturnType<typeof prepareCreditQueries>;
 
 function prepareCreditQueries(db: Db) {
   type Change = { accountId: string; amount: number };
+  const debit = preparedQuery<Change, { credits: number; period_start: string }>(db, (db, slot) =>
+    db
+      .updateTable('accounts')
+      .set({ credits: sql<number>`credits - ${slot('amount')}` })
+      .where('id', '=', slot('accountId'))
+      .where('credits', '>=', slot('amount'))
+      .returning(['credits', 'period_start']),
+  );
+  const credit = preparedQuery<Change, { credits: number }>(db, (db, slot) =>
+    db
+      .updateTable('accounts')
+      .set({ credits: sql<number>`credits + ${slot('amount')}` })
+      .where('id', '=', slot('accountId'))
+      .returning('credits'),
+  );
+  const creditInPeriod = preparedQuery<Change & { periodStart: string }, { credits: number }>(db, (db, slot) =>
+    db
+      .updateTable('accounts')
+      .set({ credits: sql<number>`credits + ${slot('amount')}` })
+      .where('id', '=', slot('accountId'))
+      .where('period_start', '=', slot('periodStart'))
+      .returning('credits'),
+  );
+  const ledger = preparedQuery<LedgerLine>(db, (db, slot) =>
+    db.insertInto('credit_ledger').values({
+      account_id: slot('accountId'),
+      delta: slot('delta'),
+      balance_after: slot('balanceAfter'),
+      reason: slot('reason'),
+      reference: slot('reference'),
+      created_at: slot('at'),
+    }),
+  );
+  /** The balance a change left, if it was made: then its entry gets its ledger line. */
+  const withLine = async <R extends { credits: number }>(trx: Db, entry: LedgerEntry, row: R | undefined) => {
+    if (row) await ledger.run(trx, { ...entry, balanceAfter: row.credits });
+    return row;
+  };
   return {
-    /** Takes `amount` only if the balance covers it. */
-    debit: preparedQuery<Change, { credits: number; period_start: string }>(db, (db, slot) =>
-      db
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits - ${slot('amount')}` })
-        .where('id', '=', slot('accountId'))
-        .where('credits', '>=', slot('amount'))
-        .returning(['credits', 'period_start']),
-    ),
-    credit: preparedQuery<Change, { credits: number }>(db, (db, slot) =>
-      db
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits + ${slot('amount')}` })
-        .where('id', '=', slot('accountId'))
-        .returning('credits'),
-    ),
-    /** Gives back only within the billing period the credits were taken in. */
-    creditInPeriod: preparedQuery<Change & { periodStart: string }, { credits: number }>(db, (db, slot) =>
-      db
-        .updateTable('accounts')
-        .set({ credits: sql<number>`credits + ${slot('amount')}` })
-        .where('id', '=', slot('accountId'))
-        .where('period_start', '=', slot('periodStart'))
-        .returning('credits'),
-    ),
-    /** One line of the ledger, in the transaction that changed the balance. */
-    ledger: preparedQuery<LedgerLine>(db, (db, slot) =>
-      db.insertInto('credit_ledger').values({
-        account_id: slot('accountId'),
-        delta: slot('delta'),
-        balance_after: slot('balanceAfter'),
-        reason: slot('reason'),
-        reference: slot('reference'),
-        created_at: slot('at'),
-      }),
-    ),
+    /** Takes `-entry.delta` only if the balance covers it; undefined when it does not (or the account is gone). */
+    debit: async (trx: Db, entry: LedgerEntry) =>
+      withLine(trx, entry, await debit.first(trx, { accountId: entry.accountId, amount: -entry.delta })),
+    /** Adds `entry.delta`; undefined when the account is gone. */
+    credit: async (trx: Db, entry: LedgerEntry) =>
+      withLine(trx, entry, await credit.first(trx, { accountId: entry.accountId, amount: entry.delta })),
+    /** Gives `entry.delta` back only within the billing period the credits were taken in. */
+    creditInPeriod: async (trx: Db, entry: LedgerEntry, periodStart: string) =>
+      withLine(
+        trx,
+        entry,
+        await creditInPeriod.first(trx, { accountId: entry.accountId, amount: entry.delta, periodStart }),
+      ),
+    /** A ledger line on its own, for a balance set rather than changed. */
+    ledger,
   };
 }

@@ -156,7 +156,7 @@ export class CreditsService {
       // The journal cannot be written (a full disk): the answer waits for the commit, as without one.
       return this.applySettlement(reservation.kind, settlement);
     }
-    const commit = this.commitJournaled(reservation, settlement).finally(() => {
+    const commit = this.commitJournaled(reservation.kind, settlement).finally(() => {
       journal.committed(segment);
       const account = this.settling.get(reservation.accountId);
       account?.delete(commit);
@@ -195,10 +195,10 @@ export class CreditsService {
   }
 
   /** Never rejects: a commit that keeps failing is left to the journal, which the sweeper reads once this process is gone. */
-  private async commitJournaled(reservation: Reservation, settlement: JournaledSettlement) {
+  private async commitJournaled(kind: WorkKind, settlement: JournaledSettlement) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.applySettlement(reservation.kind, settlement);
+        await this.applySettlement(kind, settlement);
         return;
       } catch {
         if (attempt >= SETTLE_RETRIES) return;

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { ProcessRegistry } from '../processes/process-registry.js';
 import type { CreditsService } from './credits.service.js';
 import type { ReservationsRepo } from './reservations.repo.js';
-import { journalOwners, readJournal, removeJournal } from './settlement-journal.js';
+import { type JournaledSettlement, journalFiles, readSettlements, removeFiles } from './settlement-journal.js';
 
 /** Settled and released reservations are kept this long (to inspect), then deleted. */
 const KEEP_FINISHED_MS = 3_600_000;
@@ -57,15 +57,14 @@ export class ReservationSweeper {
   }
 
   private async pass(): Promise<number> {
-    const dir = this.journalDir;
     // Listed before the living are read: a process registers before it writes a journal, so one whose
     // journal is listed and that is not among the living is dead.
-    const journaled = dir ? journalOwners(dir) : [];
+    const journals = this.journalDir ? journalFiles(this.journalDir) : new Map<string, string[]>();
     const living = await this.processes.living();
-    const dead = journaled.filter((owner) => !living.has(owner));
+    const dead = [...journals].flatMap(([owner, files]) => (living.has(owner) ? [] : files));
     const orphans = await this.reservations.orphans(living, ORPHANS_PER_PASS);
-    // Reservation ids are unique, so the dead owners' journals can be one map.
-    const answered = new Map(dir && orphans.length > 0 ? dead.flatMap((owner) => [...readJournal(dir, owner)]) : []);
+    // Reservation ids are unique, so the dead owners' journals can be read as one.
+    const answered = orphans.length > 0 ? readSettlements(dead) : new Map<string, JournaledSettlement>();
     let settled = 0;
     for (const orphan of orphans) {
       const settlement = answered.get(orphan.id);
@@ -78,7 +77,7 @@ export class ReservationSweeper {
         'finished reservations of processes that died (settled: answered, from their journal)',
       );
     // Every open reservation of the dead was finished (there were fewer than a pass takes): their journals go.
-    if (dir && orphans.length < ORPHANS_PER_PASS) for (const owner of dead) removeJournal(dir, owner);
+    if (orphans.length < ORPHANS_PER_PASS) removeFiles(dead);
     await this.reservations.purgeFinished(new Date(this.clock.now().getTime() - KEEP_FINISHED_MS).toISOString());
     return orphans.length;
   }

@@ -48,16 +48,14 @@ export class ReservationsRepo {
   /** Takes the credits only if the balance covers them; returns the new balance. */
   async reserveCredits(hold: NewHold): Promise<number | undefined> {
     return this.writer.run(async (trx) => {
-      const account = await this.credits.debit.first(trx, { accountId: hold.accountId, amount: hold.amount });
-      if (!account) return undefined;
-      await this.credits.ledger.run(trx, {
+      const account = await this.credits.debit(trx, {
         accountId: hold.accountId,
         delta: -hold.amount,
         reason: `reserve:${hold.kind}`,
         reference: hold.reference,
         at: hold.at,
-        balanceAfter: account.credits,
       });
+      if (!account) return undefined;
       await this.insert(trx, hold, account.period_start);
       return account.credits;
     });
@@ -150,21 +148,12 @@ export class ReservationsRepo {
         .executeTakeFirst();
       return { row, returned: updated.numUpdatedRows > 0n ? amount : 0 };
     }
-    const account = await this.credits.creditInPeriod.first(trx, {
-      accountId: row.account_id,
-      amount,
-      periodStart: row.period_start,
-    });
-    if (!account) return { row, returned: 0 };
-    await this.credits.ledger.run(trx, {
-      accountId: row.account_id,
-      delta: amount,
-      reason: `refund:${row.kind}`,
-      reference: row.reference,
-      at,
-      balanceAfter: account.credits,
-    });
-    return { row, returned: amount };
+    const account = await this.credits.creditInPeriod(
+      trx,
+      { accountId: row.account_id, delta: amount, reason: `refund:${row.kind}`, reference: row.reference, at },
+      row.period_start,
+    );
+    return { row, returned: account ? amount : 0 };
   }
 }
 

@@ -13,7 +13,7 @@ import { CreditsRepo } from './credits.repo.js';
 import { CreditsService, newReservation } from './credits.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { ReservationLostError, ReservationsRepo } from './reservations.repo.js';
-import { SettlementJournal, journalOwners } from './settlement-journal.js';
+import { SettlementJournal, journalFiles } from './settlement-journal.js';
 
 const PLAN: Plan = {
   name: 'pro',
@@ -64,6 +64,7 @@ const balance = async () =>
     .select(['credits', 'tts_words_used'])
     .where('id', '=', 'acc')
     .executeTakeFirstOrThrow();
+const journalOwners = (dir: string) => [...journalFiles(dir).keys()];
 const stateOf = async (id: string) =>
   (await db.selectFrom('reservations').select('state').where('id', '=', id).executeTakeFirst())?.state;
 const reservation = (amount: number) => newReservation({ accountId: 'acc', amount, kind: 'text', reference: 'r' });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettlementJournal, journalOwners, readJournal, removeJournal } from './settlement-journal.js';
+import { SettlementJournal, journalFiles, readSettlements, removeFiles } from './settlement-journal.js';
 
 let dir: string;
 beforeEach(() => {
@@ -11,6 +11,9 @@ beforeEach(() => {
 afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 
 const at = '2026-11-28T12:00:00.000Z';
+const journalOwners = (folder: string) => [...journalFiles(folder).keys()];
+const filesOf = (folder: string, owner: string) => journalFiles(folder).get(owner) ?? [];
+const readJournal = (folder: string, owner: string) => readSettlements(filesOf(folder, owner));
 
 describe('the settlement journal', () => {
   it('keeps what is not committed where a sweeper reads it, and skips a line a crash cut short', () => {
@@ -24,7 +27,7 @@ describe('the settlement journal', () => {
       { id: 'r2', unused: 0, at },
     ]);
     expect(readJournal(dir, 'owner-b').size).toBe(0);
-    removeJournal(dir, 'owner-a');
+    removeFiles(filesOf(dir, 'owner-a'));
     expect(journalOwners(dir)).toEqual([]);
   });
 

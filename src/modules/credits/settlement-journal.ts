@@ -75,19 +75,30 @@ export class SettlementJournal {
   }
 }
 
-/** The owners that have journal files in `dir`. */
-export function journalOwners(dir: string): string[] {
-  return [...new Set(segmentFiles(dir).map((f) => f.owner))];
+/** The journal files in `dir` (full paths), by owner: listed once per sweep. */
+export function journalFiles(dir: string): Map<string, string[]> {
+  const byOwner = new Map<string, string[]>();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return byOwner;
+  }
+  for (const name of names) {
+    const owner = SEGMENT.exec(name)?.[1];
+    if (owner) byOwner.set(owner, [...(byOwner.get(owner) ?? []), join(dir, name)]);
+  }
+  return byOwner;
 }
 
 /**
- * What a (dead) owner's journal records, by reservation id. A line cut short, which only a crash in the
+ * What journal files (a dead owner's) record, by reservation id. A line cut short, which only a crash in the
  * middle of a write could leave, is skipped: its answer was never sent.
  */
-export function readJournal(dir: string, owner: string): Map<string, JournaledSettlement> {
+export function readSettlements(files: readonly string[]): Map<string, JournaledSettlement> {
   const found = new Map<string, JournaledSettlement>();
-  for (const file of segmentFiles(dir).filter((f) => f.owner === owner)) {
-    for (const line of readFileSync(join(dir, file.name), 'utf8').split('\n')) {
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
       const settlement = parseLine(line);
       if (settlement) found.set(settlement.id, settlement);
     }
@@ -95,9 +106,9 @@ export function readJournal(dir: string, owner: string): Map<string, JournaledSe
   return found;
 }
 
-/** Deletes a dead owner's journal, once none of its reservations is open any more. */
-export function removeJournal(dir: string, owner: string): void {
-  for (const file of segmentFiles(dir).filter((f) => f.owner === owner)) unlinkQuietly(join(dir, file.name));
+/** Deletes journal files (a dead owner's, once none of its reservations is open any more). */
+export function removeFiles(files: readonly string[]): void {
+  for (const file of files) unlinkQuietly(file);
 }
 
 function parseLine(line: string): JournaledSettlement | undefined {
@@ -111,19 +122,6 @@ function parseLine(line: string): JournaledSettlement | undefined {
     // cut short by a crash
   }
   return undefined;
-}
-
-function segmentFiles(dir: string): { name: string; owner: string }[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const owner = SEGMENT.exec(name)?.[1];
-    return owner ? [{ name, owner }] : [];
-  });
 }
 
 function unlinkQuietly(path: string): void {
