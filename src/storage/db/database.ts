@@ -2,16 +2,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
 import { registerSqliteConnection } from './hot-read.js';
+import { PatientSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './patient-sqlite.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export { type Dialect, dialectOf } from './dialect.js';
+export { SQLITE_BUSY_TIMEOUT_MS } from './patient-sqlite.js';
 
 export interface DatabaseConfig {
   /** `postgres://...`: PostgreSQL; absent: the embedded SQLite file. */
@@ -26,9 +28,6 @@ export function openDatabase(config: DatabaseConfig): Db {
   return config.url ? openPostgres(config.url, { poolSize: config.poolSize }) : openSqlite(config.file);
 }
 
-/** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
-export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-
 /** Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running server. */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -41,7 +40,9 @@ export function openSqlite(file: string): Db {
   // each one its system calls and copies.
   sqlite.pragma('cache_size = -32768');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
+  });
   registerSqliteConnection(db, sqlite);
   return db;
 }

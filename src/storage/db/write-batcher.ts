@@ -1,15 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
-import { type Db, SQLITE_BUSY_TIMEOUT_MS } from './database.js';
+import type { Db } from './database.js';
 import { sqliteConnectionOf } from './hot-read.js';
+import { BUSY, LOCK_PATIENCE_MS, nextPause, withoutWaiting } from './patient-sqlite.js';
 
 type Work<T> = (trx: Db) => Promise<T>;
 
-/** How long a batch keeps asking for the write lock before it fails as SQLite would have. */
-const LOCK_PATIENCE_MS = 5_000;
-const BUSY = Symbol('busy');
-const BUSY_TIMEOUT_NONE = 'pragma busy_timeout = 0';
-const BUSY_TIMEOUT_USUAL = `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
 interface Pending {
   work: Work<unknown>;
   resolve: (value: unknown) => void;
@@ -95,7 +91,7 @@ export class WriteBatcher {
    */
   private async transaction<T>(control: TransactionControl, work: Work<T>): Promise<T> {
     const deadline = Date.now() + LOCK_PATIENCE_MS;
-    for (let pause = 0; ; pause = Math.min(pause * 2 || 1, 16)) {
+    for (let pause = 0; ; pause = nextPause(pause)) {
       const outcome = await this.db.connection().execute(async (conn) => {
         if (!beginImmediate(control, Date.now() < deadline)) return BUSY;
         try {
@@ -119,18 +115,7 @@ function beginImmediate({ sqlite, begin }: TransactionControl, patient: boolean)
     begin.run();
     return true;
   }
-  // SQLite applies "pragma busy_timeout" when it compiles it, so a statement prepared once answers the new
-  // value but changes nothing when run again; exec compiles it each time, at a fifth of db.pragma's cost.
-  sqlite.exec(BUSY_TIMEOUT_NONE);
-  try {
-    begin.run();
-    return true;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-    throw error;
-  } finally {
-    sqlite.exec(BUSY_TIMEOUT_USUAL);
-  }
+  return withoutWaiting(sqlite, () => begin.run()) !== BUSY;
 }
 
 type TransactionControl = ReturnType<typeof transactionControl>;

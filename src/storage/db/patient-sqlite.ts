@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+
+/** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/** How long a write keeps asking for the write lock without waiting, before it waits as SQLite does. */
+export const LOCK_PATIENCE_MS = 5_000;
+export const BUSY = Symbol('busy');
+
+// SQLite applies "pragma busy_timeout" when it compiles it, so a statement prepared once answers the new
+// value but changes nothing when run again; exec compiles it each time, at a fifth of db.pragma's cost.
+const BUSY_TIMEOUT_NONE = 'pragma busy_timeout = 0';
+const BUSY_TIMEOUT_USUAL = `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
+
+/**
+ * Runs `attempt` (something that may need the write lock) without SQLite's busy wait: BUSY at once if another
+ * connection holds the lock. That wait sleeps in the calling thread, so with busy_timeout it would stop the
+ * event loop, every request of the process, for as long as another process writes.
+ */
+export function withoutWaiting<T>(sqlite: SqliteDatabase.Database, attempt: () => T): { value: T } | typeof BUSY {
+  sqlite.exec(BUSY_TIMEOUT_NONE);
+  try {
+    return { value: attempt() };
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return BUSY;
+    throw error;
+  } finally {
+    sqlite.exec(BUSY_TIMEOUT_USUAL);
+  }
+}
+
+/** Pauses between asks for the lock: short at first, at most 16 ms, so a lock held briefly costs little. */
+export const nextPause = (pause: number) => Math.min(pause * 2 || 1, 16);
+
+/**
+ * Kysely's SQLite dialect, whose statements that may write wait for another process's write lock without
+ * stopping the event loop: asked for without waiting, and asked again after a pause in which the process
+ * serves its other requests. Its queries wait meanwhile, as they would for any statement on the one
+ * connection. After LOCK_PATIENCE_MS the statement waits as SQLite does, up to its busy_timeout.
+ * Reads (SELECT) go straight through: in WAL mode they never wait for a writer.
+ */
+export class PatientSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new PatientSqliteDriver(this.config, this.sqlite);
+  }
+}
+
+class PatientSqliteDriver extends SqliteDriver {
+  private patient: DatabaseConnection | undefined;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.patient ??= {
+      executeQuery: <R>(query: CompiledQuery) => this.execute<R>(connection, query),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+    };
+    return this.patient;
+  }
+
+  private async execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (SelectQueryNode.is(query.query)) return connection.executeQuery<R>(query);
+    const deadline = Date.now() + LOCK_PATIENCE_MS;
+    for (let pause = 1; Date.now() < deadline; pause = nextPause(pause)) {
+      // The SQLite connection runs the statement before executeQuery returns (or throws): a busy one did nothing.
+      const ran = withoutWaiting(this.sqlite, () => connection.executeQuery<R>(query));
+      if (ran !== BUSY) return ran.value;
+      await sleep(pause);
+    }
+    return connection.executeQuery<R>(query);
+  }
+}
