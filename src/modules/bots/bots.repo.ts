@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { type Db, dialectOf } from '../../storage/db/database.js';
+import { type HotRows, busy, hotRows } from '../../storage/db/hot-read.js';
 import type { BotDocumentRow, BotRow } from '../../storage/db/schema.js';
 import { fts5Match, postgresDocumentVector, postgresQuery } from './full-text-query.js';
 
@@ -31,11 +32,30 @@ export interface FullTextHit extends ChunkHit {
   rank: number;
 }
 
+const BOT_BY_PUBLIC_URL = 'select * from bots where public_url = ?';
+
+/**
+ * SQLite's keyword search of one bot's chunks, best first. The limit is written into the statement: bound as
+ * a parameter, the same query took 44 instead of 28 µs on a bot of 3 chunks (measured).
+ */
+const sqliteFullTextSearch = (limit: number) => `
+  select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts) as rank
+  from bot_chunks_fts
+  join bot_chunks c on c.id = bot_chunks_fts.rowid
+  join bot_documents d on d.id = c.document_id
+  where bot_chunks_fts match ? and c.bot_id = ?
+  order by rank, c.id
+  limit ${limit}`;
+
 export class BotsRepo {
   private readonly postgres: boolean;
+  /** Every bot message reads these two: on SQLite, prepared once and run on the connection (see hotRows). */
+  private readonly botByPublicUrl: HotRows<BotRow> | undefined;
+  private readonly searches = new Map<number, HotRows<FullTextHit> | undefined>();
 
   constructor(private readonly db: Db) {
     this.postgres = dialectOf(db) === 'postgres';
+    this.botByPublicUrl = hotRows<BotRow>(db, BOT_BY_PUBLIC_URL);
   }
 
   /**
@@ -97,7 +117,9 @@ export class BotsRepo {
       .executeTakeFirst();
   }
 
-  findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
+  async findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
+    const rows = this.botByPublicUrl?.all(publicUrl) ?? busy;
+    if (rows !== busy) return rows[0];
     return this.db.selectFrom('bots').selectAll().where('public_url', '=', publicUrl).executeTakeFirst();
   }
 
@@ -194,15 +216,13 @@ export class BotsRepo {
   async fullTextSearch(botId: string, terms: readonly string[], limit: number): Promise<FullTextHit[]> {
     if (terms.length === 0) return [];
     if (this.postgres) return this.postgresFullTextSearch(botId, terms, limit);
-    const { rows } = await sql<FullTextHit>`
-      select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts) as rank
-      from bot_chunks_fts
-      join bot_chunks c on c.id = bot_chunks_fts.rowid
-      join bot_documents d on d.id = c.document_id
-      where bot_chunks_fts match ${fts5Match(terms)} and c.bot_id = ${botId}
-      order by rank, c.id
-      limit ${limit}`.execute(this.db);
-    return rows;
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`invalid search limit ${limit}`);
+    const query = sqliteFullTextSearch(limit);
+    if (!this.searches.has(limit)) this.searches.set(limit, hotRows<FullTextHit>(this.db, query));
+    const parameters = [fts5Match(terms), botId];
+    const rows = this.searches.get(limit)?.all(...parameters) ?? busy;
+    if (rows !== busy) return rows;
+    return (await this.db.executeQuery<FullTextHit>(CompiledQuery.raw(query, parameters))).rows;
   }
 
   private async postgresFullTextSearch(botId: string, terms: readonly string[], limit: number): Promise<FullTextHit[]> {

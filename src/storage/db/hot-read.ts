@@ -45,3 +45,26 @@ export function hotRead(db: object, sql: string): HotRead | undefined {
     },
   };
 }
+
+/** A hot read whose rows come as objects by column name, as Kysely's do on SQLite. */
+export interface HotRows<T> {
+  /** Every row; `busy` while a transaction is open on the connection (ask through Kysely then, as for HotRead). */
+  all(...parameters: (string | number)[]): T[] | typeof busy;
+}
+
+/**
+ * hotRead for a query whose answer is read by name (a bot by its address, a bot's best passages): the same
+ * statement prepared once and run on the connection itself, bypassing Kysely's pipeline. Undefined on PostgreSQL.
+ */
+export function hotRows<T>(db: object, sql: string): HotRows<T> | undefined {
+  const sqlite = sqliteConnectionOf(db);
+  if (!sqlite) return undefined;
+  let statement: SqliteDatabase.Statement<unknown[], T> | undefined;
+  return {
+    all(...parameters) {
+      if (sqlite.inTransaction) return busy;
+      statement ??= sqlite.prepare<unknown[], T>(sql);
+      return statement.all(...parameters);
+    },
+  };
+}
