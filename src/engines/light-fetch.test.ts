@@ -86,6 +86,29 @@ describe('lightFetch', () => {
     expect(text).toBe('data: 1\n\ndata: 2\n\n');
   });
 
+  it('reads the body chunk by chunk without a web stream (reader), and rejects with a TypeError when the connection drops', async () => {
+    handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: 1\n\n');
+      setTimeout(() => res.end('data: 2\n\n'), 20);
+    };
+    const reader = (await post('{}')).reader?.();
+    if (!reader) throw new Error('no reader');
+    let text = '';
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      text += Buffer.from(next.value).toString();
+    expect(text).toBe('data: 1\n\ndata: 2\n\n');
+    handle = (_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('part');
+      setTimeout(() => res.destroy(), 10);
+    };
+    const cut = (await post('{}')).reader?.();
+    if (!cut) throw new Error('no reader');
+    expect(Buffer.from((await cut.read()).value ?? []).toString()).toBe('part');
+    await expect(cut.read()).rejects.toBeInstanceOf(TypeError);
+  });
+
   it('rejects with a TypeError, as fetch does, when nothing listens and when the connection drops during the body', async () => {
     const refused = lightFetch('http://127.0.0.1:1/', {
       method: 'POST',

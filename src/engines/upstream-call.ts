@@ -1,7 +1,20 @@
 import { UpstreamError } from '../shared/errors.js';
 
 /** What callUpstream reads of an answer: a part of fetch's Response, which lightFetch's answers have too. */
-export type UpstreamResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'body' | 'text' | 'arrayBuffer'>;
+export type UpstreamResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'body' | 'text' | 'arrayBuffer'> & {
+  /** The body chunk by chunk without a web stream (lightFetch's answers); bodyReader picks it when there. */
+  reader?: () => BodyReader;
+};
+
+/** An answer's body read chunk by chunk, as a web stream's reader does it; `cancel` stops it early. */
+export interface BodyReader {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
+  cancel(): Promise<void>;
+}
+
+/** The body's reader: lightFetch's own, or the web stream's (fetch's answers); undefined without a body. */
+export const bodyReader = (response: UpstreamResponse): BodyReader | undefined =>
+  response.reader ? response.reader() : response.body?.getReader();
 
 /** fetch as callUpstream calls it: fetch itself, or lightFetch. */
 export type UpstreamFetch = (

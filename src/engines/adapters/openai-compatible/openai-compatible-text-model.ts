@@ -4,9 +4,11 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { lightFetch } from '../../light-fetch.js';
 import {
+  type BodyReader,
   type UpstreamFetch,
   type UpstreamResponse,
   bearer,
+  bodyReader,
   callUpstream,
   joinUrl,
   readJson,
@@ -140,11 +142,11 @@ export class OpenAICompatibleTextModel implements TextModel {
     const stop = () => request.abort(signal?.reason);
     signal?.addEventListener('abort', stop, { once: true });
     if (signal?.aborted) stop();
-    if (!response.body) {
+    const reader = bodyReader(response);
+    if (!reader) {
       signal?.removeEventListener('abort', stop);
       throw new UpstreamError(`${LABEL} sent an unexpected stream`, { isRetryable: false });
     }
-    const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const events: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => events.push(event) });
@@ -300,8 +302,6 @@ function toResponseFormat(format: ResponseFormat): Record<string, unknown> {
     },
   };
 }
-
-type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
 
 /** The next body chunk, or a time-out when the provider stays silent for `ms`. */
 function readWithin(reader: BodyReader, ms: number): ReturnType<BodyReader['read']> {
