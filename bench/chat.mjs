@@ -427,6 +427,20 @@ async function burst(client, target, body, content, n, pid) {
  * @param {import('./lib.mjs').Server} upstream
  * @param {number} streams
  */
+/** The kernel's count of connections dropped because a listen queue was full (all sockets); undefined without /proc. */
+function listenOverflows() {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.split(/\s+/));
+    const at = names?.indexOf('ListenOverflows') ?? -1;
+    return at > 0 && values ? Number(values[at]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function botPart(client, service, upstream, streams) {
   const auth = { 'x-api-key': service.apiKey };
   const created = await postJson(client, `${service.url}/api/bots`, auth, {
@@ -493,14 +507,18 @@ async function botPart(client, service, upstream, streams) {
   await burst(client, through, botBody, botContent, 20);
   await sleep(1_000);
 
+  const overflowsAtStart = listenOverflows();
   const d = await burst(client, direct, STREAM_BODY, chatContent, streams);
+  const overflowsDirect = listenOverflows();
   await sleep(1_000);
   /** @type {(number | undefined)[]} */
   const before = [];
   for (let i = 0; i < 5; i++, await sleep(50)) before.push(rssKiB(service.child.pid));
   const beforeKiB = before.filter((x) => x !== undefined);
   const rssBefore = median(beforeKiB);
+  const overflowsThrough = listenOverflows();
   const t = await burst(client, through, botBody, botContent, streams, service.child.pid);
+  const overflowsEnd = listenOverflows();
   const rssAfter = rssKiB(service.child.pid);
   await postJson(client, `${upstream.url}/control`, {}, { tokens: TOKENS, paceMs: 0 });
 
@@ -561,6 +579,10 @@ async function botPart(client, service, upstream, streams) {
   }
   for (const line of [...failureNote('upstream direct', d.failures), ...failureNote('bot streams', t.failures)])
     console.log(`  ${line}`);
+  if (overflowsAtStart !== undefined && overflowsDirect !== undefined && overflowsEnd !== undefined)
+    console.log(
+      `  connections the kernel dropped because a listen queue was full (each comes back after TCP's 1 s retry): direct ${overflowsDirect - overflowsAtStart}, through the service ${overflowsEnd - (overflowsThrough ?? overflowsDirect)}`,
+    );
 
   // The samples taken while the most streams were open (all of them, unless the stream is too short).
   const sampled = t.rss.flatMap(({ kib, open }) => (kib === undefined ? [] : [{ kib, open }]));

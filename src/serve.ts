@@ -31,6 +31,13 @@ function clusterRole(): 'api' | 'worker' {
   return role;
 }
 
+/**
+ * Connections the kernel keeps waiting for accept while the process is busy. Node's default, 511, overflowed when
+ * 1,000 bot visitors connected at once: each connection dropped came back only after TCP's 1 s retry. Linux caps
+ * it at net.core.somaxconn (4,096 by default since 5.4).
+ */
+const LISTEN_BACKLOG = 4_096;
+
 /** One process in its role: on its own, or one of a cluster's (which share rate limits and tell each other news). */
 async function serveOne(config: Config): Promise<App> {
   const { buildApp } = await import('./app.js');
@@ -46,8 +53,9 @@ async function serveOne(config: Config): Promise<App> {
   if (serving) {
     const admin = await app.services.accounts.ensureAdmin();
     if (admin) announceAdminKey(config, admin.api_key);
-    await app.server.listen({ host: config.host, port: config.port });
-    if (app.botServer) await app.botServer.listen({ host: config.host, port: config.bots.port });
+    await app.server.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+    if (app.botServer)
+      await app.botServer.listen({ host: config.host, port: config.bots.port, backlog: LISTEN_BACKLOG });
   }
   if (app.operationsServer) await app.operationsServer.listen({ host: '127.0.0.1', port: config.workerMetricsPort });
   if (working) app.services.worker.start();

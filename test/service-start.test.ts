@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,39 @@ import { startService } from './helpers/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/**
+ * How many of `count` connections opened at once the kernel takes for the service while the service accepts none
+ * (stopped): the length of its listen queue. With Node's default of 511 the rest were dropped, to come back only
+ * after TCP's 1 s retry (a burst of 1,000 bot visitors did this).
+ */
+async function connectionsTakenWhileStopped(pid: number | undefined, port: number, count: number): Promise<number> {
+  if (pid === undefined) throw new Error('no service process');
+  const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+  if (somaxconn < count)
+    throw new Error(`net.core.somaxconn is ${somaxconn}: the kernel caps every listen queue at it`);
+  const sockets: Socket[] = [];
+  process.kill(pid, 'SIGSTOP');
+  try {
+    const taken = await Promise.all(
+      Array.from(
+        { length: count },
+        () =>
+          new Promise<boolean>((resolve) => {
+            const socket = connect(port, '127.0.0.1');
+            sockets.push(socket);
+            socket.once('connect', () => resolve(true));
+            socket.once('error', () => resolve(false));
+            setTimeout(() => resolve(false), 700);
+          }),
+      ),
+    );
+    return taken.filter(Boolean).length;
+  } finally {
+    process.kill(pid, 'SIGCONT');
+    for (const socket of sockets) socket.destroy();
+  }
+}
 
 describe('starting the service (node dist/main.js)', () => {
   it('creates an admin on the top plan on the first start, prints its key once and keeps it in a 0600 file', async () => {
@@ -21,6 +55,9 @@ describe('starting the service (node dist/main.js)', () => {
       const presets = await fetch(`${service.baseUrl}/api/presets`, { headers: { authorization: `Bearer ${key}` } });
       expect(presets.status).toBe(200);
       expect(presets.headers.get('x-request-id')).toBeTruthy();
+      expect(await connectionsTakenWhileStopped(service.child.pid, Number(new URL(service.baseUrl).port), 700)).toBe(
+        700,
+      );
     } finally {
       expect(await service.stop()).toBe(0);
     }
