@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, testDialect } from '../../../test/helpers/test-database.js';
+import { bareAccount } from '../../../test/helpers/write-lock.js';
 import type { Db } from './database.js';
 import { busy, hotRead, hotRows, sqliteConnectionOf } from './hot-read.js';
 
@@ -8,10 +9,7 @@ let closeDb: () => Promise<void>;
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await openTestDb());
-  await db
-    .insertInto('accounts')
-    .values({ id: 'hot', email: 'hot@example.test', plan: 'free', credits: 7, period_start: 'x', created_at: 'x' })
-    .execute();
+  await db.insertInto('accounts').values(bareAccount('hot', 7)).execute();
 });
 afterAll(() => closeDb());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, openTestDbHandles, testDialect } from '../../../test/helpers/test-database.js';
+import { bareAccount, ticksWhileLocked } from '../../../test/helpers/write-lock.js';
 import type { Db } from './database.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -11,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeDb());
 
-const account = (id: string) => ({
-  id,
-  email: `${id}@example.test`,
-  plan: 'free',
-  credits: 0,
-  period_start: 'x',
-  created_at: 'x',
-});
+const account = (id: string) => bareAccount(id);
 
 describe('WriteBatcher', () => {
   it('commits units that arrive together (on SQLite in one transaction) and answers each with its own result', async () => {
@@ -71,27 +65,8 @@ describe.runIf(testDialect === 'sqlite')('WriteBatcher on SQLite, beside another
     const [mine, theirs] = handles as [Db, Db];
     try {
       const writer = new WriteBatcher(mine);
-      let release!: () => void;
-      const holding = theirs.transaction().execute(async (trx) => {
-        await trx.insertInto('accounts').values(account('held')).execute();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const writing = writer.run((trx) => trx.insertInto('accounts').values(account('mine')).execute());
-      // SQLite's own wait (busy_timeout) would block this event loop until the other transaction ends.
-      const ticks = await new Promise<number>((resolve) => {
-        let count = 0;
-        const timer = setInterval(() => {
-          if (++count === 5) {
-            clearInterval(timer);
-            resolve(count);
-          }
-        }, 10);
-      });
-      expect(ticks).toBe(5);
-      release();
-      await holding;
-      await writing;
+      const write = () => writer.run((trx) => trx.insertInto('accounts').values(account('mine')).execute());
+      expect(await ticksWhileLocked(theirs, write)).toBe(5);
       const ids = (await mine.selectFrom('accounts').select('id').orderBy('id').execute()).map((r) => r.id);
       expect(ids).toEqual(['held', 'mine']);
     } finally {
