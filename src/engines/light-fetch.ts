@@ -103,8 +103,8 @@ class LightResponse implements UpstreamResponse {
   }
 
   get body(): ReadableStream<Uint8Array> {
-    // undici's own web stream of the body (its typings leave the getter out): 7-13% less CPU a streamed
-    // completion than Readable.toWeb at 16 at once (A/B, same run).
+    // undici's own web stream of the body (its typings leave the getter out), cheaper than Readable.toWeb;
+    // streams are read through reader() below, which makes no web stream at all.
     this.madeBody ??= (this.answer.body as unknown as { body: ReadableStream<Uint8Array> }).body;
     return this.madeBody;
   }
