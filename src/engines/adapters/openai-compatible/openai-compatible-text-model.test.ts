@@ -440,6 +440,36 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 
+  it('finishes at [DONE] and closes the request of a provider that goes on after it, without failing', async () => {
+    const { handler, closed } = endlessReply(10);
+    upstream.handle((call, res) => {
+      handler(call, res);
+      writeChunk(res, {}, 'stop');
+      res.write('data: [DONE]\n\n');
+    });
+    const started = Date.now();
+    const { parts, error } = await drain(model().doStream({ messages: MESSAGES }));
+    expect(error).toBeUndefined();
+    expect(deltas(parts)).toEqual(['word0 ']);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+    expect(await within(closed, 1_000)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('reads on to the end of the body after [DONE], so that the next call reuses the connection', async () => {
+    const sockets = new Set<unknown>();
+    upstream.handle((_call, res) => {
+      sockets.add(res.socket);
+      void streamReply(res, { pieces: ['Hi'], usage: [3, 1] });
+    });
+    for (let i = 0; i < 3; i++) {
+      const { error } = await drain(model().doStream({ messages: MESSAGES }));
+      expect(error).toBeUndefined();
+      await sleep(5);
+    }
+    expect(sockets.size).toBe(1);
+  });
+
   it('closes the upstream request when the consumer breaks out of the loop', async () => {
     const { handler, closed } = endlessReply(15);
     upstream.handle(handler);
