@@ -16,7 +16,8 @@
 // concurrency 1, default 2000; twice as many at 16), BENCH_TOKENS (tokens per stream in part 2, default 20),
 // BENCH_STREAMS (part 3, default 1000), BENCH_BOT_TOKENS / BENCH_BOT_PACE_MS (part 3 stream, default 20 at
 // 250 ms: 5 s, so that all the streams are open at once even when opening them takes seconds), BENCH_BOTS_URL
-// (where the bot chat addresses are served, default the service's own URL).
+// (where the bot chat addresses are served, default the service's own URL), BENCH_API_PROCESSES (the service's
+// HTTP processes, default 1: one process against Portkey's one; the service's own default is one per core).
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -792,6 +793,7 @@ async function main() {
       ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`,
       ATELIER_TEXT_MODEL: MODEL,
       ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ...(process.env.BENCH_API_PROCESSES && { ATELIER_API_PROCESSES: process.env.BENCH_API_PROCESSES }),
     },
   });
   const client = await makeClient();
@@ -815,7 +817,7 @@ async function main() {
 
   printMachine();
   console.log(
-    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off) and Portkey's gateway each in their own process.`,
+    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off, ${process.env.BENCH_API_PROCESSES ?? 1} HTTP process(es); with more, the RSS figures are the primary's alone) and Portkey's gateway each in their own process.`,
   );
   console.log(
     '"direct" = POST <fake>/v1/chat/completions; "service" (or "through") = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
