@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
@@ -202,7 +203,7 @@ export class CreditsService {
         return;
       } catch {
         if (attempt >= SETTLE_RETRIES) return;
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS).unref());
+        await sleep(SETTLE_RETRY_MS, undefined, { ref: false });
       }
     }
   }

@@ -34,16 +34,13 @@ export interface HotRead {
  * Only for single statements outside transactions: a statement on its own is atomic in SQLite.
  */
 export function hotRead(db: object, sql: string): HotRead | undefined {
-  const sqlite = sqliteConnectionOf(db);
-  if (!sqlite) return undefined;
-  let statement: SqliteDatabase.Statement<unknown[], unknown[]> | undefined;
-  return {
-    get(...parameters) {
-      if (sqlite.inTransaction) return busy;
-      statement ??= sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
-      return statement.get(...parameters);
-    },
-  };
+  const get = onConnection(
+    db,
+    sql,
+    { raw: true },
+    (statement, parameters) => statement.get(...parameters) as unknown[] | undefined,
+  );
+  return get && { get };
 }
 
 /** A hot read whose rows come as objects by column name, as Kysely's do on SQLite. */
@@ -57,14 +54,28 @@ export interface HotRows<T> {
  * statement prepared once and run on the connection itself, bypassing Kysely's pipeline. Undefined on PostgreSQL.
  */
 export function hotRows<T>(db: object, sql: string): HotRows<T> | undefined {
+  const all = onConnection(db, sql, { raw: false }, (statement, parameters) => statement.all(...parameters) as T[]);
+  return all && { all };
+}
+
+type SqlParameters = (string | number)[];
+
+/**
+ * `run` on `sql`'s statement, prepared on first use on the SQLite connection under `db` (answering rows as
+ * arrays when `raw`); `busy` while a transaction is open there. Undefined on PostgreSQL.
+ */
+function onConnection<R>(
+  db: object,
+  sql: string,
+  { raw }: { raw: boolean },
+  run: (statement: SqliteDatabase.Statement<unknown[]>, parameters: SqlParameters) => R,
+): ((...parameters: SqlParameters) => R | typeof busy) | undefined {
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite) return undefined;
-  let statement: SqliteDatabase.Statement<unknown[], T> | undefined;
-  return {
-    all(...parameters) {
-      if (sqlite.inTransaction) return busy;
-      statement ??= sqlite.prepare<unknown[], T>(sql);
-      return statement.all(...parameters);
-    },
+  let statement: SqliteDatabase.Statement<unknown[]> | undefined;
+  return (...parameters) => {
+    if (sqlite.inTransaction) return busy;
+    statement ??= sqlite.prepare<unknown[]>(sql).raw(raw);
+    return run(statement, parameters);
   };
 }

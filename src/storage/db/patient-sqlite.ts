@@ -14,7 +14,7 @@ import {
 /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** How long a write keeps asking for the write lock without waiting, before it waits as SQLite does. */
-export const LOCK_PATIENCE_MS = 5_000;
+const LOCK_PATIENCE_MS = 5_000;
 export const BUSY = Symbol('busy');
 
 // SQLite applies "pragma busy_timeout" when it compiles it, so a statement prepared once answers the new
@@ -23,14 +23,19 @@ const BUSY_TIMEOUT_NONE = 'pragma busy_timeout = 0';
 const BUSY_TIMEOUT_USUAL = `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
 
 /**
- * Runs `attempt` (something that may need the write lock) without SQLite's busy wait: BUSY at once if another
- * connection holds the lock. That wait sleeps in the calling thread, so with busy_timeout it would stop the
- * event loop, every request of the process, for as long as another process writes.
+ * Runs `attempt` (something that may need the write lock): while `patient`, without SQLite's busy wait, so BUSY
+ * at once if another connection holds the lock. That wait sleeps in the calling thread: with busy_timeout it
+ * would stop the event loop, every request of the process, for as long as another process writes.
  */
-export function withoutWaiting<T>(sqlite: SqliteDatabase.Database, attempt: () => T): { value: T } | typeof BUSY {
+export function withoutWaiting<T>(
+  sqlite: SqliteDatabase.Database,
+  patient: boolean,
+  attempt: () => T,
+): T | typeof BUSY {
+  if (!patient) return attempt();
   sqlite.exec(BUSY_TIMEOUT_NONE);
   try {
-    return { value: attempt() };
+    return attempt();
   } catch (error) {
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return BUSY;
     throw error;
@@ -39,8 +44,19 @@ export function withoutWaiting<T>(sqlite: SqliteDatabase.Database, attempt: () =
   }
 }
 
-/** Pauses between asks for the lock: short at first, at most 16 ms, so a lock held briefly costs little. */
-export const nextPause = (pause: number) => Math.min(pause * 2 || 1, 16);
+/**
+ * Tries `attempt` until it is not BUSY, with a pause of 1 to 16 ms between tries in which the process serves its
+ * other requests. `patient` tells it to ask for the lock without waiting (withoutWaiting): for LOCK_PATIENCE_MS,
+ * after which SQLite's own wait decides, up to its busy_timeout.
+ */
+export async function whenLockFree<T>(attempt: (patient: boolean) => Promise<T | typeof BUSY>): Promise<T> {
+  const deadline = Date.now() + LOCK_PATIENCE_MS;
+  for (let pause = 0; ; pause = Math.min(pause * 2 || 1, 16)) {
+    const outcome = await attempt(Date.now() < deadline);
+    if (outcome !== BUSY) return outcome;
+    await sleep(pause);
+  }
+}
 
 /**
  * Kysely's SQLite dialect, whose statements that may write wait for another process's write lock without
@@ -81,15 +97,11 @@ class PatientSqliteDriver extends SqliteDriver {
     return this.patient;
   }
 
-  private async execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+  private execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     if (SelectQueryNode.is(query.query)) return connection.executeQuery<R>(query);
-    const deadline = Date.now() + LOCK_PATIENCE_MS;
-    for (let pause = 1; Date.now() < deadline; pause = nextPause(pause)) {
-      // The SQLite connection runs the statement before executeQuery returns (or throws): a busy one did nothing.
-      const ran = withoutWaiting(this.sqlite, () => connection.executeQuery<R>(query));
-      if (ran !== BUSY) return ran.value;
-      await sleep(pause);
-    }
-    return connection.executeQuery<R>(query);
+    // The SQLite connection runs the statement before executeQuery returns (or throws): a busy one did nothing.
+    return whenLockFree(async (patient) =>
+      withoutWaiting(this.sqlite, patient, () => connection.executeQuery<R>(query)),
+    );
   }
 }

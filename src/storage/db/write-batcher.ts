@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db } from './database.js';
 import { sqliteConnectionOf } from './hot-read.js';
-import { BUSY, LOCK_PATIENCE_MS, nextPause, withoutWaiting } from './patient-sqlite.js';
+import { BUSY, whenLockFree, withoutWaiting } from './patient-sqlite.js';
 
 type Work<T> = (trx: Db) => Promise<T>;
 
@@ -89,33 +88,21 @@ export class WriteBatcher {
    * BEGIN, COMMIT and the busy_timeout switches run on the connection itself while Kysely's connection is
    * held: through Kysely's pipeline these four statements cost more than the writes they wrapped.
    */
-  private async transaction<T>(control: TransactionControl, work: Work<T>): Promise<T> {
-    const deadline = Date.now() + LOCK_PATIENCE_MS;
-    for (let pause = 0; ; pause = nextPause(pause)) {
-      const outcome = await this.db.connection().execute(async (conn) => {
-        if (!beginImmediate(control, Date.now() < deadline)) return BUSY;
+  private transaction<T>(control: TransactionControl, work: Work<T>): Promise<T> {
+    return whenLockFree((patient) =>
+      this.db.connection().execute(async (conn) => {
+        if (withoutWaiting(control.sqlite, patient, () => control.begin.run()) === BUSY) return BUSY;
         try {
           const value = await work(conn);
           control.commit.run();
-          return { value };
+          return value;
         } catch (error) {
           if (control.sqlite.inTransaction) control.rollback.run();
           throw error;
         }
-      });
-      if (outcome !== BUSY) return outcome.value;
-      await sleep(pause);
-    }
+      }),
+    );
   }
-}
-
-/** Takes the write lock; false if another connection holds it (unless `patient` is spent: then SQLite waits). */
-function beginImmediate({ sqlite, begin }: TransactionControl, patient: boolean): boolean {
-  if (!patient) {
-    begin.run();
-    return true;
-  }
-  return withoutWaiting(sqlite, () => begin.run()) !== BUSY;
 }
 
 type TransactionControl = ReturnType<typeof transactionControl>;
