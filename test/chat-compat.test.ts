@@ -258,12 +258,12 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     ).toHaveLength(19);
   });
 
-  it('answers an unknown name with 400 model_not_found, listing what is available', async () => {
+  it('answers an unknown name with 404 model_not_found (as OpenAI does), listing what is available', async () => {
     const error = await pro.client.chat.completions
       .create({ model: 'gpt-9', messages: [{ role: 'user', content: 'x' }] })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(error).toMatchObject({ status: 400, code: 'model_not_found', param: 'model' });
+    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(error).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
     expect((error as Error).message).toMatch(
       /The model 'gpt-9' does not exist here; available: small-llm, big-llm, builtin, gemini-3-flash, .*grok-4/,
     );

@@ -136,8 +136,8 @@ describe('chat completions with the builtin engine, through the official openai 
     const unknown = await client.chat.completions
       .create({ model: 'gpt-9', messages: [{ role: 'user', content: 'x' }] })
       .catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(unknown).toMatchObject({ status: 400, code: 'model_not_found', param: 'model' });
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(unknown).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
     expect((unknown as Error).message).toMatch(/gpt-9.*available: gpt-4o-mini, gpt-4o, builtin/);
 
     const badKey = await new OpenAI({ apiKey: 'atl_nope', baseURL: `${base}/api`, maxRetries: 0 }).models

@@ -81,8 +81,8 @@ describe('typed errors carry the status, the service message and the request id'
       messages: [{ role: 'user', content: 'hi' }],
     });
     await expect(openAi).rejects.toMatchObject({
-      name: 'BadRequestError',
-      status: 400,
+      name: 'NotFoundError',
+      status: 404,
       message: expect.stringContaining("The model 'no-such-model' does not exist here"),
     });
 

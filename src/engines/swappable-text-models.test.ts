@@ -20,6 +20,7 @@ function heldEngine(name: string) {
   const engine: TextModel = {
     provider: name,
     modelId: name,
+    parameters: { honoured: [], noEffect: [] },
     doGenerate: () => new Promise((resolve) => waiting.push(() => resolve(result))),
     async *doStream(_options: TextCallOptions) {
       await new Promise<void>((resolve) => waiting.push(resolve));

@@ -1,6 +1,13 @@
 import type { Config } from '../config.js';
 import type { LocalEngines, TextEngines } from './provider.js';
-import type { ChatMessage, TextCallOptions, TextModel, TextResult, TextStreamPart } from './spec/text-model.js';
+import type {
+  ChatMessage,
+  TextCallOptions,
+  TextModel,
+  TextResult,
+  TextStreamPart,
+  ToolDefinition,
+} from './spec/text-model.js';
 import { SwapWhileInUse } from './swap-while-in-use.js';
 
 /** One set of text engines. */
@@ -76,8 +83,8 @@ export class SwappableTextModels {
     const engine = () => this.held.value[role];
     const doGenerate = (options: TextCallOptions): Promise<TextResult> => this.call(role, (e) => e.doGenerate(options));
     const doStream = (options: TextCallOptions) => this.stream(role, options);
-    const countPromptTokens = (messages: ChatMessage[]): Promise<number> =>
-      this.call(role, (e) => e.countPromptTokens?.(messages) ?? Promise.resolve(0));
+    const countPromptTokens = (messages: ChatMessage[], tools?: ToolDefinition[]): Promise<number> =>
+      this.call(role, (e) => e.countPromptTokens?.(messages, tools) ?? Promise.resolve(0));
     return new Proxy({} as TextModel, {
       get: (_, property) => {
         if (property === 'doGenerate') return doGenerate;

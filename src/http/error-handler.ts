@@ -17,7 +17,7 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError, bodyLimit: number) 
  */
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const openai = request.routeOptions.config.openaiErrors === true;
+    const openai = request.routeOptions.config.openaiErrors === true || isOpenAiPath(request.url);
     const send = (status: number, message: string, param?: string) =>
       reply.code(status).send(openai ? openAiError(status, message, param) : { error: message });
     if (error instanceof AppError) {
@@ -47,9 +47,14 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: notFound(request).message });
+    const { message } = notFound(request);
+    // Under /v1 clients are OpenAI's SDKs, which read error.message.
+    reply.code(404).send(isOpenAiPath(request.url) ? openAiError(404, message) : { error: message });
   });
 }
+
+/** OpenAI's paths: whatever answers there, route or not, answers in OpenAI's error shape. */
+export const isOpenAiPath = (url: string): boolean => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 
 /** What a path that does not exist answers; the admin routes answer the same to anyone who is not an admin. */
 export const notFound = (request: FastifyRequest): AppError =>
@@ -71,6 +76,6 @@ const OPENAI_CODES: Record<number, string> = {
 /** `{error: {message, type, param, code}}`, as OpenAI answers and its clients read. */
 export function openAiError(status: number, message: string, param?: string) {
   const type = OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
-  const code = OPENAI_CODES[status] ?? (param === 'model' && status === 400 ? 'model_not_found' : null);
+  const code = OPENAI_CODES[status] ?? (param === 'model' && status === 404 ? 'model_not_found' : null);
   return { error: { message, type, param: param ?? null, code } };
 }

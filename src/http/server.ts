@@ -22,7 +22,7 @@ import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
 import type { Readiness } from './readiness.js';
-import { chatCompletionRoute } from './routes/chat.js';
+import { chatCompletionRoute, legacyCompletionRoute } from './routes/chat.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
@@ -115,6 +115,7 @@ export async function buildServer(
   const operations = operationCatalogue(services, config);
   for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
   chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
+  legacyCompletionRoute(app, operationNamed(operations, 'legacy_completion'), services.chat);
   await botDocumentRoute(app, operationNamed(operations, 'add_document'));
   const botChat = operationNamed(operations, 'chat_with_bot');
   if (config.bots.port === undefined) botChatRoutes(app, botChat, services.botChat);

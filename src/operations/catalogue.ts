@@ -9,9 +9,11 @@ import { adminEngineOperations } from '../modules/admin/admin-engines.operations
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
 import { botOperations } from '../modules/bots/bots.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
+import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
+import { responseOperations } from '../modules/responses/responses.operations.js';
 import { soundOperations } from '../modules/sounds/sounds.operations.js';
 import { customVoiceOperations } from '../modules/speech/custom-voices.operations.js';
 import { speechOperations } from '../modules/speech/speech.operations.js';
@@ -37,6 +39,7 @@ export type OperationServices = Pick<
   | 'voices'
   | 'customVoices'
   | 'chat'
+  | 'responses'
   | 'bots'
   | 'botKeys'
   | 'botChat'
@@ -64,6 +67,8 @@ export function operationCatalogue(services: OperationServices, config: Config):
     ...soundOperations(services.sounds),
     ...customVoiceOperations(services.customVoices),
     ...chatOperations(services.chat),
+    ...responseOperations(services.responses),
+    ...completionOperations(services.chat),
     ...botOperations(services.bots),
     ...botKeyOperations(services.botKeys),
     ...botChatOperations(services.botChat),

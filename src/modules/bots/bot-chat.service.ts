@@ -122,7 +122,7 @@ export class BotChatService {
         if (next.value.type === 'text-delta') {
           text += next.value.text;
           yield next.value.text;
-        } else usage = next.value.usage;
+        } else if (next.value.type === 'finish') usage = next.value.usage;
       }
     } finally {
       void stream.return?.(undefined).catch(() => undefined);

@@ -40,8 +40,17 @@ export async function engineMessages(
   for (const [i, message] of messages.entries()) {
     const role = message.role === 'developer' ? 'system' : message.role;
     const content = message.content ?? '';
+    const calls = message.tool_calls?.map((c) => ({
+      id: c.id,
+      name: c.function.name,
+      arguments: c.function.arguments,
+    }));
+    const extra = {
+      ...(calls && calls.length > 0 && { toolCalls: calls }),
+      ...(message.tool_call_id !== undefined && { toolCallId: message.tool_call_id }),
+    };
     if (typeof content === 'string') {
-      converted.push({ role, content });
+      converted.push({ role, content, ...extra });
       continue;
     }
     const parts: ChatContentPart[] = [];
@@ -66,7 +75,11 @@ export async function engineMessages(
       parts.push(media.value.part);
     }
     const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-    converted.push(parts.every((p) => p.type === 'text') ? { role, content: text } : { role, content: text, parts });
+    converted.push(
+      parts.every((p) => p.type === 'text')
+        ? { role, content: text, ...extra }
+        : { role, content: text, parts, ...extra },
+    );
   }
   const downloaded = await download(downloads, context.guard, MAX_MEDIA_BASE64 - inlineBase64);
   return downloaded.ok ? ok(converted) : downloaded;

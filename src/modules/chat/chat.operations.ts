@@ -30,7 +30,7 @@ export function chatOperations(chat: ChatService) {
       tags,
       input: chatRequestSchema,
       output: chatCompletionSchema,
-      errors: [400, 401, 402, 403, 413, 429, 502, 503],
+      errors: [400, 401, 402, 403, 404, 413, 429, 502, 503],
       run: async (request, { caller }) => unwrap(await chat.complete(caller, { ...request, stream: false })),
       // The route streams with "stream": true, and names the field of a validation failure as the chat errors do.
       http: {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  MAX_TOOLS,
+  jsonSchema,
+  responseFormatSchema,
+  toolCallSchema,
+  toolChoiceSchema,
+  toolsSchema,
+} from './chat-tools.schemas.js';
+import {
   AUDIO_FORMATS,
   IMAGE_MEDIA_TYPES,
   MAX_AUDIO_CLIPS,
@@ -63,12 +71,52 @@ const audioPart = z.strictObject({
 const contentPart = z.discriminatedUnion('type', [textPart, imagePart, audioPart]);
 export type ChatRequestPart = z.infer<typeof contentPart>;
 
-/** A message in the OpenAI chat format: text, or content parts (text, pictures, audio). */
+/**
+ * A message in the OpenAI chat format: text, or content parts (text, pictures, audio); an assistant message
+ * may carry the tool calls it made, a tool message answers one of them.
+ */
 const messageSchema = z.object({
-  role: z.enum(['system', 'developer', 'user', 'assistant']),
-  content: z.union([z.string().max(MAX_CONTENT), z.array(contentPart).max(100), z.null()]),
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+  content: z.union([z.string().max(MAX_CONTENT), z.array(contentPart).max(100), z.null()]).optional(),
   name: z.string().max(64).optional(),
+  tool_calls: z.array(toolCallSchema).max(MAX_TOOLS).nullish(),
+  tool_call_id: z.string().min(1).max(200).optional(),
+  // What an SDK's own assistant message carries when a client sends it back as it came.
+  refusal: z.string().max(MAX_CONTENT).nullish(),
+  annotations: z.array(z.unknown()).max(0).nullish(),
+  audio: z.null().optional(),
 });
+export type ChatRequestMessage = z.infer<typeof messageSchema>;
+
+/** Which message may carry what: content, tool calls only on assistant messages, tool results only answering a call. */
+function checkRoles(messages: ChatRequestMessage[], ctx: z.RefinementCtx): void {
+  const open = new Set<string>();
+  for (const [i, message] of messages.entries()) {
+    const issue = (path: (string | number)[], text: string) =>
+      ctx.addIssue({ code: 'custom', path: [i, ...path], message: text });
+    const calls = message.tool_calls ?? [];
+    if (calls.length > 0 && message.role !== 'assistant')
+      return issue(['tool_calls'], 'only assistant messages carry tool_calls');
+    if (message.tool_call_id !== undefined && message.role !== 'tool')
+      return issue(['tool_call_id'], 'only tool messages carry a tool_call_id');
+    if (message.content == null && calls.length === 0 && message.refusal == null)
+      return issue(['content'], 'is required');
+    if (message.role === 'tool') {
+      if (message.tool_call_id === undefined) return issue(['tool_call_id'], 'is required on a tool message');
+      if (!open.has(message.tool_call_id))
+        return issue(
+          ['tool_call_id'],
+          `'${message.tool_call_id}' answers no tool call of a preceding assistant message`,
+        );
+      open.delete(message.tool_call_id);
+    } else if (open.size > 0)
+      return issue(
+        [],
+        `the tool calls ${[...open].map((id) => `'${id}'`).join(', ')} must each be answered by a tool message first`,
+      );
+    for (const call of calls) open.add(call.id);
+  }
+}
 
 /**
  * What a whole request can carry besides text: pictures and audio only in user messages, at most
@@ -79,6 +127,7 @@ const messagesSchema = z
   .min(1)
   .max(MAX_MESSAGES)
   .superRefine((messages, ctx) => {
+    checkRoles(messages, ctx);
     let images = 0;
     let clips = 0;
     let base64 = 0;
@@ -120,54 +169,15 @@ const messagesSchema = z
     }
   });
 
-const MAX_SCHEMA_CHARACTERS = 32_000;
-const MAX_SCHEMA_DEPTH = 24;
-
-/** How deep objects and arrays nest, counted without recursion (a body can nest deeper than the stack). */
-function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (typeof item !== 'object' || item === null) continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > limit) break;
-    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
-  }
-  return deepest;
-}
-
-/** A JSON Schema for the answer; how much of it is enforced is the engine's business (warnings, or 400 when unusable). */
-const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
-  // Depth first: JSON.stringify recurses, and a schema nested thousands deep overflows the stack.
-  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH)
-    ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
-  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS)
-    ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
-});
-
-/** OpenAI's response_format: plain text, any JSON object, or JSON that follows a schema. */
-const responseFormatSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text') }),
-  z.object({ type: z.literal('json_object') }),
-  z.object({
-    type: z.literal('json_schema'),
-    json_schema: z.object({
-      name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, _ and - only, at most 64'),
-      description: z.string().max(2_000).optional(),
-      schema: jsonSchema.optional(),
-      strict: z.boolean().nullish(),
-    }),
-  }),
-]);
+const penalty = z.number().min(-2).max(2).nullish();
 
 /**
- * The request of POST /chat/completions. Fields of the OpenAI format this service does not act on
- * (seed, user, presence_penalty...) are accepted and ignored, as other compatible servers do, so
- * existing clients keep working; tools are refused, since ignoring them would change the answer.
+ * The request of POST /chat/completions: every field of OpenAI's chat API. Each parameter is passed to the
+ * engines that act on it; given to one that cannot, it is a 400 naming the parameter and the engine (see
+ * docs/openai-compatibility.md); an unknown field is a 400 naming it.
  */
 export const chatRequestSchema = z
-  .object({
+  .strictObject({
     model: z
       .string()
       .trim()
@@ -185,12 +195,71 @@ export const chatRequestSchema = z
     n: z.number().int().min(1).max(4).nullish(),
     stop: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish(),
     stream: z.boolean().nullish(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).nullish(),
+    stream_options: z
+      .strictObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
+      .nullish(),
     response_format: responseFormatSchema.nullish(),
-    tools: z.array(z.unknown()).max(0, 'tools (function calling) are not supported here').nullish(),
-    functions: z.array(z.unknown()).max(0, 'functions are not supported here').nullish(),
+    tools: toolsSchema.nullish(),
+    tool_choice: toolChoiceSchema.nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
+    frequency_penalty: penalty,
+    presence_penalty: penalty,
+    logit_bias: z
+      .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
+      .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
+      .nullish(),
+    logprobs: z.boolean().nullish(),
+    top_logprobs: z.number().int().min(0).max(20).nullish(),
+    user: z.string().max(256).nullish(),
+    safety_identifier: z.string().max(256).nullish(),
+    prompt_cache_key: z.string().max(1_024).nullish(),
+    metadata: z
+      .record(z.string().max(64), z.string().max(512))
+      .refine((pairs) => Object.keys(pairs).length <= 16, 'at most 16 pairs')
+      .nullish(),
+    store: z.boolean().nullish(),
+    service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullish(),
+    reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).nullish(),
+    verbosity: z.enum(['low', 'medium', 'high']).nullish(),
+    prediction: z
+      .strictObject({
+        type: z.literal('content'),
+        content: z.union([z.string().max(MAX_CONTENT), z.array(textPart).max(100)]),
+      })
+      .nullish(),
+    modalities: z
+      .array(z.enum(['text', 'audio']))
+      .max(2)
+      .nullish(),
+    audio: z.strictObject({ voice: z.string().min(1).max(64), format: z.string().min(1).max(16) }).nullish(),
+    web_search_options: jsonSchema.nullish(),
+    functions: z
+      .array(z.unknown())
+      .refine(
+        (functions) => functions.length === 0,
+        'is the deprecated form of tools: send tools (type "function") instead',
+      )
+      .nullish(),
+    function_call: z
+      .unknown()
+      .refine((value) => value == null, 'is the deprecated form of tool_choice: send tool_choice instead')
+      .optional(),
   })
-  .passthrough();
+  .superRefine((request, ctx) => {
+    const names = new Set((request.tools ?? []).map((t) => t.function.name));
+    const choice = request.tool_choice;
+    if (choice != null && choice !== 'none' && names.size === 0)
+      ctx.addIssue({ code: 'custom', path: ['tool_choice'], message: 'needs tools' });
+    else if (typeof choice === 'object' && choice !== null && !names.has(choice.function.name))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tool_choice', 'function', 'name'],
+        message: `'${choice.function.name}' is not among tools`,
+      });
+    if (request.top_logprobs != null && request.logprobs !== true)
+      ctx.addIssue({ code: 'custom', path: ['top_logprobs'], message: 'needs logprobs: true' });
+  });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -209,9 +278,14 @@ export const chatCompletionSchema = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
-      logprobs: z.null(),
-      finish_reason: z.enum(['stop', 'length', 'content_filter']),
+      message: z.object({
+        role: z.literal('assistant'),
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(toolCallSchema).optional(),
+      }),
+      logprobs: z.unknown().describe("OpenAI's logprobs object when logprobs were asked for, else null"),
+      finish_reason: z.enum(['stop', 'length', 'content_filter', 'tool_calls']),
     }),
   ),
   usage: usageSchema,

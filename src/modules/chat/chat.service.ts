@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  FinishReason,
   ResponseFormat,
   TextCallOptions,
+  TextResult,
   TextStreamPart,
   TextUsage,
 } from '../../engines/spec/text-model.js';
@@ -13,6 +13,9 @@ import type { Caller } from '../accounts/accounts.service.js';
 import type { Reservation } from '../credits/credits.service.js';
 import type { ChatAlias, ChatCatalogue, ChatModel } from './chat-models.js';
 import { engineMessages } from './chat-content.js';
+import { type ChatChunk, completionChunks, completionOf } from './chat-completion-format.js';
+import { callParameters, checkParameters, givenParameters } from './chat-parameters.js';
+import type { ChatGeneration, ChatPartStream, ChatServed } from './chat-generation.js';
 import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
 import { TokenBilling } from './token-billing.js';
@@ -40,14 +43,6 @@ interface Prepared {
   reservation: Reservation;
 }
 
-export type ChatChunk = Record<string, unknown>;
-
-const FINISH: Record<FinishReason, 'stop' | 'length' | 'content_filter'> = {
-  stop: 'stop',
-  length: 'length',
-  'content-filter': 'content_filter',
-  other: 'stop',
-};
 /** The date the model list says the models were made: the service does not know, so a fixed one. */
 const MODELS_CREATED = 1_700_000_000;
 
@@ -96,7 +91,29 @@ export class ChatService {
     };
   }
 
+  /** The engine that answers `name` (the default model when absent): `builtin`, `llama-cpp`, ... */
+  providerOf(name: string | null | undefined): string | undefined {
+    return this.resolve(name ?? this.catalogue.defaultModel)?.model.engine.provider;
+  }
+
+  /** A chat completion as OpenAI answers it. */
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
+    const generated = await this.generate(caller, request);
+    return generated.ok ? ok(completionOf(generated.value)) : generated;
+  }
+
+  /** A chat completion as OpenAI streams it: the chunks, then (with stream_options.include_usage) the usage. */
+  async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
+    const started = await this.streamParts(caller, request, signal);
+    if (!started.ok) return started;
+    return ok(completionChunks(started.value, request.stream_options?.include_usage === true));
+  }
+
+  /**
+   * The engine's answers to the request (one per choice), reserved before and settled after: what the chat
+   * completion, the Responses API and the legacy completions each put in their own shape.
+   */
+  async generate(caller: Caller, request: ChatRequest): Promise<Outcome<ChatGeneration>> {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
@@ -106,39 +123,24 @@ export class ChatService {
     );
     const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
-    let results: Awaited<typeof generating>;
+    let results: TextResult[];
     try {
       results = await generating;
     } catch (error) {
       await this.billing.release(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
-    const usage = this.usageOf(
-      p,
-      results.map((r) => ({ usage: r.usage, text: r.text })),
-    );
+    const usage = this.usageOf(p, results.map(producedBy));
     await this.settle(p, usage);
-    return ok({
-      id: p.id,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: p.model.engine.modelId,
-      system_fingerprint: null,
-      choices: results.map((r, index) => ({
-        index,
-        message: { role: 'assistant' as const, content: r.text, refusal: null },
-        logprobs: null,
-        finish_reason: FINISH[r.finishReason],
-      })),
-      usage,
-    });
+    return ok({ ...this.servedBy(p), results, usage });
   }
 
   /**
    * Starts the generation and waits for its first part, so a provider that fails at once is still an
-   * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away.
+   * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away. The parts
+   * of all choices come tagged with their choice's index; the bill is settled when the stream ends or is left.
    */
-  async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
+  async streamParts(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<ChatPartStream>> {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
@@ -158,51 +160,39 @@ export class ChatService {
       await this.billing.release(p.reservation);
       return engineFailure(error, 'The text provider failed');
     }
-    return ok(this.chunks(p, streams, firsts, request.stream_options?.include_usage === true));
+    const produced = streams.map(() => ({ text: '', usage: undefined as TextUsage | undefined }));
+    return ok({
+      ...this.servedBy(p),
+      n: p.n,
+      parts: this.parts(p, streams, firsts, produced),
+      usage: () => this.usageOf(p, produced),
+    });
   }
 
-  private async *chunks(
+  private async *parts(
     p: Prepared,
     streams: AsyncIterator<TextStreamPart>[],
     firsts: IteratorResult<TextStreamPart>[],
-    includeUsage: boolean,
-  ): AsyncGenerator<ChatChunk> {
-    const created = Math.floor(Date.now() / 1000);
-    const chunk = (choices: unknown[], usage?: ChatUsage) => ({
-      id: p.id,
-      object: 'chat.completion.chunk',
-      created,
-      model: p.model.engine.modelId,
-      system_fingerprint: null,
-      choices,
-      ...(includeUsage && { usage: usage ?? null }),
-    });
-    const produced = streams.map(() => ({ text: '', usage: undefined as TextUsage | undefined }));
+    produced: { text: string; usage: TextUsage | undefined }[],
+  ): AsyncGenerator<{ index: number; part: TextStreamPart }> {
     try {
-      yield chunk(
-        streams.map((_s, index) => ({
-          index,
-          delta: { role: 'assistant', content: '' },
-          logprobs: null,
-          finish_reason: null,
-        })),
-      );
-      for await (const { index, part } of mergeStreams(streams, firsts)) {
-        const choice = produced[index];
+      for await (const tagged of mergeStreams(streams, firsts)) {
+        const choice = produced[tagged.index];
         if (!choice) continue;
-        if (part.type === 'text-delta') {
-          choice.text += part.text;
-          yield chunk([{ index, delta: { content: part.text }, logprobs: null, finish_reason: null }]);
-        } else {
-          choice.usage = part.usage;
-          yield chunk([{ index, delta: {}, logprobs: null, finish_reason: FINISH[part.finishReason] }]);
-        }
+        const { part } = tagged;
+        if (part.type === 'text-delta') choice.text += part.text;
+        else if (part.type === 'tool-call-delta') choice.text += (part.name ?? '') + part.argumentsDelta;
+        else choice.usage = part.usage;
+        yield tagged;
       }
-      if (includeUsage) yield chunk([], this.usageOf(p, produced));
     } finally {
       for (const s of streams) void s.return?.(undefined).catch(() => undefined);
       await this.settle(p, this.usageOf(p, produced));
     }
+  }
+
+  private servedBy(p: Prepared): ChatServed {
+    return { id: p.id, modelId: p.model.engine.modelId, provider: p.model.engine.provider };
   }
 
   /** Checks the request and works out what it may cost; reserving is the caller's next step. */
@@ -212,7 +202,7 @@ export class ChatService {
     if (!resolved) {
       const available = [...this.catalogue.models.map((m) => m.id), ...this.catalogue.aliases.map((a) => a.id)];
       return fail(
-        'invalid_input',
+        'not_found',
         `The model '${name}' does not exist here; available: ${available.join(', ')}`,
         undefined,
         'model',
@@ -230,15 +220,18 @@ export class ChatService {
     const label = alias
       ? `'${alias.id}' (an alias of '${model.id}', ${model.engine.provider} engine)`
       : `'${model.id}' (${model.engine.provider} engine)`;
+    const given = givenParameters(request);
+    const supported = checkParameters(given, model.engine.parameters, label);
+    if (!supported.ok) return supported;
     const converted = await engineMessages(request.messages, { engine: model.engine, label, guard: this.config.guard });
     if (!converted.ok) return converted;
     const messages = converted.value;
     const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? this.config.maxTokens;
     const n = request.n ?? 1;
-    const promptEstimate = await promptTokens(model.engine, messages);
+    const parameters = callParameters(request, given);
+    const promptEstimate = await promptTokens(model.engine, messages, parameters.tools);
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
     const reservation = this.billing.reservation(caller.account.id, model, (promptEstimate + maxOutputTokens) * n, id);
-    const stop = typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined);
     const responseFormat = toResponseFormat(request.response_format);
     return ok({
       id,
@@ -246,14 +239,7 @@ export class ChatService {
       n,
       promptEstimate,
       reservation,
-      call: {
-        messages,
-        maxOutputTokens,
-        ...(request.temperature != null && { temperature: request.temperature }),
-        ...(request.top_p != null && { topP: request.top_p }),
-        ...(stop && { stopSequences: stop }),
-        ...(responseFormat && { responseFormat }),
-      },
+      call: { messages, maxOutputTokens, ...parameters, ...(responseFormat && { responseFormat }) },
     });
   }
 
@@ -265,6 +251,12 @@ export class ChatService {
     return this.billing.settle(p.reservation, p.model, usage);
   }
 }
+
+/** What an answer counts as output where the engine reports no usage: its text and its calls. */
+const producedBy = (r: TextResult) => ({
+  usage: r.usage,
+  text: r.text + (r.toolCalls ?? []).map((c) => c.name + c.arguments).join(''),
+});
 
 /** OpenAI's response_format as the engines take it: nothing for text, JSON (with the schema, if any) otherwise. */
 function toResponseFormat(format: ChatRequest['response_format']): ResponseFormat | undefined {

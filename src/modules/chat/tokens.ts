@@ -1,4 +1,4 @@
-import type { ChatContentPart, ChatMessage, TextModel } from '../../engines/spec/text-model.js';
+import type { ChatContentPart, ChatMessage, TextModel, ToolDefinition } from '../../engines/spec/text-model.js';
 import { tokensOfText } from './token-billing.js';
 
 /**
@@ -37,17 +37,30 @@ export function partTokens(part: ChatContentPart): number {
   }
 }
 
-/** Tokens of a conversation: each message's text, pictures and audio, plus a few for its framing. */
+/** Tokens of a conversation: each message's text, pictures, audio and tool calls, plus a few for its framing. */
 export function estimateTokens(messages: ChatMessage[]): number {
   return messages.reduce(
-    (sum, m) => sum + (m.parts ? m.parts.reduce((n, p) => n + partTokens(p), 0) : tokensOfText(m.content)) + 4,
+    (sum, m) =>
+      sum +
+      (m.parts ? m.parts.reduce((n, p) => n + partTokens(p), 0) : tokensOfText(m.content)) +
+      (m.toolCalls ?? []).reduce((n, c) => n + tokensOfText(c.name + c.arguments) + 4, 0) +
+      4,
     0,
   );
 }
 
+/** Tool definitions are part of the prompt: their JSON, as the engines render them into it. */
+export const toolTokens = (tools: ToolDefinition[] | undefined): number =>
+  tools && tools.length > 0 ? tokensOfText(JSON.stringify(tools)) : 0;
+
 /** The prompt's tokens as the engine counts them where it can (local models), estimated otherwise. */
-export async function promptTokens(engine: TextModel, messages: ChatMessage[]): Promise<number> {
-  if (!engine.countPromptTokens) return estimateTokens(messages);
+export async function promptTokens(
+  engine: TextModel,
+  messages: ChatMessage[],
+  tools?: ToolDefinition[],
+): Promise<number> {
+  const estimate = () => estimateTokens(messages) + toolTokens(tools);
+  if (!engine.countPromptTokens) return estimate();
   // An engine that cannot count now (a model that does not load) fails the generation itself, clearly.
-  return engine.countPromptTokens(messages).catch(() => estimateTokens(messages));
+  return engine.countPromptTokens(messages, tools).catch(estimate);
 }

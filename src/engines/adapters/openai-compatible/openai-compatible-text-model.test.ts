@@ -2,7 +2,12 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { chatCompletion, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
 import { UpstreamError } from '../../../shared/errors.js';
-import type { TextCallOptions, TextStreamPart } from '../../spec/text-model.js';
+import {
+  TEXT_PARAMETERS,
+  type TextCallOptions,
+  type TextStreamPart,
+  type ToolDefinition,
+} from '../../spec/text-model.js';
 import { type OpenAICompatibleTextConfig, OpenAICompatibleTextModel } from './openai-compatible-text-model.js';
 
 const upstream = fakeUpstreamForFile();
@@ -36,6 +41,12 @@ function writeChunk(res: ServerResponse, delta: { role?: string; content?: strin
   };
   res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 }
+
+/** A chunk whose only choice is `choice` as given (tool call fragments, logprobs...). */
+const writeChoice = (res: ServerResponse, choice: Record<string, unknown>) =>
+  res.write(
+    `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', choices: [{ index: 0, finish_reason: null, ...choice }] })}\n\n`,
+  );
 
 const writeUsage = (res: ServerResponse, prompt: number, completion: number) =>
   res.write(
@@ -103,6 +114,69 @@ async function drain(stream: AsyncIterable<TextStreamPart>): Promise<{ parts: Te
 }
 
 const deltas = (parts: TextStreamPart[]) => parts.flatMap((p) => (p.type === 'text-delta' ? [p.text] : []));
+
+const replyCompletion = (completion: Record<string, unknown>) =>
+  upstream.handle((_call, res) => replyJson(res, 200, completion));
+
+const WEATHER_TOOL: ToolDefinition = {
+  name: 'get_weather',
+  description: 'The weather in a city now.',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } },
+    required: ['city', 'unit'],
+    additionalProperties: false,
+  },
+  strict: true,
+};
+
+/** A conversation that went through one round of two tool calls and their results. */
+const TOOL_ROUND: TextCallOptions['messages'] = [
+  { role: 'user', content: 'Weather in Paris and Oslo?' },
+  {
+    role: 'assistant',
+    content: '',
+    toolCalls: [
+      { id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' },
+      { id: 'call_b', name: 'get_weather', arguments: '{"city":"Oslo","unit":"c"}' },
+    ],
+  },
+  { role: 'tool', toolCallId: 'call_a', content: '{"temp":21}' },
+  { role: 'tool', toolCallId: 'call_b', content: '{"temp":9}' },
+  {
+    role: 'assistant',
+    content: 'Let me check once more.',
+    toolCalls: [{ id: 'call_c', name: 'ping', arguments: '{}' }],
+  },
+  { role: 'tool', toolCallId: 'call_c', content: 'pong' },
+];
+
+/** TOOL_ROUND as OpenAI's chat completions API takes it. */
+const TOOL_ROUND_SENT = [
+  { role: 'user', content: 'Weather in Paris and Oslo?' },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [
+      { id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' } },
+      { id: 'call_b', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo","unit":"c"}' } },
+    ],
+  },
+  { role: 'tool', tool_call_id: 'call_a', content: '{"temp":21}' },
+  { role: 'tool', tool_call_id: 'call_b', content: '{"temp":9}' },
+  {
+    role: 'assistant',
+    content: 'Let me check once more.',
+    tool_calls: [{ id: 'call_c', type: 'function', function: { name: 'ping', arguments: '{}' } }],
+  },
+  { role: 'tool', tool_call_id: 'call_c', content: 'pong' },
+];
+
+/** OpenAI's logprobs object for one token. */
+const tokenLogprobs = (token: string, logprob: number) => ({
+  content: [{ token, logprob, bytes: [...Buffer.from(token)], top_logprobs: [{ token, logprob, bytes: null }] }],
+  refusal: null,
+});
 
 describe('OpenAICompatibleTextModel.doGenerate', () => {
   it('sends every sampling option it is given, and only those', async () => {
@@ -186,6 +260,154 @@ describe('OpenAICompatibleTextModel.doGenerate', () => {
       warnings: [],
     });
   });
+
+  it('honours every OpenAI chat parameter, since it hands them on to a server that speaks that API', () => {
+    expect(model().parameters).toEqual({ honoured: TEXT_PARAMETERS, noEffect: [] });
+  });
+
+  it('sends tools, tool_choice, parallel_tool_calls, tool calls and tool results exactly as OpenAI takes them', async () => {
+    replyCompletion(chatCompletion('It is 21 °C in Paris and 9 °C in Oslo.'));
+    const pingTool: ToolDefinition = { name: 'ping', parameters: { type: 'object', properties: {} } };
+    await model().doGenerate({
+      messages: TOOL_ROUND,
+      tools: [WEATHER_TOOL, pingTool],
+      toolChoice: 'required',
+      parallelToolCalls: false,
+    });
+    expect(upstream.calls[0]?.body).toEqual({
+      model: 'gpt-test',
+      messages: TOOL_ROUND_SENT,
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'The weather in a city now.',
+            parameters: WEATHER_TOOL.parameters,
+            strict: true,
+          },
+        },
+        { type: 'function', function: { name: 'ping', parameters: { type: 'object', properties: {} } } },
+      ],
+      tool_choice: 'required',
+      parallel_tool_calls: false,
+    });
+  });
+
+  it.each([
+    ['auto', 'auto'],
+    ['none', 'none'],
+    ['required', 'required'],
+    [{ name: 'get_weather' }, { type: 'function', function: { name: 'get_weather' } }],
+  ] as const)('sends tool choice %j as tool_choice %j', async (toolChoice, sent) => {
+    replyCompletion(chatCompletion('ok'));
+    await model().doGenerate({ messages: MESSAGES, tools: [WEATHER_TOOL], toolChoice });
+    expect(upstream.calls[0]?.body).toMatchObject({ tool_choice: sent });
+  });
+
+  it('sends seed, penalties, logit_bias, logprobs and the other OpenAI fields verbatim, streamed too', async () => {
+    replyCompletion(chatCompletion('ok'));
+    const openaiFields = {
+      user: 'user-42',
+      metadata: { team: 'docs', run: '7' },
+      service_tier: 'flex',
+      reasoning_effort: 'low',
+      prediction: { type: 'content', content: 'Hello there' },
+      modalities: ['text'],
+      store: false,
+    };
+    const options: TextCallOptions = {
+      messages: MESSAGES,
+      seed: 1234,
+      frequencyPenalty: 0.5,
+      presencePenalty: -0.25,
+      logitBias: { '50256': -100, '1820': 5 },
+      logprobs: { top: 3 },
+      openaiFields,
+    };
+    await model().doGenerate(options);
+    const sent = {
+      model: 'gpt-test',
+      messages: MESSAGES,
+      seed: 1234,
+      frequency_penalty: 0.5,
+      presence_penalty: -0.25,
+      logit_bias: { '50256': -100, '1820': 5 },
+      logprobs: true,
+      top_logprobs: 3,
+      ...openaiFields,
+    };
+    expect(upstream.calls[0]?.body).toEqual(sent);
+    upstream.handle((_call, res) => streamReply(res, { pieces: ['ok'] }));
+    await drain(model().doStream(options));
+    expect(upstream.calls[1]?.body).toEqual({ ...sent, stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('keeps the model, the messages and its own fields when an OpenAI field names them too', async () => {
+    replyCompletion(chatCompletion('ok'));
+    await model().doGenerate({ messages: MESSAGES, seed: 1, openaiFields: { model: 'other', messages: [], seed: 2 } });
+    expect(upstream.calls[0]?.body).toEqual({ model: 'gpt-test', messages: MESSAGES, seed: 1 });
+  });
+
+  it('reads a completion with two tool calls and no content', async () => {
+    replyCompletion({
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'call_a',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' },
+              },
+              {
+                id: 'call_b',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Oslo","unit":"c"}' },
+              },
+            ],
+            refusal: null,
+          },
+          logprobs: null,
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage: { prompt_tokens: 80, completion_tokens: 40, total_tokens: 120 },
+    });
+    expect(await model().doGenerate({ messages: MESSAGES, tools: [WEATHER_TOOL] })).toEqual({
+      text: '',
+      toolCalls: [
+        { id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' },
+        { id: 'call_b', name: 'get_weather', arguments: '{"city":"Oslo","unit":"c"}' },
+      ],
+      finishReason: 'tool-calls',
+      usage: { inputTokens: 80, outputTokens: 40 },
+      warnings: [],
+    });
+  });
+
+  it('maps the legacy finish_reason function_call to tool-calls', async () => {
+    replyCompletion(chatCompletion('', 'function_call'));
+    expect(await model().doGenerate({ messages: MESSAGES })).toMatchObject({ finishReason: 'tool-calls' });
+  });
+
+  it('passes the logprobs back as the provider sent them', async () => {
+    const logprobs = tokenLogprobs('Hi', -0.01);
+    const completion = chatCompletion('Hi');
+    replyCompletion({ ...completion, choices: [{ ...completion.choices[0], logprobs }] });
+    expect(await model().doGenerate({ messages: MESSAGES, logprobs: { top: 1 } })).toEqual({
+      text: 'Hi',
+      logprobs,
+      finishReason: 'stop',
+      usage: { inputTokens: 10, outputTokens: 20 },
+      warnings: [],
+    });
+  });
 });
 
 describe('OpenAICompatibleTextModel.doStream', () => {
@@ -236,7 +458,9 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     ['stop', 'stop'],
     ['length', 'length'],
     ['content_filter', 'content-filter'],
-    ['tool_calls', 'other'],
+    ['tool_calls', 'tool-calls'],
+    ['function_call', 'tool-calls'],
+    ['eos_token', 'other'],
   ] as const)('maps finish_reason %s to %s', async (upstreamReason, finishReason) => {
     upstream.handle((_call, res) => streamReply(res, { pieces: ['x'], finish: upstreamReason }));
     const { parts } = await drain(model().doStream({ messages: MESSAGES }));
@@ -480,5 +704,96 @@ describe('OpenAICompatibleTextModel.doStream', () => {
     }
     expect(deltas(parts)).toEqual(['word0 ', 'word1 ']);
     expect(await within(closed, 1_000)).toBe(false);
+  });
+
+  it('yields the pieces of two tool calls in the order they came, interleaved by index', async () => {
+    upstream.handle((_call, res) => {
+      startSse(res);
+      writeChoice(res, { delta: { role: 'assistant', content: null } });
+      const call = (index: number, fn: Record<string, string>, id?: string) =>
+        writeChoice(res, {
+          delta: { tool_calls: [{ index, ...(id && { id, type: 'function' }), function: fn }] },
+        });
+      call(0, { name: 'get_weather', arguments: '' }, 'call_a');
+      call(0, { arguments: '{"city":' });
+      call(1, { name: 'get_weather', arguments: '' }, 'call_b');
+      call(0, { arguments: '"Paris"}' });
+      call(1, { arguments: '{"city":"Oslo"}' });
+      writeChoice(res, { delta: {}, finish_reason: 'tool_calls' });
+      writeUsage(res, 50, 30);
+      res.end('data: [DONE]\n\n');
+    });
+    const { parts, error } = await drain(model().doStream({ messages: MESSAGES, tools: [WEATHER_TOOL] }));
+    expect(error).toBeUndefined();
+    expect(parts).toEqual([
+      { type: 'tool-call-delta', index: 0, id: 'call_a', name: 'get_weather', argumentsDelta: '' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"city":' },
+      { type: 'tool-call-delta', index: 1, id: 'call_b', name: 'get_weather', argumentsDelta: '' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '"Paris"}' },
+      { type: 'tool-call-delta', index: 1, argumentsDelta: '{"city":"Oslo"}' },
+      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 50, outputTokens: 30 }, warnings: [] },
+    ]);
+  });
+
+  it('yields text before the tool call pieces of the same chunk, and a call sent whole in one piece', async () => {
+    upstream.handle((_call, res) => {
+      startSse(res);
+      writeChoice(res, {
+        delta: {
+          content: 'Checking.',
+          tool_calls: [{ index: 0, id: 'call_x', type: 'function', function: { name: 'ping', arguments: '{}' } }],
+        },
+        finish_reason: 'tool_calls',
+      });
+      res.end('data: [DONE]\n\n');
+    });
+    const { parts } = await drain(model().doStream({ messages: MESSAGES }));
+    expect(parts.slice(0, 2)).toEqual([
+      { type: 'text-delta', text: 'Checking.' },
+      { type: 'tool-call-delta', index: 0, id: 'call_x', name: 'ping', argumentsDelta: '{}' },
+    ]);
+  });
+
+  it('puts the logprobs on the text delta they came with, on an empty one when the chunk has no text', async () => {
+    const first = tokenLogprobs('Hel', -0.2);
+    const second = tokenLogprobs('lo', -0.1);
+    const textless = tokenLogprobs('', -0.5);
+    upstream.handle((_call, res) => {
+      startSse(res);
+      writeChoice(res, { delta: { role: 'assistant', content: '' }, logprobs: null });
+      writeChoice(res, { delta: { content: 'Hel' }, logprobs: first });
+      writeChoice(res, { delta: { content: 'lo' }, logprobs: second });
+      writeChoice(res, { delta: {}, logprobs: textless });
+      writeChoice(res, { delta: {}, logprobs: null, finish_reason: 'stop' });
+      res.end('data: [DONE]\n\n');
+    });
+    const { parts, error } = await drain(model().doStream({ messages: MESSAGES, logprobs: { top: 1 } }));
+    expect(error).toBeUndefined();
+    expect(parts.slice(0, -1)).toEqual([
+      { type: 'text-delta', text: 'Hel', logprobs: first },
+      { type: 'text-delta', text: 'lo', logprobs: second },
+      { type: 'text-delta', text: '', logprobs: textless },
+    ]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('follows the first choice only when the provider streams several', async () => {
+    upstream.handle((_call, res) => {
+      startSse(res);
+      const both = (a: string, b: string, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({
+            choices: [
+              { index: 1, delta: { content: b }, finish_reason: finish },
+              { index: 0, delta: { content: a }, finish_reason: finish },
+            ],
+          })}\n\n`,
+        );
+      both('one', 'uno');
+      both(' two', ' dos', 'stop');
+      res.end('data: [DONE]\n\n');
+    });
+    const { parts } = await drain(model().doStream({ messages: MESSAGES, openaiFields: { n: 2 } }));
+    expect(deltas(parts)).toEqual(['one', ' two']);
   });
 });

@@ -1,5 +1,4 @@
 import { type EventSourceMessage, createParser } from 'eventsource-parser';
-import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import { lightFetch } from '../../light-fetch.js';
@@ -13,18 +12,27 @@ import {
   joinUrl,
   readJson,
 } from '../../upstream-call.js';
-import type {
-  ChatContentPart,
-  ChatMessage,
-  FinishReason,
-  ResponseFormat,
-  TextCallOptions,
-  TextModel,
-  TextModelInputs,
-  TextResult,
-  TextStreamPart,
-  TextUsage,
+import {
+  TEXT_PARAMETERS,
+  type TextCallOptions,
+  type TextModel,
+  type TextModelInputs,
+  type TextParameterSupport,
+  type TextResult,
+  type TextStreamPart,
+  type TextUsage,
 } from '../../spec/text-model.js';
+import {
+  type ChatChunk,
+  chatRequestBody,
+  chunkParts,
+  chunkSchema,
+  completionSchema,
+  firstChoice,
+  toFinishReason,
+  toToolCalls,
+  toUsage,
+} from './openai-chat-wire.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -38,44 +46,8 @@ export interface OpenAICompatibleTextConfig {
   fetch?: UpstreamFetch;
 }
 
-const usageSchema = z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() });
-
-const completionSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({ content: z.string().nullable().optional() }),
-        finish_reason: z.string().nullable().optional(),
-      }),
-    )
-    .min(1),
-  usage: usageSchema.optional(),
-});
-
-/** One `chat.completion.chunk`; with include_usage the last one has empty `choices` and the usage. */
-const chunkSchema = z.object({
-  choices: z.array(
-    z.object({
-      delta: z.object({ content: z.string().nullable().optional() }).nullable().optional(),
-      finish_reason: z.string().nullable().optional(),
-    }),
-  ),
-  usage: usageSchema.nullable().optional(),
-});
-
 const LABEL = 'The text provider';
 const STREAM_FINISHED = new Error('the stream was read to its end or left');
-
-const FINISH_REASONS: Record<string, FinishReason> = {
-  stop: 'stop',
-  length: 'length',
-  content_filter: 'content-filter',
-};
-
-const toUsage = (usage: z.infer<typeof usageSchema> | null | undefined): TextUsage => ({
-  inputTokens: usage?.prompt_tokens,
-  outputTokens: usage?.completion_tokens,
-});
 
 /** Any server with POST {baseUrl}/chat/completions: OpenAI, Ollama, llama.cpp server, vLLM, LocalAI. */
 export class OpenAICompatibleTextModel implements TextModel {
@@ -83,6 +55,8 @@ export class OpenAICompatibleTextModel implements TextModel {
   readonly modelId: string;
   /** Parts are sent on in OpenAI's format; whether the upstream model can read them is its to say. */
   readonly accepts: TextModelInputs = { images: true, audio: true };
+  /** Every parameter goes on to the upstream in OpenAI's format, which is its own. */
+  readonly parameters: TextParameterSupport = { honoured: TEXT_PARAMETERS, noEffect: [] };
   private readonly fetch: UpstreamFetch;
 
   constructor(private readonly config: OpenAICompatibleTextConfig) {
@@ -91,7 +65,7 @@ export class OpenAICompatibleTextModel implements TextModel {
   }
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
-    const body = JSON.stringify(this.requestBody(options));
+    const body = JSON.stringify(chatRequestBody(this.modelId, options));
     const json = await withRetries(
       () => this.post('/chat/completions', body, options.abortSignal),
       this.config.retry,
@@ -101,9 +75,13 @@ export class OpenAICompatibleTextModel implements TextModel {
     if (!parsed.success)
       throw new UpstreamError('The text provider returned an unexpected response', { isRetryable: false });
     const [choice] = parsed.data.choices;
+    const toolCalls = choice?.message.tool_calls;
+    const logprobs = choice?.logprobs ?? undefined;
     return {
       text: (choice?.message.content ?? '').trim(),
-      finishReason: FINISH_REASONS[choice?.finish_reason ?? ''] ?? 'other',
+      ...(toolCalls && toolCalls.length > 0 && { toolCalls: toToolCalls(toolCalls) }),
+      ...(logprobs !== undefined && { logprobs }),
+      finishReason: toFinishReason(choice?.finish_reason),
       usage: toUsage(parsed.data.usage),
       warnings: [],
     };
@@ -112,7 +90,8 @@ export class OpenAICompatibleTextModel implements TextModel {
   /**
    * Streams the completion as server-sent events. The request is sent on the first `next()`. Failures
    * before the body starts (unreachable, time-out, 408/429/5xx) are retried like doGenerate's; once the
-   * body streams nothing is retried. Deltas are passed on as sent (not trimmed, unlike doGenerate's text).
+   * body streams nothing is retried. Deltas are passed on as sent (not trimmed, unlike doGenerate's text),
+   * text (with its logprobs) before the pieces of tool calls of the same chunk.
    * Usage is undefined unless the provider sends the include_usage chunk.
    *
    * Aborting `abortSignal` at any point closes the upstream request, and the iterator throws an
@@ -125,7 +104,7 @@ export class OpenAICompatibleTextModel implements TextModel {
     const cancelled = () =>
       new UpstreamError(`${LABEL} request was cancelled`, { isRetryable: false, cause: signal?.reason });
     const body = JSON.stringify({
-      ...this.requestBody(options),
+      ...chatRequestBody(this.modelId, options),
       stream: true,
       stream_options: { include_usage: true },
     });
@@ -165,13 +144,12 @@ export class OpenAICompatibleTextModel implements TextModel {
             break;
           }
           const chunk = parseChunk(event.data);
-          const [choice] = chunk.choices;
+          const choice = firstChoice(chunk);
           if (choice?.finish_reason) finishReason = choice.finish_reason;
           if (chunk.usage) usage = toUsage(chunk.usage);
-          const text = choice?.delta?.content;
-          if (text) {
+          for (const part of chunkParts(choice)) {
             if (signal?.aborted) throw cancelled();
-            yield { type: 'text-delta', text };
+            yield part;
           }
         }
         if (done) break;
@@ -191,19 +169,7 @@ export class OpenAICompatibleTextModel implements TextModel {
     if (signal?.aborted) throw cancelled();
     if (!sawDone && finishReason === undefined)
       throw new UpstreamError(`${LABEL} stream ended early`, { isRetryable: false });
-    yield { type: 'finish', finishReason: FINISH_REASONS[finishReason ?? ''] ?? 'other', usage, warnings: [] };
-  }
-
-  private requestBody(options: TextCallOptions): Record<string, unknown> {
-    return {
-      model: this.modelId,
-      messages: options.messages.map(toOpenAiMessage),
-      ...(options.maxOutputTokens !== undefined && { max_tokens: options.maxOutputTokens }),
-      ...(options.temperature !== undefined && { temperature: options.temperature }),
-      ...(options.topP !== undefined && { top_p: options.topP }),
-      ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop: options.stopSequences }),
-      ...(options.responseFormat && { response_format: toResponseFormat(options.responseFormat) }),
-    };
+    yield { type: 'finish', finishReason: toFinishReason(finishReason), usage, warnings: [] };
   }
 
   private headers(accept: string): Record<string, string> {
@@ -271,38 +237,6 @@ function untilHeaders(fetchImpl: UpstreamFetch, request: AbortController): Upstr
   };
 }
 
-/** A message as OpenAI takes it: its text, or its parts (pictures as data URIs, audio as input_audio). */
-function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
-  return { role: message.role, content: message.parts ? message.parts.map(toOpenAiPart) : message.content };
-}
-
-function toOpenAiPart(part: ChatContentPart): Record<string, unknown> {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'image':
-      return {
-        type: 'image_url',
-        image_url: { url: `data:${part.mediaType};base64,${part.data}`, ...(part.detail && { detail: part.detail }) },
-      };
-    case 'audio':
-      return { type: 'input_audio', input_audio: { data: part.data, format: part.format } };
-  }
-}
-
-/** OpenAI's response_format: json_schema with a schema (it requires a name), json_object without. */
-function toResponseFormat(format: ResponseFormat): Record<string, unknown> {
-  if (!format.schema) return { type: 'json_object' };
-  return {
-    type: 'json_schema',
-    json_schema: {
-      name: format.name ?? 'response',
-      schema: format.schema,
-      ...(format.strict !== undefined && { strict: format.strict }),
-    },
-  };
-}
-
 /** The next body chunk, or a time-out when the provider stays silent for `ms`. */
 function readWithin(reader: BodyReader, ms: number): ReturnType<BodyReader['read']> {
   return new Promise((resolve, reject) => {
@@ -314,7 +248,7 @@ function readWithin(reader: BodyReader, ms: number): ReturnType<BodyReader['read
   });
 }
 
-function parseChunk(data: string): z.infer<typeof chunkSchema> {
+function parseChunk(data: string): ChatChunk {
   let json: unknown;
   try {
     json = JSON.parse(data) as unknown;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+const MAX_SCHEMA_CHARACTERS = 32_000;
+const MAX_SCHEMA_DEPTH = 24;
+/** OpenAI's own limit on a request's functions. */
+export const MAX_TOOLS = 128;
+/** All of a request's tool definitions together, as JSON: a client-made schema is untrusted input. */
+export const MAX_TOOLS_CHARACTERS = 256_000;
+/** A tool call's arguments as an assistant message carries them back. */
+const MAX_ARGUMENTS = 100_000;
+
+/** How deep objects and arrays nest, counted without recursion (a body can nest deeper than the stack). */
+export function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) break;
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * A JSON Schema a client gives (an answer's format, a function's parameters): how much of it is enforced is the
+ * engine's business (warnings, or a 400 when unusable); its size and depth are checked here, before anything reads it.
+ */
+export const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  // Depth first: JSON.stringify recurses, and a schema nested thousands deep overflows the stack.
+  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH)
+    ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
+  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS)
+    ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
+});
+
+/** Function and schema names as OpenAI takes them. */
+export const functionName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, _ and - only, at most 64');
+
+/** OpenAI's response_format: plain text, any JSON object, or JSON that follows a schema. */
+export const responseFormatSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text') }),
+  z.strictObject({ type: z.literal('json_object') }),
+  z.strictObject({
+    type: z.literal('json_schema'),
+    json_schema: z.strictObject({
+      name: functionName,
+      description: z.string().max(2_000).optional(),
+      schema: jsonSchema.optional(),
+      strict: z.boolean().nullish(),
+    }),
+  }),
+]);
+
+/** A function the model may call (OpenAI's `tools[]`). */
+export const toolSchema = z.strictObject({
+  type: z.literal('function'),
+  function: z.strictObject({
+    name: functionName,
+    description: z.string().max(4_000).optional(),
+    parameters: jsonSchema.optional(),
+    strict: z.boolean().nullish(),
+  }),
+});
+
+export const toolsSchema = z
+  .array(toolSchema)
+  .max(MAX_TOOLS)
+  .superRefine((tools, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, tool] of tools.entries()) {
+      if (seen.has(tool.function.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'function', 'name'],
+          message: `'${tool.function.name}' is defined twice`,
+        });
+      seen.add(tool.function.name);
+    }
+    const size = JSON.stringify(tools).length;
+    if (size > MAX_TOOLS_CHARACTERS)
+      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
+  });
+
+/** Whether the model may, must or must not call a function, or which one it must call. */
+export const toolChoiceSchema = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.strictObject({ type: z.literal('function'), function: z.strictObject({ name: functionName }) }),
+]);
+
+/** A call an assistant message carries back into the conversation. */
+export const toolCallSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  type: z.literal('function'),
+  function: z.strictObject({ name: functionName, arguments: z.string().max(MAX_ARGUMENTS) }),
+});
