@@ -229,7 +229,9 @@ export class ChatService {
     const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? this.config.maxTokens;
     const n = request.n ?? 1;
     const parameters = callParameters(request, given);
-    const promptEstimate = await promptTokens(model.engine, messages, parameters.tools);
+    // With tool_choice none the engines leave the tools out of the prompt (llama.cpp documents none to the model).
+    const documented = parameters.toolChoice === 'none' ? undefined : parameters.tools;
+    const promptEstimate = await promptTokens(model.engine, messages, documented);
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
     const reservation = this.billing.reservation(caller.account.id, model, (promptEstimate + maxOutputTokens) * n, id);
     const responseFormat = toResponseFormat(request.response_format);

@@ -54,7 +54,15 @@ const ANY = {
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
-const bad = (path: string, problem: string) => new EngineRequestError(`response_format schema${path}: ${problem}`);
+
+export interface GrammarSchemaOptions {
+  /** What errors name, before the path inside the schema. */
+  at?: string;
+  /** What warnings name: "the JSON schema" unless told. */
+  subject?: string;
+  /** Keeps `description` where node-llama-cpp shows it to the model (function parameters it documents). */
+  descriptions?: boolean;
+}
 
 /**
  * A JSON Schema in the subset node-llama-cpp turns into a grammar (types, properties, required, items,
@@ -63,7 +71,12 @@ const bad = (path: string, problem: string) => new EngineRequestError(`response_
  * are reported as warnings. As OpenAI's strict mode has it (unlike plain JSON Schema), every listed
  * property is generated, and no other unless `additionalProperties` allows them.
  */
-export function toGrammarSchema(schema: Node): { schema: GbnfJsonSchema; warnings: string[] } {
+export function toGrammarSchema(
+  schema: Node,
+  options: GrammarSchemaOptions = {},
+): { schema: GbnfJsonSchema; warnings: string[] } {
+  const { at = 'response_format schema', subject = 'the JSON schema', descriptions = false } = options;
+  const bad = (path: string, problem: string) => new EngineRequestError(`${at}${path}: ${problem}`);
   const unenforced = new Set<string>();
   const defs = isNode(schema.$defs) ? schema.$defs : isNode(schema.definitions) ? schema.definitions : {};
 
@@ -75,6 +88,13 @@ export function toGrammarSchema(schema: Node): { schema: GbnfJsonSchema; warning
   };
 
   const convert = (node: unknown, path: string): GbnfJsonSchema => {
+    const converted = convertNode(node, path);
+    return descriptions && isNode(node) && typeof node.description === 'string'
+      ? ({ ...converted, description: node.description } as GbnfJsonSchema)
+      : converted;
+  };
+
+  const convertNode = (node: unknown, path: string): GbnfJsonSchema => {
     if (node === true) return ANY;
     if (!isNode(node)) throw bad(path, node === false ? 'false matches nothing' : 'a schema must be an object');
     for (const key of Object.keys(node)) if (!HANDLED.has(key) && !DESCRIPTIVE.has(key)) unenforced.add(key);
@@ -171,6 +191,6 @@ export function toGrammarSchema(schema: Node): { schema: GbnfJsonSchema; warning
     Object.entries(defs).map(([name, def]) => [name, convert(def, `.$defs.${name}`)]),
   );
   const withDefs = Object.keys(convertedDefs).length ? ({ ...root, $defs: convertedDefs } as GbnfJsonSchema) : root;
-  const warnings = [...unenforced].map((k) => `the llama-cpp engine does not enforce "${k}" of the JSON schema`);
+  const warnings = [...unenforced].map((k) => `the llama-cpp engine does not enforce "${k}" of ${subject}`);
   return { schema: withDefs, warnings };
 }

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import type {
   ChatHistoryItem,
-  GbnfJsonSchema,
+  ChatModelFunctions,
+  LLamaChatGenerateResponseOptions,
   Llama,
   LlamaChat,
   LlamaContext,
@@ -9,9 +10,10 @@ import type {
   LlamaGrammar,
 } from 'node-llama-cpp';
 import { EngineRequestError, EngineUnavailableError, UpstreamError } from '../../../shared/errors.js';
-import type { ChatMessage, FinishReason, ResponseFormat, TextCallOptions, TextResult } from '../../spec/text-model.js';
-import { toGrammarSchema } from './grammar-schema.js';
+import type { ChatMessage, FinishReason, TextCallOptions, TextResult, ToolDefinition } from '../../spec/text-model.js';
+import { GrammarCache, type PreparedGrammar } from './llama-grammars.js';
 import { type LlamaGpu, type ModelLease, leaseModel, nodeLlamaCpp, sharedLlama } from './llama-runtime.js';
+import { type ToolPlan, planTools, readForcedCall, toHistory, toToolCalls } from './llama-tools.js';
 import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
 
@@ -39,11 +41,30 @@ interface Loaded {
   context: LlamaContext;
   slots: Slot[];
   pool: SlotPool<Slot>;
+  grammars: GrammarCache;
 }
 
-interface PreparedGrammar {
-  grammar: LlamaGrammar;
-  warnings: string[];
+/** What this engine reads of a LlamaChat response, with functions or without. */
+interface Generated {
+  response: string;
+  functionCalls?: { functionName: string; params: unknown }[];
+  metadata: { stopReason: string };
+}
+
+/** A conversation as the model is given it: the history, and the functions the chat wrapper documents. */
+interface Prompt {
+  history: ChatHistoryItem[];
+  functions: ChatModelFunctions | undefined;
+  /** Tells apart the prompts of one conversation with different tools. */
+  key: string;
+}
+
+/** One generation's response, the tokens of its prompt and those it generated, and the limit it had. */
+interface Attempt {
+  response: Generated;
+  prompt: number;
+  generated: number;
+  maxTokens: number;
 }
 
 export interface EngineStatus {
@@ -53,8 +74,8 @@ export interface EngineStatus {
 
 /** When the caller sets none: llama.cpp's default. node-llama-cpp's (0: greedy) makes real models repeat themselves. */
 const DEFAULT_TEMPERATURE = 0.8;
-/** Grammars built from JSON schemas kept per engine: building one costs more than a short generation. */
-const GRAMMAR_CACHE = 32;
+const FORMAT_WITH_TOOLS =
+  'response_format is not enforced while the model may call tools (tool_choice auto): llama.cpp cannot combine a grammar with its function calling';
 
 export const cancelledBy = (signal: AbortSignal | undefined) =>
   new UpstreamError('The llama.cpp engine was cancelled', { isRetryable: false, cause: signal?.reason });
@@ -71,12 +92,11 @@ export class LlamaCppEngine {
   private loaded: Loaded | undefined;
   private failure: string | undefined;
   private closed = false;
-  private readonly grammars = new Map<string, Promise<PreparedGrammar>>();
   /**
    * Prompt sizes by conversation: the chat service counts a prompt to reserve credits and then generates
    * from the same messages (once per choice), which would tokenize the whole prompt each time.
    */
-  private readonly promptSizes = new WeakMap<ChatMessage[], number>();
+  private readonly promptSizes = new WeakMap<ChatMessage[], Map<string, number>>();
 
   constructor(private readonly config: LlamaCppEngineConfig) {
     this.fileName = basename(config.modelPath);
@@ -134,19 +154,28 @@ export class LlamaCppEngine {
     await loaded.lease.release();
   }
 
-  /** The tokens the conversation takes as a prompt, template included: what a generation would count. */
-  async countPromptTokens(messages: ChatMessage[]): Promise<number> {
+  /**
+   * The tokens the conversation takes as a prompt, template included: what a generation would count. With
+   * `tools`, what a generation that may call them (or must) would count: their documentation is part of it.
+   */
+  async countPromptTokens(messages: ChatMessage[], tools?: ToolDefinition[]): Promise<number> {
+    const plan = planTools({ tools });
     const loaded = await this.load();
     const slot = loaded.slots[0];
     if (!slot) throw new EngineUnavailableError('the llama.cpp engine has no sequence');
-    return this.promptSize(slot, messages);
+    return this.promptSize(slot, messages, promptFor(messages, plan));
   }
 
-  private promptSize(slot: Slot, messages: ChatMessage[]): number {
-    let size = this.promptSizes.get(messages);
+  private promptSize(slot: Slot, messages: ChatMessage[], prompt: Prompt): number {
+    let sizes = this.promptSizes.get(messages);
+    if (!sizes) {
+      sizes = new Map();
+      this.promptSizes.set(messages, sizes);
+    }
+    let size = sizes.get(prompt.key);
     if (size === undefined) {
-      size = promptTokens(slot, toHistory(messages));
-      this.promptSizes.set(messages, size);
+      size = promptTokens(slot, prompt);
+      sizes.set(prompt.key, size);
     }
     return size;
   }
@@ -155,9 +184,13 @@ export class LlamaCppEngine {
   async generate(options: TextCallOptions, onText?: (text: string) => void): Promise<TextResult> {
     const signal = options.abortSignal;
     if (signal?.aborted) throw cancelledBy(signal);
+    const plan = planTools(options);
     const loaded = await untilAborted(this.load(), signal, () => cancelledBy(signal));
-    const warnings: string[] = [];
-    const grammar = options.responseFormat ? await this.grammarFor(loaded.llama, options.responseFormat) : undefined;
+    const warnings = [...plan.warnings];
+    let grammar: PreparedGrammar | undefined;
+    if (plan.kind === 'forced') grammar = await loaded.grammars.forCall(plan);
+    else if (options.responseFormat && plan.kind === 'auto') warnings.push(FORMAT_WITH_TOOLS);
+    else if (options.responseFormat) grammar = await loaded.grammars.forFormat(options.responseFormat);
     if (grammar) warnings.push(...grammar.warnings);
     let slot: Slot;
     try {
@@ -166,57 +199,121 @@ export class LlamaCppEngine {
       throw cancelledBy(signal);
     }
     try {
-      return await this.run(slot, options, grammar?.grammar, warnings, onText);
+      const prompt = promptFor(options.messages, plan);
+      if (plan.kind === 'forced' && grammar) return await this.call(slot, options, prompt, grammar.grammar, warnings);
+      const attempt = await this.once(slot, options, prompt, { grammar: grammar?.grammar, onText }, warnings);
+      const { response } = attempt;
+      const usage = { inputTokens: attempt.prompt, outputTokens: attempt.generated };
+      if (response.functionCalls?.length)
+        return {
+          text: response.response,
+          toolCalls: toToolCalls(response.functionCalls),
+          finishReason: 'tool-calls',
+          usage,
+          warnings,
+        };
+      const finishReason: FinishReason = response.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
+      return { text: response.response, finishReason, usage, warnings };
     } finally {
       loaded.pool.release(slot);
     }
   }
 
-  private async run(
+  /**
+   * A forced call: the prompt of function calling, and the grammar of the call. node-llama-cpp stops when
+   * the model starts a call in the chat wrapper's own syntax instead (a wrapper may even open one at once):
+   * then once more with the functions documented in a system message, and the grammar alone. Output cut
+   * by the token limit is an UpstreamError, never broken JSON.
+   */
+  private async call(
     slot: Slot,
     options: TextCallOptions,
-    grammar: LlamaGrammar | undefined,
+    prompt: Prompt,
+    grammar: LlamaGrammar,
     warnings: string[],
-    onText?: (text: string) => void,
   ): Promise<TextResult> {
+    let attempt = await this.once(slot, options, prompt, { grammar, forced: true }, warnings);
+    let call = readForcedCall(attempt.response.response);
+    let generated = attempt.generated;
+    if (!call && attempt.response.metadata.stopReason !== 'maxTokens' && prompt.functions) {
+      const history = slot.chat.chatWrapper.addAvailableFunctionsSystemMessageToHistory(
+        prompt.history,
+        prompt.functions,
+        { documentParams: true },
+      );
+      attempt = await this.once(
+        slot,
+        options,
+        { history: [...history], functions: undefined, key: `docs:${prompt.key}` },
+        { grammar, forced: true },
+        warnings,
+      );
+      call = readForcedCall(attempt.response.response);
+      generated += attempt.generated;
+    }
+    if (!call)
+      throw new UpstreamError(
+        attempt.response.metadata.stopReason === 'maxTokens'
+          ? `The llama.cpp model did not finish its function call within ${attempt.maxTokens} tokens`
+          : 'The llama.cpp model did not write a function call',
+        { isRetryable: false },
+      );
+    const usage = { inputTokens: attempt.prompt, outputTokens: generated };
+    return { text: '', toolCalls: [call], finishReason: 'tool-calls', usage, warnings };
+  }
+
+  /**
+   * One generation from `prompt`: function calling when it has functions, the grammar when there is one
+   * (both: the grammar, and node-llama-cpp stops at the start of a call); text to `onText`.
+   */
+  private async once(
+    slot: Slot,
+    options: TextCallOptions,
+    prompt: Prompt,
+    { grammar, onText, forced = false }: { grammar?: LlamaGrammar; onText?: (text: string) => void; forced?: boolean },
+    warnings: string[],
+  ): Promise<Attempt> {
     const signal = options.abortSignal;
-    const history = toHistory(options.messages);
-    const prompt = this.promptSize(slot, options.messages);
+    const promptSize = this.promptSize(slot, options.messages, prompt);
     const contextSize = slot.sequence.contextSize;
     // node-llama-cpp shifts the context once the next token would take its last cell: stop before.
-    const room = contextSize - prompt - 1;
+    const room = contextSize - promptSize - 1;
     if (room < 1)
       throw new EngineRequestError(
-        `the prompt takes ${prompt} tokens, which leaves no room in the model's context of ${contextSize} tokens`,
+        `the prompt takes ${promptSize} tokens, which leaves no room in the model's context of ${contextSize} tokens`,
       );
     const requested = options.maxOutputTokens ?? room;
-    if (requested > room && options.maxOutputTokens !== undefined)
-      warnings.push(
-        `maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`,
-      );
-    const stops = (options.stopSequences ?? []).filter((s) => s.length > 0);
-    const seed = options.providerOptions?.['llama-cpp']?.seed;
+    const lowered = `maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`;
+    if (requested > room && options.maxOutputTokens !== undefined && !warnings.includes(lowered))
+      warnings.push(lowered);
+    const maxTokens = Math.min(requested, room);
     const before = slot.sequence.tokenMeter.getState();
-    let response: Awaited<ReturnType<LlamaChat['generateResponse']>>;
+    const { history, functions } = prompt;
+    const sampling = samplingOptions(options, maxTokens, forced, onText);
+    let response: Generated;
     try {
-      response = await slot.chat.generateResponse(history, {
-        maxTokens: Math.min(requested, room),
-        temperature: options.temperature ?? DEFAULT_TEMPERATURE,
-        ...(options.topP !== undefined && { topP: options.topP }),
-        ...(typeof seed === 'number' && { seed }),
-        ...(stops.length > 0 && { customStopTriggers: stops }),
-        ...(grammar && { grammar }),
-        ...(onText && { onTextChunk: onText }),
-        signal,
-      });
+      if (functions && grammar) {
+        // Both at once only as node-llama-cpp's completion mode has them: it stops where a call would start.
+        const forcedOptions = { ...sampling, grammar, functions, documentFunctionParams: true, abortOnNonText: true };
+        response = await slot.chat.generateResponse(
+          history,
+          forcedOptions as unknown as LLamaChatGenerateResponseOptions<ChatModelFunctions>,
+        );
+      } else if (functions)
+        response = await slot.chat.generateResponse(history, {
+          ...sampling,
+          functions,
+          documentFunctionParams: true,
+          ...(options.parallelToolCalls === false && { maxParallelFunctionCalls: 1 }),
+        });
+      else response = await slot.chat.generateResponse(history, { ...sampling, ...(grammar && { grammar }) });
     } catch (error) {
       if (signal?.aborted) throw cancelledBy(signal);
       throw new UpstreamError('The llama.cpp engine failed', { isRetryable: false, cause: error });
     }
     if (signal?.aborted) throw cancelledBy(signal);
     const generated = slot.sequence.tokenMeter.getState().usedOutputTokens - before.usedOutputTokens;
-    const finishReason: FinishReason = response.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
-    return { text: response.response, finishReason, usage: { inputTokens: prompt, outputTokens: generated }, warnings };
+    return { response, prompt: promptSize, generated, maxTokens };
   }
 
   private async open(): Promise<Loaded> {
@@ -243,49 +340,54 @@ export class LlamaCppEngine {
       const sequence = context.getSequence();
       return { sequence, chat: new LlamaChat({ contextSequence: sequence, chatWrapper }) };
     });
-    return { llama, lease, context, slots, pool: new SlotPool(slots) };
-  }
-
-  private grammarFor(llama: Llama, format: ResponseFormat): Promise<PreparedGrammar> {
-    const key = format.schema ? JSON.stringify(format.schema) : '';
-    let prepared = this.grammars.get(key);
-    if (!prepared) {
-      prepared = buildGrammar(llama, format.schema);
-      prepared.catch(() => this.grammars.delete(key));
-      if (this.grammars.size >= GRAMMAR_CACHE) this.grammars.delete(this.grammars.keys().next().value ?? '');
-      this.grammars.set(key, prepared);
-    }
-    return prepared;
+    return { llama, lease, context, slots, pool: new SlotPool(slots), grammars: new GrammarCache(llama) };
   }
 }
 
-async function buildGrammar(llama: Llama, schema: Record<string, unknown> | undefined): Promise<PreparedGrammar> {
-  if (!schema) return { grammar: await llama.getGrammarFor('json'), warnings: [] };
-  const converted = toGrammarSchema(schema);
-  try {
-    return {
-      grammar: await llama.createGrammarForJsonSchema<GbnfJsonSchema>(converted.schema),
-      warnings: converted.warnings,
-    };
-  } catch (error) {
-    throw new EngineRequestError('response_format: the JSON schema cannot be turned into a grammar', { cause: error });
-  }
+/** The conversation, and the functions documented to the model unless it is given none. */
+const promptFor = (messages: ChatMessage[], plan: ToolPlan): Prompt => ({
+  history: toHistory(messages),
+  functions: plan.kind === 'none' ? undefined : plan.functions,
+  key: plan.key,
+});
+
+/** Sampling as the request has it. A forced call is JSON, not text: stop sequences do not cut it. */
+function samplingOptions(
+  options: TextCallOptions,
+  maxTokens: number,
+  forced: boolean,
+  onText: ((text: string) => void) | undefined,
+) {
+  const legacySeed = options.providerOptions?.['llama-cpp']?.seed;
+  const seed = options.seed ?? (typeof legacySeed === 'number' ? legacySeed : undefined);
+  const penalties = {
+    ...(options.frequencyPenalty !== undefined && { frequencyPenalty: options.frequencyPenalty }),
+    ...(options.presencePenalty !== undefined && { presencePenalty: options.presencePenalty }),
+  };
+  const stops = forced ? [] : (options.stopSequences ?? []).filter((s) => s.length > 0);
+  return {
+    maxTokens,
+    temperature: options.temperature ?? DEFAULT_TEMPERATURE,
+    ...(options.topP !== undefined && { topP: options.topP }),
+    ...(seed !== undefined && { seed }),
+    // As OpenAI counts them: over the whole answer so far, line breaks included.
+    ...(Object.keys(penalties).length > 0 && {
+      repeatPenalty: { ...penalties, lastTokens: maxTokens, penalizeNewLine: true },
+    }),
+    ...(stops.length > 0 && { customStopTriggers: stops }),
+    ...(onText && { onTextChunk: onText }),
+    signal: options.abortSignal,
+  };
 }
 
-/** Always a new turn: a conversation that ends with an assistant message is answered, not continued. */
-const toHistory = (messages: ChatMessage[]): ChatHistoryItem[] => [
-  ...messages.map(toHistoryItem),
-  { type: 'model', response: [] },
-];
-
-/** The prompt's tokens as LlamaChat will evaluate them: the chat template's rendering, tokenized. */
-const promptTokens = (slot: Slot, history: ChatHistoryItem[]): number =>
+/**
+ * The prompt's tokens as LlamaChat will evaluate them: the chat template's rendering (with the documentation
+ * of the functions it is given), tokenized.
+ */
+const promptTokens = (slot: Slot, prompt: Prompt): number =>
   slot.chat.chatWrapper
-    .generateContextState({ chatHistory: history })
+    .generateContextState({
+      chatHistory: prompt.history,
+      ...(prompt.functions && { availableFunctions: prompt.functions, documentFunctionParams: true }),
+    })
     .contextText.tokenize(slot.sequence.model.tokenizer).length;
-
-function toHistoryItem(message: ChatMessage): ChatHistoryItem {
-  if (message.role === 'system') return { type: 'system', text: message.content };
-  if (message.role === 'user') return { type: 'user', text: message.content };
-  return { type: 'model', response: [message.content] };
-}

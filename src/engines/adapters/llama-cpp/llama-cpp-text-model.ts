@@ -1,4 +1,12 @@
-import type { ChatMessage, TextCallOptions, TextModel, TextResult, TextStreamPart } from '../../spec/text-model.js';
+import type {
+  ChatMessage,
+  TextCallOptions,
+  TextModel,
+  TextParameterSupport,
+  TextResult,
+  TextStreamPart,
+  ToolDefinition,
+} from '../../spec/text-model.js';
 import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelledBy } from './llama-cpp-engine.js';
 
 /**
@@ -10,11 +18,35 @@ import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelled
  */
 const STREAM_INTERVAL_MS = 20;
 
+/**
+ * What llama.cpp acts on: sampling (seed included), penalties, grammars for JSON output and forced calls,
+ * node-llama-cpp's function calling. Not offered: logit bias (LlamaChat's tokenBias could carry it) and
+ * log probabilities (node-llama-cpp gives them only below LlamaChat, per evaluated token). The noEffect
+ * ones cannot change a local answer.
+ */
+export const LLAMA_CPP_PARAMETERS: TextParameterSupport = {
+  honoured: [
+    'temperature',
+    'top_p',
+    'stop',
+    'n',
+    'seed',
+    'frequency_penalty',
+    'presence_penalty',
+    'response_format',
+    'tools',
+    'tool_choice',
+    'parallel_tool_calls',
+  ],
+  noEffect: ['user', 'metadata', 'store', 'service_tier', 'prediction', 'safety_identifier', 'prompt_cache_key'],
+};
+
 /** A local GGUF model through llama.cpp; the model id is the file's name without `.gguf`. */
 export class LlamaCppTextModel implements TextModel {
   readonly provider = 'llama-cpp';
   readonly modelId: string;
   readonly contextTokens: number;
+  readonly parameters = LLAMA_CPP_PARAMETERS;
 
   constructor(
     private readonly engine: LlamaCppEngine,
@@ -24,8 +56,9 @@ export class LlamaCppTextModel implements TextModel {
     this.contextTokens = engine.contextSize;
   }
 
-  countPromptTokens(messages: ChatMessage[]): Promise<number> {
-    return this.engine.countPromptTokens(messages);
+  /** With `tools`: the prompt a generation with those tools has (their documentation included). */
+  countPromptTokens(messages: ChatMessage[], tools?: ToolDefinition[]): Promise<number> {
+    return this.engine.countPromptTokens(messages, tools);
   }
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
@@ -35,10 +68,11 @@ export class LlamaCppTextModel implements TextModel {
 
   /**
    * The text as llama.cpp produces it (not trimmed, unlike doGenerate's; pieces that come within the
-   * stream interval of the last delta are held back and joined to the next), then the finish. Aborting
-   * `abortSignal` stops the generation and the iterator throws an UpstreamError "The llama.cpp engine
-   * was cancelled"; leaving the loop early stops it too. Either way the sequence is free again before
-   * the iterator returns.
+   * stream interval of the last delta are held back and joined to the next), then the calls the model
+   * made (a `tool-call-delta` each, whole: node-llama-cpp parses a call before it returns it; a forced
+   * call's JSON is never streamed as text), then the finish. Aborting `abortSignal` stops the generation
+   * and the iterator throws an UpstreamError "The llama.cpp engine was cancelled"; leaving the loop early
+   * stops it too. Either way the sequence is free again before the iterator returns.
    */
   async *doStream(options: TextCallOptions): AsyncGenerator<TextStreamPart> {
     const left = new AbortController();
@@ -87,7 +121,9 @@ export class LlamaCppTextModel implements TextModel {
         if (settled) break;
         await new Promise<void>((resolve) => (wake = resolve));
       }
-      const { finishReason, usage, warnings } = await running;
+      const { finishReason, usage, warnings, toolCalls = [] } = await running;
+      for (const [index, call] of toolCalls.entries())
+        yield { type: 'tool-call-delta', index, id: call.id, name: call.name, argumentsDelta: call.arguments };
       yield { type: 'finish', finishReason, usage, warnings };
     } finally {
       left.abort();
