@@ -45,6 +45,8 @@ export interface ChatMessage {
   toolCalls?: ToolCall[];
   /** On a tool message: the call it answers. */
   toolCallId?: string;
+  /** A participant's name (OpenAI's `name`: a tool message's function, a user among several); an OpenAI-speaking engine gets it. */
+  name?: string;
 }
 
 /** What besides text a model can take in a message. */

@@ -48,6 +48,7 @@ export async function engineMessages(
     const extra = {
       ...(calls && calls.length > 0 && { toolCalls: calls }),
       ...(message.tool_call_id !== undefined && { toolCallId: message.tool_call_id }),
+      ...(message.name !== undefined && { name: message.name }),
     };
     if (typeof content === 'string') {
       converted.push({ role, content, ...extra });

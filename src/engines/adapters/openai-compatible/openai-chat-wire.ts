@@ -140,8 +140,14 @@ export function chatRequestBody(modelId: string, options: TextCallOptions): Reco
  */
 function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
   const content = message.parts ? message.parts.map(toOpenAiPart) : message.content;
+  const name = message.name !== undefined ? { name: message.name } : {};
   if (message.role === 'tool')
-    return { role: 'tool', ...(message.toolCallId !== undefined && { tool_call_id: message.toolCallId }), content };
+    return {
+      role: 'tool',
+      ...(message.toolCallId !== undefined && { tool_call_id: message.toolCallId }),
+      content,
+      ...name,
+    };
   if (message.role === 'assistant' && message.toolCalls && message.toolCalls.length > 0)
     return {
       role: 'assistant',
@@ -151,8 +157,9 @@ function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
         type: 'function',
         function: { name: call.name, arguments: call.arguments },
       })),
+      ...name,
     };
-  return { role: message.role, content };
+  return { role: message.role, content, ...name };
 }
 
 function toOpenAiPart(part: ChatContentPart): Record<string, unknown> {
