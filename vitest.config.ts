@@ -99,6 +99,10 @@ export default defineConfig({
             // reach in the database is the API's own queries, which the API tests cover on PostgreSQL.
             'test/dashboard-{a11y,admin,admin-accounts,admin-jobs,admin-models,bot-keys,bots,media,presets,speech,transcriptions}.test.ts',
             'test/client-compat.test.ts',
+            // Agents' client libraries (openai, Vercel AI SDK, LangChain) on each engine: request shapes again; the
+            // chat and Responses statements they reach are chat-tools', chat's and responses' (here).
+            'test/agents-*.test.ts',
+            'test/openai-compatibility-doc.test.ts',
             'test/media-models.test.ts',
             'test/hostile-documents.test.ts',
             'test/operations.test.ts',

@@ -9,6 +9,10 @@
 //     c=16 added <= 3 ms median and <= 10 ms p99. If Portkey cannot run, the bench says why and measures the rest.
 //  2. The same for streaming, direct and through the service only: time to the first content chunk and to [DONE];
 //     the added time to the first chunk against median <= 1 ms, p99 <= 3 ms.
+//  1b. Agents: the same completion with three tool definitions against the plain one, both through the service, in
+//     the same rounds (issue 34's target: tools add <= 0.1 ms at c=1), and 2b. a Responses API stream
+//     (POST /v1/responses, stream: true) against a chat completion stream through the service: time to the first
+//     event and to the first text (target: the first event <= +0.3 ms over the chat stream's first chunk).
 //  3. 1,000 concurrent bot streams (POST /bot/{public_url}/api, stream: true) against 1,000 concurrent streams
 //     opened directly on the upstream, which paces its tokens so that they stay open: extra time to first
 //     chunk, total time, errors and the service's memory per open stream (RSS from /proc).
@@ -71,6 +75,37 @@ const STREAM_BODY = JSON.stringify({
   stream: true,
   stream_options: { include_usage: true },
 });
+/**
+ * A function tool as OpenAI takes it, every property required.
+ * @param {string} name
+ * @param {string} description
+ * @param {Record<string, object>} properties
+ */
+function tool(name, description, properties) {
+  const parameters = { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  return { type: 'function', function: { name, description, parameters } };
+}
+/** Three tools of the kind an agent sends: the upstream answers the same completion, so the difference is the service's. */
+const TOOLS = [
+  tool('get_weather', 'The weather in a city', {
+    city: { type: 'string' },
+    unit: { type: 'string', enum: ['c', 'f'] },
+  }),
+  tool('search_docs', 'Search the knowledge base', {
+    query: { type: 'string' },
+    limit: { type: 'integer', minimum: 1 },
+  }),
+  tool('create_ticket', 'Open a support ticket', { title: { type: 'string' }, body: { type: 'string' } }),
+];
+const TOOLS_BODY = JSON.stringify({ ...COMPLETION_REQUEST, tools: TOOLS });
+const RESPONSES_STREAM_BODY = JSON.stringify({
+  model: MODEL,
+  input: MESSAGES[0]?.content,
+  max_output_tokens: 64,
+  stream: true,
+});
+/** Issue 34's targets, ms: what three tools add to a completion at c=1; what a Responses stream adds to its first event. */
+const AGENT_TARGET = { tools: 0.1, responsesFirstEvent: 0.3 };
 const BOT_QUESTION = 'When should I inspect my rooftop hives, and what should I look for?';
 const BOT_DOCUMENT = [
   'Rooftop hives need shelter from the wind more than anything else. A low screen of reeds or a trellis with climbing plants on the side of the prevailing wind keeps the colony warm and stops the bees from being blown off course on their way home.',
@@ -150,10 +185,11 @@ async function pool(concurrency, total, task) {
  * One non-streaming completion; its latency in ms (headers sent to body read).
  * @param {Client} client
  * @param {Target} target
+ * @param {string} [body]
  */
-async function completionOnce(client, target) {
+async function completionOnce(client, target, body = COMPLETION_BODY) {
   const start = performance.now();
-  const response = await client.fetch(target.url, { method: 'POST', headers: target.headers, body: COMPLETION_BODY });
+  const response = await client.fetch(target.url, { method: 'POST', headers: target.headers, body });
   const text = await response.text();
   const ms = performance.now() - start;
   if (response.status !== 200) throw new Error(`${target.label} answered ${response.status}: ${text.slice(0, 200)}`);
@@ -198,13 +234,14 @@ const botContent = (data) => {
 };
 
 /**
- * One stream: ms to the response headers, to the first event with content (per `content(data)`) and to
- * [DONE]. `hooks.opened()` runs when the headers arrive, `hooks.closed()` when the stream is over.
+ * One stream: ms to the response headers, to the first event, to the first event with content (per
+ * `content(data)`) and to its end ([DONE], or the event `isEnd(data)` says ends it). `hooks.opened()` runs when
+ * the headers arrive, `hooks.closed()` when the stream is over.
  * @param {Client} client
  * @param {Target} target
  * @param {string} body
  * @param {(data: string) => unknown} content
- * @param {{ opened?: () => void, closed?: () => void }} [hooks]
+ * @param {{ opened?: () => void, closed?: () => void, isEnd?: (data: string) => boolean }} [hooks]
  * @returns {Promise<StreamSample>}
  */
 async function streamOnce(client, target, body, content, hooks = {}) {
@@ -215,23 +252,35 @@ async function streamOnce(client, target, body, content, hooks = {}) {
   const headers = performance.now() - start;
   hooks.opened?.();
   /** @type {number | undefined} */
+  let event;
+  /** @type {number | undefined} */
   let first;
   /** @type {number | undefined} */
   let done;
+  const isEnd = hooks.isEnd ?? ((/** @type {string} */ data) => data === '[DONE]');
   try {
     await readEvents(response, (data) => {
-      if (data === '[DONE]') done ??= performance.now() - start;
+      event ??= performance.now() - start;
+      if (isEnd(data)) done ??= performance.now() - start;
       else if (first === undefined && content(data)) first = performance.now() - start;
     });
   } finally {
     hooks.closed?.();
   }
-  if (done === undefined) throw new Error(`${target.label}: the stream ended without [DONE]`);
+  if (done === undefined || event === undefined) throw new Error(`${target.label}: the stream did not end`);
   if (first === undefined) throw new Error(`${target.label}: the stream had no content`);
-  return { headers, first, done };
+  return { headers, event, first, done };
 }
 
-/** @typedef {{ headers: number, first: number, done: number }} StreamSample ms to the headers, the first content and [DONE] */
+/** @typedef {{ headers: number, event: number, first: number, done: number }} StreamSample ms to the headers, the first event, the first content and the end */
+
+/** @param {string} data a Responses API stream event */
+const responsesText = (data) => {
+  const event = /** @type {{ type?: string, delta?: string }} */ (JSON.parse(data));
+  return event.type === 'response.output_text.delta' ? event.delta : undefined;
+};
+/** @param {string} data */
+const responsesEnd = (data) => /** @type {{ type?: string }} */ (JSON.parse(data)).type === 'response.completed';
 
 /**
  * One side's measured samples, its failures and the ms its rounds took.
@@ -767,6 +816,127 @@ async function completionPart(client, [direct, service], portkey) {
   console.log(`  Issue 20 targets: ${missed.length ? `NOT met: ${missed.join('; ')}` : 'all met'}`);
 }
 
+/**
+ * Parts 1b and 2b: what agents' requests add through the service, each against the plain request in the same rounds.
+ * @param {Client} client
+ * @param {Target} through the service's chat completions
+ * @param {Target} responses the service's Responses API
+ */
+async function agentPart(client, through, responses) {
+  /** @type {string[]} */
+  const warnings = [];
+  console.log(
+    '\n1b. The same completion with three tool definitions (the upstream answers alike), against the plain one, both through the service',
+  );
+  console.log(`  Load average before part 1b (1/5/15 min): ${loadAverage()}`);
+  const tools = { ...through, label: 'service, 3 tools' };
+  /** @type {string[][]} */
+  const rows = [];
+  for (const concurrency of CONCURRENCIES) {
+    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
+    const [plain, withTools] = await compare(
+      [through, tools],
+      concurrency,
+      total,
+      (target) => completionOnce(client, target, target === tools ? TOOLS_BODY : COMPLETION_BODY),
+      CHAT_ROUNDS,
+    );
+    const pm = median(plain.samples);
+    const tm = median(withTools.samples);
+    const p99 = added(percentile(withTools.samples, 99), percentile(plain.samples, 99));
+    const against = concurrency === 1 ? `median <= ${AGENT_TARGET.tools}: ${verdict(tm - pm, AGENT_TARGET.tools)}` : '';
+    rows.push([String(concurrency), String(total), ms(pm), ms(tm), signed(tm - pm), signed(p99), against]);
+    warnings.push(
+      ...failureNote(`plain c=${concurrency}`, plain.failures),
+      ...failureNote(`tools c=${concurrency}`, withTools.failures),
+    );
+  }
+  const header = [
+    'conc.',
+    'requests/side',
+    'plain med ms',
+    'tools med ms',
+    'added med ms',
+    'added p99 ms',
+    'vs target',
+  ];
+  console.log(tableLines(header, rows, { alignLeft: [header.length - 1], indent: '  ' }).join('\n'));
+  for (const w of warnings.splice(0)) console.log(`  ${w}`);
+
+  console.log(
+    `\n2b. A Responses API stream (POST /v1/responses, stream: true, ${TOKENS} upstream tokens) against a chat completion stream, both through the service`,
+  );
+  console.log(`  Load average before part 2b (1/5/15 min): ${loadAverage()}`);
+  const probe = await client.fetch(responses.url, {
+    method: 'POST',
+    headers: responses.headers,
+    body: RESPONSES_STREAM_BODY,
+  });
+  if (probe.status !== 200) {
+    console.log(
+      `  WARNING: POST /v1/responses answered ${probe.status}: ${(await probe.text()).slice(0, 300)}; part skipped`,
+    );
+    return;
+  }
+  await probe.body?.cancel();
+  /** @type {string[][]} */
+  const streamRows = [];
+  for (const concurrency of CONCURRENCIES) {
+    const total = concurrency === 1 ? REQUESTS : 2 * REQUESTS;
+    const [chat, resp] = await compare([through, responses], concurrency, total, (target) =>
+      target === responses
+        ? streamOnce(client, target, RESPONSES_STREAM_BODY, responsesText, { isEnd: responsesEnd })
+        : streamOnce(client, target, STREAM_BODY, chatContent),
+    );
+    /** @type {[metric: string, key: 'event' | 'first' | 'done'][]} */
+    const metrics = [
+      ['first event', 'event'],
+      ['first text', 'first'],
+      ['end', 'done'],
+    ];
+    for (const [metric, key] of metrics) {
+      const cv = chat.samples.map((x) => x[key]);
+      const rv = resp.samples.map((x) => x[key]);
+      const cm = median(cv);
+      const rm = median(rv);
+      const target =
+        key === 'event'
+          ? `median <= +${AGENT_TARGET.responsesFirstEvent}: ${verdict(rm - cm, AGENT_TARGET.responsesFirstEvent)}`
+          : '';
+      streamRows.push([
+        String(concurrency),
+        metric,
+        ms(cm),
+        ms(percentile(cv, 99)),
+        ms(rm),
+        ms(percentile(rv, 99)),
+        signed(rm - cm),
+        signed(added(percentile(rv, 99), percentile(cv, 99))),
+        target,
+      ]);
+    }
+    warnings.push(
+      ...failureNote(`chat streams c=${concurrency}`, chat.failures),
+      ...failureNote(`responses streams c=${concurrency}`, resp.failures),
+    );
+  }
+  const streamHeader = [
+    'conc.',
+    'time to',
+    'chat med ms',
+    'chat p99 ms',
+    'responses med ms',
+    'responses p99 ms',
+    'added med ms',
+    'added p99 ms',
+    'vs target',
+  ];
+  console.log(
+    tableLines(streamHeader, streamRows, { alignLeft: [1, streamHeader.length - 1], indent: '  ' }).join('\n'),
+  );
+  for (const w of warnings) console.log(`  ${w}`);
+}
+
 async function main() {
   if (!(REQUESTS >= Math.max(ROUNDS, CHAT_ROUNDS)))
     throw new Error(
@@ -902,6 +1072,12 @@ async function main() {
     tableLines(streamHeader, streamRows, { alignLeft: [2, streamHeader.length - 1], indent: '  ' }).join('\n'),
   );
   for (const w of warnings.splice(0)) console.log(`  ${w}`);
+
+  await agentPart(client, through, {
+    label: 'service responses',
+    url: `${service.url}/v1/responses`,
+    headers: through.headers,
+  });
 
   console.log(
     `\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`,

@@ -63,6 +63,8 @@ import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { ResponsesRepo } from './modules/responses/responses.repo.js';
+import { ResponsesService } from './modules/responses/responses.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { CustomVoicesRepo } from './modules/speech/custom-voices.repo.js';
@@ -292,6 +294,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     maxTokens: config.text.maxTokens,
     guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
   });
+  const responses = new ResponsesService(chat, new ResponsesRepo(db, writer), config.responses, clock, log);
   const handlers = jobHandlers({
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -335,6 +338,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     videos,
     idempotency,
     chat,
+    responses,
     bots,
     botChat,
     botKeys,
@@ -396,6 +400,7 @@ export interface App {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const services = await buildServices(config, overrides);
   services.reservationSweeper.start();
+  services.responses.start();
   services.pulledModels.start();
   // One process of a cluster pulls (the worker, or the only one); the others pick the models up as they land.
   if (config.role !== 'api') void services.adminModels.preload(config.models.preload);
@@ -433,6 +438,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close(graceMs) {
       await Promise.all([services.worker.stop(graceMs), botServer?.close(), server.close(), operationsServer?.close()]);
       await services.reservationSweeper.stop();
+      await services.responses.stop();
       await services.credits.drain();
       await services.documents.close();
       await services.sounds.close();

@@ -245,6 +245,8 @@ const serviceEnv = {
   ATELIER_CHAT_MODEL_ALIASES: z.string().optional(),
   /** The model or alias that answers a request without `model`; unset: gemini-3-flash (the standard model when that is no name here). */
   ATELIER_CHAT_DEFAULT_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** Days a stored response of the Responses API is kept; 0: until it is deleted. */
+  ATELIER_RESPONSES_RETENTION_DAYS: int(0, 36_500).default(30),
   ATELIER_DASHBOARD_SIGNUP: bool.default(true),
   ATELIER_SESSION_DAYS: int(1, 365).default(14),
   ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
@@ -397,6 +399,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
         },
       ),
     },
+    responses: { retentionDays: env.ATELIER_RESPONSES_RETENTION_DAYS },
     webhooks: { timeoutMs: env.ATELIER_WEBHOOK_TIMEOUT_MS, maxAttempts: env.ATELIER_WEBHOOK_MAX_ATTEMPTS },
     /** api: serves HTTP and never runs jobs; worker: runs jobs and never listens publicly; all: both. */
     role: env.ATELIER_ROLE,

@@ -22,6 +22,7 @@ import type { ImagesService } from './modules/images/images.service.js';
 import type { BotKeysService } from './modules/keys/bot-keys.service.js';
 import type { KeysService } from './modules/keys/keys.service.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
+import type { ResponsesService } from './modules/responses/responses.service.js';
 import type { ProcessRegistry } from './modules/processes/process-registry.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { SoundsService } from './modules/sounds/sounds.service.js';
@@ -63,6 +64,8 @@ export interface Services {
   videos: VideosService;
   idempotency: IdempotencyService;
   chat: ChatService;
+  /** OpenAI's Responses API over the chat service; start() deletes stored responses past their retention. */
+  responses: ResponsesService;
   bots: BotsService;
   botChat: BotChatService;
   /** Publishable keys: each opens one bot's public chat only. */

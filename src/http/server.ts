@@ -23,6 +23,7 @@ import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
 import type { Readiness } from './readiness.js';
 import { chatCompletionRoute, legacyCompletionRoute } from './routes/chat.js';
+import { responsesRoute } from './routes/responses.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
@@ -115,6 +116,7 @@ export async function buildServer(
   const operations = operationCatalogue(services, config);
   for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
   chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
+  responsesRoute(app, operationNamed(operations, 'create_response'), services.responses);
   legacyCompletionRoute(app, operationNamed(operations, 'legacy_completion'), services.chat);
   await botDocumentRoute(app, operationNamed(operations, 'add_document'));
   const botChat = operationNamed(operations, 'chat_with_bot');

@@ -3,8 +3,11 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 export interface EventStream {
-  /** Writes one `data:` event: a string as it is, anything else as JSON. Waits when the client reads slowly. */
-  send(data: unknown): Promise<void>;
+  /**
+   * Writes one `data:` event (named `event` when given): a string as it is, anything else as JSON. Waits when the
+   * client reads slowly.
+   */
+  send(data: unknown, event?: string): Promise<void>;
   end(): void;
 }
 
@@ -55,10 +58,11 @@ export function openEventStream(reply: FastifyReply): EventStream {
   holdForThisTick();
   raw.flushHeaders();
   return {
-    async send(data) {
+    async send(data, event) {
       if (raw.destroyed || raw.writableEnded) return;
       holdForThisTick();
-      const ok = raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      const named = event === undefined ? '' : `event: ${event}\n`;
+      const ok = raw.write(`${named}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
       if (!ok && !raw.destroyed) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
     },
     end() {
@@ -68,23 +72,26 @@ export function openEventStream(reply: FastifyReply): EventStream {
 }
 
 /**
- * Answers with the events `produce` sends, then `data: [DONE]`. A failure after the stream began is sent
- * as one last event (`failure(error)`), unless the client is already gone.
+ * Answers with the events `produce` sends, then `data: [DONE]` (unless `done` is false: OpenAI's Responses
+ * stream has none). A failure after the stream began is sent as one last event (`failure(error)`; nothing when
+ * it is undefined), unless the client is already gone.
  */
 export async function streamEvents(
   reply: FastifyReply,
   gone: AbortSignal,
   produce: (send: EventStream['send']) => Promise<void>,
   failure: (error: unknown) => unknown,
+  options: { done?: boolean } = {},
 ): Promise<void> {
   const events = openEventStream(reply);
   try {
-    await produce((data) => events.send(data));
-    await events.send('[DONE]');
+    await produce((data, event) => events.send(data, event));
+    if (options.done !== false) await events.send('[DONE]');
   } catch (error) {
     if (!gone.aborted) {
       reply.log.warn({ err: error }, 'event stream failed');
-      await events.send(failure(error));
+      const last = failure(error);
+      if (last !== undefined) await events.send(last);
     }
   } finally {
     events.end();

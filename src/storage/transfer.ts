@@ -30,6 +30,7 @@ export const TRANSFER_TABLES = [
   'bot_documents',
   'bot_chunks',
   'admin_audit',
+  'responses',
 ] as const satisfies readonly (keyof Database)[];
 
 type TransferTable = (typeof TRANSFER_TABLES)[number];

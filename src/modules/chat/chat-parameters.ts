@@ -49,6 +49,24 @@ export function givenParameters(request: ChatRequest): TextParameter[] {
   return given;
 }
 
+/** What one field asks of another: tool_choice needs tools (and names one of them), top_logprobs needs logprobs. */
+export function checkRequest(request: ChatRequest): Outcome<void> {
+  const names = new Set((request.tools ?? []).map((t) => t.function.name));
+  const choice = request.tool_choice;
+  if (choice != null && choice !== 'none' && names.size === 0)
+    return fail('invalid_input', 'tool_choice: needs tools', undefined, 'tool_choice');
+  if (typeof choice === 'object' && choice !== null && !names.has(choice.function.name))
+    return fail(
+      'invalid_input',
+      `tool_choice.function.name: '${choice.function.name}' is not among tools`,
+      undefined,
+      'tool_choice.function.name',
+    );
+  if (request.top_logprobs != null && request.logprobs !== true)
+    return fail('invalid_input', 'top_logprobs: needs logprobs: true', undefined, 'top_logprobs');
+  return ok(undefined);
+}
+
 /** A parameter the engine neither acts on nor is unaffected by: a 400 naming both, before anything is charged. */
 export function checkParameters(
   given: TextParameter[],

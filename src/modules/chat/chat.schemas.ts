@@ -90,32 +90,37 @@ export type ChatRequestMessage = z.infer<typeof messageSchema>;
 
 /** Which message may carry what: content, tool calls only on assistant messages, tool results only answering a call. */
 function checkRoles(messages: ChatRequestMessage[], ctx: z.RefinementCtx): void {
+  const found = roleProblem(messages);
+  if (found) ctx.addIssue({ code: 'custom', path: found.path, message: found.message });
+}
+
+function roleProblem(messages: ChatRequestMessage[]): { path: (string | number)[]; message: string } | undefined {
   const open = new Set<string>();
   for (const [i, message] of messages.entries()) {
-    const issue = (path: (string | number)[], text: string) =>
-      ctx.addIssue({ code: 'custom', path: [i, ...path], message: text });
+    const problem = (field: string | undefined, text: string) => ({ path: field ? [i, field] : [i], message: text });
     const calls = message.tool_calls ?? [];
     if (calls.length > 0 && message.role !== 'assistant')
-      return issue(['tool_calls'], 'only assistant messages carry tool_calls');
+      return problem('tool_calls', 'only assistant messages carry tool_calls');
     if (message.tool_call_id !== undefined && message.role !== 'tool')
-      return issue(['tool_call_id'], 'only tool messages carry a tool_call_id');
+      return problem('tool_call_id', 'only tool messages carry a tool_call_id');
     if (message.content == null && calls.length === 0 && message.refusal == null)
-      return issue(['content'], 'is required');
+      return problem('content', 'is required');
     if (message.role === 'tool') {
-      if (message.tool_call_id === undefined) return issue(['tool_call_id'], 'is required on a tool message');
+      if (message.tool_call_id === undefined) return problem('tool_call_id', 'is required on a tool message');
       if (!open.has(message.tool_call_id))
-        return issue(
-          ['tool_call_id'],
+        return problem(
+          'tool_call_id',
           `'${message.tool_call_id}' answers no tool call of a preceding assistant message`,
         );
       open.delete(message.tool_call_id);
     } else if (open.size > 0)
-      return issue(
-        [],
+      return problem(
+        undefined,
         `the tool calls ${[...open].map((id) => `'${id}'`).join(', ')} must each be answered by a tool message first`,
       );
     for (const call of calls) open.add(call.id);
   }
+  return undefined;
 }
 
 /**
@@ -176,90 +181,77 @@ const penalty = z.number().min(-2).max(2).nullish();
  * engines that act on it; given to one that cannot, it is a 400 naming the parameter and the engine (see
  * docs/openai-compatibility.md); an unknown field is a 400 naming it.
  */
-export const chatRequestSchema = z
-  .strictObject({
-    model: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe(
-        'A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent',
-      ),
-    messages: messagesSchema,
-    temperature: z.number().min(0).max(2).nullish(),
-    top_p: z.number().min(0).max(1).nullish(),
-    max_tokens: z.number().int().min(1).max(128_000).nullish(),
-    max_completion_tokens: z.number().int().min(1).max(128_000).nullish(),
-    n: z.number().int().min(1).max(4).nullish(),
-    stop: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish(),
-    stream: z.boolean().nullish(),
-    stream_options: z
-      .strictObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
-      .nullish(),
-    response_format: responseFormatSchema.nullish(),
-    tools: toolsSchema.nullish(),
-    tool_choice: toolChoiceSchema.nullish(),
-    parallel_tool_calls: z.boolean().nullish(),
-    seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
-    frequency_penalty: penalty,
-    presence_penalty: penalty,
-    logit_bias: z
-      .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
-      .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
-      .nullish(),
-    logprobs: z.boolean().nullish(),
-    top_logprobs: z.number().int().min(0).max(20).nullish(),
-    user: z.string().max(256).nullish(),
-    safety_identifier: z.string().max(256).nullish(),
-    prompt_cache_key: z.string().max(1_024).nullish(),
-    metadata: z
-      .record(z.string().max(64), z.string().max(512))
-      .refine((pairs) => Object.keys(pairs).length <= 16, 'at most 16 pairs')
-      .nullish(),
-    store: z.boolean().nullish(),
-    service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullish(),
-    reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).nullish(),
-    verbosity: z.enum(['low', 'medium', 'high']).nullish(),
-    prediction: z
-      .strictObject({
-        type: z.literal('content'),
-        content: z.union([z.string().max(MAX_CONTENT), z.array(textPart).max(100)]),
-      })
-      .nullish(),
-    modalities: z
-      .array(z.enum(['text', 'audio']))
-      .max(2)
-      .nullish(),
-    audio: z.strictObject({ voice: z.string().min(1).max(64), format: z.string().min(1).max(16) }).nullish(),
-    web_search_options: jsonSchema.nullish(),
-    functions: z
-      .array(z.unknown())
-      .refine(
-        (functions) => functions.length === 0,
-        'is the deprecated form of tools: send tools (type "function") instead',
-      )
-      .nullish(),
-    function_call: z
-      .unknown()
-      .refine((value) => value == null, 'is the deprecated form of tool_choice: send tool_choice instead')
-      .optional(),
-  })
-  .superRefine((request, ctx) => {
-    const names = new Set((request.tools ?? []).map((t) => t.function.name));
-    const choice = request.tool_choice;
-    if (choice != null && choice !== 'none' && names.size === 0)
-      ctx.addIssue({ code: 'custom', path: ['tool_choice'], message: 'needs tools' });
-    else if (typeof choice === 'object' && choice !== null && !names.has(choice.function.name))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['tool_choice', 'function', 'name'],
-        message: `'${choice.function.name}' is not among tools`,
-      });
-    if (request.top_logprobs != null && request.logprobs !== true)
-      ctx.addIssue({ code: 'custom', path: ['top_logprobs'], message: 'needs logprobs: true' });
-  });
+export const chatRequestSchema = z.strictObject({
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent',
+    ),
+  messages: messagesSchema,
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  max_tokens: z.number().int().min(1).max(128_000).nullish(),
+  max_completion_tokens: z.number().int().min(1).max(128_000).nullish(),
+  n: z.number().int().min(1).max(4).nullish(),
+  stop: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish(),
+  stream: z.boolean().nullish(),
+  stream_options: z
+    .strictObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
+    .nullish(),
+  response_format: responseFormatSchema.nullish(),
+  tools: toolsSchema.nullish(),
+  tool_choice: toolChoiceSchema.nullish(),
+  parallel_tool_calls: z.boolean().nullish(),
+  seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
+  frequency_penalty: penalty,
+  presence_penalty: penalty,
+  logit_bias: z
+    .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
+    .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
+    .nullish(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().min(0).max(20).nullish(),
+  user: z.string().max(256).nullish(),
+  safety_identifier: z.string().max(256).nullish(),
+  prompt_cache_key: z.string().max(1_024).nullish(),
+  metadata: z
+    .record(z.string().max(64), z.string().max(512))
+    .refine((pairs) => Object.keys(pairs).length <= 16, 'at most 16 pairs')
+    .nullish(),
+  store: z.boolean().nullish(),
+  service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullish(),
+  reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).nullish(),
+  verbosity: z.enum(['low', 'medium', 'high']).nullish(),
+  prediction: z
+    .strictObject({
+      type: z.literal('content'),
+      content: z.union([z.string().max(MAX_CONTENT), z.array(textPart).max(100)]),
+    })
+    .nullish(),
+  modalities: z
+    .array(z.enum(['text', 'audio']))
+    .max(2)
+    .nullish(),
+  audio: z.strictObject({ voice: z.string().min(1).max(64), format: z.string().min(1).max(16) }).nullish(),
+  web_search_options: jsonSchema.nullish(),
+  functions: z
+    .array(z.unknown())
+    .refine(
+      (functions) => functions.length === 0,
+      'is the deprecated form of tools: send tools (type "function") instead',
+    )
+    .nullish(),
+  function_call: z
+    .unknown()
+    .refine((value) => value == null, 'is the deprecated form of tool_choice: send tool_choice instead')
+    .optional(),
+});
+// The checks across fields are the service's (checkRequest): an object schema with refinements cannot be narrowed
+// (its MCP tool leaves `stream` out).
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

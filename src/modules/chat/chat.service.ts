@@ -14,7 +14,7 @@ import type { Reservation } from '../credits/credits.service.js';
 import type { ChatAlias, ChatCatalogue, ChatModel } from './chat-models.js';
 import { engineMessages } from './chat-content.js';
 import { type ChatChunk, completionChunks, completionOf } from './chat-completion-format.js';
-import { callParameters, checkParameters, givenParameters } from './chat-parameters.js';
+import { callParameters, checkParameters, checkRequest, givenParameters } from './chat-parameters.js';
 import type { ChatGeneration, ChatPartStream, ChatServed } from './chat-generation.js';
 import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
@@ -220,6 +220,8 @@ export class ChatService {
     const label = alias
       ? `'${alias.id}' (an alias of '${model.id}', ${model.engine.provider} engine)`
       : `'${model.id}' (${model.engine.provider} engine)`;
+    const consistent = checkRequest(request);
+    if (!consistent.ok) return consistent;
     const given = givenParameters(request);
     const supported = checkParameters(given, model.engine.parameters, label);
     if (!supported.ok) return supported;

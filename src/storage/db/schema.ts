@@ -342,6 +342,16 @@ export interface AdminAuditTable {
   created_at: Timestamp;
 }
 
+/** A response of the Responses API (see migration 0014): the response and its input items as JSON. */
+export interface ResponsesTable {
+  id: string;
+  account_id: string;
+  previous_response_id: string | null;
+  response: string;
+  input_items: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -365,6 +375,7 @@ export interface Database {
   reservations: ReservationsTable;
   service_processes: ServiceProcessesTable;
   admin_audit: AdminAuditTable;
+  responses: ResponsesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -387,3 +398,4 @@ export type BotKeyRow = Selectable<BotKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type ServiceProcessRow = Selectable<ServiceProcessesTable>;
+export type ResponseRow = Selectable<ResponsesTable>;

@@ -666,6 +666,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored response of the caller’s */
+        get: operations["getResponse"];
+        put?: never;
+        post?: never;
+        /** Deletes a stored response of the caller’s */
+        delete: operations["deleteResponse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responses/{id}/input_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored response's own input items (not those of the responses before it), newest first by default */
+        get: operations["listResponseInputItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots": {
         parameters: {
             query?: never;
@@ -1165,6 +1200,46 @@ export interface paths {
          * @description With "stream": true the answer is text/event-stream: one `data: <chat.completion.chunk JSON>` event per piece of text (the first carries the role, the last of each choice its finish_reason), then, with stream_options.include_usage, a chunk with empty choices and the usage, then `data: [DONE]`. A failure after the stream began is sent as `data: {"error": {...}}` before it ends. Billing is by tokens (prompt and completion, per choice): the most the request can cost is reserved first and settled on what was used, also when the client disconnects mid-stream. `model` may be omitted (the default model answers); the hosted names (gemini-3-flash, gpt-5, claude-sonnet-4-6...) are aliases of the models here, listed by GET /models with alias_of. Content is a string or parts: text, image_url (an http(s) URL, downloaded by the service, or a data:image/png|jpeg|webp|gif;base64 URI; at most 20 per request) and input_audio (base64; mp3, wav, webm or mp4), with at most 20 MiB of base64 per request; a model that cannot take a part refuses the request with 400, before anything is charged.
          */
         post: operations["chatCompletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A model response in the format of OpenAI’s Responses API, streamed with "stream": true
+         * @description OpenAI's Responses API (the official openai client works with baseURL <base>/v1 or <base>/api), answered by the same engines, reservation and billing as chat completions (by tokens). input is text or items (messages with input_text, input_image and output_text parts, function_call, function_call_output); instructions become a first system message and are not carried to the next response. previous_response_id continues a stored response: its input and output items (and those of the responses before it) come first. Only function tools exist here. With "stream": true the answer is text/event-stream with `event: <type>` and `data: <JSON with type and sequence_number>`: response.created, response.in_progress, per output item response.output_item.added, response.content_part.added, response.output_text.delta... (or response.function_call_arguments.delta...), their done events, then response.completed (response.incomplete when max_output_tokens cut it short); a failure after the stream began is a response.failed event. A response is stored (store: true, the default) for the account that made it, for ATELIER_RESPONSES_RETENTION_DAYS (30 unless configured). background is not supported; truncation "auto" drops nothing (a conversation longer than the model takes is refused).
+         */
+        post: operations["createResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text completions in OpenAI's legacy format
+         * @description OpenAI's legacy text completions over the same engines, billing and limits as chat completions: each prompt is answered as a user message (`n` choices each; `echo` puts the prompt before the text; `max_tokens` defaults to 16 as OpenAI's does). With "stream": true (one prompt) the answer is text/event-stream of `text_completion` chunks, then `data: [DONE]`. `suffix` is refused: no engine here fills in before a suffix.
+         */
+        post: operations["completions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5007,6 +5082,407 @@ export interface operations {
             };
         };
     };
+    getResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "response";
+                        created_at: number;
+                        completed_at: number | null;
+                        /** @enum {string} */
+                        status: "completed" | "incomplete" | "failed" | "in_progress";
+                        background: boolean;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        incomplete_details: {
+                            /** @enum {string} */
+                            reason: "max_output_tokens" | "content_filter";
+                        } | null;
+                        instructions: string | null;
+                        max_output_tokens: number | null;
+                        model: string;
+                        output: ({
+                            /** @enum {string} */
+                            type: "message";
+                            id: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                            /** @enum {string} */
+                            role: "assistant";
+                            content: {
+                                /** @enum {string} */
+                                type: "output_text";
+                                text: string;
+                                annotations: unknown[];
+                                logprobs: unknown[];
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            type: "function_call";
+                            id: string;
+                            call_id: string;
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                        })[];
+                        parallel_tool_calls: boolean;
+                        previous_response_id: string | null;
+                        prompt_cache_key: string | null;
+                        reasoning: {
+                            effort: string | null;
+                            summary: string | null;
+                        };
+                        safety_identifier: string | null;
+                        service_tier: string;
+                        store: boolean;
+                        temperature: number;
+                        text: {
+                            format: {
+                                /** @enum {string} */
+                                type: "text";
+                            } | {
+                                /** @enum {string} */
+                                type: "json_object";
+                            } | {
+                                /** @enum {string} */
+                                type: "json_schema";
+                                name: string;
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                                description?: string;
+                                strict?: boolean | null;
+                            };
+                            verbosity: string;
+                        };
+                        tool_choice: string | {
+                            /** @enum {string} */
+                            type: "function";
+                            name: string;
+                        };
+                        tools: {
+                            /** @enum {string} */
+                            type: "function";
+                            name: string;
+                            description: string | null;
+                            parameters: {
+                                [key: string]: unknown;
+                            } | null;
+                            strict: boolean | null;
+                        }[];
+                        top_logprobs: number;
+                        top_p: number;
+                        /** @enum {string} */
+                        truncation: "auto" | "disabled";
+                        usage: {
+                            input_tokens: number;
+                            input_tokens_details: {
+                                cached_tokens: number;
+                            };
+                            output_tokens: number;
+                            output_tokens_details: {
+                                reasoning_tokens: number;
+                            };
+                            total_tokens: number;
+                        } | null;
+                        user: string | null;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "response";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listResponseInputItems: {
+        parameters: {
+            query?: {
+                limit?: number;
+                order?: "asc" | "desc";
+                /** @description The id of the item to list after */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: ({
+                            /** @enum {string} */
+                            type: "message";
+                            id: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system" | "developer";
+                            content: ({
+                                /** @enum {string} */
+                                type: "input_text";
+                                text: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "input_image";
+                                image_url: string;
+                                /** @enum {string} */
+                                detail: "auto" | "low" | "high" | "original";
+                                file_id: null;
+                            } | {
+                                /** @enum {string} */
+                                type: "output_text";
+                                text: string;
+                                annotations: unknown[];
+                            })[];
+                        } | {
+                            /** @enum {string} */
+                            type: "function_call";
+                            id: string;
+                            call_id: string;
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                        } | {
+                            /** @enum {string} */
+                            type: "function_call_output";
+                            id: string;
+                            call_id: string;
+                            output: string | {
+                                /** @enum {string} */
+                                type: "input_text";
+                                text: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                        })[];
+                        first_id: string | null;
+                        last_id: string | null;
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listBots: {
         parameters: {
             query?: never;
@@ -7318,8 +7794,8 @@ export interface operations {
                     model?: string;
                     messages: {
                         /** @enum {string} */
-                        role: "system" | "developer" | "user" | "assistant";
-                        content: string | ({
+                        role: "system" | "developer" | "user" | "assistant" | "tool";
+                        content?: string | ({
                             /** @enum {string} */
                             type: "text";
                             text: string;
@@ -7343,6 +7819,19 @@ export interface operations {
                             };
                         })[] | null;
                         name?: string;
+                        tool_calls?: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "function";
+                            function: {
+                                name: string;
+                                arguments: string;
+                            };
+                        }[] | null;
+                        tool_call_id?: string;
+                        refusal?: string | null;
+                        annotations?: unknown[] | null;
+                        audio?: null;
                     }[];
                     temperature?: number | null;
                     top_p?: number | null;
@@ -7353,6 +7842,7 @@ export interface operations {
                     stream?: boolean | null;
                     stream_options?: {
                         include_usage?: boolean;
+                        include_obfuscation?: boolean;
                     } | null;
                     response_format?: ({
                         /** @enum {string} */
@@ -7372,10 +7862,63 @@ export interface operations {
                             strict?: boolean | null;
                         };
                     }) | null;
-                    tools?: unknown[] | null;
+                    tools?: {
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                            description?: string;
+                            parameters?: {
+                                [key: string]: unknown;
+                            };
+                            strict?: boolean | null;
+                        };
+                    }[] | null;
+                    tool_choice?: (("none" | "auto" | "required") | {
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                        };
+                    }) | null;
+                    parallel_tool_calls?: boolean | null;
+                    seed?: number | null;
+                    frequency_penalty?: number | null;
+                    presence_penalty?: number | null;
+                    logit_bias?: {
+                        [key: string]: number;
+                    } | null;
+                    logprobs?: boolean | null;
+                    top_logprobs?: number | null;
+                    user?: string | null;
+                    safety_identifier?: string | null;
+                    prompt_cache_key?: string | null;
+                    metadata?: {
+                        [key: string]: string;
+                    } | null;
+                    store?: boolean | null;
+                    service_tier?: ("auto" | "default" | "flex" | "scale" | "priority") | null;
+                    reasoning_effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh") | null;
+                    verbosity?: ("low" | "medium" | "high") | null;
+                    prediction?: {
+                        /** @enum {string} */
+                        type: "content";
+                        content: string | {
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                        }[];
+                    } | null;
+                    modalities?: ("text" | "audio")[] | null;
+                    audio?: {
+                        voice: string;
+                        format: string;
+                    } | null;
+                    web_search_options?: {
+                        [key: string]: unknown;
+                    } | null;
                     functions?: unknown[] | null;
-                } & {
-                    [key: string]: unknown;
+                    function_call?: unknown;
                 };
             };
         };
@@ -7398,12 +7941,22 @@ export interface operations {
                             message: {
                                 /** @enum {string} */
                                 role: "assistant";
-                                content: string;
+                                content: string | null;
                                 refusal: null;
+                                tool_calls?: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "function";
+                                    function: {
+                                        name: string;
+                                        arguments: string;
+                                    };
+                                }[];
                             };
-                            logprobs: null;
+                            /** @description OpenAI's logprobs object when logprobs were asked for, else null */
+                            logprobs: unknown;
                             /** @enum {string} */
-                            finish_reason: "stop" | "length" | "content_filter";
+                            finish_reason: "stop" | "length" | "content_filter" | "tool_calls";
                         }[];
                         usage: {
                             prompt_tokens: number;
@@ -7478,7 +8031,563 @@ export interface operations {
                 };
             };
             /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A model or alias from GET /models; the default model when absent */
+                    model?: string;
+                    /** @description Text (a user message), or items: messages (role user, assistant, system or developer; content a string or parts: input_text, input_image, output_text), function_call and function_call_output. Accepted item types: 'message', 'function_call', 'function_call_output' (type may be left out on a message) */
+                    input?: string | ({
+                        type?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    instructions?: string | null;
+                    previous_response_id?: string | null;
+                    tools?: ({
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    tool_choice?: (("none" | "auto" | "required") | {
+                        /** @enum {string} */
+                        type: "function";
+                        name: string;
+                    }) | null;
+                    parallel_tool_calls?: boolean | null;
+                    text?: {
+                        format?: {
+                            /** @enum {string} */
+                            type: "text";
+                        } | {
+                            /** @enum {string} */
+                            type: "json_object";
+                        } | {
+                            /** @enum {string} */
+                            type: "json_schema";
+                            name: string;
+                            schema: {
+                                [key: string]: unknown;
+                            };
+                            description?: string;
+                            strict?: boolean | null;
+                        };
+                        verbosity?: ("low" | "medium" | "high") | null;
+                    } | null;
+                    max_output_tokens?: number | null;
+                    temperature?: number | null;
+                    top_p?: number | null;
+                    top_logprobs?: number | null;
+                    include?: ("message.output_text.logprobs" | "reasoning.encrypted_content" | "message.input_image.image_url" | "computer_call_output.output.image_url" | "file_search_call.results" | "web_search_call.results" | "web_search_call.action.sources" | "code_interpreter_call.outputs")[] | null;
+                    stream?: boolean | null;
+                    stream_options?: {
+                        include_obfuscation?: boolean;
+                    } | null;
+                    /** @description Keep the response (default true) for GET, input_items and previous_response_id */
+                    store?: boolean | null;
+                    background?: boolean | null;
+                    metadata?: {
+                        [key: string]: string;
+                    } | null;
+                    user?: string | null;
+                    safety_identifier?: string | null;
+                    prompt_cache_key?: string | null;
+                    service_tier?: ("auto" | "default" | "flex" | "scale" | "priority") | null;
+                    reasoning?: {
+                        effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh") | null;
+                        summary?: "auto" | null;
+                    } | null;
+                    /** @description Accepted either way; nothing is dropped: a conversation longer than the model takes is refused */
+                    truncation?: ("auto" | "disabled") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "response";
+                        created_at: number;
+                        completed_at: number | null;
+                        /** @enum {string} */
+                        status: "completed" | "incomplete" | "failed" | "in_progress";
+                        background: boolean;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        incomplete_details: {
+                            /** @enum {string} */
+                            reason: "max_output_tokens" | "content_filter";
+                        } | null;
+                        instructions: string | null;
+                        max_output_tokens: number | null;
+                        model: string;
+                        output: ({
+                            /** @enum {string} */
+                            type: "message";
+                            id: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                            /** @enum {string} */
+                            role: "assistant";
+                            content: {
+                                /** @enum {string} */
+                                type: "output_text";
+                                text: string;
+                                annotations: unknown[];
+                                logprobs: unknown[];
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            type: "function_call";
+                            id: string;
+                            call_id: string;
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                            /** @enum {string} */
+                            status: "in_progress" | "completed" | "incomplete";
+                        })[];
+                        parallel_tool_calls: boolean;
+                        previous_response_id: string | null;
+                        prompt_cache_key: string | null;
+                        reasoning: {
+                            effort: string | null;
+                            summary: string | null;
+                        };
+                        safety_identifier: string | null;
+                        service_tier: string;
+                        store: boolean;
+                        temperature: number;
+                        text: {
+                            format: {
+                                /** @enum {string} */
+                                type: "text";
+                            } | {
+                                /** @enum {string} */
+                                type: "json_object";
+                            } | {
+                                /** @enum {string} */
+                                type: "json_schema";
+                                name: string;
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                                description?: string;
+                                strict?: boolean | null;
+                            };
+                            verbosity: string;
+                        };
+                        tool_choice: string | {
+                            /** @enum {string} */
+                            type: "function";
+                            name: string;
+                        };
+                        tools: {
+                            /** @enum {string} */
+                            type: "function";
+                            name: string;
+                            description: string | null;
+                            parameters: {
+                                [key: string]: unknown;
+                            } | null;
+                            strict: boolean | null;
+                        }[];
+                        top_logprobs: number;
+                        top_p: number;
+                        /** @enum {string} */
+                        truncation: "auto" | "disabled";
+                        usage: {
+                            input_tokens: number;
+                            input_tokens_details: {
+                                cached_tokens: number;
+                            };
+                            output_tokens: number;
+                            output_tokens_details: {
+                                reasoning_tokens: number;
+                            };
+                            total_tokens: number;
+                        } | null;
+                        user: string | null;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    completions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A model or alias from GET /models */
+                    model?: string;
+                    prompt: string | string[];
+                    max_tokens?: number | null;
+                    temperature?: number | null;
+                    top_p?: number | null;
+                    n?: number | null;
+                    best_of?: number | null;
+                    stop?: (string | string[]) | null;
+                    stream?: boolean | null;
+                    stream_options?: {
+                        include_usage?: boolean;
+                    } | null;
+                    echo?: boolean | null;
+                    suffix?: string | null;
+                    logprobs?: number | null;
+                    seed?: number | null;
+                    frequency_penalty?: number | null;
+                    presence_penalty?: number | null;
+                    logit_bias?: {
+                        [key: string]: number;
+                    } | null;
+                    user?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "text_completion";
+                        created: number;
+                        model: string;
+                        system_fingerprint: string | null;
+                        choices: {
+                            index: number;
+                            text: string;
+                            /** @description OpenAI legacy logprobs (tokens, token_logprobs, top_logprobs, text_offset), or null */
+                            logprobs: unknown;
+                            /** @enum {string} */
+                            finish_reason: "stop" | "length" | "content_filter" | "tool_calls";
+                        }[];
+                        usage: {
+                            prompt_tokens: number;
+                            completion_tokens: number;
+                            total_tokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
