@@ -1,53 +1,25 @@
 import { z } from 'zod';
 import {
+  MAX_CONTENT,
   MAX_TOOLS,
+  imageUrl,
   jsonSchema,
+  logitBiasField,
+  penaltyField,
+  seedField,
+  stopField,
+  temperatureField,
+  topPField,
   responseFormatSchema,
   toolCallSchema,
   toolChoiceSchema,
   toolsSchema,
-} from './chat-tools.schemas.js';
-import {
-  AUDIO_FORMATS,
-  IMAGE_MEDIA_TYPES,
-  MAX_AUDIO_CLIPS,
-  MAX_IMAGES,
-  MAX_IMAGE_URL,
-  MAX_MEDIA_BASE64,
-  isBase64,
-  parseImageDataUri,
-} from './chat-media.js';
+} from './chat-fields.schemas.js';
+import { AUDIO_FORMATS, MAX_AUDIO_CLIPS, MAX_IMAGES, MAX_MEDIA_BASE64, isBase64 } from './chat-media.js';
 
 const MAX_MESSAGES = 256;
-const MAX_CONTENT = 200_000;
 
 const textPart = z.strictObject({ type: z.literal('text'), text: z.string().max(MAX_CONTENT) });
-
-/** An http(s) URL (downloaded by the service through the SSRF guard) or a base64 data URI of a PNG, JPEG, WebP or GIF picture. */
-const imageUrl = z
-  .string()
-  .min(1)
-  .max(MAX_MEDIA_BASE64 + 100)
-  .superRefine((url, ctx) => {
-    if (/^data:/i.test(url)) {
-      const parsed = parseImageDataUri(url);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
-      return;
-    }
-    let protocol: string | undefined;
-    try {
-      protocol = new URL(url).protocol;
-    } catch {
-      protocol = undefined;
-    }
-    if (protocol !== 'http:' && protocol !== 'https:')
-      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
-    else if (url.length > MAX_IMAGE_URL)
-      ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
-  })
-  .describe(
-    `An http(s) URL (the service downloads it) or a data URI: data:image/<${IMAGE_MEDIA_TYPES.map((t) => t.slice(6)).join('|')}>;base64,...`,
-  );
 
 const imagePart = z.strictObject({
   type: z.literal('image_url'),
@@ -174,8 +146,6 @@ const messagesSchema = z
     }
   });
 
-const penalty = z.number().min(-2).max(2).nullish();
-
 /**
  * The request of POST /chat/completions: every field of OpenAI's chat API. Each parameter is passed to the
  * engines that act on it; given to one that cannot, it is a 400 naming the parameter and the engine (see
@@ -192,12 +162,12 @@ export const chatRequestSchema = z.strictObject({
       'A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent',
     ),
   messages: messagesSchema,
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
+  temperature: temperatureField,
+  top_p: topPField,
   max_tokens: z.number().int().min(1).max(128_000).nullish(),
   max_completion_tokens: z.number().int().min(1).max(128_000).nullish(),
   n: z.number().int().min(1).max(4).nullish(),
-  stop: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish(),
+  stop: stopField,
   stream: z.boolean().nullish(),
   stream_options: z
     .strictObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
@@ -206,13 +176,10 @@ export const chatRequestSchema = z.strictObject({
   tools: toolsSchema.nullish(),
   tool_choice: toolChoiceSchema.nullish(),
   parallel_tool_calls: z.boolean().nullish(),
-  seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
-  frequency_penalty: penalty,
-  presence_penalty: penalty,
-  logit_bias: z
-    .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
-    .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
-    .nullish(),
+  seed: seedField,
+  frequency_penalty: penaltyField,
+  presence_penalty: penaltyField,
+  logit_bias: logitBiasField,
   logprobs: z.boolean().nullish(),
   top_logprobs: z.number().int().min(0).max(20).nullish(),
   user: z.string().max(256).nullish(),

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import {
+  MAX_CONTENT as MAX_PROMPT,
+  logitBiasField,
+  penaltyField,
+  seedField,
+  stopField,
+  temperatureField,
+  topPField,
+} from './chat-fields.schemas.js';
 
-const MAX_PROMPT = 200_000;
 /** Prompts of one request: each is a generation of its own (n each). */
 export const MAX_PROMPTS = 8;
-
-const penalty = z.number().min(-2).max(2).nullish();
 
 /** OpenAI's legacy POST /completions: a prompt (or a few) completed as text. */
 export const completionRequestSchema = z
@@ -19,23 +25,20 @@ export const completionRequestSchema = z
         .describe(`Up to ${MAX_PROMPTS} prompts, each answered with n choices`),
     ]),
     max_tokens: z.number().int().min(1).max(128_000).nullish(),
-    temperature: z.number().min(0).max(2).nullish(),
-    top_p: z.number().min(0).max(1).nullish(),
+    temperature: temperatureField,
+    top_p: topPField,
     n: z.number().int().min(1).max(4).nullish(),
     best_of: z.number().int().min(1).max(4).nullish(),
-    stop: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish(),
+    stop: stopField,
     stream: z.boolean().nullish(),
     stream_options: z.strictObject({ include_usage: z.boolean().optional() }).nullish(),
     echo: z.boolean().nullish(),
     suffix: z.string().max(MAX_PROMPT).nullish(),
     logprobs: z.number().int().min(0).max(5).nullish(),
-    seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
-    frequency_penalty: penalty,
-    presence_penalty: penalty,
-    logit_bias: z
-      .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
-      .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
-      .nullish(),
+    seed: seedField,
+    frequency_penalty: penaltyField,
+    presence_penalty: penaltyField,
+    logit_bias: logitBiasField,
     user: z.string().max(256).nullish(),
   })
   .superRefine((request, ctx) => {

@@ -1,28 +1,20 @@
 import { z } from 'zod';
-import { MAX_IMAGE_URL, MAX_MEDIA_BASE64, parseImageDataUri } from '../chat/chat-media.js';
-import { MAX_TOOLS, MAX_TOOLS_CHARACTERS, functionName, jsonSchema } from '../chat/chat-tools.schemas.js';
+import {
+  MAX_CONTENT,
+  MAX_TOOLS,
+  MAX_TOOLS_CHARACTERS,
+  functionName,
+  imageUrl,
+  jsonSchema,
+  temperatureField,
+  topPField,
+} from '../chat/chat-fields.schemas.js';
 
 /** The chat's own limits: a Responses request becomes a chat request and must fit in one. */
-const MAX_CONTENT = 200_000;
 const MAX_ITEMS = 256;
 const MAX_ARGUMENTS = 100_000;
 const itemId = z.string().min(1).max(200);
 const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']);
-
-const imageUrl = z
-  .string()
-  .min(1)
-  .max(MAX_MEDIA_BASE64 + 100)
-  .superRefine((url, ctx) => {
-    if (/^data:/i.test(url)) {
-      const parsed = parseImageDataUri(url);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
-    } else if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
-      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
-    else if (url.length > MAX_IMAGE_URL)
-      ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
-  })
-  .describe('An http(s) URL (the service downloads it) or a data:image/<png|jpeg|webp|gif>;base64,... URI');
 
 const inputText = z.strictObject({ type: z.literal('input_text'), text: z.string().max(MAX_CONTENT) });
 const inputImage = z
@@ -185,8 +177,8 @@ export const responseRequestSchema = z
       .strictObject({ format: textFormatSchema.optional(), verbosity: z.enum(['low', 'medium', 'high']).nullish() })
       .nullish(),
     max_output_tokens: z.number().int().min(1).max(128_000).nullish(),
-    temperature: z.number().min(0).max(2).nullish(),
-    top_p: z.number().min(0).max(1).nullish(),
+    temperature: temperatureField,
+    top_p: topPField,
     top_logprobs: z.number().int().min(0).max(20).nullish(),
     include: z.array(z.enum(INCLUDABLE)).max(INCLUDABLE.length).nullish(),
     stream: z.boolean().nullish(),

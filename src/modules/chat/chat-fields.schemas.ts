@@ -1,4 +1,44 @@
 import { z } from 'zod';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_URL, MAX_MEDIA_BASE64, parseImageDataUri } from './chat-media.js';
+
+/** A message's text, an instruction, a prompt: at most this many characters. */
+export const MAX_CONTENT = 200_000;
+
+export const temperatureField = z.number().min(0).max(2).nullish();
+export const topPField = z.number().min(0).max(1).nullish();
+export const penaltyField = z.number().min(-2).max(2).nullish();
+export const seedField = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish();
+export const stopField = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(4)]).nullish();
+export const logitBiasField = z
+  .record(z.string().regex(/^\d{1,9}$/, 'keys are token ids'), z.number().min(-100).max(100))
+  .refine((bias) => Object.keys(bias).length <= 300, 'at most 300 tokens')
+  .nullish();
+
+/** An http(s) URL (downloaded by the service through the SSRF guard) or a base64 data URI of a PNG, JPEG, WebP or GIF picture. */
+export const imageUrl = z
+  .string()
+  .min(1)
+  .max(MAX_MEDIA_BASE64 + 100)
+  .superRefine((url, ctx) => {
+    if (/^data:/i.test(url)) {
+      const parsed = parseImageDataUri(url);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return;
+    }
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol !== 'http:' && protocol !== 'https:')
+      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a data:image/...;base64,... URI' });
+    else if (url.length > MAX_IMAGE_URL)
+      ctx.addIssue({ code: 'custom', message: `an image URL can be at most ${MAX_IMAGE_URL} characters` });
+  })
+  .describe(
+    `An http(s) URL (the service downloads it) or a data URI: data:image/<${IMAGE_MEDIA_TYPES.map((t) => t.slice(6)).join('|')}>;base64,...`,
+  );
 
 const MAX_SCHEMA_CHARACTERS = 32_000;
 const MAX_SCHEMA_DEPTH = 24;
