@@ -20,7 +20,8 @@
 // concurrency 1, default 2000; twice as many at 16), BENCH_TOKENS (tokens per stream in part 2, default 20),
 // BENCH_STREAMS (part 3, default 1000), BENCH_BOT_TOKENS / BENCH_BOT_PACE_MS (part 3 stream, default 20 at
 // 250 ms: 5 s, so that all the streams are open at once even when opening them takes seconds), BENCH_BOTS_URL
-// (where the bot chat addresses are served, default the service's own URL), BENCH_API_PROCESSES (the service's
+// (where the bot chat addresses are served, default the service's own URL), BENCH_PARTS (chat, stream, agents,
+// bots: the parts to run, all by default), BENCH_API_PROCESSES (the service's
 // HTTP processes, default 1: one process against Portkey's one; the service's own default is one per core).
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { execFileSync } from 'node:child_process';
@@ -51,6 +52,8 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const BOT_TOKENS = Number(process.env.BENCH_BOT_TOKENS ?? 20);
 const BOT_PACE_MS = Number(process.env.BENCH_BOT_PACE_MS ?? 250);
 const CONCURRENCIES = [1, 16];
+/** Which parts run (BENCH_PARTS, comma-separated): chat (1), stream (2), agents (1b and 2b), bots (3); all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'chat,stream,agents,bots').split(',').map((p) => p.trim()));
 const ROUNDS = 4; // part 2: direct and through alternate (D T, T D, D T, T D) so that drift in machine load hits both alike
 const CHAT_ROUNDS = 10; // part 1: shorter rounds, D S P then P S D, ...: even, so every side has the same mean position
 /** Part 2's targets for the service's added time to the first chunk, ms. */
@@ -937,77 +940,13 @@ async function agentPart(client, through, responses) {
   for (const w of warnings) console.log(`  ${w}`);
 }
 
-async function main() {
-  if (!(REQUESTS >= Math.max(ROUNDS, CHAT_ROUNDS)))
-    throw new Error(
-      `BENCH_REQUESTS must be at least ${Math.max(ROUNDS, CHAT_ROUNDS)}, not ${process.env.BENCH_REQUESTS}`,
-    );
-  if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0))
-    throw new Error(
-      'BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative',
-    );
-  assertBuilt('run `npm run build` first');
-  const { streams, notes } = planStreams();
-
-  const fakeDir = tempDir('atelier-bench-fake-openai-');
-  const upstream = await startServer({
-    label: 'fake upstream',
-    script: join(root, 'bench/fake-openai.mjs'),
-    env: childEnv(fakeDir, { FAKE_TOKENS: String(TOKENS), FAKE_PACE_MS: '0' }),
-    cwd: fakeDir,
-  });
-  const service = await startService({
-    tempPrefix: 'atelier-bench-chat-',
-    env: {
-      ATELIER_TEXT_PROVIDER: 'openai-compatible',
-      ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`,
-      ATELIER_TEXT_MODEL: MODEL,
-      ATELIER_RATE_LIMIT_ENABLED: 'false',
-      ...(process.env.BENCH_API_PROCESSES && { ATELIER_API_PROCESSES: process.env.BENCH_API_PROCESSES }),
-    },
-  });
-  const client = await makeClient();
-  const direct = {
-    label: 'upstream direct',
-    url: `${upstream.url}/v1/chat/completions`,
-    headers: { 'content-type': 'application/json' },
-  };
-  const through = {
-    label: 'service',
-    url: `${service.url}/api/chat/completions`,
-    headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
-  };
-  for (const target of [direct, through]) await completionOnce(client, target);
-  const upstreamAnswer = await postJson(client, direct.url, direct.headers, COMPLETION_REQUEST);
-  const expected = completionOf(upstreamAnswer.json);
-  if (!expected) throw new Error(`unexpected completion from the fake upstream: ${upstreamAnswer.text.slice(0, 300)}`);
-  const probe = await postJson(client, through.url, through.headers, COMPLETION_REQUEST);
-  if (!completionOf(probe.json)) throw new Error(`unexpected completion from the service: ${probe.text.slice(0, 300)}`);
-  const portkey = await setUpPortkey(client, upstream.url, expected);
-
-  printMachine();
-  console.log(
-    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off, ${process.env.BENCH_API_PROCESSES ?? 1} HTTP process(es); with more, the RSS figures are the primary's alone) and Portkey's gateway each in their own process.`,
-  );
-  console.log(
-    '"direct" = POST <fake>/v1/chat/completions; "service" (or "through") = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
-  );
-  if ('reason' in portkey) console.log(`"Portkey": NOT MEASURED: ${portkey.reason}`);
-  else
-    console.log(
-      `"Portkey" = @portkey-ai/gateway ${portkey.gateway.version} (its bin, build/start-server.js, --headless, bound to 127.0.0.1, on this Node): POST <portkey>/v1/chat/completions with x-portkey-provider: openai, x-portkey-custom-host: <fake>/v1 and a dummy bearer key; its answer to a probe was the fake upstream's own.`,
-    );
-  console.log(
-    `Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in rounds: part 1 in ${CHAT_ROUNDS} (direct, service, Portkey, then the reverse order, ...), part 2 in ${ROUNDS} alternating which side goes first.`,
-  );
-  for (const note of notes) console.log(note);
-
-  console.log(
-    `\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage), side by side`,
-  );
-  console.log(`  Load average before part 1 (1/5/15 min): ${loadAverage()}`);
-  await completionPart(client, [direct, through], portkey);
-  if ('gateway' in portkey) await stop(portkey.gateway.child); // parts 2 and 3 measure the service alone
+/**
+ * Part 2: streamed completions, direct and through the service in the same rounds.
+ * @param {Client} client
+ * @param {Target} direct
+ * @param {Target} through
+ */
+async function streamPart(client, direct, through) {
   /** @type {string[]} */
   const warnings = [];
 
@@ -1072,12 +1011,91 @@ async function main() {
     tableLines(streamHeader, streamRows, { alignLeft: [2, streamHeader.length - 1], indent: '  ' }).join('\n'),
   );
   for (const w of warnings.splice(0)) console.log(`  ${w}`);
+}
 
-  await agentPart(client, through, {
-    label: 'service responses',
-    url: `${service.url}/v1/responses`,
-    headers: through.headers,
+async function main() {
+  if (!(REQUESTS >= Math.max(ROUNDS, CHAT_ROUNDS)))
+    throw new Error(
+      `BENCH_REQUESTS must be at least ${Math.max(ROUNDS, CHAT_ROUNDS)}, not ${process.env.BENCH_REQUESTS}`,
+    );
+  if (!(STREAMS >= 1 && TOKENS >= 1 && BOT_TOKENS >= 1 && BOT_PACE_MS >= 0))
+    throw new Error(
+      'BENCH_STREAMS, BENCH_TOKENS and BENCH_BOT_TOKENS must be positive, BENCH_BOT_PACE_MS not negative',
+    );
+  assertBuilt('run `npm run build` first');
+  const { streams, notes } = planStreams();
+
+  const fakeDir = tempDir('atelier-bench-fake-openai-');
+  const upstream = await startServer({
+    label: 'fake upstream',
+    script: join(root, 'bench/fake-openai.mjs'),
+    env: childEnv(fakeDir, { FAKE_TOKENS: String(TOKENS), FAKE_PACE_MS: '0' }),
+    cwd: fakeDir,
   });
+  const service = await startService({
+    tempPrefix: 'atelier-bench-chat-',
+    env: {
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: `${upstream.url}/v1`,
+      ATELIER_TEXT_MODEL: MODEL,
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ...(process.env.BENCH_API_PROCESSES && { ATELIER_API_PROCESSES: process.env.BENCH_API_PROCESSES }),
+    },
+  });
+  const client = await makeClient();
+  const direct = {
+    label: 'upstream direct',
+    url: `${upstream.url}/v1/chat/completions`,
+    headers: { 'content-type': 'application/json' },
+  };
+  const through = {
+    label: 'service',
+    url: `${service.url}/api/chat/completions`,
+    headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
+  };
+  for (const target of [direct, through]) await completionOnce(client, target);
+  const upstreamAnswer = await postJson(client, direct.url, direct.headers, COMPLETION_REQUEST);
+  const expected = completionOf(upstreamAnswer.json);
+  if (!expected) throw new Error(`unexpected completion from the fake upstream: ${upstreamAnswer.text.slice(0, 300)}`);
+  const probe = await postJson(client, through.url, through.headers, COMPLETION_REQUEST);
+  if (!completionOf(probe.json)) throw new Error(`unexpected completion from the service: ${probe.text.slice(0, 300)}`);
+  const portkey = PARTS.has('chat')
+    ? await setUpPortkey(client, upstream.url, expected)
+    : { reason: 'part 1 is not in BENCH_PARTS' };
+
+  printMachine();
+  console.log(
+    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off, ${process.env.BENCH_API_PROCESSES ?? 1} HTTP process(es); with more, the RSS figures are the primary's alone) and Portkey's gateway each in their own process.`,
+  );
+  console.log(
+    '"direct" = POST <fake>/v1/chat/completions; "service" (or "through") = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
+  );
+  if ('reason' in portkey) console.log(`"Portkey": NOT MEASURED: ${portkey.reason}`);
+  else
+    console.log(
+      `"Portkey" = @portkey-ai/gateway ${portkey.gateway.version} (its bin, build/start-server.js, --headless, bound to 127.0.0.1, on this Node): POST <portkey>/v1/chat/completions with x-portkey-provider: openai, x-portkey-custom-host: <fake>/v1 and a dummy bearer key; its answer to a probe was the fake upstream's own.`,
+    );
+  console.log(
+    `Per concurrency: a warm-up per side (10%, at least 50 requests), then the measured requests in rounds: part 1 in ${CHAT_ROUNDS} (direct, service, Portkey, then the reverse order, ...), part 2 in ${ROUNDS} alternating which side goes first.`,
+  );
+  for (const note of notes) console.log(note);
+
+  if (PARTS.has('chat')) {
+    console.log(
+      `\n1. Non-streaming completion (max_tokens 64; upstream answers a fixed ${'chat.completion'} with usage), side by side`,
+    );
+    console.log(`  Load average before part 1 (1/5/15 min): ${loadAverage()}`);
+    await completionPart(client, [direct, through], portkey);
+  }
+  if ('gateway' in portkey) await stop(portkey.gateway.child); // parts 2 and 3 measure the service alone
+  if (PARTS.has('stream')) await streamPart(client, direct, through);
+  if (PARTS.has('agents'))
+    await agentPart(client, through, {
+      label: 'service responses',
+      url: `${service.url}/v1/responses`,
+      headers: through.headers,
+    });
+  if (!PARTS.has('bots')) return console.log(`\nLoad average after the runs: ${loadAverage()}`);
 
   console.log(
     `\n3. ${streams} concurrent bot streams (upstream paces ${BOT_TOKENS} tokens at ${BOT_PACE_MS} ms), all opened at once, vs ${streams} streams opened at once directly on the upstream`,
