@@ -61,6 +61,8 @@ import { BotKeysRepo } from './modules/keys/bot-keys.repo.js';
 import { BotKeysService } from './modules/keys/bot-keys.service.js';
 import { KeysRepo } from './modules/keys/keys.repo.js';
 import { KeysService } from './modules/keys/keys.service.js';
+import { OAuthRepo } from './modules/oauth/oauth.repo.js';
+import { OAuthService } from './modules/oauth/oauth.service.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
 import { PresetsService } from './modules/presets/presets.service.js';
 import { ResponsesRepo } from './modules/responses/responses.repo.js';
@@ -156,6 +158,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const accounts = new AccountsService(db, accountsRepo, keys, credits, config, clock);
   const sessionsRepo = new SessionsRepo(db);
   const sessions = new SessionsService(sessionsRepo, accounts, config, clock);
+  const oauth = new OAuthService(new OAuthRepo(db), config, clock);
   const presets = new PresetsService(PRESETS);
   const textModels = createTextModels(config, engines);
   const text = new TextService(presets, textModels, credits, new TextRepo(db, writer), config, clock);
@@ -322,6 +325,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     accounts,
     keys,
     sessions,
+    oauth,
     credits,
     presets,
     text,

@@ -250,6 +250,11 @@ const serviceEnv = {
   ATELIER_DASHBOARD_SIGNUP: bool.default(true),
   ATELIER_SESSION_DAYS: int(1, 365).default(14),
   ATELIER_LOGIN_ATTEMPTS_PER_MINUTE: int(1, 10_000).default(10),
+  /** OAuth sign-in of MCP clients: lifetimes of access tokens (seconds) and refresh tokens (days). */
+  ATELIER_OAUTH_ACCESS_TOKEN_SECONDS: int(1, 86_400).default(3_600),
+  ATELIER_OAUTH_REFRESH_TOKEN_DAYS: int(1, 365).default(30),
+  /** Client registrations (POST /oauth/register) per minute and address, whatever ATELIER_RATE_LIMIT_ENABLED says. */
+  ATELIER_OAUTH_REGISTRATIONS_PER_MINUTE: int(1, 10_000).default(10),
   ATELIER_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /** HTTP processes of `atelier serve` on one port (node:cluster); unset: one per core. */
   ATELIER_API_PROCESSES: int(1, 64).optional(),
@@ -382,6 +387,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       sessionDays: env.ATELIER_SESSION_DAYS,
       /** Login and sign-up attempts per minute and address, whatever ATELIER_RATE_LIMIT_ENABLED says. */
       loginAttemptsPerMinute: env.ATELIER_LOGIN_ATTEMPTS_PER_MINUTE,
+    },
+    oauth: {
+      accessTokenSeconds: env.ATELIER_OAUTH_ACCESS_TOKEN_SECONDS,
+      refreshTokenDays: env.ATELIER_OAUTH_REFRESH_TOKEN_DAYS,
+      registrationsPerMinute: env.ATELIER_OAUTH_REGISTRATIONS_PER_MINUTE,
     },
     chat: {
       creditsPer1kTokens: env.ATELIER_CHAT_CREDITS_PER_1K_TOKENS,

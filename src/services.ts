@@ -21,6 +21,7 @@ import type { IdempotencyService } from './modules/idempotency/idempotency.servi
 import type { ImagesService } from './modules/images/images.service.js';
 import type { BotKeysService } from './modules/keys/bot-keys.service.js';
 import type { KeysService } from './modules/keys/keys.service.js';
+import type { OAuthService } from './modules/oauth/oauth.service.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
 import type { ResponsesService } from './modules/responses/responses.service.js';
 import type { ProcessRegistry } from './modules/processes/process-registry.js';
@@ -45,6 +46,8 @@ export interface Services {
   accounts: AccountsService;
   keys: KeysService;
   sessions: SessionsService;
+  /** OAuth sign-in of MCP clients: registration, consent, tokens (accepted on /mcp only), revocation. */
+  oauth: OAuthService;
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;

@@ -15,6 +15,7 @@ export type DashboardServices = Pick<
   | 'credits'
   | 'images'
   | 'keys'
+  | 'oauth'
   | 'presets'
   | 'sessions'
   | 'speech'

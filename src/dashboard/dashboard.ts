@@ -29,6 +29,7 @@ import { authPages } from './pages/auth-pages.js';
 import { botPages } from './pages/bot-pages.js';
 import { keysPage } from './pages/keys-page.js';
 import { mediaPages } from './pages/media-pages.js';
+import { oauthPages } from './pages/oauth-pages.js';
 import { presetsPages } from './pages/presets-pages.js';
 import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
@@ -39,6 +40,7 @@ const PAGES: DashboardPages[] = [
   authPages,
   usagePage,
   keysPage,
+  oauthPages,
   presetsPages,
   mediaPages,
   transcriptionPages,

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import { type BotKeysService, isPublishableKey } from '../modules/keys/bot-keys.service.js';
+import { isOAuthAccessToken } from '../modules/oauth/oauth-token-format.js';
+import type { OAuthService } from '../modules/oauth/oauth.service.js';
+import { AppError } from '../shared/errors.js';
 import type { SessionsService } from '../modules/sessions/sessions.service.js';
 import { botKeyCaller } from './bot-key-auth.js';
 import { notFound } from './error-handler.js';
@@ -22,18 +25,20 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  * counts failed attempts per address too, and a 401 comes before any body validation. The hooks are the
  * first of those of each route that takes a key (route config `auth`), and only of those: a public route's
  * requests pay nothing for them, and no request asks for its route's options (Fastify builds and freezes
- * them on each access).
+ * them on each access). Routes with `oauthTokens` (/mcp) also take OAuth access tokens, and their 401 names the
+ * OAuth metadata (RFC 9728); anywhere else an access token is an unknown key.
  */
 export function registerAuth(
   app: FastifyInstance,
   accounts: AccountsService,
   sessions: SessionsService,
   botKeys?: BotKeysService,
+  oauth?: Pick<OAuthService, 'authenticate' | 'resourceMetadataUrl'>,
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
-  const identify = async (request: FastifyRequest, mode: AuthMode) => {
+  const identify = async (request: FastifyRequest, mode: AuthMode, oauthTokens = false) => {
     const key = apiKeyOf(request);
     if (key === undefined) {
       const caller = await callerFromSession(request, sessions);
@@ -42,6 +47,13 @@ export function registerAuth(
         return;
       }
       if (mode === 'optional') return;
+    }
+    // An OAuth access token opens only the routes that take one (/mcp); anywhere else it is an unknown key.
+    if (oauth && oauthTokens && key !== undefined && isOAuthAccessToken(key)) {
+      const holder = await oauth.authenticate(key);
+      if (holder.ok) request.caller = await accounts.callerFor(holder.value.account, `oauth:${holder.value.grantId}`);
+      else request.authFailure = new AppError('unauthorized', holder.error.message);
+      return;
     }
     const publishable =
       botKeys && key !== undefined && isPublishableKey(key)
@@ -53,9 +65,22 @@ export function registerAuth(
   };
   const identifyRequired = (request: FastifyRequest) => identify(request, 'required');
   const identifyOptional = (request: FastifyRequest) => identify(request, 'optional');
+  const identifyWithTokens = (request: FastifyRequest) => identify(request, 'required', true);
   // A callback, not an async function: no promise to make and settle.
   const reject = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     done(request.authFailure ?? undefined);
+  };
+  // RFC 9728 section 5.1: a 401 tells an OAuth client where to learn how to sign in.
+  const rejectWithChallenge = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const failure = request.authFailure;
+    if (failure?.code !== 'unauthorized' || !oauth) return done(failure ?? undefined);
+    const presented = apiKeyOf(request) !== undefined ? ', error="invalid_token"' : '';
+    done(
+      new AppError(failure.code, failure.message, {
+        ...failure.headers,
+        'www-authenticate': `Bearer resource_metadata="${oauth.resourceMetadataUrl}"${presented}`,
+      }),
+    );
   };
   // Whoever is not an admin learns nothing of the admin routes, not even that they exist: the 404 of any unknown path.
   const rejectUnlessAdmin = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -66,7 +91,14 @@ export function registerAuth(
   app.addHook('onRoute', (route) => {
     const mode = route.config?.auth;
     if (!mode) return;
-    route.onRequest = [mode === 'optional' ? identifyOptional : identifyRequired, ...hooksOf(route.onRequest)];
-    route.preValidation = [mode === 'admin' ? rejectUnlessAdmin : reject, ...hooksOf(route.preValidation)];
+    const tokens = mode === 'required' && route.config?.oauthTokens === true;
+    route.onRequest = [
+      tokens ? identifyWithTokens : mode === 'optional' ? identifyOptional : identifyRequired,
+      ...hooksOf(route.onRequest),
+    ];
+    route.preValidation = [
+      mode === 'admin' ? rejectUnlessAdmin : tokens ? rejectWithChallenge : reject,
+      ...hooksOf(route.preValidation),
+    ];
   });
 }

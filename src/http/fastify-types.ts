@@ -26,5 +26,7 @@ declare module 'fastify' {
     openaiErrors?: boolean;
     /** A bot's public chat: publishable keys (scoped to one bot) authenticate here, and nowhere else. */
     botKeys?: boolean;
+    /** /mcp: OAuth access tokens authenticate here, and nowhere else; a 401 points to the OAuth metadata. */
+    oauthTokens?: boolean;
   }
 }

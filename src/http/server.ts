@@ -25,6 +25,7 @@ import type { Readiness } from './readiness.js';
 import { chatCompletionRoute, legacyCompletionRoute } from './routes/chat.js';
 import { responsesRoute } from './routes/responses.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
@@ -80,7 +81,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   });
   if (services.metrics) registerRequestMetrics(app, services.metrics);
   registerErrorHandling(app, config.bodyLimitBytes);
-  registerAuth(app, services.accounts, services.sessions, services.botKeys);
+  registerAuth(app, services.accounts, services.sessions, services.botKeys, services.oauth);
   await registerRateLimit(app, config, services.rateLimitStore);
   return app;
 }
@@ -130,6 +131,7 @@ export async function buildServer(
   operationsRoutes(app, config, services);
   voiceAvatarRoutes(app, services.voices);
   mcpRoutes(app, services, config, operations);
+  await oauthRoutes(app, services.oauth, config);
   await fileRoutes(app, services.blobs);
   await dashboardRoutes(app, { config, services, operations });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

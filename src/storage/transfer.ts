@@ -31,6 +31,9 @@ export const TRANSFER_TABLES = [
   'bot_chunks',
   'admin_audit',
   'responses',
+  'oauth_clients',
+  'oauth_grants',
+  'oauth_tokens',
 ] as const satisfies readonly (keyof Database)[];
 
 type TransferTable = (typeof TRANSFER_TABLES)[number];
@@ -40,6 +43,7 @@ export const NOT_TRANSFERRED = {
   sessions: 'dashboard sign-ins: short-lived, people sign in again on the new database',
   rate_limits: 'request counts of the current window: rebuilt on their own',
   service_processes: "the source's running processes and their heartbeats: none of them runs on the new database",
+  oauth_codes: 'one-time authorization codes that live a minute: a client that was signing in signs in again',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 /** Tables outside Database that hold nothing of their own: rebuilt from rows that are transferred. */
@@ -66,8 +70,9 @@ const COUNTED_IDS: readonly TransferTable[] = [
 ];
 
 /** The single-column primary key to page on, where it is not `id`; null: no such key. */
-const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | null>> = {
+const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | 'token_hash' | null>> = {
   account_passwords: 'account_id',
+  oauth_tokens: 'token_hash',
   idempotency_keys: null,
 };
 

@@ -10,6 +10,7 @@ import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
+import { connectedClientsSection } from './oauth-pages.js';
 
 const keyName = z.string().trim().min(1, 'Give the key a name').max(100, 'A key name is at most 100 characters');
 
@@ -69,7 +70,10 @@ async function render(
   state: { created?: CreatedKey; error?: string; passwordError?: string } = {},
   status = 200,
 ) {
-  const keys = await services.keys.list(caller.account.id);
+  const [keys, clients] = await Promise.all([
+    services.keys.list(caller.account.id),
+    services.oauth.listConnected(caller.account.id),
+  ]);
   const viewer = request.viewer;
   const { created, error, passwordError } = state;
   const passwordChanged = (request.query as { password?: string }).password === 'changed';
@@ -127,6 +131,7 @@ async function render(
           </table></div>`
       }
     </section>
+    ${connectedClientsSection(viewer, clients)}
     <section class="card" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       ${passwordChanged ? html`<p class="ok" role="status">Password changed; other browsers were logged out.</p>` : ''}

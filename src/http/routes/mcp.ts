@@ -32,7 +32,11 @@ export function mcpRoutes(
     ));
   app.post(
     '/mcp',
-    { config: { auth: 'required' }, schema: { hide: true }, preHandler: mcpBatchLimit(app, config) },
+    {
+      config: { auth: 'required', oauthTokens: true },
+      schema: { hide: true },
+      preHandler: mcpBatchLimit(app, config),
+    },
     async (request, reply) => {
       const exchange = (await mcp()).answer({
         request: request.raw,

@@ -352,6 +352,51 @@ export interface ResponsesTable {
   created_at: Timestamp;
 }
 
+/** A registered OAuth client (see migration 0015); redirect_uris, grant_types and metadata are JSON. */
+export interface OAuthClientsTable {
+  id: string;
+  secret_hash: string | null;
+  client_name: string | null;
+  redirect_uris: string;
+  grant_types: string;
+  token_endpoint_auth_method: string;
+  metadata: string;
+  created_at: Timestamp;
+}
+
+/** One account's approval of one OAuth client, for one resource. */
+export interface OAuthGrantsTable {
+  id: string;
+  client_id: string;
+  account_id: string;
+  resource: string;
+  scope: string;
+  created_at: Timestamp;
+  connected_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A one-time authorization code, by its SHA-256 hash. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** An access or refresh token, by its SHA-256 hash. */
+export interface OAuthTokensTable {
+  token_hash: string;
+  grant_id: string;
+  kind: 'access' | 'refresh';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -376,6 +421,10 @@ export interface Database {
   service_processes: ServiceProcessesTable;
   admin_audit: AdminAuditTable;
   responses: ResponsesTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -399,3 +448,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type ServiceProcessRow = Selectable<ServiceProcessesTable>;
 export type ResponseRow = Selectable<ResponsesTable>;
+export type OAuthClientRow = Selectable<OAuthClientsTable>;
+export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
+export type OAuthCodeRow = Selectable<OAuthCodesTable>;
+export type OAuthTokenRow = Selectable<OAuthTokensTable>;
