@@ -50,22 +50,24 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'chat_completion',
         'chat_with_bot',
         'check_connection',
-        'create_transcription',
+        'display_media',
         'generate_audio_content',
         'generate_image',
         'generate_sound',
+        'generate_speech',
         'generate_text',
         'generate_talking_video',
         'generate_video',
+        'get_account',
         'get_image',
-        'get_preset',
+        'get_template',
         'get_transcription',
         'get_voice_filters',
         'get_video',
         'list_bots',
-        'list_presets',
+        'list_templates',
         'list_voices',
-        'text_to_speech',
+        'transcribe_audio',
       ].sort(),
     );
     for (const tool of tools) {
@@ -73,7 +75,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const image = tools.find((tool) => tool.name === 'generate_image');
-    expect(image?.inputSchema.required).toEqual(expect.arrayContaining(['prompt', 'model']));
+    expect(image?.inputSchema.required).toEqual(['prompt']);
     const sound = tools.find((tool) => tool.name === 'generate_sound');
     expect(sound?.inputSchema.required).toEqual(['prompt']);
     expect(Object.keys(sound?.inputSchema.properties ?? {}).sort()).toEqual(['duration', 'prompt', 'prompt_influence']);
@@ -209,7 +211,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     expect(talking.hint).toMatch(/poll again/);
     const refused = await call('generate_talking_video', { text: 'Hello', voiceID: 'espeak-ng:en-us' });
     expect(refused).toMatchObject({ isError: true });
-    expect(textOf(refused)).toMatch(/Image or video is required/);
+    expect(textOf(refused)).toMatch(/image or video is required/i);
 
     const transcription = jsonOf<{ uuid: string; hint: string }>(
       await call('create_transcription', { url: 'https://example.com/talk.mp3' }),

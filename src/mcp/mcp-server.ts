@@ -1,11 +1,12 @@
-import { McpServer, type RegisteredTool, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { API_VERSION } from '../api-version.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DirectToolCalls } from './direct-tool-calls.js';
+import { registerDisplayMedia } from './display-media.js';
 import type { McpServices } from './mcp-services.js';
-import { registerOperationTool } from './operation-tool.js';
+import { type OperationTool, registerOperationTools } from './operation-tool.js';
 import { type McpExchange, type McpPost, StatelessJsonTransport } from './stateless-json-transport.js';
 import { listToolsOnce } from './tool-list.js';
 
@@ -49,14 +50,18 @@ function createMcpServer(
     {
       jsonSchemaValidator: validator,
       instructions:
-        'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. Call check_connection first. Long jobs return an id: poll the matching get_ tool every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
+        'Atelier generates text from presets, images, videos, transcriptions with derived content, speech, chat answers and bot answers. get_account checks the connection; check_connection tells the plan and balances. generate_video and transcribe_audio (and the talking video) return an id at once: poll get_video or get_transcription every 15 to 30 seconds and never resubmit a paid generation because a result is slow.',
     },
   );
-  const tools = new Map<string, RegisteredTool>();
-  for (const operation of operations) {
-    const tool = registerOperationTool(server, operation, services.blobs, direct);
-    if (tool) tools.set(operation.name, tool);
-  }
+  const tools: OperationTool[] = operations.flatMap((operation) =>
+    registerOperationTools(server, operation, services.blobs, direct),
+  );
+  tools.push({
+    name: 'display_media',
+    registered: registerDisplayMedia(server, services, operations, direct),
+    listed: true,
+    needs: undefined,
+  });
   listToolsOnce(server, tools);
 
   // Presets as resources: the catalogue and each preset's field definitions.
@@ -97,7 +102,7 @@ function createMcpServer(
           role: 'user',
           content: {
             type: 'text',
-            text: `Use the Atelier tools to write with the preset "${preset}" about: ${topic}${tone ? ` (tone: ${tone})` : ''}. First call get_preset to see its fields, then call generate_text with preset "${preset}" and the fields filled in from the topic, then show me the result.`,
+            text: `Use the Atelier tools to write with the preset "${preset}" about: ${topic}${tone ? ` (tone: ${tone})` : ''}. First call get_template to see its fields, then call generate_text with preset "${preset}" and the fields filled in from the topic, then show me the result.`,
           },
         },
       ],

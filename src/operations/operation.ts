@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 
 /** What an operation knows of the request that runs it, whichever front door (HTTP, MCP) it came through. */
@@ -43,17 +43,56 @@ export interface HttpBinding {
 }
 
 /** How the operation is offered as an MCP tool; the generic adapter in `mcp/` makes the tool of it. */
-export interface ToolBinding<In, Out> {
+export interface ToolBinding<In, Out, Raw = unknown> {
+  /** The tool's name when it is not the operation's (the hosted MCP server's names). */
+  name?: string;
+  /** Older names of the same tool: answered when called, with the same arguments, never listed. */
+  aliases?: readonly string[];
+  /** Answered when called, not listed: a name a hosted tool replaced, kept for agents configured with it. */
+  hidden?: boolean;
   /** What an agent reads to pick the tool. */
   description: string;
   /** Input fields the tool does not offer (e.g. `stream`: a tool answers once). */
   leaveOut?: readonly string[];
+  /** The tool's own arguments when they are not the operation's input (the hosted names and paging). */
+  args?: ToolArgs<Raw, Out>;
+  /**
+   * Needs the fields alone cannot say, each a list of alternatives of which one must be given whole (e.g.
+   * `[[['image'], ['video']]]`): checked before the call, advertised in the input schema as anyOf.
+   */
+  needs?: readonly (readonly (readonly string[])[])[];
   /** The tool's result when it is not the operation's output (e.g. without the HTTP envelope). */
   result?(output: Out, input: In): unknown;
   /** While this holds, the result carries a hint to poll instead of creating the work again. */
   pending?(output: Out): boolean;
   /** Pictures of the output an agent can look at: completed ones small enough go back as image content. */
   pictures?(output: Out): readonly { status: string; image_url: string | null }[];
+}
+
+/**
+ * JSON Schema that an MCP tool's listing adds to a part of its input, for a need its zod schema checks in a
+ * refinement and cannot say (e.g. a chat message needs content or tool_calls). The OpenAPI document, made from the
+ * global registry, leaves it out (its client types would lose the part's shape).
+ */
+export const toolSchemaNotes = z.registry<{ anyOf: readonly { required: readonly string[] }[] }, z.core.$ZodType>();
+
+/**
+ * A tool's own arguments: their schema (an object: what tools/list shows), the operation's input made of them
+ * (parsed by the operation's schema after), and the result made of the output when the arguments shape it.
+ * Made with `toolArgs`, which checks the two functions against the schema.
+ */
+export interface ToolArgs<Raw, Out> {
+  schema: z.ZodObject;
+  input(args: never): Raw;
+  result?(output: Out, args: never): unknown;
+}
+
+export function toolArgs<S extends z.ZodObject, Raw, Out>(
+  schema: S,
+  input: (args: z.output<S>) => Raw,
+  result?: (output: Out, args: z.output<S>) => unknown,
+): ToolArgs<Raw, Out> {
+  return { schema, input, ...(result && { result }) };
 }
 
 /**
@@ -89,8 +128,11 @@ export interface Operation<
   idempotent?: boolean;
   run(input: z.output<I> & z.output<P>, context: OperationContext): Promise<Answer<O>> | Answer<O>;
   http?: HttpBinding;
-  tool?: ToolBinding<z.output<I> & z.output<P>, z.input<O>>;
+  /** Its MCP tool, or several (a hosted name beside Atelier's own, each with its own arguments). */
+  tool?: OneOrMore<ToolBinding<z.output<I> & z.output<P>, z.input<O>, z.input<I>>>;
 }
+
+type OneOrMore<T> = T | readonly T[];
 
 /** An output, or the same already as JSON text (a cached answer sent as it is). */
 export type Answer<O extends z.ZodType> = z.input<O> | JsonText<z.input<O>>;

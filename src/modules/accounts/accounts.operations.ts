@@ -58,10 +58,18 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       errors: [401, 429],
       run: (_input, { caller }) => accounts.overview(caller),
       http: { method: 'GET', path: '/api/account', operationId: 'getAccount' },
-      tool: {
-        description:
-          'Who am I: the account behind this key, its plan, credit balance, words left and usage this period. Call it first to check the key works.',
-      },
+      tool: [
+        {
+          name: 'get_account',
+          description:
+            'Checks that the connection works (when the user asks to verify it): answers {"connected": true} and nothing about the account.',
+          result: () => ({ connected: true }),
+        },
+        {
+          description:
+            "The account behind this key: its plan, credit balance, words left and this period's usage (what get_account does not tell).",
+        },
+      ],
     }),
     defineOperation({
       name: 'list_keys',

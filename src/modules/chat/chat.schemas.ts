@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolSchemaNotes } from '../../operations/operation.js';
 import {
   MAX_CONTENT,
   MAX_TOOLS,
@@ -59,6 +60,10 @@ const messageSchema = z.object({
   audio: z.null().optional(),
 });
 export type ChatRequestMessage = z.infer<typeof messageSchema>;
+// checkRoles refuses a message with none of these: said in the chat tool's schema.
+toolSchemaNotes.add(messageSchema, {
+  anyOf: [{ required: ['content'] }, { required: ['tool_calls'] }, { required: ['refusal'] }],
+});
 
 /** Which message may carry what: content, tool calls only on assistant messages, tool results only answering a call. */
 function checkRoles(messages: ChatRequestMessage[], ctx: z.RefinementCtx): void {

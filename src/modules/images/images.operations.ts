@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.js';
+import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
-import { generateImageBody, imageRecordSchema } from './images.schemas.js';
+import { generateImageBody, generateImageToolArgs, imageRecordSchema } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
 
 const tags = ['images'];
@@ -23,8 +23,16 @@ export function imageOperations(images: ImagesService) {
       http: { method: 'POST', path: '/api/generate-image' },
       tool: {
         description:
-          'Generate images from a prompt (model names from the image catalogue, e.g. "DALL-E 3", "Stable Diffusion XL", "FLUX.1"). Returns image records; with waitForResult the pictures come back when ready, otherwise poll get_image.',
-        result: (created) => ({ images: created }),
+          'Generate images from a prompt (paid plans; synchronous, can take minutes): model from the image catalogue (default "Nano Banana 2"; e.g. "DALL-E 3", "FLUX.2 [max]"), dimensions WIDTHxHEIGHT (default 1024x1024) or a ratio, outputs (default 1), style, resolution 1K or 2K, source_images (up to 10 URLs) to edit a picture or make one from it (with action, e.g. Colorize). Uses image credits. Returns the image records with image_url; one still pending (or with waitForResult false) has an id to poll with get_image every 15 to 30 s.',
+        args: toolArgs(
+          generateImageToolArgs,
+          ({ source_images: sources, image, ...rest }) => ({ ...rest, image: image ?? sources?.[0] }),
+          (created, { source_images: sources, image }) => {
+            const unused = (sources?.length ?? 0) - (image ? 0 : 1);
+            const note = `source_images: the engines here work from one picture; ${unused} more were not used`;
+            return { images: created, ...(unused > 0 && { warnings: [note] }) };
+          },
+        ),
         pending: (created) => created.some((image) => image.status === 'pending'),
         pictures: (created) => created,
       },
@@ -40,7 +48,16 @@ export function imageOperations(images: ImagesService) {
       run: async ({ imageId }, { caller }) => unwrap(await images.read(caller, imageId)),
       http: { method: 'GET', path: '/api/get-image' },
       tool: {
-        description: 'Read an image record by id: image_url once status is completed, error once failed.',
+        description:
+          'Read an image record by image_id (the id generate_image returned): image_url once status is completed, error once failed; while pending, poll every 15 to 30 s.',
+        args: toolArgs(
+          z.object({
+            image_id: recordId('the id generate_image returned').optional(),
+            imageId: recordId('the same as image_id, by its older name').optional(),
+          }),
+          ({ image_id: id, imageId }) => ({ imageId: id ?? imageId ?? 0 }), // one is there: `needs`
+        ),
+        needs: [[['image_id'], ['imageId']]],
         pending: (image) => image.status === 'pending',
         pictures: (image) => [image],
       },

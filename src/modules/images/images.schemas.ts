@@ -67,6 +67,31 @@ export const generateImageBody = z.strictObject({
   waitForResult: flagField.default(false).describe('Wait a bounded time for the images before answering'),
 });
 
+/** The model the generate_image tool uses when the agent names none (the hosted tool's model is optional). */
+export const TOOL_IMAGE_MODEL = 'Nano Banana 2';
+
+/**
+ * The generate_image tool's arguments (the hosted MCP server's): the body, with `model` optional, the answer
+ * waited for (the hosted tool is synchronous) and `source_images`, the pictures to edit.
+ */
+export const generateImageToolArgs = generateImageBody.extend({
+  prompt: generateImageBody.shape.prompt.meta({ examples: ['A lighthouse at dusk, watercolor'] }),
+  model: generateImageBody.shape.model
+    .default(TOOL_IMAGE_MODEL)
+    .describe(
+      `A name from GET /api/image-models, e.g. "Nano Banana 2" (the default here), "FLUX.2 [max]", "Seedream 5.0 Pro"; case and punctuation do not matter`,
+    ),
+  source_images: z
+    .array(mediaUrl)
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(
+      'Pictures (http(s) URLs, up to 10) to edit or to make the new one from (image-to-image), as `action` says; the engines here work from the first one',
+    ),
+  waitForResult: flagField.default(true).describe('Wait a bounded time for the images before answering (default true)'),
+});
+
 /** An image record as the API returns it. */
 export const imageRecordSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JsonText, defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
+import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { CATEGORIES, type Category } from './preset-types.js';
 import type { PresetsService } from './presets.service.js';
 
@@ -75,8 +76,31 @@ export function presetOperations(presets: PresetsService) {
         };
       },
       tool: {
+        hidden: true,
         description:
-          'List the text-generation presets (templates), optionally of one category, a page at a time. Each has a slug for get_preset and generate_text.',
+          'List the text-generation presets (templates), optionally of one category, a page at a time. Each has a slug for get_template and generate_text.',
+      },
+    }),
+    defineOperation({
+      name: 'list_templates',
+      summary: 'A page of the templates (presets), optionally of one category, as the hosted MCP server pages it',
+      tags,
+      input: z.object({ category: category.optional().describe('Only the templates of this category'), ...pagingArgs }),
+      output: listSchema.omit({ presets: true }).extend({
+        templates: z.array(summarySchema),
+        offset: z.number().int(),
+        limit: z.number().int(),
+        next_offset: z.number().int().nullable(),
+      }),
+      errors: [400, 401, 429],
+      run: ({ category, limit, offset }) => {
+        const all = presets.list(category);
+        const [templates, paging] = pageOf(all.presets, { limit, offset });
+        return { templates, ...paging, categories: [...all.categories] };
+      },
+      tool: {
+        description:
+          'List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Pass a slug to get_template for its fields, then to generate_text as preset.',
       },
     }),
     defineOperation({
@@ -90,8 +114,10 @@ export function presetOperations(presets: PresetsService) {
       run: ({ slug }) => unwrap(presets.detail(slug)),
       http: { method: 'GET', path: '/api/presets/:slug' },
       tool: {
+        name: 'get_template',
+        aliases: ['get_preset'],
         description:
-          'A preset with its input fields (names, labels, maxLength, required, options): what generate_text needs.',
+          'One template (preset) by slug, with its input fields (names, labels, maxLength, required, radio options): keywords, tone and extra1...extra4 are what generate_text takes (extra ones in its extra_fields).',
       },
     }),
   ];

@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.js';
+import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { AppError, unwrap } from '../../shared/errors.js';
+import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { settingValue, speechBody, voiceSchema } from './speech.schemas.js';
+import { settingValue, speechBody, speechToolArgs, voiceSchema } from './speech.schemas.js';
 import type { SpeechService } from './speech.service.js';
 import type { VoiceListing } from './voice-listing.js';
 
 const tags = ['speech'];
 /** A yes/no query parameter (or JSON boolean, as MCP tools send it). */
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+
+const voiceListSchema = z.object({
+  voices: z.array(voiceSchema),
+  total: z.number().int(),
+  filters: z.object({ language: z.string().nullable(), accent: z.string().nullable() }),
+  available: z.object({ languages: z.array(z.string()), accents: z.array(z.string()) }),
+});
 
 const speechRecordSchema = z.object({
   uuid: z.string(),
@@ -40,10 +48,24 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       errors: [400, 401, 402, 409, 413, 422, 429, 502, 503],
       run: async (body, { caller }) => unwrap(await speech.synthesize(caller, body)),
       http: { method: 'POST', path: '/api/generate-text-to-speech', operationId: 'generateTTS' },
-      tool: {
-        description:
-          'Speak a text with a voice (ids from list_voices, e.g. espeak-ng:en-us, flite:slt); returns a public MP3 URL. Billed by words against the monthly allowance.',
-      },
+      tool: [
+        {
+          name: 'generate_speech',
+          description:
+            'Speak a text with a voice (synchronous): voice_id from list_voices (e.g. espeak-ng:en-us, flite:slt), speed 0.7 to 1.2 (default 1.0), output_format mp3_44100_128 (the one made here). Returns the public URL of the audio. Billed by words against the monthly speech allowance.',
+          args: toolArgs(speechToolArgs(maxCharacters), ({ text, voice_id, speed, voice_settings }) => ({
+            text,
+            voiceID: voice_id,
+            // 1 is every engine's normal rate: sent only when asked otherwise, so no engine warns of it.
+            voiceSettings: { ...voice_settings, ...(speed !== 1 && { speed }) },
+          })),
+        },
+        {
+          hidden: true,
+          description:
+            'Speak a text with a voice (ids from list_voices, e.g. espeak-ng:en-us, flite:slt); returns a public MP3 URL. Billed by words against the monthly allowance.',
+        },
+      ],
     }),
     defineOperation({
       name: 'get_speech',
@@ -80,12 +102,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
         accent: z.string().max(100).optional(),
         include_custom: flag.optional(),
       }),
-      output: z.object({
-        voices: z.array(voiceSchema),
-        total: z.number().int(),
-        filters: z.object({ language: z.string().nullable(), accent: z.string().nullable() }),
-        available: z.object({ languages: z.array(z.string()), accents: z.array(z.string()) }),
-      }),
+      output: voiceListSchema,
       errors: [400, 401, 429],
       run: ({ include_custom: askedForCustom, language, accent }, { callerIfAny: caller }) => {
         if (askedForCustom && !caller) throw new AppError('unauthorized', 'Invalid API key');
@@ -96,7 +113,20 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       http: { method: 'GET', path: '/api/get-text-to-speech-voices', operationId: 'getTTSVoices' },
       tool: {
         description:
-          'The voices for text_to_speech, optionally filtered by language (e.g. English) and accent (e.g. British); includes your custom voices.',
+          'A page of the voices for generate_speech (id, name, language, accent...), your custom and cloned voices included, optionally of one language (e.g. Dutch) and accent (e.g. British): limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page).',
+        args: toolArgs(
+          z.object({
+            language: z.string().max(100).optional().describe('An English name, e.g. Dutch'),
+            accent: z.string().max(100).optional().describe('e.g. British'),
+            include_custom: z.boolean().default(true).describe('Include your custom and cloned voices (default true)'),
+            ...pagingArgs,
+          }),
+          ({ language, accent, include_custom }) => ({ language, accent, include_custom }),
+          ({ voices: all, filters, available }: z.input<typeof voiceListSchema>, paging) => {
+            const [voices, page] = pageOf(all, paging);
+            return { voices, ...page, filters, available };
+          },
+        ),
       },
     }),
     defineOperation({

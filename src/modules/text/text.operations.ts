@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.js';
+import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
-import { generateBodySchema, generatedOutputSchema, storedOutputSchema } from './text.schemas.js';
+import { generateBodySchema, generateToolArgs, generatedOutputSchema, storedOutputSchema } from './text.schemas.js';
 import type { TextService } from './text.service.js';
 
 const tags = ['text'];
@@ -23,7 +23,8 @@ export function textOperations(text: TextService) {
       http: { method: 'POST', path: '/api/generate' },
       tool: {
         description:
-          "Generate text with a preset: `preset` is the slug, then the preset's own fields (see get_preset; most take `keywords`). Costs credits per output; returns the outputs.",
+          'Generate text with a template (synchronous): `preset` is its slug (from list_templates), `keywords` its main text (every template takes it), optionally tone, language (an English name such as Spanish), outputs (1 to 10, default 1) and extra_fields: the template\'s other fields by name, e.g. {"extra1": "..."} (see get_template). Uses credits per output and the word quota; returns the outputs [{id, name, text}].',
+        args: toolArgs(generateToolArgs, ({ extra_fields: extra, ...rest }) => ({ ...rest, ...extra })),
       },
     }),
     defineOperation({

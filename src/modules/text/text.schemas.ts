@@ -30,6 +30,26 @@ export const generateBodySchema = z.strictObject({
 });
 export type GenerateBody = z.output<typeof generateBodySchema>;
 
+/**
+ * The generate_text tool's arguments (the hosted MCP server's): the body, with `keywords` required (every
+ * template here takes it; full-blog-post can also work from extra2 alone, but keywords serve it too) and the
+ * template's other fields also as `extra_fields`, keyed by field name.
+ */
+export const generateToolArgs = generateBodySchema.extend({
+  preset: generateBodySchema.shape.preset.meta({ examples: ['blog-post-intro'] }),
+  keywords: z.string().trim().min(1).max(FIELD_LIMITS.keywords).describe('Main input text or topic'),
+  extra_fields: z
+    .strictObject({
+      extra1: generateBodySchema.shape.extra1,
+      extra2: generateBodySchema.shape.extra2,
+      extra3: generateBodySchema.shape.extra3,
+      extra4: generateBodySchema.shape.extra4,
+      suffix: generateBodySchema.shape.suffix,
+    })
+    .optional()
+    .describe('The template\'s other fields by name, e.g. {"extra1": "..."}; the same as giving them at the top level'),
+});
+
 /** The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. */
 export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string(), text: z.string() });
 export type GeneratedOutput = z.infer<typeof generatedOutputSchema>;

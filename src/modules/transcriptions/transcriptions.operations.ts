@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.js';
+import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import {
   appBuilderTranscriptionBody,
   audioSchema,
   audioUuid,
   derivedContentBody,
+  transcribeToolArgs,
   transcriptionBody,
 } from './transcriptions.schemas.js';
 import type { TranscriptionsService } from './transcriptions.service.js';
@@ -27,11 +28,21 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       errors: createErrors,
       run: async (body, { caller }) => unwrap(await transcriptions.create(caller, body)),
       http: { method: 'POST', path: '/api/transcriptions', ...specTexts },
-      tool: {
-        description:
-          'Transcribe the audio at a URL (meeting, podcast, interview...). Returns its uuid at once; poll get_transcription until status is completed.',
-        pending: () => true,
-      },
+      tool: [
+        {
+          name: 'transcribe_audio',
+          description:
+            'Transcribe the audio or video at a public URL (paid plans; asynchronous): language by English name (default English), detect_speakers (default true), name. Returns its uuid at once: poll get_transcription with it as audio_id every 15 to 30 s until status is completed; report a failed job rather than submitting it again.',
+          args: toolArgs(transcribeToolArgs, (args) => args),
+          pending: () => true,
+        },
+        {
+          hidden: true,
+          description:
+            'Transcribe the audio at a URL (meeting, podcast, interview...). Returns its uuid at once; poll get_transcription until status is completed.',
+          pending: () => true,
+        },
+      ],
     }),
     defineOperation({
       name: 'get_transcription',
@@ -43,7 +54,8 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       run: async ({ audio_id: id }, { caller }) => ({ audio: unwrap(await transcriptions.read(caller, id)) }),
       http: { method: 'POST', path: '/api/audios', operationId: 'getTranscriptionResult' },
       tool: {
-        description: 'Read a transcription: status, progress, then the text, timed segments and any derived content.',
+        description:
+          'Read a transcription by audio_id (the uuid transcribe_audio returned), with the same account: status and progress, then content (empty until completed), timed segments and any derived content. Poll every 15 to 30 s while pending or processing; a failed one says why: report it, do not resubmit on your own.',
         pending: ({ audio }) => audio.status !== 'completed' && audio.status !== 'failed',
       },
     }),
@@ -129,7 +141,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       http: { method: 'POST', path: '/api/generate-audio-content' },
       tool: {
         description:
-          'Derived content from a completed transcription: summary, title, keywords, action items, show notes, SOAP notes... (all fields suited to its type when `fields` is omitted). New fields cost credits.',
+          'Derived content from a completed transcription (audio_id: its uuid; synchronous): summary, title, keywords, action items, show notes, SOAP notes... (all fields suited to its type when `fields` is omitted). New fields cost credits; an error until the transcription is completed (see get_transcription).',
         result: ({ data }) => data,
       },
     }),

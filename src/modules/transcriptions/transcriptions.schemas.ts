@@ -43,6 +43,17 @@ export const transcriptionBody = z
     enhanced_quality: given ?? alias ?? false,
   }));
 
+/**
+ * The transcribe_audio tool's arguments (the hosted MCP server's): the body, speakers detected unless told
+ * otherwise, as the hosted tool does.
+ */
+export const transcribeToolArgs = transcriptionBody.in.extend({
+  url: httpUrl.describe('Where the audio (or video) file is: a public URL').meta({
+    examples: ['https://example.com/interview.mp3'],
+  }),
+  detect_speakers: flagField.default(true).describe('Tell the speakers apart (default true)'),
+});
+
 /** What the hosted app builder's helpers send to POST /api/create-transcription. */
 export const appBuilderTranscriptionBody = z
   .strictObject({

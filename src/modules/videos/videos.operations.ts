@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.js';
+import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
-import { generateTalkingVideoBody, generateVideoBody, videoSchema } from './videos.schemas.js';
-import type { VideosService } from './videos.service.js';
+import { generateTalkingVideoBody, generateVideoBody, generateVideoToolArgs, videoSchema } from './videos.schemas.js';
+import { DEFAULT_VIDEO_MODEL, type VideosService } from './videos.service.js';
 
 const tags = ['videos'];
 
@@ -35,8 +35,12 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         unwrap(await videos.create(caller, { ...rest, durationSeconds: duration })),
       http: { method: 'POST', path: '/api/generate-video' },
       tool: {
-        description:
-          'Generate a short video (paid plans): prompt, model (default "Kling 1.0"), duration in seconds, aspectRatio (16:9, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generateAudio, optional starting image. Returns its id at once; poll get_video.',
+        description: `Generate a short video (paid plans; asynchronous): prompt, model (default here "${DEFAULT_VIDEO_MODEL}"; the hosted service's MiniMax H3 Max is not in this catalogue yet; GET /api/video-models lists the models here), duration in seconds ("5" by default), aspect_ratio (16:9 by default, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generate_audio, image (a first-frame URL). Credits per second, reserved now and refunded if it fails. Returns an id at once: poll get_video with it every 15 to 30 s (videos take minutes) until status is completed; never start another for the wait.`,
+        args: toolArgs(generateVideoToolArgs(maxSeconds), ({ aspect_ratio, generate_audio, ...rest }) => ({
+          ...rest,
+          aspectRatio: aspect_ratio ?? rest.aspectRatio,
+          generateAudio: generate_audio ?? rest.generateAudio,
+        })),
         pending: () => true,
       },
     }),
@@ -55,7 +59,11 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
       http: { method: 'POST', path: '/api/generate-talking-video' },
       tool: {
         description:
-          'Make a talking video (paid plans): image (a face picture URL) or video (a face clip URL, 3-300 s), and either text + voiceID (from list voices) or audio (an audio URL, at most 5 minutes); resolution 480p or 720p; generateCaptions with captionColor (hex). Returns its id at once; poll get_video.',
+          'Make a talking video (paid plans; asynchronous): image (a face picture URL) or video (a face clip URL, 3-300 s), and either text + voiceID (from list_voices) or audio (an audio URL, at most 5 minutes); resolution 480p or 720p; generateCaptions with captionColor (hex). Returns an id at once: poll get_video with it every 15 to 30 s until status is completed.',
+        needs: [
+          [['image'], ['video']],
+          [['text', 'voiceID'], ['audio']],
+        ],
         pending: () => true,
       },
     }),
@@ -70,7 +78,8 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
       run: async ({ video_id: id }, { caller }) => ({ video: unwrap(await videos.read(caller, id)) }),
       http: { method: 'GET', path: '/api/get-video' },
       tool: {
-        description: 'Read a video by id: url once status is completed, error once failed.',
+        description:
+          'Read a video by video_id (the id generate_video or generate_talking_video returned): {video: {id, url, status, ...}}; status is processing until completed (with url) or failed (with error, its credits refunded). Poll every 15 to 30 s; videos usually take 1 to 5 minutes.',
         pending: ({ video }) => video.status === 'processing',
       },
     }),

@@ -45,6 +45,21 @@ export const generateVideoBody = (maxSeconds: number) =>
     image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
   });
 
+/**
+ * The generate_video tool's arguments: the body with the hosted MCP server's snake_case names (aspect_ratio,
+ * generate_audio) beside the REST ones, which older agents send.
+ */
+export const generateVideoToolArgs = (maxSeconds: number) => {
+  const body = generateVideoBody(maxSeconds);
+  return body.extend({
+    prompt: body.shape.prompt.meta({ examples: ['A sunrise over the sea'] }),
+    aspect_ratio: z.enum(ASPECT_RATIOS).optional().describe('16:9 (the default), 9:16, 1:1...'),
+    generate_audio: body.shape.generateAudio,
+    aspectRatio: z.enum(ASPECT_RATIOS).optional().describe('The same as aspect_ratio (the REST spelling)'),
+    generateAudio: body.shape.generateAudio.describe('The same as generate_audio (the REST spelling)'),
+  });
+};
+
 /** The body of POST /api/generate-talking-video (the hosted reference's GenerateTalkingVideoRequest); the MCP tool takes the same. */
 export const generateTalkingVideoBody = (maxCharacters: number) =>
   z.strictObject({

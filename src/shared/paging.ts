@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Paging arguments as the hosted MCP server takes them: at most 50 a page, 20 unless told. */
+export const pagingArgs = {
+  limit: z.number().int().min(1).max(50).default(20).describe('How many to return, 1 to 50 (default 20)'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .describe('How many to skip (default 0); pass the next_offset of the previous page'),
+};
+
+export interface Paged {
+  total: number;
+  offset: number;
+  limit: number;
+  /** Where the next page starts; null on the last page. */
+  next_offset: number | null;
+}
+
+/** The page of `items` from `offset`, with the total and where the next page starts (null on the last). */
+export function pageOf<T>(items: readonly T[], { limit, offset }: { limit: number; offset: number }): [T[], Paged] {
+  const page = items.slice(offset, offset + limit);
+  const next = offset + page.length;
+  return [page, { total: items.length, offset, limit, next_offset: next < items.length ? next : null }];
+}
