@@ -115,8 +115,10 @@ export default defineConfig({
             // Whole recordings through pocketsphinx: what they reach in the database is multi-process.test.ts's and
             // transcription-jobs.test.ts's (both here), `node scripts/sql-coverage.mjs` showed no statement lost.
             'test/transcriptions.test.ts',
-            // Speech heard back through pocketsphinx and ffprobe: its statements are speech.test.ts's (here).
+            // Speech heard back through pocketsphinx and ffprobe, and in every output format: its statements are
+            // speech.test.ts's (here).
             'test/speech-audio.test.ts',
+            'test/speech-formats.test.ts',
             // Processes in their roles on PostgreSQL are multi-process.test.ts's; a talking video's rows are a video's.
             'test/{roles,talking-video}.test.ts',
             // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write

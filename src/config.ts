@@ -435,6 +435,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
       lamePath: env.ATELIER_LAME_PATH,
+      ffmpegPath: env.ATELIER_FFMPEG_PATH,
       maxCharacters: env.ATELIER_TTS_MAX_CHARACTERS,
       bitrateKbps: env.ATELIER_TTS_BITRATE_KBPS,
       timeoutMs: env.ATELIER_TTS_TIMEOUT_MS,

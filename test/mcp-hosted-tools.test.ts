@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { callTool, jsonOf, mcpClient, pollTool, textOf } from './helpers/mcp-client.js';
+import { probeAudio } from './helpers/media.js';
 import { MEETING_SCRIPT, makeRecording } from './helpers/recordings.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -222,17 +223,31 @@ describe('the hosted tools by their names', () => {
     expect(made.images[0]?.used_credits).toBeGreaterThan(0);
   });
 
-  it('generate_speech takes voice_id, speed and output_format, and refuses a format it cannot make', async () => {
+  it('generate_speech takes voice_id, speed and output_format, and refuses a format it does not make', async () => {
     const speech = jsonOf<{ url: string; uuid: string }>(
       await call('generate_speech', { text: 'Hello from the agent', voice_id: 'espeak-ng:en-us', speed: 0.8 }),
     );
-    expect(speech.url).toMatch(/\.mp3$/);
+    expect(speech.url).toMatch(/_mp3_44100_128\.mp3$/);
     const stored = await t.server.inject({ url: `/api/text-to-speech/${speech.uuid}`, headers: withKey(key) });
-    expect(stored.json<{ voice_id: string }>().voice_id).toBe('espeak-ng:en-us');
-    const wav = await call('generate_speech', { text: 'Hi', voice_id: 'espeak-ng:en-us', output_format: 'wav' });
-    expect(wav.isError).toBe(true);
-    expect(textOf(wav)).toContain('output_format');
-    expect(textOf(wav)).toContain('mp3_44100_128');
+    expect(stored.json<{ voice_id: string; output_format: string }>()).toMatchObject({
+      voice_id: 'espeak-ng:en-us',
+      output_format: 'mp3_44100_128',
+    });
+    const mp3 = await probeAudio((await t.server.inject({ url: new URL(speech.url).pathname })).rawPayload);
+    expect(mp3).toMatchObject({ codec: 'mp3', sampleRate: 44100, channels: 1 });
+
+    const wav = jsonOf<{ url: string; uuid: string }>(
+      await call('generate_speech', { text: 'Hi there', voice_id: 'espeak-ng:en-us', output_format: 'wav' }),
+    );
+    expect(wav.url).toMatch(/_wav\.wav$/);
+    const file = await t.server.inject({ url: new URL(wav.url).pathname });
+    expect(file.headers['content-type']).toBe('audio/wav');
+    expect(await probeAudio(file.rawPayload)).toMatchObject({ codec: 'pcm_s16le', sampleRate: 22050, channels: 1 });
+
+    const ogg = await call('generate_speech', { text: 'Hi', voice_id: 'espeak-ng:en-us', output_format: 'ogg' });
+    expect(ogg.isError).toBe(true);
+    expect(textOf(ogg)).toContain('output_format');
+    for (const allowed of ['mp3_44100_128', 'mp3_22050_32', 'wav', 'pcm_44100']) expect(textOf(ogg)).toContain(allowed);
     const fast = await call('generate_speech', { text: 'Hi', voice_id: 'espeak-ng:en-us', speed: 1.5 });
     expect(fast.isError).toBe(true);
     expect(textOf(fast)).toContain('speed');

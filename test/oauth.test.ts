@@ -87,7 +87,12 @@ async function startCallback(): Promise<Callback> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`,
     next: () => new Promise((resolve) => waiting.push(resolve)),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        // The browser keeps its connection to the callback alive: close would wait for it.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

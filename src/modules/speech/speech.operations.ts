@@ -3,7 +3,7 @@ import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { settingValue, speechBody, speechToolArgs, voiceSchema } from './speech.schemas.js';
+import { SPEECH_OUTPUT_FORMATS, settingValue, speechBody, speechToolArgs, voiceSchema } from './speech.schemas.js';
 import type { SpeechService } from './speech.service.js';
 import type { VoiceListing } from './voice-listing.js';
 
@@ -26,6 +26,10 @@ const speechRecordSchema = z.object({
   voice_id: z.string(),
   characters: z.number().int(),
   duration_seconds: z.number(),
+  output_format: z
+    .enum(SPEECH_OUTPUT_FORMATS)
+    .nullable()
+    .describe("The output_format asked for; null for the service's own MP3 (none asked)"),
   warnings: z.array(z.string()),
   created_at: z.string(),
 });
@@ -34,8 +38,8 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
   return [
     defineOperation({
       name: 'text_to_speech',
-      summary: 'Speak a text with a voice; returns a public MP3 URL',
-      description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings.`,
+      summary: 'Speak a text with a voice; returns a public MP3 (or output_format) URL',
+      description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. output_format (an Atelier extension) picks the file: MP3 at a sample rate and bitrate, or 16-bit PCM WAV; without it, the service's MP3 (64 kb/s unless configured otherwise) at the voice's own sample rate.`,
       tags,
       idempotent: true,
       input: speechBody(maxCharacters),
@@ -52,10 +56,11 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
         {
           name: 'generate_speech',
           description:
-            'Speak a text with a voice (synchronous): voice_id from list_voices (e.g. espeak-ng:en-us, flite:slt), speed 0.7 to 1.2 (default 1.0), output_format mp3_44100_128 (the one made here). Returns the public URL of the audio. Billed by words against the monthly speech allowance.',
-          args: toolArgs(speechToolArgs(maxCharacters), ({ text, voice_id, speed, voice_settings }) => ({
+            "Speak a text with a voice (synchronous): voice_id from list_voices (e.g. espeak-ng:en-us, flite:slt), speed 0.7 to 1.2 (default 1.0), output_format mp3_44100_128 (default), mp3_22050_32, mp3_44100_32/64/96/192, wav (16-bit PCM at the voice's own rate) or pcm_16000/22050/24000/44100 (16-bit PCM WAV at that rate). Returns the public URL of the audio (.mp3 or .wav). Billed by words against the monthly speech allowance.",
+          args: toolArgs(speechToolArgs(maxCharacters), ({ text, voice_id, speed, output_format, voice_settings }) => ({
             text,
             voiceID: voice_id,
+            output_format,
             // 1 is every engine's normal rate: sent only when asked otherwise, so no engine warns of it.
             voiceSettings: { ...voice_settings, ...(speed !== 1 && { speed }) },
           })),

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { encodeMp3 } from '../../engines/audio/mp3.js';
+import { encodePcmWav } from '../../engines/audio/pcm-wav.js';
 import { durationSeconds } from '../../engines/audio/wav.js';
 import type { SpeechAudio } from '../../engines/spec/tts-model.js';
 import type { Clock } from '../../shared/clock.js';
@@ -13,6 +14,7 @@ import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
 import { resolveHostedVoice } from './hosted-voices.js';
+import { SPEECH_OUTPUT_FORMATS, type SpeechOutputFormat, speechFormatSpec } from './speech.schemas.js';
 import { countWords, splitIntoChunks } from './speech-text.js';
 import type { CatalogueVoice, VoiceCatalogue } from './voice-catalogue.js';
 import { checkSettings } from './voice-settings.js';
@@ -20,6 +22,8 @@ import { checkSettings } from './voice-settings.js';
 export interface SpeechConfig {
   maxCharacters: number;
   lamePath: string;
+  /** Resamples the WAV formats. */
+  ffmpegPath: string;
   bitrateKbps: number;
   timeoutMs: number;
   /** Pieces of one text synthesised at once. */
@@ -30,6 +34,8 @@ export interface SpeechRequest {
   voiceID: string;
   text: string;
   voiceSettings?: Record<string, unknown>;
+  /** Without it, the service's MP3 (config.bitrateKbps) at the voice's own sample rate, as always. */
+  output_format?: SpeechOutputFormat | undefined;
 }
 
 export interface SpeechResult {
@@ -43,8 +49,26 @@ export interface SpeechRecord extends SpeechResult {
   voice_id: string;
   characters: number;
   duration_seconds: number;
+  /** The format asked for; null for the service's own MP3 (no format asked). */
+  output_format: SpeechOutputFormat | null;
   warnings: string[];
   created_at: string;
+}
+
+/**
+ * Where a synthesis is stored: `tts/<uuid>.mp3` for the service's own MP3 (as before formats), and
+ * `tts/<uuid>_<format>.<mp3|wav>` for a format asked for, which the record reads back from the key.
+ */
+function blobKeyOf(uuid: string, format: SpeechOutputFormat | undefined): string {
+  if (!format) return `tts/${uuid}.mp3`;
+  return `tts/${uuid}_${format}.${speechFormatSpec(format).container}`;
+}
+
+const FORMAT_IN_KEY = /_([a-z0-9_]+)\.(?:mp3|wav)$/;
+
+function formatOfKey(key: string): SpeechOutputFormat | null {
+  const named = FORMAT_IN_KEY.exec(key)?.[1];
+  return SPEECH_OUTPUT_FORMATS.find((format) => format === named) ?? null;
 }
 
 export class SpeechService {
@@ -82,14 +106,9 @@ export class SpeechService {
     if (!reserved.ok) return reserved;
     try {
       const audio = await this.synthesizeAll(voice.base, text, settings.value.provider);
-      const mp3 = await encodeMp3(audio, {
-        lamePath: this.config.lamePath,
-        bitrateKbps: this.config.bitrateKbps,
-        volume: settings.value.volume,
-        timeoutMs: this.config.timeoutMs,
-      });
-      const blobKey = `tts/${uuid}.mp3`;
-      await this.blobs.put(blobKey, mp3);
+      const file = await this.encode(audio, settings.value.volume, request.output_format);
+      const blobKey = blobKeyOf(uuid, request.output_format);
+      await this.blobs.put(blobKey, file);
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('speech_syntheses')
@@ -170,9 +189,29 @@ export class SpeechService {
       voice_id: row.voice_id,
       characters: row.characters,
       duration_seconds: row.duration_ms / 1000,
+      output_format: formatOfKey(row.blob_key),
       warnings: JSON.parse(row.warnings) as string[],
       created_at: row.created_at,
     };
+  }
+
+  /** The file of a format: lame for MP3, ffmpeg for 16-bit PCM WAV; each resamples and sets the loudness. */
+  private async encode(audio: SpeechAudio, volume: number, format: SpeechOutputFormat | undefined): Promise<Buffer> {
+    const spec = format ? speechFormatSpec(format) : undefined;
+    if (spec?.container === 'wav')
+      return encodePcmWav(audio, {
+        ffmpegPath: this.config.ffmpegPath,
+        volume,
+        timeoutMs: this.config.timeoutMs,
+        ...(spec.sampleRate !== undefined && { sampleRate: spec.sampleRate }),
+      });
+    return encodeMp3(audio, {
+      lamePath: this.config.lamePath,
+      bitrateKbps: spec?.bitrateKbps ?? this.config.bitrateKbps,
+      volume,
+      timeoutMs: this.config.timeoutMs,
+      ...(spec && { sampleRate: spec.sampleRate }),
+    });
   }
 
   private async resolveVoice(

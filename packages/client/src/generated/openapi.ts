@@ -457,8 +457,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Speak a text with a voice; returns a public MP3 URL
-         * @description text: at most 5000 characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         * Speak a text with a voice; returns a public MP3 (or output_format) URL
+         * @description text: at most 5000 characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. output_format (an Atelier extension) picks the file: MP3 at a sample rate and bitrate, or 16-bit PCM WAV; without it, the service's MP3 (64 kb/s unless configured otherwise) at the voice's own sample rate. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
          */
         post: operations["generateTTS"];
         delete?: never;
@@ -3866,6 +3866,13 @@ export interface operations {
                     voiceSettings?: {
                         [key: string]: number | boolean;
                     };
+                    /**
+                     * @description The audio file to make (an Atelier extension: the hosted REST request has no such field): mp3_22050_32, mp3_44100_32, mp3_44100_64, mp3_44100_96, mp3_44100_128, mp3_44100_192 (MP3 at sample rate_kb/s), wav (16-bit PCM WAV at the voice's own sample rate), pcm_16000, pcm_22050, pcm_24000, pcm_44100 (16-bit PCM WAV at that rate); all mono. Without it, the service's MP3 (64 kb/s unless configured otherwise) at the voice's own sample rate
+                     * @example mp3_44100_128
+                     * @example wav
+                     * @enum {string}
+                     */
+                    output_format?: "mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100";
                 };
             };
         };
@@ -4012,6 +4019,8 @@ export interface operations {
                         voice_id: string;
                         characters: number;
                         duration_seconds: number;
+                        /** @description The output_format asked for; null for the service's own MP3 (none asked) */
+                        output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100") | null;
                         warnings: string[];
                         created_at: string;
                     };
@@ -4092,6 +4101,8 @@ export interface operations {
                             voice_id: string;
                             characters: number;
                             duration_seconds: number;
+                            /** @description The output_format asked for; null for the service's own MP3 (none asked) */
+                            output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100") | null;
                             warnings: string[];
                             created_at: string;
                         }[];
