@@ -75,7 +75,18 @@ export async function startDashboardApp(
   const t = await startTestApp({ PORT: String(port), ATELIER_PUBLIC_URL: base, ...env }, overrides);
   await t.server.listen({ host: '127.0.0.1', port });
   t.app.services.worker.start();
-  return { ...t, base };
+  return {
+    ...t,
+    base,
+    async close() {
+      // Chromium opens sockets ahead of the requests it expects (preconnect) and keeps them in the shared browser
+      // after the file's pages are closed; a socket that never sent a request waits out the server's 60 s headers
+      // timeout before the server's close can end (the OAuth test's afterAll timed out so on CI). The file is done:
+      // no request of its own is in flight.
+      t.server.server.closeAllConnections();
+      await t.close();
+    },
+  };
 }
 
 /** A test file's service and browser, started before its tests and closed after them. */
