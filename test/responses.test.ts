@@ -525,7 +525,8 @@ describe('the Responses API through an OpenAI-compatible upstream', () => {
         `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices, ...extra })}\n\n`;
       for (const [i, token] of tokens.entries()) {
         if (res.destroyed) return;
-        if (i === failAfter) return void res.destroy();
+        // Ended without its finish or [DONE]: a reset instead could drop the tokens the service had not read yet.
+        if (i === failAfter) return void res.end();
         res.write(chunk([{ index: 0, delta: { content: token }, finish_reason: null }]));
         await new Promise((r) => setTimeout(r, paceMs));
       }
