@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `src/` has no import cycle (DESIGN.md): a cycle makes a module's exports undefined while the other one is
+ * `src/` has no import cycle (docs/architecture.md): a cycle makes a module's exports undefined while the other one is
  * still loading, and ties front doors and modules together so that none can change alone. Every relative
  * import counts: static, `export ... from`, dynamic `import('...')`, and type-only ones too (as madge counts them).
  */

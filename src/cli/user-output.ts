@@ -1,6 +1,6 @@
 import { AtelierError, PollTimeoutError, type PollProgress } from '@atelier/client';
 
-/** What the exit code of a user command means; documented in the usage text and the README. */
+/** What the exit code of a user command means; documented in the usage text and docs/client-and-cli.md. */
 export const EXIT = { ok: 0, other: 1, usage: 2, auth: 3, notFound: 4, notReady: 5, quota: 6 } as const;
 
 /** Wrong use of the command itself: exit 2 with the usage text. */
