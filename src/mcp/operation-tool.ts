@@ -49,7 +49,9 @@ export function registerOperationTools(
   const bindings: readonly AnyBinding[] = operation.tool ? [operation.tool].flat() : [];
   return bindings.flatMap((binding) => {
     const schema = binding.args ? strict(binding.args.schema) : toolInput(operation, binding.leaveOut ?? []);
-    const run = (args: ParsedInput, call: McpCall) => runTool(operation, binding, blobs, args, call);
+    // What a binding's own arguments are mapped to is parsed by the operation's whole input, found once here.
+    const input = binding.args && toolInput(operation, []);
+    const run = (args: ParsedInput, call: McpCall) => runTool(operation, binding, input, blobs, args, call);
     type Callback = Parameters<typeof server.registerTool>[2];
     const callback = (args: ParsedInput, extra: Parameters<typeof callOf>[0]) => run(args, callOf(extra));
     const names = [binding.name ?? operation.name, ...(binding.aliases ?? [])];
@@ -68,6 +70,7 @@ export function registerOperationTools(
 function runTool(
   operation: AnyOperation,
   binding: AnyBinding,
+  fullInput: z.ZodType | undefined,
   blobs: BlobStore,
   args: ParsedInput,
   { caller, log }: McpCall,
@@ -83,7 +86,7 @@ function runTool(
   return guarded(async () => {
     const unmet = unmetNeed(binding.needs, args);
     if (unmet) return errorResult(unmet);
-    const input = binding.args ? await parseInput(operation, binding.args.input(args as never)) : args;
+    const input = binding.args && fullInput ? await parseInput(fullInput, binding.args.input(args as never)) : args;
     const answer = await operation.run(input, context);
     const output: unknown = answer instanceof JsonText ? JSON.parse(answer.text) : answer;
     const shaped = binding.args?.result
@@ -104,8 +107,8 @@ function unmetNeed(needs: Needs | undefined, args: ParsedInput): string | undefi
 }
 
 /** The operation's input from what a binding's own arguments made of it, checked as the HTTP route checks it. */
-async function parseInput(operation: AnyOperation, raw: unknown): Promise<ParsedInput> {
-  const parsed = await toolInput(operation, []).safeParseAsync(raw);
+async function parseInput(schema: z.ZodType, raw: unknown): Promise<ParsedInput> {
+  const parsed = await schema.safeParseAsync(raw);
   if (parsed.success) return parsed.data as ParsedInput;
   const message = parsed.error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))

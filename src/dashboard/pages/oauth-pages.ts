@@ -69,8 +69,8 @@ function refused(request: FastifyRequest, reply: FastifyReply, check: Exclude<Au
   return sendPage(reply, { title: 'Sign-in refused', viewer: request.viewer, body }, 400);
 }
 
-/** The request's parameters as a query the log-in page's `next` accepts (only letters, digits, - _ . and %XX). */
-function carried(request: AuthorizationRequest): string {
+/** The request's parameters as they are carried from page to page (a query, the consent form's hidden fields). */
+function carriedParams(request: AuthorizationRequest): [(typeof PARAMS)[number], string][] {
   const values: Record<(typeof PARAMS)[number], string | undefined> = {
     response_type: 'code',
     client_id: request.clientId,
@@ -81,8 +81,16 @@ function carried(request: AuthorizationRequest): string {
     scope: request.scope,
     resource: request.resource,
   };
-  return PARAMS.filter((name) => values[name] !== undefined)
-    .map((name) => `${name}=${strictEncode(values[name] as string)}`)
+  return PARAMS.flatMap((name) => {
+    const value = values[name];
+    return value === undefined ? [] : [[name, value] as [(typeof PARAMS)[number], string]];
+  });
+}
+
+/** The request's parameters as a query the log-in page's `next` accepts (only letters, digits, - _ . and %XX). */
+function carried(request: AuthorizationRequest): string {
+  return carriedParams(request)
+    .map(([name, value]) => `${name}=${strictEncode(value)}`)
     .join('&');
 }
 
@@ -103,16 +111,9 @@ function consentPage(request: FastifyRequest, reply: FastifyReply, caller: Calle
     'content-security-policy',
     csp.replace("form-action 'self'", `form-action 'self' ${redirect.origin}`),
   );
-  const hidden: SafeHtml[] = [
-    html`<input type="hidden" name="response_type" value="code" />`,
-    html`<input type="hidden" name="client_id" value="${auth.clientId}" />`,
-    html`<input type="hidden" name="redirect_uri" value="${auth.redirectUri}" />`,
-    html`<input type="hidden" name="code_challenge" value="${auth.codeChallenge}" />`,
-    html`<input type="hidden" name="code_challenge_method" value="S256" />`,
-    html`<input type="hidden" name="scope" value="${auth.scope}" />`,
-    html`<input type="hidden" name="resource" value="${auth.resource}" />`,
-    auth.state === undefined ? html`` : html`<input type="hidden" name="state" value="${auth.state}" />`,
-  ];
+  const hidden = carriedParams(auth).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+  );
   const body = html`
     <section class="card narrow" aria-labelledby="consent-title">
       <h2 id="consent-title"><span id="client-name">${auth.clientName}</span> wants to use your Atelier account</h2>

@@ -338,7 +338,8 @@ export class OAuthService {
 
   /**
    * The account an access token acts as, read from the database on every request (a revocation is seen at once by
-   * every process); undefined when the token is unknown, expired, revoked or for another resource.
+   * every process); invalid_token when the token is unknown, expired, revoked or for another resource, and
+   * access_denied when its account is blocked.
    */
   async authenticate(raw: string): Promise<OAuthOutcome<TokenHolder>> {
     const invalid = fail<TokenHolder>(new InvalidTokenError('Invalid or expired access token'));
