@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EngineRequestError, UpstreamError } from '../../../shared/errors.js';
+import { sha256Hex } from '../../../shared/ids.js';
 import type {
   ChatMessage,
   TextCallOptions,
@@ -161,8 +161,7 @@ function forcedTool(options: TextCallOptions): ToolDefinition | undefined {
 
 /** Deterministic, yet another for every turn: the conversation so far decides it. */
 function callId(messages: ChatMessage[], name: string): string {
-  const hash = createHash('sha256').update(JSON.stringify(messages)).update('\0').update(name).digest('hex');
-  return `call_${hash.slice(0, 24)}`;
+  return `call_${sha256Hex(`${JSON.stringify(messages)}\0${name}`).slice(0, 24)}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { exampleOf } from './json-placeholder-pattern.js';
 
 /** Strings and numbers for placeholderFor: the plainest value that meets a schema's constraints. */
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 /** Regular expressions and the candidates they accept, for one placeholder (a schema repeats its patterns). */
 export type PatternCache = Map<string, { regex: RegExp | undefined; accepted?: string[] }>;
@@ -267,7 +267,7 @@ function finite(value: unknown): number | undefined {
 }
 
 /** A non-negative whole number, as minLength and the like must be. */
-function whole(value: unknown): number | undefined {
+export function whole(value: unknown): number | undefined {
   const n = finite(value);
   return n !== undefined && n >= 0 ? Math.ceil(n) : undefined;
 }

@@ -1,4 +1,4 @@
-import { accepts, numberFor, type PatternCache, stringFor } from './json-placeholder-scalars.js';
+import { type PatternCache, type Schema, accepts, numberFor, stringFor, whole } from './json-placeholder-scalars.js';
 
 /**
  * A deterministic value that validates against `schema` (JSON Schema 2020-12, the subset OpenAI's structured
@@ -15,8 +15,6 @@ export function placeholderFor(schema: Record<string, unknown>): unknown {
     return null;
   }
 }
-
-type Schema = Record<string, unknown>;
 
 interface Context {
   root: Schema;
@@ -192,7 +190,7 @@ function objectFor(schema: Schema, context: Context, at: At): Record<string, unk
     if (!entries.has(key))
       entries.set(key, generate(valueSchema(schema, key, context) ?? {}, context, { ...at, hint: key }));
   }
-  const minProperties = Math.min(count(schema.minProperties) ?? 0, MAX_ITEMS);
+  const minProperties = Math.min(whole(schema.minProperties) ?? 0, MAX_ITEMS);
   for (const key of extraKeys(schema, properties)) {
     if (entries.size >= minProperties) break;
     const sub = Object.hasOwn(properties, key) ? properties[key] : valueSchema(schema, key, context);
@@ -229,9 +227,9 @@ function arrayFor(schema: Schema, context: Context, at: At): unknown[] {
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : tuple ? (schema.items as unknown[]) : [];
   const rest = tuple ? schema.additionalItems : schema.items;
   const contains = schema.contains;
-  let min = count(schema.minItems) ?? 0;
-  if (contains !== undefined) min = Math.max(min, count(schema.minContains) ?? 1);
-  const max = Math.min(count(schema.maxItems) ?? MAX_ITEMS, MAX_ITEMS);
+  let min = whole(schema.minItems) ?? 0;
+  if (contains !== undefined) min = Math.max(min, whole(schema.minContains) ?? 1);
+  const max = Math.min(whole(schema.maxItems) ?? MAX_ITEMS, MAX_ITEMS);
   let length = Math.min(at.minimal ? min : Math.max(min, prefix.length), max);
   if (at.variant > 0 && length === 0 && max > 0) length = 1;
   const unique = schema.uniqueItems === true;
@@ -314,11 +312,6 @@ function intersectTypes(a: unknown, b: unknown): unknown {
 
 function without(schema: Schema, key: string): Schema {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== key));
-}
-
-/** A non-negative whole number, as minItems and the like must be. */
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
 }
 
 function isRecord(value: unknown): value is Schema {

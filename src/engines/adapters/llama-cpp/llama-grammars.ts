@@ -26,7 +26,8 @@ export class GrammarCache {
 
   /** The grammar of a forced call: `{"name": <an allowed function>, "arguments": <its parameters>}`. */
   forCall(plan: Extract<ToolPlan, { kind: 'forced' }>): Promise<PreparedGrammar> {
-    return this.get(`call:${JSON.stringify(plan.schema)}`, () => callGrammar(this.llama, plan));
+    // plan.key already holds every function's parameters: the allowed names complete the schema.
+    return this.get(`call:${JSON.stringify(plan.allowed)}:${plan.key}`, () => callGrammar(this.llama, plan));
   }
 
   private get(key: string, build: () => Promise<PreparedGrammar>): Promise<PreparedGrammar> {

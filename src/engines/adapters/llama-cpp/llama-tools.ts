@@ -77,7 +77,7 @@ export function planTools(options: Pick<TextCallOptions, 'tools' | 'toolChoice'>
 }
 
 /** A new call id, in OpenAI's form. */
-export const newCallId = (): string => `call_${randomBytes(12).toString('hex')}`;
+const newCallId = (): string => `call_${randomBytes(12).toString('hex')}`;
 
 /** JSON text as its value; text that is not JSON as itself. */
 function parsedOrRaw(text: string): unknown {
@@ -142,13 +142,8 @@ export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
 
 /** The one call a forced generation wrote (`{"name", "arguments"}`, as its grammar has it); undefined if cut short. */
 export function readForcedCall(text: string): ToolCall | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const { name, arguments: args } = (value ?? {}) as { name?: unknown; arguments?: unknown };
+  // Text that is not JSON stays a string, which has no name: no call.
+  const { name, arguments: args } = (parsedOrRaw(text) ?? {}) as { name?: unknown; arguments?: unknown };
   if (typeof name !== 'string') return undefined;
   return { id: newCallId(), name, arguments: JSON.stringify(args ?? {}) };
 }
