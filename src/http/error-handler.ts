@@ -54,7 +54,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
 }
 
 /** OpenAI's paths: whatever answers there, route or not, answers in OpenAI's error shape. */
-export const isOpenAiPath = (url: string): boolean => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+const isOpenAiPath = (url: string): boolean => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 
 /** What a path that does not exist answers; the admin routes answer the same to anyone who is not an admin. */
 export const notFound = (request: FastifyRequest): AppError =>

@@ -127,6 +127,22 @@ export type TextStreamPart =
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: 'finish'; finishReason: FinishReason; usage: TextUsage; warnings: string[] };
 
+/** The parameters an engine that speaks OpenAI's format is handed as they came (`openaiFields`). */
+export const HANDED_ON_PARAMETERS = [
+  'user',
+  'metadata',
+  'store',
+  'service_tier',
+  'reasoning_effort',
+  'prediction',
+  'modalities',
+  'audio',
+  'verbosity',
+  'web_search_options',
+  'safety_identifier',
+  'prompt_cache_key',
+] as const;
+
 /**
  * Request parameters of OpenAI's chat API beyond messages and the token limit. An engine lists those it
  * honours; those that cannot change its answer are `noEffect` (documented, accepted); any other one
@@ -147,18 +163,7 @@ export const TEXT_PARAMETERS = [
   'tools',
   'tool_choice',
   'parallel_tool_calls',
-  'user',
-  'metadata',
-  'store',
-  'service_tier',
-  'reasoning_effort',
-  'prediction',
-  'modalities',
-  'audio',
-  'verbosity',
-  'web_search_options',
-  'safety_identifier',
-  'prompt_cache_key',
+  ...HANDED_ON_PARAMETERS,
 ] as const;
 export type TextParameter = (typeof TEXT_PARAMETERS)[number];
 

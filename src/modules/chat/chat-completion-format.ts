@@ -4,7 +4,7 @@ import type { ChatCompletion, ChatUsage } from './chat.schemas.js';
 
 export type ChatChunk = Record<string, unknown>;
 
-export type OpenAiFinish = 'stop' | 'length' | 'content_filter' | 'tool_calls';
+type OpenAiFinish = 'stop' | 'length' | 'content_filter' | 'tool_calls';
 
 export const OPENAI_FINISH: Record<FinishReason, OpenAiFinish> = {
   stop: 'stop',
@@ -21,7 +21,7 @@ export const OPENAI_FINISH: Record<FinishReason, OpenAiFinish> = {
 export const fingerprintOf = (served: Pick<ChatServed, 'provider'>): string | null =>
   served.provider === 'builtin' ? 'atelier-builtin-offline' : null;
 
-export const openAiToolCall = (call: ToolCall) => ({
+const openAiToolCall = (call: ToolCall) => ({
   id: call.id,
   type: 'function' as const,
   function: { name: call.name, arguments: call.arguments },

@@ -45,12 +45,12 @@ const MAX_SCHEMA_DEPTH = 24;
 /** OpenAI's own limit on a request's functions. */
 export const MAX_TOOLS = 128;
 /** All of a request's tool definitions together, as JSON: a client-made schema is untrusted input. */
-export const MAX_TOOLS_CHARACTERS = 256_000;
+const MAX_TOOLS_CHARACTERS = 256_000;
 /** A tool call's arguments as an assistant message carries them back. */
-const MAX_ARGUMENTS = 100_000;
+export const MAX_ARGUMENTS = 100_000;
 
 /** How deep objects and arrays nest, counted without recursion (a body can nest deeper than the stack). */
-export function depthOf(value: unknown, limit: number): number {
+function depthOf(value: unknown, limit: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
@@ -94,7 +94,7 @@ export const responseFormatSchema = z.discriminatedUnion('type', [
 ]);
 
 /** A function the model may call (OpenAI's `tools[]`). */
-export const toolSchema = z.strictObject({
+const toolSchema = z.strictObject({
   type: z.literal('function'),
   function: z.strictObject({
     name: functionName,
@@ -107,21 +107,25 @@ export const toolSchema = z.strictObject({
 export const toolsSchema = z
   .array(toolSchema)
   .max(MAX_TOOLS)
-  .superRefine((tools, ctx) => {
-    const seen = new Set<string>();
-    for (const [i, tool] of tools.entries()) {
-      if (seen.has(tool.function.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'function', 'name'],
-          message: `'${tool.function.name}' is defined twice`,
-        });
-      seen.add(tool.function.name);
-    }
-    const size = JSON.stringify(tools).length;
-    if (size > MAX_TOOLS_CHARACTERS)
-      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
-  });
+  .superRefine((tools, ctx) =>
+    checkTools(
+      tools.map((t) => t.function.name),
+      ['function', 'name'],
+      tools,
+      ctx,
+    ),
+  );
+
+/** A request's tools (chat's or the Responses API's): each name once, and all of them within the size limit. */
+export function checkTools(names: string[], namePath: string[], tools: unknown[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  for (const [i, name] of names.entries()) {
+    if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, ...namePath], message: `'${name}' is defined twice` });
+    seen.add(name);
+  }
+  if (JSON.stringify(tools).length > MAX_TOOLS_CHARACTERS)
+    ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
+}
 
 /** Whether the model may, must or must not call a function, or which one it must call. */
 export const toolChoiceSchema = z.union([

@@ -1,22 +1,14 @@
-import type { TextCallOptions, TextParameter, ToolChoice } from '../../engines/spec/text-model.js';
+import {
+  HANDED_ON_PARAMETERS,
+  type TextCallOptions,
+  type TextParameter,
+  type ToolChoice,
+} from '../../engines/spec/text-model.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import type { ChatRequest } from './chat.schemas.js';
 
 /** OpenAI's request fields the service hands on as they came, to an engine that speaks OpenAI's format. */
-const HANDED_ON = [
-  'user',
-  'metadata',
-  'store',
-  'service_tier',
-  'reasoning_effort',
-  'prediction',
-  'modalities',
-  'audio',
-  'verbosity',
-  'web_search_options',
-  'safety_identifier',
-  'prompt_cache_key',
-] as const satisfies readonly (keyof ChatRequest & TextParameter)[];
+const HANDED_ON: readonly (keyof ChatRequest & TextParameter)[] = HANDED_ON_PARAMETERS;
 
 /**
  * The parameters a request sets to something other than what leaving them out means (`n: 1`, `logprobs: false`,

@@ -58,7 +58,7 @@ function ending(reason: FinishReason): Pick<ResponseObject, 'status' | 'incomple
   return { status: 'completed', incomplete_details: null };
 }
 
-export const responseUsageOf = (usage: ChatUsage): ResponseUsage => ({
+const responseUsageOf = (usage: ChatUsage): ResponseUsage => ({
   input_tokens: usage.prompt_tokens,
   input_tokens_details: { cached_tokens: 0 },
   output_tokens: usage.completion_tokens,

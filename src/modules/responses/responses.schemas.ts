@@ -2,7 +2,8 @@ import { z } from 'zod';
 import {
   MAX_CONTENT,
   MAX_TOOLS,
-  MAX_TOOLS_CHARACTERS,
+  MAX_ARGUMENTS,
+  checkTools,
   functionName,
   imageUrl,
   jsonSchema,
@@ -12,7 +13,6 @@ import {
 
 /** The chat's own limits: a Responses request becomes a chat request and must fit in one. */
 const MAX_ITEMS = 256;
-const MAX_ARGUMENTS = 100_000;
 const itemId = z.string().min(1).max(200);
 const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']);
 
@@ -107,15 +107,14 @@ const tool = z
 const toolsSchema = z
   .array(tool)
   .max(MAX_TOOLS)
-  .superRefine((tools, ctx) => {
-    const seen = new Set<string>();
-    for (const [i, { name }] of tools.entries()) {
-      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `'${name}' is defined twice` });
-      seen.add(name);
-    }
-    if (JSON.stringify(tools).length > MAX_TOOLS_CHARACTERS)
-      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
-  });
+  .superRefine((tools, ctx) =>
+    checkTools(
+      tools.map((t) => t.name),
+      ['name'],
+      tools,
+      ctx,
+    ),
+  );
 export type FunctionTool = z.infer<typeof functionTool>;
 
 const toolChoice = z.union([
