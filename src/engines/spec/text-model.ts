@@ -167,6 +167,20 @@ export const TEXT_PARAMETERS = [
 ] as const;
 export type TextParameter = (typeof TEXT_PARAMETERS)[number];
 
+/**
+ * What concerns a provider's accounting, storage or caching (who asked, labels, keeping the answer, the service tier,
+ * a predicted answer, cache keys): a local engine has none of these to apply them to, so they cannot change its answer.
+ */
+export const PROVIDER_ONLY_PARAMETERS = [
+  'user',
+  'metadata',
+  'store',
+  'service_tier',
+  'prediction',
+  'safety_identifier',
+  'prompt_cache_key',
+] as const satisfies readonly TextParameter[];
+
 export interface TextParameterSupport {
   /** Passed to the model and acted on. */
   honoured: readonly TextParameter[];

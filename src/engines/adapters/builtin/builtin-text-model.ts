@@ -1,15 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EngineRequestError, UpstreamError } from '../../../shared/errors.js';
 import { sha256Hex } from '../../../shared/ids.js';
-import type {
-  ChatMessage,
-  TextCallOptions,
-  TextModel,
-  TextParameterSupport,
-  TextResult,
-  TextStreamPart,
-  ToolCall,
-  ToolDefinition,
+import {
+  PROVIDER_ONLY_PARAMETERS,
+  type ChatMessage,
+  type TextCallOptions,
+  type TextModel,
+  type TextParameterSupport,
+  type TextResult,
+  type TextStreamPart,
+  type ToolCall,
+  type ToolDefinition,
 } from '../../spec/text-model.js';
 import { placeholderFor } from './json-placeholder.js';
 
@@ -34,19 +35,7 @@ export class BuiltinTextModel implements TextModel {
   readonly parameters: TextParameterSupport = {
     honoured: ['stop', 'n', 'seed', 'response_format', 'tools', 'tool_choice', 'parallel_tool_calls'],
     // It does not sample and keeps nothing: these cannot change its answer.
-    noEffect: [
-      'temperature',
-      'top_p',
-      'frequency_penalty',
-      'presence_penalty',
-      'user',
-      'metadata',
-      'store',
-      'service_tier',
-      'prediction',
-      'safety_identifier',
-      'prompt_cache_key',
-    ],
+    noEffect: ['temperature', 'top_p', 'frequency_penalty', 'presence_penalty', ...PROVIDER_ONLY_PARAMETERS],
   };
 
   constructor(readonly modelId = 'builtin') {}

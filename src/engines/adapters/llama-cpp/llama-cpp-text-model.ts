@@ -1,11 +1,12 @@
-import type {
-  ChatMessage,
-  TextCallOptions,
-  TextModel,
-  TextParameterSupport,
-  TextResult,
-  TextStreamPart,
-  ToolDefinition,
+import {
+  PROVIDER_ONLY_PARAMETERS,
+  type ChatMessage,
+  type TextCallOptions,
+  type TextModel,
+  type TextParameterSupport,
+  type TextResult,
+  type TextStreamPart,
+  type ToolDefinition,
 } from '../../spec/text-model.js';
 import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelledBy } from './llama-cpp-engine.js';
 
@@ -38,7 +39,7 @@ export const LLAMA_CPP_PARAMETERS: TextParameterSupport = {
     'tool_choice',
     'parallel_tool_calls',
   ],
-  noEffect: ['user', 'metadata', 'store', 'service_tier', 'prediction', 'safety_identifier', 'prompt_cache_key'],
+  noEffect: PROVIDER_ONLY_PARAMETERS,
 };
 
 /** A local GGUF model through llama.cpp; the model id is the file's name without `.gguf`. */
