@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../src/modules/presets/preset-types.js';
+import { CATEGORIES } from '../src/shared/presets/preset-types.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import {
   type Category,
   type FieldDefinition,
   type PresetSummary,
-} from '../../modules/presets/preset-types.js';
+} from '../../shared/presets/preset-types.js';
 import { AppError } from '../../shared/errors.js';
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';

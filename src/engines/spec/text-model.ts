@@ -1,5 +1,7 @@
 /** The text engine interface (after the Vercel AI SDK language-model spec). */
 
+import type { TextTask } from './text-task.js';
+
 /** The picture formats a chat message can carry. */
 export type ChatImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 export type ChatAudioFormat = 'mp3' | 'wav' | 'webm' | 'mp4';
@@ -95,6 +97,8 @@ export interface TextCallOptions {
   openaiFields?: Record<string, unknown>;
   /** Options for one provider only, keyed by provider name; other providers ignore them. */
   providerOptions?: Record<string, Record<string, unknown>>;
+  /** What the call is for, as data (text-task.ts): an engine without a language model composes its answer from it. */
+  task?: TextTask;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'other';
@@ -111,6 +115,11 @@ export interface TextResult {
   toolCalls?: ToolCall[];
   /** OpenAI's `choices[].logprobs`, as the engine reports it, when logprobs were asked for. */
   logprobs?: unknown;
+  /**
+   * For a grounded-answer task: the sources the answer cites, as 1-based places in the task's `sources`, and numbered
+   * [1], [2]... in the text in this order. Absent: the text numbers the sources as the task gave them.
+   */
+  citedSources?: number[];
   finishReason: FinishReason;
   usage: TextUsage;
   /** Options this model could not honour: reported, never thrown. */
@@ -119,7 +128,8 @@ export interface TextResult {
 
 /** What a stream yields: pieces of text in order, then one `finish` (unless it fails or is aborted). */
 export type TextStreamPart =
-  | { type: 'text-delta'; text: string; logprobs?: unknown }
+  /** The first piece carries the result's `citedSources`, when it has them, so they are known before any text. */
+  | { type: 'text-delta'; text: string; logprobs?: unknown; citedSources?: number[] }
   /**
    * A piece of the `index`th tool call of the turn: the first piece of a call has its `id` and `name`,
    * the pieces' `argumentsDelta` joined make its arguments (JSON text).

@@ -10,7 +10,6 @@ import { TokenBilling } from '../chat/token-billing.js';
 import { promptTokens } from '../chat/tokens.js';
 import type { Reservation } from '../credits/credits.service.js';
 import type { BotsService } from './bots.service.js';
-import { extractiveAnswer } from './extractive-answer.js';
 import type { SearchResult } from './retrieval.js';
 
 export interface BotMessage {
@@ -41,15 +40,16 @@ interface Prepared {
   bot: BotRow;
   model: ChatModel;
   call: Omit<TextCallOptions, 'abortSignal'>;
-  sources: BotSource[];
+  /** The passages retrieved, as the call numbers them. */
+  found: SearchResult[];
   promptEstimate: number;
   reservation: Reservation;
 }
 
 /**
  * Answers a bot's visitors from its knowledge base: the best passages are retrieved (BM25, plus
- * embeddings when configured) and given to the bot's model with its instructions; the builtin engine
- * answers by extraction instead (the most relevant sentences, cited). Billed by tokens to the bot's owner.
+ * embeddings when configured) and given to the bot's model with its instructions, and as a grounded-answer
+ * task to an engine without a language model. Billed by tokens to the bot's owner.
  */
 export class BotChatService {
   constructor(
@@ -78,7 +78,7 @@ export class BotChatService {
         p.model,
         TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]),
       );
-      return ok({ response: result.text, sources: p.sources });
+      return ok({ response: result.text, sources: sourcesCited(p.found, result.citedSources) });
     } catch (error) {
       await this.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
@@ -107,7 +107,8 @@ export class BotChatService {
       await this.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
     }
-    return ok({ parts: this.parts(p, stream, first), sources: p.sources });
+    const cited = !first.done && first.value.type === 'text-delta' ? first.value.citedSources : undefined;
+    return ok({ parts: this.parts(p, stream, first), sources: sourcesCited(p.found, cited) });
   }
 
   private async *parts(
@@ -150,22 +151,6 @@ export class BotChatService {
       PASSAGES,
       signal,
     );
-    // The builtin engine answers by extraction and quotes only some passages: the sources are those it
-    // cites, numbered as it cites them. A language model gets all the passages.
-    const offline =
-      model.engine.provider === 'builtin'
-        ? extractiveAnswer(input.message, found, { welcomeMessage: bot.welcome_message })
-        : undefined;
-    const cited = offline
-      ? offline.sources.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined)
-      : found;
-    const sources = cited.map((s, i) => ({
-      index: i + 1,
-      document_id: s.documentId,
-      title: s.title,
-      passage: s.passage,
-      score: s.score,
-    }));
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt(bot, found) },
       ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
@@ -176,7 +161,7 @@ export class BotChatService {
     return ok({
       bot,
       model,
-      sources,
+      found,
       promptEstimate,
       reservation: this.billing.reservation(
         caller.account.id,
@@ -188,7 +173,12 @@ export class BotChatService {
         messages,
         maxOutputTokens: MAX_ANSWER_TOKENS,
         temperature: bot.temperature,
-        ...(offline && { providerOptions: { builtin: { text: renumber(offline.text, offline.sources) } } }),
+        task: {
+          kind: 'grounded-answer',
+          question: input.message,
+          sources: found,
+          welcomeMessage: bot.welcome_message,
+        },
       },
     });
   }
@@ -206,10 +196,17 @@ function systemPrompt(bot: BotRow, passages: SearchResult[]): string {
   ].join('\n\n');
 }
 
-/** The extractive answer cites passages by their place in the search results; the sources list only the cited ones, from 1. */
-function renumber(text: string, cited: number[]): string {
-  return text.replace(/\[(\d+)\]/g, (marker, n: string) => {
-    const place = cited.indexOf(Number(n));
-    return place === -1 ? marker : `[${place + 1}]`;
-  });
+/**
+ * The sources as the answer numbers them: the passages it cites when the engine says which (the builtin engine
+ * quotes only some), all of them otherwise (a language model is given them all, numbered).
+ */
+function sourcesCited(found: SearchResult[], cited: number[] | undefined): BotSource[] {
+  const sources = cited ? cited.map((n) => found[n - 1]).filter((s): s is SearchResult => s !== undefined) : found;
+  return sources.map((s, i) => ({
+    index: i + 1,
+    document_id: s.documentId,
+    title: s.title,
+    passage: s.passage,
+    score: s.score,
+  }));
 }

@@ -1,7 +1,7 @@
 import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import type { BotsRepo, ChunkHit } from './bots.repo.js';
 import { fts5Match } from './full-text-query.js';
-import { contentWords } from './text-terms.js';
+import { contentWords } from '../../shared/text-terms.js';
 import { decodeVector, dot, normalize } from './vectors.js';
 
 export interface SearchResult {

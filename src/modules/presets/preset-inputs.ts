@@ -1,6 +1,6 @@
 import { type Outcome, fail, ok } from '../../shared/errors.js';
-import type { PresetInputs } from './preset-template.js';
-import type { FieldName, PresetDefinition } from './preset-types.js';
+import type { PresetInputs } from '../../shared/presets/preset-template.js';
+import type { FieldName, PresetDefinition } from '../../shared/presets/preset-types.js';
 
 export type RawFieldValues = Partial<Record<FieldName, string | undefined>> & { language: string };
 

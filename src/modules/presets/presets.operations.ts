@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JsonText, defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { pageOf, pagingArgs } from '../../shared/paging.js';
-import { CATEGORIES, type Category } from './preset-types.js';
+import { CATEGORIES, type Category } from '../../shared/presets/preset-types.js';
 import type { PresetsService } from './presets.service.js';
 
 const fieldSchema = z.object({

@@ -5,7 +5,7 @@ import {
   type PresetDefinition,
   type PresetDetail,
   type PresetSummary,
-} from './preset-types.js';
+} from '../../shared/presets/preset-types.js';
 
 export interface PresetList {
   presets: PresetSummary[];

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../engines/spec/text-model.js';
-import { type PresetInputs, buildView, renderTemplate } from '../presets/preset-template.js';
-import type { Length, PresetDefinition } from '../presets/preset-types.js';
+import { type PresetInputs, buildView, renderTemplate } from '../../shared/presets/preset-template.js';
+import type { Length, PresetDefinition } from '../../shared/presets/preset-types.js';
 
 const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
   Short: { words: 'Keep it short: about 50 to 120 words.', tokens: 400 },
@@ -28,10 +28,4 @@ export function presetMessages(preset: PresetDefinition, inputs: PresetInputs): 
 export function maxTokensFor(inputs: PresetInputs, cap: number): number {
   const length = (inputs.length ?? 'Medium') as Length;
   return Math.min(cap, LENGTH_GUIDANCE[length]?.tokens ?? LENGTH_GUIDANCE.Medium.tokens);
-}
-
-/** What the builtin engine returns for output number `index` (0-based): variants take turns. */
-export function builtinComposition(preset: PresetDefinition, inputs: PresetInputs, index: number): string {
-  const template = preset.builtin[index % preset.builtin.length] ?? '';
-  return renderTemplate(template, buildView(inputs, index + 1));
 }

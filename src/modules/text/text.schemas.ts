@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
-import { FIELD_LIMITS, LENGTHS } from '../presets/preset-types.js';
+import { FIELD_LIMITS, LENGTHS } from '../../shared/presets/preset-types.js';
 
 const MAX_OUTPUTS = 10;
 

@@ -8,10 +8,10 @@ import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shar
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { resolvePresetInputs } from '../presets/preset-inputs.js';
-import type { PresetInputs } from '../presets/preset-template.js';
-import type { PresetDefinition } from '../presets/preset-types.js';
+import type { PresetInputs } from '../../shared/presets/preset-template.js';
+import type { PresetDefinition } from '../../shared/presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
-import { builtinComposition, maxTokensFor, presetMessages } from './preset-prompt.js';
+import { maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
 import type { TextOutputRow } from '../../storage/db/schema.js';
@@ -117,7 +117,7 @@ export class TextService {
         messages,
         maxOutputTokens,
         ...(abortSignal && { abortSignal }),
-        providerOptions: { builtin: { text: builtinComposition(preset, inputs, index) } },
+        task: { kind: 'preset-output', preset, inputs, output: index },
       });
       if (!result.text.trim())
         throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });

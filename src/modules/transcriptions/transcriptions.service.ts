@@ -12,7 +12,6 @@ import type { TranscriptionRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import type { WebhookDelivery, WebhooksService } from '../webhooks/webhooks.service.js';
-import { deriveBuiltin } from './derived/builtin.js';
 import { type DerivedField, type TranscriptInput, displayAudioType, fieldsFor } from './derived/fields.js';
 import { fieldPrompt } from './derived/field-prompt.js';
 import { type TranscriptionJobPayload, transcriptionJob } from './transcription-job.js';
@@ -174,7 +173,7 @@ export class TranscriptionsService {
   private async generateField(field: DerivedField, transcript: TranscriptInput): Promise<string> {
     const result = await this.textModels.standard.doGenerate({
       ...(await fieldPrompt(this.textModels.standard, field, transcript)),
-      providerOptions: { builtin: { text: deriveBuiltin(field, transcript) } },
+      task: { kind: 'derived-field', field, transcript },
     });
     if (!result.text.trim())
       throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });

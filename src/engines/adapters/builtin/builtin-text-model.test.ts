@@ -4,11 +4,14 @@ import type { ChatMessage, TextCallOptions, TextStreamPart, ToolCall, ToolDefini
 import { BuiltinTextModel } from './builtin-text-model.js';
 import { placeholderFor } from './json-placeholder.js';
 
-const model = new BuiltinTextModel();
+/** Answers a task with the question it asks, as it is: the tests give the engine any text to compose. */
+const model = new BuiltinTextModel('builtin', (task) => ({
+  text: task.kind === 'grounded-answer' ? task.question : '',
+}));
 
 const composed = (text: string, extra: Partial<TextCallOptions> = {}): TextCallOptions => ({
   messages: [{ role: 'user', content: 'Write a tagline for a bakery.' }],
-  providerOptions: { builtin: { text } },
+  task: { kind: 'grounded-answer', question: text, sources: [], welcomeMessage: null },
   ...extra,
 });
 

@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
 } from '../../spec/text-model.js';
 import { placeholderFor } from './json-placeholder.js';
+import { type TaskComposer, answerTask } from './task-answer.js';
 
 /** Deltas between two turns of the event loop, so a long stream does not hold up other requests. */
 const DELTAS_PER_TURN = 16;
@@ -23,8 +24,9 @@ const INTRO = 'This is the builtin offline engine, which composes text without a
 const OUTRO = 'Configure a text provider (ATELIER_TEXT_PROVIDER) for generated answers.';
 
 /**
- * The offline text engine: deterministic, no model. For presets the service hands it the composed text
- * in providerOptions.builtin.text; otherwise it answers with a fixed acknowledgement of the last message.
+ * The offline text engine: deterministic, no model. Given a task (a preset's output, a transcript's derived
+ * field, a bot's answer from its sources) it composes the answer from it (task-answer.ts); otherwise it
+ * answers with a fixed acknowledgement of the last message.
  * Asked for JSON, it answers JSON (a placeholder that follows the schema, or the acknowledgement as
  * `{"answer": ...}`); made to call a tool (toolChoice required or a name), it calls it with placeholder
  * arguments. It never calls a tool of its own accord.
@@ -38,10 +40,14 @@ export class BuiltinTextModel implements TextModel {
     noEffect: ['temperature', 'top_p', 'frequency_penalty', 'presence_penalty', ...PROVIDER_ONLY_PARAMETERS],
   };
 
-  constructor(readonly modelId = 'builtin') {}
+  /** `compose`: how it answers a task (answerTask, unless a test gives it texts of its own). */
+  constructor(
+    readonly modelId = 'builtin',
+    private readonly compose: TaskComposer = answerTask,
+  ) {}
 
   async doGenerate(options: TextCallOptions): Promise<TextResult> {
-    return this.compose(options).result;
+    return this.answer(options).result;
   }
 
   /**
@@ -58,10 +64,10 @@ export class BuiltinTextModel implements TextModel {
         throw new UpstreamError('The builtin text engine was cancelled', { isRetryable: false, cause: signal.reason });
     };
     checkAbort();
-    const { result, json } = this.compose(options);
-    const { text, toolCalls, ...finish } = result;
+    const { result, json } = this.answer(options);
+    const { text, toolCalls, citedSources, ...finish } = result;
     let count = 0;
-    for (const part of toolCalls ? toolCallParts(toolCalls) : textParts(text, json)) {
+    for (const part of toolCalls ? toolCallParts(toolCalls) : textParts(text, json, citedSources)) {
       if (++count % DELTAS_PER_TURN === 0) await nextTurn();
       checkAbort();
       yield part;
@@ -70,7 +76,7 @@ export class BuiltinTextModel implements TextModel {
     yield { type: 'finish', ...finish };
   }
 
-  private compose(options: TextCallOptions): { result: TextResult; json: boolean } {
+  private answer(options: TextCallOptions): { result: TextResult; json: boolean } {
     const warnings: string[] = [];
     const usage = { inputTokens: countInput(options) };
     const limit = options.maxOutputTokens;
@@ -84,8 +90,9 @@ export class BuiltinTextModel implements TextModel {
         json: true,
       };
     }
-    const composed = options.providerOptions?.builtin?.text;
-    const full = typeof composed === 'string' ? composed : this.acknowledge(options.messages);
+    const composed = options.task && this.compose(options.task);
+    const full = composed ? composed.text : this.acknowledge(options.messages);
+    const cited = composed?.citedSources && { citedSources: composed.citedSources };
     const format = options.responseFormat;
     if (format) {
       const json = JSON.stringify(format.schema ? placeholderFor(format.schema) : { answer: full });
@@ -93,6 +100,7 @@ export class BuiltinTextModel implements TextModel {
       const { text, tokens, truncated } = limitJson(cutAtStopSequence(json, options.stopSequences ?? []), limit);
       const result: TextResult = {
         text,
+        ...cited,
         finishReason: truncated ? 'length' : 'stop',
         usage: { ...usage, outputTokens: tokens },
         warnings,
@@ -105,6 +113,7 @@ export class BuiltinTextModel implements TextModel {
     const truncated = limit !== undefined && words > limit;
     const result: TextResult = {
       text: truncated ? text.split(/\s+/).slice(0, limit).join(' ') : text,
+      ...cited,
       finishReason: truncated ? 'length' : 'stop',
       usage: { ...usage, outputTokens: Math.min(words, limit ?? words) },
       warnings,
@@ -165,9 +174,13 @@ function limitJson(json: string, limit: number | undefined): { text: string; tok
   return { text: chars.slice(0, limit * 4).join(''), tokens: limit, truncated: true };
 }
 
-function* textParts(text: string, json: boolean): Generator<TextStreamPart> {
+function* textParts(text: string, json: boolean, citedSources: number[] | undefined): Generator<TextStreamPart> {
   const pieces = json ? chunks(text, JSON_PIECE) : (text.match(/\s*\S+|\s+/g) ?? []);
-  for (const piece of pieces) yield { type: 'text-delta', text: piece };
+  let cited = citedSources;
+  for (const piece of pieces) {
+    yield cited ? { type: 'text-delta', text: piece, citedSources: cited } : { type: 'text-delta', text: piece };
+    cited = undefined;
+  }
 }
 
 function* toolCallParts(calls: ToolCall[]): Generator<TextStreamPart> {

@@ -1,5 +1,5 @@
-import { FIELD_LIMITS, LENGTHS } from '../preset-types.js';
-import type { FieldDefinition, FieldName, Length } from '../preset-types.js';
+import { FIELD_LIMITS, LENGTHS } from '../../../shared/presets/preset-types.js';
+import type { FieldDefinition, FieldName, Length } from '../../../shared/presets/preset-types.js';
 
 /** Field names that hold free text (everything except the `length` radio). */
 type TextFieldName = Exclude<FieldName, 'length'>;

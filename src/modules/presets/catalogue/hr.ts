@@ -1,4 +1,4 @@
-import type { PresetDefinition } from '../preset-types.js';
+import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
 import { extraArea, extraField, keywordsField, lengthField, radioField, toneField } from './fields.js';
 
 export const hrPresets: PresetDefinition[] = [

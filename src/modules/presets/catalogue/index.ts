@@ -1,4 +1,4 @@
-import type { PresetDefinition } from '../preset-types.js';
+import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
 import { businessPresets } from './business.js';
 import { contentPresets } from './content.js';
 import { educationPresets } from './education.js';

@@ -1,4 +1,4 @@
-import type { PresetDefinition } from '../preset-types.js';
+import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
 import { extraArea, extraField, hostedToneField, keywordsField, lengthField, toneField } from './fields.js';
 
 /** Tone as the hosted service defines it for its resume presets: an optional line of up to 1000 characters. */

@@ -1,4 +1,4 @@
-import type { PresetDefinition } from '../preset-types.js';
+import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
 import { extraArea, extraField, hostedToneField, keywordsField, lengthField, radioField, toneField } from './fields.js';
 
 /** The hosted presets' tone: a free-text field of up to 1000 characters, labelled as they label it. */

@@ -1,4 +1,4 @@
-import type { PresetDefinition } from '../preset-types.js';
+import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
 import { extraArea, extraField, hostedToneField, keywordsField, lengthField, textField, toneField } from './fields.js';
 
 /** The tone field as the hosted reference defines it for its presets: "Tone", up to 1000 characters. */

@@ -1,37 +1,7 @@
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
+import type { DerivedField } from '../../../engines/spec/text-task.js';
 
-/** Every piece of content that can be derived from a transcript, in display order. */
-export const DERIVED_FIELDS = [
-  'summary',
-  'title',
-  'description',
-  'keywords',
-  'action_items',
-  'show_notes',
-  'twitterThread',
-  'article',
-  'newsletter',
-  'questions',
-  'linkedin_post',
-  'timestamped_overview',
-  'topics_and_bullets',
-  'progress_note',
-  'soap_note',
-  'dap_note',
-] as const;
-
-export type DerivedField = (typeof DERIVED_FIELDS)[number];
-
-/** What the derivations read: one finished transcription. */
-export interface TranscriptInput {
-  name: string;
-  /** Display form: "Meeting", "Therapy Session"... */
-  audioType: string;
-  /** Language name: English, French... */
-  language: string;
-  text: string;
-  segments: TranscriptSegment[];
-}
+// The list is the engine spec's, which asks engines for them; which fields a recording gets is the service's.
+export { DERIVED_FIELDS, type DerivedField, type TranscriptInput } from '../../../engines/spec/text-task.js';
 
 const COMMON: readonly DerivedField[] = ['summary', 'title', 'description', 'keywords'];
 const TAIL: readonly DerivedField[] = ['linkedin_post', 'timestamped_overview', 'topics_and_bullets'];

@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
 import type { ChatMessage } from '../../../engines/spec/text-model.js';
 import type { DerivedField, TranscriptInput } from './fields.js';
-import { durationPhrase, formatTimestamp } from './format.js';
+import { durationPhrase, formatTimestamp } from '../../../shared/durations.js';
 
 /** The transcript part of a prompt stays under this many characters; the middle goes first. */
 export const TRANSCRIPT_BUDGET = 60_000;

@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
+import type { TranscriptSegment } from '../../../spec/asr-model.js';
 import { LY_KEEP, STOP_WORDS } from './stopwords.js';
 
 export interface Sentence {

@@ -1,15 +1,12 @@
-import { isStopword, sentences, stem, words } from './text-terms.js';
+import { isStopword, words } from '../../../../shared/text-terms.js';
+import type { GroundingSource } from '../../../spec/text-task.js';
+import { sentences, stem } from './sentences.js';
 
 /**
  * The offline answer (the builtin engine has no language model): the sentences of the retrieved
  * passages that share the most meaningful words with the question, quoted with their source, or a
  * plain statement that the knowledge base has nothing on it.
  */
-
-export interface AnswerPassage {
-  title: string;
-  passage: string;
-}
 
 export interface ExtractiveAnswer {
   text: string;
@@ -38,7 +35,7 @@ interface Candidate {
 
 export function extractiveAnswer(
   question: string,
-  passages: readonly AnswerPassage[],
+  passages: readonly GroundingSource[],
   options: ExtractiveAnswerOptions = {},
 ): ExtractiveAnswer {
   const maxSentences = Math.max(1, options.maxSentences ?? 4);
@@ -66,7 +63,7 @@ export function extractiveAnswer(
 }
 
 /** Sentences sharing at least one meaningful word with the question, best first, each text once. */
-function rankSentences(terms: Set<string>, passages: readonly AnswerPassage[]): Candidate[] {
+function rankSentences(terms: Set<string>, passages: readonly GroundingSource[]): Candidate[] {
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   passages.forEach((p, passage) => {

@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { asSentence, durationPhrase, truncate } from './format.js';
+import { durationPhrase } from '../../../../shared/durations.js';
+import { asSentence, truncate } from './format.js';
 import { topSentences } from './select.js';
 
 const DAY =

@@ -1,19 +1,9 @@
 import { type Analysis, type Sentence, analyse } from './analysis.js';
-import { actionItems, clinicalNote, questions } from './builtin-notes.js';
-import type { DerivedField, TranscriptInput } from './fields.js';
-import {
-  asSentence,
-  durationAdjective,
-  formatTimestamp,
-  hashtag,
-  joinList,
-  titleCase,
-  truncate,
-  withArticle,
-} from './format.js';
+import { actionItems, clinicalNote, questions } from './notes.js';
+import { formatTimestamp } from '../../../../shared/durations.js';
+import type { DerivedField, TranscriptInput } from '../../../spec/text-task.js';
+import { asSentence, durationAdjective, hashtag, joinList, titleCase, truncate, withArticle } from './format.js';
 import { best, labelFor, sections, topSentences, topics } from './select.js';
-
-export type { TranscriptInput } from './fields.js';
 
 /**
  * The offline version of a derived field: extractive (TextRank, RAKE) and deterministic, so every

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
+import type { TranscriptSegment } from '../../../spec/asr-model.js';
 import { analyse, rankKeyphrases, textRank } from './analysis.js';
-import type { TranscriptInput } from './fields.js';
-import { formatTimestamp, titleCase, truncate } from './format.js';
+import type { TranscriptInput } from '../../../spec/text-task.js';
+import { formatTimestamp } from '../../../../shared/durations.js';
+import { titleCase, truncate } from './format.js';
 import { splitSentences } from './sentences.js';
 
 const input = (segments: TranscriptSegment[]): TranscriptInput => ({

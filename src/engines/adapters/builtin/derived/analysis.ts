@@ -1,5 +1,5 @@
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
-import type { TranscriptInput } from './fields.js';
+import type { TranscriptSegment } from '../../../spec/asr-model.js';
+import type { TranscriptInput } from '../../../spec/text-task.js';
 import { type Sentence, isContent, splitSentences, stem, words } from './sentences.js';
 
 export type { Sentence } from './sentences.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
-import { deriveBuiltin } from './builtin.js';
-import { DERIVED_FIELDS, type TranscriptInput, fieldsFor } from './fields.js';
-import { formatTimestamp } from './format.js';
+import type { TranscriptSegment } from '../../../spec/asr-model.js';
+import { deriveBuiltin } from './derive-builtin.js';
+import { fieldsFor } from '../../../../modules/transcriptions/derived/fields.js';
+import { DERIVED_FIELDS, type TranscriptInput } from '../../../spec/text-task.js';
+import { formatTimestamp } from '../../../../shared/durations.js';
 
 type Line = [number, string, string];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../../engines/spec/asr-model.js';
-import { deriveBuiltin } from './builtin.js';
-import { DERIVED_FIELDS, type DerivedField, type TranscriptInput } from './fields.js';
-import { formatTimestamp } from './format.js';
+import type { TranscriptSegment } from '../../../spec/asr-model.js';
+import { deriveBuiltin } from './derive-builtin.js';
+import { DERIVED_FIELDS, type DerivedField, type TranscriptInput } from '../../../spec/text-task.js';
+import { formatTimestamp } from '../../../../shared/durations.js';
 
 /** [start, speaker, text]; each segment ends where the next starts. */
 type Line = [number, string | undefined, string];
