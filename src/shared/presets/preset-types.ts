@@ -49,8 +49,10 @@ export interface FieldDefinition {
 
 /**
  * A template. `prompt` and each `builtin` entry are Mustache templates rendered (without HTML escaping)
- * against a PresetView (see preset-template.ts): `prompt` is the instruction an LLM engine receives,
- * `builtin` the texts the offline builtin engine composes; output number i uses builtin[i % builtin.length].
+ * against a PresetView (see preset-template.ts): `prompt` is the instruction an LLM engine receives (the text
+ * service renders it), `builtin` the texts the offline builtin engine composes (engines/adapters/builtin renders
+ * them); output number i uses builtin[i % builtin.length]. Both sit side by side for authors, which is why the
+ * definition lives in shared/, where the domain and the engines may both import it.
  */
 export interface PresetDefinition {
   slug: string;
