@@ -197,7 +197,7 @@ function systemPrompt(bot: BotRow, passages: SearchResult[]): string {
 }
 
 /**
- * The sources as the answer numbers them: the passages it cites when the engine says which (the builtin engine
+ * The sources as the answer numbers them: the passages it cites when the engine says which (an extractive answer
  * quotes only some), all of them otherwise (a language model is given them all, numbered).
  */
 function sourcesCited(found: SearchResult[], cited: number[] | undefined): BotSource[] {
