@@ -1,4 +1,5 @@
 /** The text engine interface (after the Vercel AI SDK language-model spec). */
+import type { Warning } from './warnings.js';
 
 /** The picture formats a chat message can carry. */
 export type ChatImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
@@ -114,7 +115,7 @@ export interface TextResult {
   finishReason: FinishReason;
   usage: TextUsage;
   /** Options this model could not honour: reported, never thrown. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** What a stream yields: pieces of text in order, then one `finish` (unless it fails or is aborted). */
@@ -125,7 +126,7 @@ export type TextStreamPart =
    * the pieces' `argumentsDelta` joined make its arguments (JSON text).
    */
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
-  | { type: 'finish'; finishReason: FinishReason; usage: TextUsage; warnings: string[] };
+  | { type: 'finish'; finishReason: FinishReason; usage: TextUsage; warnings: Warning[] };
 
 /** The parameters an engine that speaks OpenAI's format is handed as they came (`openaiFields`). */
 export const HANDED_ON_PARAMETERS = [

@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
 } from '../../spec/text-model.js';
 import { placeholderFor } from './json-placeholder.js';
+import type { Warning } from '../../spec/warnings.js';
 
 /** Deltas between two turns of the event loop, so a long stream does not hold up other requests. */
 const DELTAS_PER_TURN = 16;
@@ -71,7 +72,7 @@ export class BuiltinTextModel implements TextModel {
   }
 
   private compose(options: TextCallOptions): { result: TextResult; json: boolean } {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const usage = { inputTokens: countInput(options) };
     const limit = options.maxOutputTokens;
     const tool = forcedTool(options);
