@@ -1,7 +1,11 @@
 import { UpstreamError } from '../../../shared/errors.js';
-import type { TalkingVideoCallOptions, TalkingVideoModel, TalkingVideoResult } from '../../spec/talking-video-model.js';
+import {
+  AVATAR_MODEL_FOR_A_PICTURE,
+  type TalkingVideoCallOptions,
+  type TalkingVideoModel,
+  type TalkingVideoResult,
+} from '../../spec/talking-video-model.js';
 import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../upstream-call.js';
-import { AVATAR_MODEL_FOR_A_PICTURE } from '../../spec/talking-video-model.js';
 
 export interface CogLipSyncConfig {
   baseUrl: string;
