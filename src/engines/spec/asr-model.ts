@@ -1,4 +1,5 @@
 /** The speech-recognition engine interface. */
+import type { Warning } from './warnings.js';
 
 export interface TranscriptSegment {
   /** Seconds from the start of the recording. */
@@ -22,7 +23,7 @@ export interface AsrResult {
   segments: TranscriptSegment[];
   /** True when the engine labelled speakers itself. */
   diarized: boolean;
-  warnings: string[];
+  warnings: Warning[];
   /** The language the engine heard (a name, as the API writes them), when it says: the one detected for `auto`. */
   language?: string;
 }

@@ -1,4 +1,5 @@
 /** The image engine interface (after the Vercel AI SDK image-model spec): one picture per call. */
+import type { Warning } from './warnings.js';
 
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -38,7 +39,7 @@ export interface ImageResult {
   width: number;
   height: number;
   /** Options this model could not honour: reported, never thrown. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** The hosted reference's `action` values: what to do with a picture the request gives. */

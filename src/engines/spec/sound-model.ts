@@ -1,4 +1,5 @@
 /** The sound-effect engine interface: one short sound (an MP3) from a text description per call. */
+import type { Warning } from './warnings.js';
 
 export interface SoundCallOptions {
   /** What the sound should be, in words: "rain on a tin roof with distant thunder". */
@@ -14,7 +15,7 @@ export interface SoundResult {
   audio: { data: Buffer; mediaType: 'audio/mpeg' };
   durationSeconds: number;
   /** What the engine could not honour or had to guess (an unknown sound, left-out layers...). */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface SoundModel {

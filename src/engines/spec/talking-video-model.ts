@@ -1,5 +1,6 @@
 /** The talking-video engine interface: a face (a picture or a clip) made to speak a finished speech track. */
 import type { ReferenceImage } from './image-model.js';
+import type { Warning } from './warnings.js';
 
 /** The hosted reference's resolutions for talking videos (the short side of the frame). */
 export const TALKING_RESOLUTIONS = ['480p', '720p'] as const;
@@ -43,8 +44,15 @@ export interface TalkingVideoResult {
   width: number;
   height: number;
   durationSeconds: number;
-  warnings: string[];
+  warnings: Warning[];
 }
+
+/** A video face with an avatarModel, which only a picture can have: the engines that take both say so. */
+export const AVATAR_MODEL_FOR_A_PICTURE: Warning = {
+  type: 'unsupported-setting',
+  setting: 'avatarModel',
+  message: 'avatarModel applies to a picture only; it was ignored for the video',
+};
 
 export interface TalkingVideoModel {
   readonly provider: string;

@@ -1,4 +1,5 @@
 /** The text engine interface (after the Vercel AI SDK language-model spec). */
+import type { Warning } from './warnings.js';
 
 import type { TextTask } from './text-task.js';
 
@@ -123,7 +124,7 @@ export interface TextResult {
   finishReason: FinishReason;
   usage: TextUsage;
   /** Options this model could not honour: reported, never thrown. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** What a stream yields: pieces of text in order, then one `finish` (unless it fails or is aborted). */
@@ -135,7 +136,7 @@ export type TextStreamPart =
    * the pieces' `argumentsDelta` joined make its arguments (JSON text).
    */
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
-  | { type: 'finish'; finishReason: FinishReason; usage: TextUsage; warnings: string[] };
+  | { type: 'finish'; finishReason: FinishReason; usage: TextUsage; warnings: Warning[] };
 
 /** The parameters an engine that speaks OpenAI's format is handed as they came (`openaiFields`). */
 export const HANDED_ON_PARAMETERS = [

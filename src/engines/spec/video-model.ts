@@ -1,5 +1,6 @@
 /** The video engine interface: one clip per call. */
 import type { ReferenceImage } from './image-model.js';
+import type { Warning } from './warnings.js';
 
 /** The hosted reference's aspect ratios. */
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', '9:21', '3:2', '2:3'] as const;
@@ -28,7 +29,7 @@ export interface VideoResult {
   width: number;
   height: number;
   durationSeconds: number;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface VideoModel {

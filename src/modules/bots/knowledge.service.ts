@@ -9,6 +9,8 @@ import { type ChunkOptions, DEFAULT_CHUNKING, chunkText } from './chunker.js';
 import type { DocumentReader } from './document-reader.js';
 import { type UploadedFile, detectKind, unsupportedFile } from './document-text.js';
 import { encodeVector } from './vectors.js';
+import { warningTexts } from '../../engines/spec/warning-text.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 const MB = 1024 * 1024;
 
@@ -93,7 +95,7 @@ export class KnowledgeService {
     // Before embedding, so nothing is embedded for a document that cannot be stored.
     if (usage.characters + characters > KNOWLEDGE_LIMITS.charactersPerBot) return tooMuchText();
 
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const vectors = await this.embed(
       chunks.map((c) => c.text),
       warnings,
@@ -126,7 +128,7 @@ export class KnowledgeService {
       case 'too_many_characters':
         return tooMuchText();
       case 'inserted':
-        return ok({ ...toDocumentRecord(document), warnings });
+        return ok({ ...toDocumentRecord(document), warnings: warningTexts(warnings) });
     }
   }
 
@@ -168,7 +170,7 @@ export class KnowledgeService {
   /** One unit vector per chunk, or undefined (with a warning) when no model is configured or it failed. */
   private async embed(
     texts: string[],
-    warnings: string[],
+    warnings: Warning[],
     signal: AbortSignal | undefined,
   ): Promise<Buffer[] | undefined> {
     if (!this.embeddings) return undefined;
@@ -179,7 +181,8 @@ export class KnowledgeService {
       return embeddings.map(encodeVector);
     } catch (error) {
       const reason = error instanceof UpstreamError ? error.message : 'the embedding model failed';
-      warnings.push(`Embeddings could not be computed (${reason}); the document is searchable by keywords only`);
+      const message = `Embeddings could not be computed (${reason}); the document is searchable by keywords only`;
+      warnings.push({ type: 'other', message });
       return undefined;
     }
   }

@@ -21,6 +21,7 @@ import type { ImageCompletion, ImagesRepo } from './images.repo.js';
 import { chooseEditor } from './image-request.js';
 import { fetchReferenceImage } from './reference-image.js';
 import { overBackground } from './replace-background.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
 
 export const IMAGE_JOB = 'image.generate' satisfies JobKind;
 
@@ -68,14 +69,13 @@ export function imageJob({
   ): Promise<ImageCompletion> {
     const key = `images/${blobName}.${IMAGE_EXTENSIONS[result.image.mediaType]}`;
     await blobs.put(key, result.image.data);
-    const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
     return {
       blob_key: key,
       model,
       engine,
       width: result.width,
       height: result.height,
-      warnings: JSON.stringify(warnings),
+      warnings: storedWarnings(result.warnings, row.warnings),
       updated_at: isoNow(clock),
     };
   }

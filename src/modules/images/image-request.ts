@@ -10,6 +10,7 @@ import {
   ratioSize,
   sizeText,
 } from './image-dimensions.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 export { IMAGE_ACTIONS, type ImageAction } from '../../engines/spec/image-model.js';
 /** What `image` gets when the request names no action. */
@@ -63,7 +64,7 @@ export interface ImagePlan extends Size {
   style: string | undefined;
   /** The reference picture, when the request gives one (fetched only by an engine that can use it). */
   referenceUrl: string | undefined;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 const DEFAULT_SIZE: Size = { width: 1024, height: 1024 };
@@ -72,17 +73,17 @@ const DEFAULT_SIZE: Size = { width: 1024, height: 1024 };
 const humanStyle = (style: string) => style.replace(/[_/]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const size = fitSize(model, wantedSize(ask, warnings), ask.dimensions, warnings);
 
   let style = ask.style;
   const recraftStyle = ask.recraftStyle?.trim();
   if (recraftStyle && recraftStyle.toLowerCase() !== 'any') {
     if (model.family === 'recraft') style = style ? `${style}, ${humanStyle(recraftStyle)}` : humanStyle(recraftStyle);
-    else warnings.push(`recraftStyle: ignored: ${model.name} is not a Recraft model`);
+    else ignored(warnings, 'recraftStyle', `${model.name} is not a Recraft model`);
   }
 
-  if (ask.editModel) warnings.push('editModel: ignored: no image given');
+  if (ask.editModel) ignored(warnings, 'editModel', 'no image given');
   return { ...size, style, referenceUrl: undefined, warnings };
 }
 
@@ -139,7 +140,7 @@ function noEngineMessage(action: ImageAction, model: EditModelTraits): string {
 }
 
 export interface EditPlan extends Size {
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** The size of an edit: a model's edit makes a size it can; filters and background removers keep the picture's. */
@@ -148,25 +149,35 @@ export function planEdit(
   ask: ImageAsk,
   choice: { byModel: boolean; editor: { provider: string } },
 ): EditPlan {
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   if (choice.byModel) {
     const size = fitSize(model, wantedSize(ask, warnings), ask.dimensions, warnings);
     return { ...size, warnings };
   }
   if (ask.dimensions || ask.resolution) {
     const field = ask.dimensions ? 'dimensions' : 'resolution';
-    warnings.push(`${field}: ignored: ${choice.editor.provider} keeps the picture's own size`);
+    ignored(warnings, field, `${choice.editor.provider} keeps the picture's own size`);
   }
-  if (ask.recraftStyle && ask.recraftStyle.toLowerCase() !== 'any') warnings.push('recraftStyle: ignored for an edit');
+  if (ask.recraftStyle && ask.recraftStyle.toLowerCase() !== 'any') warnings.push(ignoredForAnEdit('recraftStyle'));
   return { ...DEFAULT_SIZE, warnings };
 }
 
+const ignored = (warnings: Warning[], setting: string, why: string) =>
+  warnings.push({ type: 'unsupported-setting', setting, details: `ignored: ${why}` });
+
+/** A setting an edit has no use for. */
+export const ignoredForAnEdit = (setting: string): Warning => ({
+  type: 'unsupported-setting',
+  setting,
+  details: 'ignored for an edit',
+});
+
 /** The size the request asks for: pixels, a ratio at the resolution, or the default square at it. */
-function wantedSize(ask: ImageAsk, warnings: string[]): Size {
+function wantedSize(ask: ImageAsk, warnings: Warning[]): Size {
   const text = ask.dimensions?.trim();
   const parsed = text ? parseDimensions(text) : undefined;
   if (parsed?.kind === 'size') {
-    if (ask.resolution) warnings.push('resolution: ignored: dimensions gives the size in pixels');
+    if (ask.resolution) ignored(warnings, 'resolution', 'dimensions gives the size in pixels');
     return parsed;
   }
   if (parsed?.kind === 'ratio') return ratioSize(parsed.width, parsed.height, ask.resolution);
@@ -174,7 +185,7 @@ function wantedSize(ask: ImageAsk, warnings: string[]): Size {
 }
 
 /** The wanted size, or the nearest the model makes (with a warning saying so). */
-function fitSize(model: ImageModelTraits, wanted: Size, dimensions: string | undefined, warnings: string[]): Size {
+function fitSize(model: ImageModelTraits, wanted: Size, dimensions: string | undefined, warnings: Warning[]): Size {
   const sizes = model.sizes;
   if (!sizes || sizes.some((s) => s.width === wanted.width && s.height === wanted.height))
     return inBounds(wanted) ? wanted : DEFAULT_SIZE;
@@ -183,8 +194,10 @@ function fitSize(model: ImageModelTraits, wanted: Size, dimensions: string | und
     dimensions && parseDimensions(dimensions)?.kind === 'ratio'
       ? `${dimensions.trim()} (${sizeText(wanted)})`
       : sizeText(wanted);
-  warnings.push(
-    `dimensions: ${model.name} makes ${sizes.map(sizeText).join(', ')}; it made ${sizeText(chosen)} instead of ${asked}`,
-  );
+  warnings.push({
+    type: 'adjusted-setting',
+    setting: 'dimensions',
+    details: `${model.name} makes ${sizes.map(sizeText).join(', ')}; it made ${sizeText(chosen)} instead of ${asked}`,
+  });
   return { width: chosen.width, height: chosen.height };
 }

@@ -4,6 +4,7 @@ import { unwrap } from '../../shared/errors.js';
 import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
 import { generateImageBody, generateImageToolArgs, imageRecordSchema } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
+import { warningText } from '../../engines/spec/warning-text.js';
 
 const tags = ['images'];
 
@@ -29,7 +30,11 @@ export function imageOperations(images: ImagesService) {
           ({ source_images: sources, image, ...rest }) => ({ ...rest, image: image ?? sources?.[0] }),
           (created, { source_images: sources, image }) => {
             const unused = (sources?.length ?? 0) - (image ? 0 : 1);
-            const note = `source_images: the engines here work from one picture; ${unused} more were not used`;
+            const note = warningText({
+              type: 'unsupported-setting',
+              setting: 'source_images',
+              details: `the engines here work from one picture; ${unused} more were not used`,
+            });
             return { images: created, ...(unused > 0 && { warnings: [note] }) };
           },
         ),

@@ -16,7 +16,16 @@ import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { type ImageJobPayload, imageJob } from './image-job.js';
 import type { ImageCompletion, ImageView, ImagesRepo, NewImageRow } from './images.repo.js';
-import { EDIT_ACTION, IMAGE_ACTIONS, type ImageAsk, chooseEditor, planEdit, planImages } from './image-request.js';
+import {
+  EDIT_ACTION,
+  IMAGE_ACTIONS,
+  type ImageAsk,
+  chooseEditor,
+  ignoredForAnEdit,
+  planEdit,
+  planImages,
+} from './image-request.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
 
 export { IMAGE_JOB } from './image-job.js';
 
@@ -120,7 +129,7 @@ export class ImagesService {
       status: 'pending',
       error: null,
       blob_key: null,
-      warnings: JSON.stringify(plan.warnings),
+      warnings: storedWarnings(plan.warnings),
       credits: price,
       created_at: now,
       updated_at: now,
@@ -183,7 +192,7 @@ export class ImagesService {
     const choice = chooseEditor(action, traits, this.editors);
     if (!choice.ok) return fail('unprocessable', choice.message);
     const plan = planEdit(traits, input, choice);
-    if (input.useHD) plan.warnings.push('useHD: ignored for an edit');
+    if (input.useHD) plan.warnings.push(ignoredForAnEdit('useHD'));
     const engine = choice.composite
       ? { provider: choice.editor.provider, modelId: `${choice.editor.modelId} + ${model.engine.modelId}` }
       : { provider: choice.editor.provider, modelId: choice.editor.modelId };

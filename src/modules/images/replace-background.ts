@@ -13,6 +13,9 @@ export async function overBackground(cut: ImageResult, background: ImageResult):
     image: { data, mediaType: 'image/png' },
     width,
     height,
-    warnings: [...cut.warnings.filter((w) => !w.startsWith('prompt:')), ...background.warnings],
+    warnings: [
+      ...cut.warnings.filter((w) => !(w.type === 'unsupported-setting' && w.setting === 'prompt')),
+      ...background.warnings,
+    ],
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { countWords } from '../speech/speech-text.js';
+import { warningTexts } from '../../engines/spec/warning-text.js';
 
 /** The hosted reference's bounds (ElevenLabs' own): 0.5 to 22 s, 5 by default; influence 0..1, 0.3 by default. */
 export const SOUND_LIMITS = {
@@ -81,7 +82,7 @@ export class SoundsService {
         duration_seconds: exact,
         used_characters: words,
         engine: this.engine.provider,
-        warnings: sound.warnings,
+        warnings: warningTexts(sound.warnings),
       });
     } catch (error) {
       await this.credits.release(held);

@@ -1,4 +1,5 @@
 import type { CatalogueVoice } from './voice-catalogue.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 /**
  * Voice ids of the hosted service that its clients send as they are: the hosted reference's own example
@@ -36,7 +37,7 @@ const HOSTED_VOICES: Record<string, HostedVoice> = {
 
 export interface HostedVoiceChoice {
   voice: CatalogueVoice;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -68,7 +69,11 @@ export async function resolveHostedVoice(
   return {
     voice: stand,
     warnings: [
-      `${hosted.name} (${voiceId}) is a voice of ${where}, which is not configured here: spoken by ${stand.voice.name} (${stand.voice.id}) instead`,
+      {
+        type: 'adjusted-setting',
+        setting: 'voiceID',
+        message: `${hosted.name} (${voiceId}) is a voice of ${where}, which is not configured here: spoken by ${stand.voice.name} (${stand.voice.id}) instead`,
+      },
     ],
   };
 }

@@ -18,6 +18,8 @@ import { SPEECH_OUTPUT_FORMATS, type SpeechOutputFormat, speechFormatSpec } from
 import { countWords, splitIntoChunks } from './speech-text.js';
 import type { CatalogueVoice, VoiceCatalogue } from './voice-catalogue.js';
 import { checkSettings } from './voice-settings.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 export interface SpeechConfig {
   maxCharacters: number;
@@ -120,7 +122,7 @@ export class SpeechService {
             words,
             duration_ms: Math.round(durationSeconds(audio) * 1000),
             blob_key: blobKey,
-            warnings: JSON.stringify(warnings),
+            warnings: storedWarnings(warnings),
             created_at: isoNow(this.clock),
           })
           .execute();
@@ -152,7 +154,7 @@ export class SpeechService {
     voiceId: string,
     text: string,
     signal?: AbortSignal,
-  ): Promise<{ audio: SpeechAudio; warnings: string[] }> {
+  ): Promise<{ audio: SpeechAudio; warnings: Warning[] }> {
     const voice = await this.resolveVoice(accountId, voiceId);
     if (!voice) throw new UpstreamError(`The voice ${voiceId} is no longer available`, { isRetryable: false });
     const settings = checkSettings(voice.base.model, voice.settings);
@@ -217,7 +219,7 @@ export class SpeechService {
   private async resolveVoice(
     accountId: string,
     voiceId: string,
-  ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: string[] } | undefined> {
+  ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: Warning[] } | undefined> {
     if (voiceId.startsWith(CUSTOM_PREFIX)) {
       const custom = await this.customVoices.resolve(accountId, voiceId);
       return custom && { ...custom, warnings: [] };

@@ -1,12 +1,13 @@
 import { COMMON_SETTINGS, type SettingSpec, type TtsModel, type VoiceSettings } from '../../engines/spec/tts-model.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 export interface CheckedSettings {
   /** For the provider: only the names it knows. */
   provider: VoiceSettings;
   /** Applied by the service itself. */
   volume: number;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export function settingsOf(model: TtsModel): readonly SettingSpec[] {
@@ -20,12 +21,16 @@ export function settingsOf(model: TtsModel): readonly SettingSpec[] {
 export function checkSettings(model: TtsModel, input: Record<string, unknown>): Outcome<CheckedSettings> {
   const specs = new Map(settingsOf(model).map((s) => [s.name, s]));
   const provider: VoiceSettings = {};
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   let volume = 1;
   for (const [name, value] of Object.entries(input)) {
     const spec = specs.get(name);
     if (!spec) {
-      warnings.push(`voiceSettings.${name} is not supported by ${model.provider} and was ignored`);
+      warnings.push({
+        type: 'unsupported-setting',
+        setting: `voiceSettings.${name}`,
+        message: `voiceSettings.${name} is not supported by ${model.provider} and was ignored`,
+      });
       continue;
     }
     if (spec.type === 'boolean') {

@@ -15,6 +15,8 @@ import { MAX_AUDIO_SECONDS, type TalkingInputs } from './talking-inputs.js';
 import { type TalkingRequest, parseTalkingRequest, talkingCredits } from './talking-request.js';
 import { audibleSpan, estimateWordTimings } from './talking-words.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 export const TALKING_VIDEO_JOB = 'video.talking' satisfies JobKind;
 
@@ -56,34 +58,43 @@ export function talkingVideoJob(deps: TalkingJobDeps): RecordKind<TalkingJobPayl
     isOpen: (row) => row.status === 'pending',
     async run(_payload, row, signal) {
       const request = parseTalkingRequest(row);
-      const warnings = new Set<string>(JSON.parse(row.warnings) as string[]);
+      const warnings: Warning[] = [];
       // One after the other: a refused URL is named alone, and nothing is fetched for a video whose speech failed.
       const spoken = await speak(request, row, signal);
       const face = await faceOf(request);
-      for (const warning of spoken.warnings) warnings.add(warning);
+      warnings.push(...spoken.warnings);
       let audio = spoken.audio;
       if (durationSeconds(audio) > MAX_AUDIO_SECONDS) {
-        warnings.add(`the speech is ${seconds(durationSeconds(audio))} long and was cut to ${MAX_AUDIO_SECONDS} s`);
+        const cutTo = `the speech is ${seconds(durationSeconds(audio))} long and was cut to ${MAX_AUDIO_SECONDS} s`;
+        warnings.push({ type: 'other', message: cutTo });
         audio = cut(audio, MAX_AUDIO_SECONDS);
       }
       const speechSeconds = durationSeconds(audio);
       if (face.kind === 'video') {
-        if (face.seconds < speechSeconds - 0.05)
-          warnings.add(`the video (${seconds(face.seconds)}) was looped to the speech's ${seconds(speechSeconds)}`);
-        else if (face.seconds > speechSeconds + 0.05)
-          warnings.add(`the video (${seconds(face.seconds)}) was cut to the speech's ${seconds(speechSeconds)}`);
+        const fitted = (how: string): Warning => ({
+          type: 'other',
+          message: `the video (${seconds(face.seconds)}) was ${how} to the speech's ${seconds(speechSeconds)}`,
+        });
+        if (face.seconds < speechSeconds - 0.05) warnings.push(fitted('looped'));
+        else if (face.seconds > speechSeconds + 0.05) warnings.push(fitted('cut'));
       }
       let captions: { words: ReturnType<typeof estimateWordTimings>; color: string } | undefined;
       if (request.generateCaptions) {
         if (request.text) {
           captions = { words: estimateWordTimings(request.text, audibleSpan(audio)), color: request.captionColor };
-          warnings.add(
-            "captions: each word's timing is estimated from where the speech is heard and the words' lengths (the speech engine gives no word timings)",
-          );
+          warnings.push({
+            type: 'adjusted-setting',
+            setting: 'captions',
+            details:
+              "each word's timing is estimated from where the speech is heard and the words' lengths (the speech engine gives no word timings)",
+          });
         } else
-          warnings.add(
-            'generateCaptions: captions are made from the text; the audio came without one, so the video has none (send text with the audio)',
-          );
+          warnings.push({
+            type: 'unsupported-setting',
+            setting: 'generateCaptions',
+            details:
+              'captions are made from the text; the audio came without one, so the video has none (send text with the audio)',
+          });
       }
       const result = await engine.doGenerate({
         face: face.face,
@@ -94,7 +105,7 @@ export function talkingVideoJob(deps: TalkingJobDeps): RecordKind<TalkingJobPayl
         avatarModel: request.avatarModel,
         abortSignal: signal,
       });
-      for (const warning of result.warnings) warnings.add(warning);
+      warnings.push(...result.warnings);
       const key = `videos/${newId()}.mp4`;
       await blobs.put(key, result.video.data);
       return {
@@ -103,7 +114,7 @@ export function talkingVideoJob(deps: TalkingJobDeps): RecordKind<TalkingJobPayl
         engine: engine.provider,
         width: result.width,
         height: result.height,
-        warnings: JSON.stringify([...warnings]),
+        warnings: storedWarnings(warnings, row.warnings),
         updated_at: isoNow(clock),
         duration: Math.max(1, Math.ceil(speechSeconds - 0.001)),
         aspect_ratio: aspectOf(result.width, result.height),

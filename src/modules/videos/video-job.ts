@@ -12,6 +12,7 @@ import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { VideoRow } from '../../storage/db/schema.js';
 import { fetchReferenceImage } from '../images/reference-image.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
 
 export const VIDEO_JOB = 'video.generate' satisfies JobKind;
 
@@ -59,14 +60,13 @@ export function videoJob({
       });
       const key = `videos/${newId()}.mp4`;
       await blobs.put(key, result.video.data);
-      const warnings = [...new Set([...(JSON.parse(row.warnings) as string[]), ...result.warnings])];
       return {
         blob_key: key,
         model: model.engine.modelId,
         engine: model.engine.provider,
         width: result.width,
         height: result.height,
-        warnings: JSON.stringify(warnings),
+        warnings: storedWarnings(result.warnings, row.warnings),
         updated_at: isoNow(clock),
       };
     },

@@ -22,6 +22,8 @@ import { DEFAULT_CAPTION_COLOR, type TalkingColumn, creditsToHold, talkingColumn
 import { type TalkingJobPayload, talkingVideoJob } from './talking-video-job.js';
 import { type VideoJobPayload, videoJob } from './video-job.js';
 import type { VideoCompletion, VideosRepo, NewVideoRow } from './videos.repo.js';
+import { storedWarnings } from '../../engines/spec/warning-text.js';
+import type { Warning } from '../../engines/spec/warnings.js';
 
 export { VIDEO_JOB } from './video-job.js';
 export { TALKING_VIDEO_JOB } from './talking-video-job.js';
@@ -149,9 +151,15 @@ export class VideosService {
       );
     const amount = model.creditsPerSecond * input.durationSeconds;
     const now = isoNow(this.clock);
-    const warnings =
+    const warnings: Warning[] =
       !input.image && FROM_PICTURE.test(model.name)
-        ? [`${model.name} makes video from a picture; none was given, so the clip was made from the prompt`]
+        ? [
+            {
+              type: 'adjusted-setting',
+              setting: 'model',
+              message: `${model.name} makes video from a picture; none was given, so the clip was made from the prompt`,
+            },
+          ]
         : [];
     return this.enqueue(caller, this.lifecycle, amount, now, {
       prompt: input.prompt,
@@ -163,7 +171,7 @@ export class VideosService {
       resolution: input.resolution ?? null,
       generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
       image_url: input.image ?? null,
-      warnings: JSON.stringify(warnings),
+      warnings: storedWarnings(warnings),
     });
   }
 
@@ -199,8 +207,16 @@ export class VideosService {
         ? `#${input.captionColor.replace(/^#/, '').toUpperCase()}`
         : DEFAULT_CAPTION_COLOR,
     };
-    const warnings =
-      input.audio && input.voiceID ? ['voiceID: the audio was used as it is, so the voice was not needed'] : [];
+    const warnings: Warning[] =
+      input.audio && input.voiceID
+        ? [
+            {
+              type: 'unsupported-setting',
+              setting: 'voiceID',
+              details: 'the audio was used as it is, so the voice was not needed',
+            },
+          ]
+        : [];
     return this.enqueue(caller, this.talkingLifecycle, amount, now, {
       kind: 'talking',
       prompt: input.text ?? '',
@@ -214,7 +230,7 @@ export class VideosService {
       generate_audio: 1,
       image_url: input.image ?? null,
       talking: JSON.stringify(talking),
-      warnings: JSON.stringify(warnings),
+      warnings: storedWarnings(warnings),
     });
   }
 

@@ -4,6 +4,7 @@ import { replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-up
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import type { ImageCallOptions } from '../../spec/image-model.js';
 import { type Automatic1111ImageConfig, Automatic1111ImageModel } from './automatic1111-image-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const upstream = fakeUpstreamForFile();
 /** The web UI has no version segment: its API lives under /sdapi/v1. */
@@ -141,7 +142,7 @@ describe('Automatic1111ImageModel', () => {
     const result = await draw(model(), { width: 1000, height: 750 });
     expect(result.image.data.equals(png)).toBe(true);
     expect(result).toMatchObject({ width: 64, height: 48, image: { mediaType: 'image/png' } });
-    expect(result.warnings).toEqual(['the engine made a 64x48 picture instead of 1000x750']);
+    expect(warningTexts(result.warnings)).toEqual(['the engine made a 64x48 picture instead of 1000x750']);
   });
 
   it('retries a 500 and then succeeds', async () => {

@@ -5,6 +5,7 @@ import type { ImageCallOptions } from '../../spec/image-model.js';
 import { BuiltinImageModel } from './builtin-image-model.js';
 import { escapeXml, plainText, wrap } from './image-caption.js';
 import { styleFromText } from './image-palette.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const model = new BuiltinImageModel();
 const call = (overrides: Partial<ImageCallOptions> = {}): ImageCallOptions => ({
@@ -158,7 +159,7 @@ describe('BuiltinImageModel', () => {
   it('warns about a style it does not know and an artist it cannot follow, and still renders', async () => {
     const result = await generate({ style: 'photorealistic', artist: 'Monet' });
     expect(result.warnings).toHaveLength(2);
-    expect(result.warnings[0]).toContain('photorealistic');
+    expect(warningTexts(result.warnings)[0]).toContain('photorealistic');
     expect((await sharp(result.image.data).metadata()).format).toBe('png');
   });
 

@@ -14,6 +14,7 @@ import {
   type StyleName,
 } from './image-palette.js';
 import { NEON_DARK, PAPER } from './image-shapes.js';
+import type { Warning } from '../../spec/warnings.js';
 
 const MAX_SIDE = 4096;
 const NAMELESS_STYLES = /^(default|none|auto|any|standard|natural|vivid)$/i;
@@ -39,14 +40,22 @@ export class BuiltinImageModel implements ImageModel {
     checkSide('height', height);
     signal?.throwIfAborted();
 
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const named = options.style?.trim() ?? '';
     const namedStyle = named && !NAMELESS_STYLES.test(named) ? styleFromText(named) : undefined;
     if (named && !NAMELESS_STYLES.test(named) && !namedStyle)
-      warnings.push(`The builtin engine has no "${named}" style; it drew the picture in its default look`);
+      warnings.push({
+        type: 'unsupported-setting',
+        setting: 'style',
+        message: `The builtin engine has no "${named}" style; it drew the picture in its default look`,
+      });
     const style: StyleName = namedStyle ?? styleFromText(options.prompt, true) ?? 'default';
     if (options.artist?.trim())
-      warnings.push("The builtin engine cannot follow an artist's manner; the artist only varies the composition");
+      warnings.push({
+        type: 'unsupported-setting',
+        setting: 'artist',
+        message: "The builtin engine cannot follow an artist's manner; the artist only varies the composition",
+      });
 
     const seed = pictureSeed(options.seed, options.prompt, options.style, options.artist);
     const words = wordsOf(options.prompt);

@@ -14,6 +14,7 @@ import {
 } from '../../spec/text-model.js';
 import { placeholderFor } from './json-placeholder.js';
 import { type TaskComposer, answerTask } from './task-answer.js';
+import type { Warning } from '../../spec/warnings.js';
 
 /** Deltas between two turns of the event loop, so a long stream does not hold up other requests. */
 const DELTAS_PER_TURN = 16;
@@ -77,7 +78,7 @@ export class BuiltinTextModel implements TextModel {
   }
 
   private answer(options: TextCallOptions): { result: TextResult; json: boolean } {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const usage = { inputTokens: countInput(options) };
     const limit = options.maxOutputTokens;
     const tool = forcedTool(options);

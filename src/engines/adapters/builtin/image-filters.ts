@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { UpstreamError } from '../../../shared/errors.js';
 import { FILTER_ACTIONS } from '../../image-actions.js';
 import type { ImageAction, ImageEditOptions, ImageEditor, ImageResult } from '../../spec/image-model.js';
+import type { Warning } from '../../spec/warnings.js';
 
 /** Pictures larger than this on their long side are scaled down first (the API's own size bound). */
 const MAX_SIDE = 2048;
@@ -31,7 +32,7 @@ export class BuiltinFilterEditor implements ImageEditor {
   readonly editActions: readonly ImageAction[] = FILTER_ACTIONS;
 
   async doEdit(options: ImageEditOptions): Promise<ImageResult> {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const pixels = await decode(options.image.data, warnings);
     const prompt = options.prompt;
     switch (options.action) {
@@ -57,7 +58,7 @@ export class BuiltinFilterEditor implements ImageEditor {
   }
 }
 
-async function decode(input: Buffer, warnings: string[]): Promise<Pixels> {
+async function decode(input: Buffer, warnings: Warning[]): Promise<Pixels> {
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const meta = await image.metadata();
@@ -65,7 +66,7 @@ async function decode(input: Buffer, warnings: string[]): Promise<Pixels> {
     const height = meta.autoOrient?.height ?? meta.height ?? 0;
     if (Math.max(width, height) > MAX_SIDE) {
       image.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside' });
-      warnings.push(`the picture was scaled down to fit ${MAX_SIDE}x${MAX_SIDE}`);
+      warnings.push({ type: 'other', message: `the picture was scaled down to fit ${MAX_SIDE}x${MAX_SIDE}` });
     }
     const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };

@@ -1,5 +1,10 @@
 import { UpstreamError } from '../../../shared/errors.js';
-import type { TalkingVideoCallOptions, TalkingVideoModel, TalkingVideoResult } from '../../spec/talking-video-model.js';
+import {
+  AVATAR_MODEL_FOR_A_PICTURE,
+  type TalkingVideoCallOptions,
+  type TalkingVideoModel,
+  type TalkingVideoResult,
+} from '../../spec/talking-video-model.js';
 import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../upstream-call.js';
 
 export interface CogLipSyncConfig {
@@ -51,10 +56,7 @@ export class CogLipSyncModel implements TalkingVideoModel {
       label: LABEL,
     });
     const clip = await this.output(answer, abortSignal);
-    const warnings =
-      options.avatarModel && face.kind === 'video'
-        ? ['avatarModel applies to a picture only; it was ignored for the video']
-        : [];
+    const warnings = options.avatarModel && face.kind === 'video' ? [AVATAR_MODEL_FOR_A_PICTURE] : [];
     const finished = await this.config.finish({ ...options, face: { kind: 'video', data: clip } });
     return { ...finished, warnings: [...warnings, ...finished.warnings] };
   }

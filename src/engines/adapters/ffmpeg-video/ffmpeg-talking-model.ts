@@ -7,7 +7,13 @@ import { probeVideo } from '../../audio/probe-media.js';
 import { imageSize } from '../../image-size.js';
 import { runProgram } from '../../run-program.js';
 import { IMAGE_EXTENSIONS } from '../../spec/image-model.js';
-import type { TalkingVideoCallOptions, TalkingVideoModel, TalkingVideoResult } from '../../spec/talking-video-model.js';
+import {
+  AVATAR_MODEL_FOR_A_PICTURE,
+  type TalkingVideoCallOptions,
+  type TalkingVideoModel,
+  type TalkingVideoResult,
+} from '../../spec/talking-video-model.js';
+import type { Warning } from '../../spec/warnings.js';
 import { captionFont } from './caption-font.js';
 import { buildTalkingArgs, captionsAss, talkingFrame } from './talking-args.js';
 
@@ -21,8 +27,11 @@ export interface FfmpegTalkingConfig {
   captionFont?: string | false | undefined;
 }
 
-export const NO_MOUTH_WARNING =
-  'the offline engine moves the picture (a slow zoom and a gentle breathing motion) but does not animate the mouth: no face-landmark model is installed here; a lip-sync engine can (ATELIER_LIPSYNC_COG_URL)';
+export const NO_MOUTH_WARNING: Warning = {
+  type: 'other',
+  message:
+    'the offline engine moves the picture (a slow zoom and a gentle breathing motion) but does not animate the mouth: no face-landmark model is installed here; a lip-sync engine can (ATELIER_LIPSYNC_COG_URL)',
+};
 
 /**
  * The offline talking-video engine: ffmpeg makes the picture breathe (slow zoom, a gentle pulse and drift)
@@ -37,18 +46,22 @@ export class FfmpegTalkingModel implements TalkingVideoModel {
 
   async doGenerate(options: TalkingVideoCallOptions): Promise<TalkingVideoResult> {
     const { face, avatarModel } = options;
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     if (face.kind === 'image') {
       warnings.push(NO_MOUTH_WARNING);
       if (avatarModel)
-        warnings.push(
-          `avatarModel: ${avatarModel} has no meaning for the offline engine; the picture is animated the same way`,
-        );
+        warnings.push({
+          type: 'unsupported-setting',
+          setting: 'avatarModel',
+          details: `${avatarModel} has no meaning for the offline engine; the picture is animated the same way`,
+        });
     } else {
-      warnings.push(
-        "the offline engine replaces the clip's sound with the speech but does not change its mouth movement; a lip-sync engine can (ATELIER_LIPSYNC_COG_URL)",
-      );
-      if (avatarModel) warnings.push('avatarModel applies to a picture only; it was ignored for the video');
+      warnings.push({
+        type: 'other',
+        message:
+          "the offline engine replaces the clip's sound with the speech but does not change its mouth movement; a lip-sync engine can (ATELIER_LIPSYNC_COG_URL)",
+      });
+      if (avatarModel) warnings.push(AVATAR_MODEL_FOR_A_PICTURE);
     }
     const result = await this.render(options);
     return { ...result, warnings: [...warnings, ...result.warnings] };
@@ -66,7 +79,7 @@ export class FfmpegTalkingModel implements TalkingVideoModel {
     resolution,
     abortSignal,
   }: TalkingVideoCallOptions): Promise<TalkingVideoResult> {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     return withTempDir(this.config.workDir ?? tmpdir(), 'talking', async (dir) => {
       const faceFile =
         face.kind === 'image' ? join(dir, `face.${IMAGE_EXTENSIONS[face.image.mediaType]}`) : join(dir, 'face-video');
@@ -82,7 +95,12 @@ export class FfmpegTalkingModel implements TalkingVideoModel {
       let captionFiles: { file: string; fontsDir: string } | undefined;
       if (captions && captions.words.length > 0) {
         const font = await this.font();
-        if (!font) warnings.push('no font was found for the captions, so the video has none');
+        if (!font)
+          warnings.push({
+            type: 'unsupported-setting',
+            setting: 'generateCaptions',
+            message: 'no font was found for the captions, so the video has none',
+          });
         else {
           const file = join(dir, 'captions.ass');
           await writeFile(file, captionsAss(captions.words, captions.color, frame, fontFamily(font)), 'utf8');

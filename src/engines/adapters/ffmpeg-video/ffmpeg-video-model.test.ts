@@ -10,6 +10,7 @@ import { EspeakNgTtsModel } from '../espeak-ng/espeak-ng-tts-model.js';
 import type { ImageCallOptions, ImageModel, ImageResult } from '../../spec/image-model.js';
 import type { AspectRatio, VideoResolution, VideoResult } from '../../spec/video-model.js';
 import { FfmpegVideoModel, type FfmpegVideoConfig } from './ffmpeg-video-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const run = promisify(execFile);
 
@@ -211,7 +212,7 @@ describe('FfmpegVideoModel', () => {
     expect(elapsed).toBeLessThan(10_000);
     expect(result).toMatchObject({ width: 1280, height: 720, durationSeconds: 5 });
     expect(result.video.mediaType).toBe('video/mp4');
-    expect(result.warnings.some((warning) => /narration .* cut/.test(warning))).toBe(true);
+    expect(warningTexts(result.warnings).some((warning) => /narration .* cut/.test(warning))).toBe(true);
     // Two scenes (one per sentence), keyframes larger than the frame, seeds counting up.
     expect(images.calls.map((call) => call.prompt)).toEqual([
       'A lighthouse stands on a rocky coast at dusk.',
@@ -339,7 +340,7 @@ describe('FfmpegVideoModel', () => {
         seed: 2,
       });
       expect(result, `${aspectRatio} ${resolution}`).toMatchObject({ width, height });
-      expect(result.warnings).toEqual(
+      expect(warningTexts(result.warnings)).toEqual(
         resolution === '4k' ? ['resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)'] : [],
       );
       checkStreams(await probe(await save(result, `ratio-${width}x${height}.mp4`)), width, height, 1);
@@ -366,7 +367,7 @@ describe('FfmpegVideoModel', () => {
       generateAudio: true,
       seed: 0,
     });
-    expect(unvoiced.warnings).toEqual([
+    expect(warningTexts(unvoiced.warnings)).toEqual([
       'generateAudio: no local voice is available to narrate here, so the clip has a silent audio track',
     ]);
     checkStreams(await probe(await save(unvoiced, 'unvoiced.mp4')), 1280, 720, 1);
@@ -429,7 +430,7 @@ describe('FfmpegVideoModel', () => {
       image: { data: picture, mediaType: 'image/webp' },
       seed: 3,
     });
-    expect(result.warnings).toEqual(['no font was found for the captions, so the clip has none']);
+    expect(warningTexts(result.warnings)).toEqual(['no font was found for the captions, so the clip has none']);
     const file = await save(result, 'no-captions.mp4');
     checkStreams(await probe(file), 720, 720, 4);
     // Both scenes show the picture, and nothing is drawn over it.

@@ -19,6 +19,8 @@ import {
   timeline,
 } from './ffmpeg-args.js';
 import { splitScenes, wrapCaption } from './scenes.js';
+import { addWarning } from '../../spec/warning-text.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface FfmpegVideoConfig {
   ffmpegPath: string;
@@ -97,12 +99,15 @@ export class FfmpegVideoModel implements VideoModel {
   }: VideoCallOptions): Promise<VideoResult> {
     if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
       throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
-    const warnings: string[] = [];
-    const warn = (warning: string) => {
-      if (!warnings.includes(warning)) warnings.push(warning);
-    };
+    const warnings: Warning[] = [];
+    const warn = (warning: Warning) => addWarning(warnings, warning);
     // 4k on the CPU would take several times as long as 1080p for every second of clip.
-    if (resolution === '4k') warn('resolution: 4k is made at 1080p here (rendering 4k on the CPU costs too much)');
+    if (resolution === '4k')
+      warn({
+        type: 'adjusted-setting',
+        setting: 'resolution',
+        details: '4k is made at 1080p here (rendering 4k on the CPU costs too much)',
+      });
     const frame = frameSize(aspectRatio, resolution === '1080p' || resolution === '4k' ? '1080p' : '720p');
     const keyframe = keyframeSize(frame);
     const scenes = splitScenes(prompt, durationSeconds);
@@ -110,7 +115,11 @@ export class FfmpegVideoModel implements VideoModel {
     const audioTrack = generateAudio !== false;
     const narrate = audioTrack ? this.config.narrate : undefined;
     if (generateAudio === true && !narrate)
-      warn('generateAudio: no local voice is available to narrate here, so the clip has a silent audio track');
+      warn({
+        type: 'unsupported-setting',
+        setting: 'generateAudio',
+        details: 'no local voice is available to narrate here, so the clip has a silent audio track',
+      });
 
     const dir = await makeTempDir(this.config.workDir ?? tmpdir(), 'atelier-video');
     try {
@@ -130,7 +139,7 @@ export class FfmpegVideoModel implements VideoModel {
               abortSignal,
               providerOptions: { builtin: { caption: false } },
             });
-            for (const warning of result.warnings) warn(`keyframe: ${warning}`);
+            for (const warning of result.warnings) warn({ type: 'from-part', part: 'keyframe', warning });
             const file = join(dir, `keyframe-${i}.${IMAGE_EXTENSIONS[result.image.mediaType]}`);
             await writeFile(file, result.image.data);
             return file;
@@ -140,12 +149,17 @@ export class FfmpegVideoModel implements VideoModel {
             const audio = await narrate(prompt, abortSignal);
             if (audio.pcm.length < 2) {
               if (generateAudio === true)
-                warn('generateAudio: the narration came out empty, so the clip has a silent audio track');
+                warn({
+                  type: 'unsupported-setting',
+                  setting: 'generateAudio',
+                  details: 'the narration came out empty, so the clip has a silent audio track',
+                });
               return undefined;
             }
             const spoken = audioSeconds(audio);
             if (spoken > durationSeconds + 0.05) {
-              warn(`the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`);
+              const cut = `the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`;
+              warn({ type: 'other', message: cut });
             }
             const file = join(dir, 'narration.wav');
             await writeFile(file, encodeWav(audio));
@@ -195,7 +209,7 @@ export class FfmpegVideoModel implements VideoModel {
     scenes: { text: string }[],
     time: Timeline,
     frame: Size,
-    warn: (warning: string) => void,
+    warn: (warning: Warning) => void,
   ): Promise<{ fontFile: string | undefined; captions: Caption[] }> {
     if (this.config.captionFont === false) return { fontFile: undefined, captions: [] };
     let fontFile: string | undefined;
@@ -207,7 +221,7 @@ export class FfmpegVideoModel implements VideoModel {
       );
     } else fontFile = await captionFont();
     if (!fontFile) {
-      warn('no font was found for the captions, so the clip has none');
+      warn({ type: 'other', message: 'no font was found for the captions, so the clip has none' });
       return { fontFile: undefined, captions: [] };
     }
     const layout = captionLayout(frame);

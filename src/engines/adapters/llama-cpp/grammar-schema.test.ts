@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineRequestError } from '../../../shared/errors.js';
 import { toGrammarSchema } from './grammar-schema.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const ANY = {
   oneOf: [
@@ -80,7 +81,7 @@ describe('toGrammarSchema', () => {
         e: { type: 'string', format: 'email', pattern: '@' },
       },
     });
-    expect(warnings).toEqual([
+    expect(warningTexts(warnings)).toEqual([
       'the llama-cpp engine does not enforce "minimum" of the JSON schema',
       'the llama-cpp engine does not enforce "maximum" of the JSON schema',
       'the llama-cpp engine does not enforce "pattern" of the JSON schema',

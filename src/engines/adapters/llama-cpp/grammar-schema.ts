@@ -1,5 +1,6 @@
 import type { GbnfJsonSchema } from 'node-llama-cpp';
 import { EngineRequestError } from '../../../shared/errors.js';
+import type { Warning } from '../../spec/warnings.js';
 
 type Node = Record<string, unknown>;
 
@@ -60,6 +61,8 @@ export interface GrammarSchemaOptions {
   at?: string;
   /** What warnings name: "the JSON schema" unless told. */
   subject?: string;
+  /** The tool whose parameters these are; none: the response format's schema. */
+  tool?: string;
   /** Keeps `description` where node-llama-cpp shows it to the model (function parameters it documents). */
   descriptions?: boolean;
 }
@@ -74,8 +77,8 @@ export interface GrammarSchemaOptions {
 export function toGrammarSchema(
   schema: Node,
   options: GrammarSchemaOptions = {},
-): { schema: GbnfJsonSchema; warnings: string[] } {
-  const { at = 'response_format schema', subject = 'the JSON schema', descriptions = false } = options;
+): { schema: GbnfJsonSchema; warnings: Warning[] } {
+  const { at = 'response_format schema', subject = 'the JSON schema', tool, descriptions = false } = options;
   const bad = (path: string, problem: string) => new EngineRequestError(`${at}${path}: ${problem}`);
   const unenforced = new Set<string>();
   const defs = isNode(schema.$defs) ? schema.$defs : isNode(schema.definitions) ? schema.definitions : {};
@@ -191,6 +194,11 @@ export function toGrammarSchema(
     Object.entries(defs).map(([name, def]) => [name, convert(def, `.$defs.${name}`)]),
   );
   const withDefs = Object.keys(convertedDefs).length ? ({ ...root, $defs: convertedDefs } as GbnfJsonSchema) : root;
-  const warnings = [...unenforced].map((k) => `the llama-cpp engine does not enforce "${k}" of ${subject}`);
+  const warnings = [...unenforced].map((k): Warning => {
+    const message = `the llama-cpp engine does not enforce "${k}" of ${subject}`;
+    return tool === undefined
+      ? { type: 'unsupported-setting', setting: 'responseFormat', message }
+      : { type: 'unsupported-tool', tool, message };
+  });
   return { schema: withDefs, warnings };
 }

@@ -16,6 +16,8 @@ import { type LlamaGpu, type ModelLease, leaseModel, nodeLlamaCpp, sharedLlama }
 import { type ToolPlan, planTools, readForcedCall, toHistory, toToolCalls } from './llama-tools.js';
 import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
+import { addWarning } from '../../spec/warning-text.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface LlamaCppEngineConfig {
   /** The GGUF file. */
@@ -74,8 +76,12 @@ export interface EngineStatus {
 
 /** When the caller sets none: llama.cpp's default. node-llama-cpp's (0: greedy) makes real models repeat themselves. */
 const DEFAULT_TEMPERATURE = 0.8;
-const FORMAT_WITH_TOOLS =
-  'response_format is not enforced while the model may call tools (tool_choice auto): llama.cpp cannot combine a grammar with its function calling';
+const FORMAT_WITH_TOOLS: Warning = {
+  type: 'unsupported-setting',
+  setting: 'responseFormat',
+  message:
+    'response_format is not enforced while the model may call tools (tool_choice auto): llama.cpp cannot combine a grammar with its function calling',
+};
 
 export const cancelledBy = (signal: AbortSignal | undefined) =>
   new UpstreamError('The llama.cpp engine was cancelled', { isRetryable: false, cause: signal?.reason });
@@ -230,7 +236,7 @@ export class LlamaCppEngine {
     options: TextCallOptions,
     prompt: Prompt,
     grammar: LlamaGrammar,
-    warnings: string[],
+    warnings: Warning[],
   ): Promise<TextResult> {
     let attempt = await this.once(slot, options, prompt, { grammar, forced: true }, warnings);
     let call = readForcedCall(attempt.response.response);
@@ -271,7 +277,7 @@ export class LlamaCppEngine {
     options: TextCallOptions,
     prompt: Prompt,
     { grammar, onText, forced = false }: { grammar?: LlamaGrammar; onText?: (text: string) => void; forced?: boolean },
-    warnings: string[],
+    warnings: Warning[],
   ): Promise<Attempt> {
     const signal = options.abortSignal;
     const promptSize = this.promptSize(slot, options.messages, prompt);
@@ -283,9 +289,12 @@ export class LlamaCppEngine {
         `the prompt takes ${promptSize} tokens, which leaves no room in the model's context of ${contextSize} tokens`,
       );
     const requested = options.maxOutputTokens ?? room;
-    const lowered = `maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`;
-    if (requested > room && options.maxOutputTokens !== undefined && !warnings.includes(lowered))
-      warnings.push(lowered);
+    if (requested > room && options.maxOutputTokens !== undefined)
+      addWarning(warnings, {
+        type: 'adjusted-setting',
+        setting: 'maxOutputTokens',
+        message: `maxOutputTokens lowered to ${room}, the room the prompt leaves in the ${contextSize}-token context`,
+      });
     const maxTokens = Math.min(requested, room);
     const before = slot.sequence.tokenMeter.getState();
     const { history, functions } = prompt;

@@ -7,6 +7,7 @@ import { writeTinyLlama } from '../../../../test/helpers/tiny-llama.js';
 import { EngineRequestError, EngineUnavailableError, UpstreamError } from '../../../shared/errors.js';
 import type { TextCallOptions, TextStreamPart } from '../../spec/text-model.js';
 import { type LlamaCppTextModels, createLlamaCppTextModels } from './llama-cpp-text-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const MESSAGES: TextCallOptions['messages'] = [
   { role: 'system', content: 'You are terse.' },
@@ -130,7 +131,7 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
     const room = 512 - (result.usage.inputTokens ?? 0) - 1;
     expect(result.finishReason).toBe('length');
     expect(result.usage.outputTokens).toBe(room);
-    expect(result.warnings).toEqual([
+    expect(warningTexts(result.warnings)).toEqual([
       `maxOutputTokens lowered to ${room}, the room the prompt leaves in the 512-token context`,
     ]);
   });
@@ -252,7 +253,9 @@ describe('JSON output through grammars', () => {
     expect(['yes', 'no', 'maybe']).toContain(value.verdict);
     expect(typeof value.sure).toBe('boolean');
     expect(value.note.length).toBeLessThanOrEqual(12);
-    expect(result.warnings).toEqual(['the llama-cpp engine does not enforce "pattern" of the JSON schema']);
+    expect(warningTexts(result.warnings)).toEqual([
+      'the llama-cpp engine does not enforce "pattern" of the JSON schema',
+    ]);
   });
 
   it('a schema it cannot read is a request error (the caller sees 400)', async () => {

@@ -7,6 +7,7 @@ import { writeTinyLlama } from '../../../../test/helpers/tiny-llama.js';
 import { EngineRequestError, UpstreamError } from '../../../shared/errors.js';
 import type { ChatMessage, TextCallOptions, TextStreamPart, ToolDefinition } from '../../spec/text-model.js';
 import { type LlamaCppTextModels, createLlamaCppTextModels } from './llama-cpp-text-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const WEATHER: ToolDefinition = {
   name: 'get_weather',
@@ -213,7 +214,7 @@ describe('function calling on a tiny random-weight model', () => {
       responseFormat: { type: 'json' },
       maxOutputTokens: 8,
     });
-    expect(result.warnings).toEqual([
+    expect(warningTexts(result.warnings)).toEqual([
       'response_format is not enforced while the model may call tools (tool_choice auto): llama.cpp cannot combine a grammar with its function calling',
     ]);
   });

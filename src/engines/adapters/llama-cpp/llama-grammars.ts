@@ -3,10 +3,11 @@ import { EngineRequestError } from '../../../shared/errors.js';
 import type { ResponseFormat } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
 import type { ToolPlan } from './llama-tools.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface PreparedGrammar {
   grammar: LlamaGrammar;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** Grammars built from JSON schemas kept per engine: building one costs more than a short generation. */

@@ -9,6 +9,7 @@ import type {
 import { EngineRequestError } from '../../../shared/errors.js';
 import type { ChatMessage, TextCallOptions, ToolCall } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
+import type { Warning } from '../../spec/warnings.js';
 
 /**
  * What the model is given of the request's tools:
@@ -20,15 +21,15 @@ import { toGrammarSchema } from './grammar-schema.js';
  * `key` tells the prompts apart: auto and forced with the same tools have the same prompt.
  */
 export type ToolPlan =
-  | { kind: 'none'; key: string; warnings: string[] }
-  | { kind: 'auto'; key: string; functions: ChatModelFunctions; warnings: string[] }
+  | { kind: 'none'; key: string; warnings: Warning[] }
+  | { kind: 'auto'; key: string; functions: ChatModelFunctions; warnings: Warning[] }
   | {
       kind: 'forced';
       key: string;
       functions: ChatModelFunctions;
       allowed: string[];
       schema: GbnfJsonSchema;
-      warnings: string[];
+      warnings: Warning[];
     };
 
 type Functions = Record<string, { description?: string; params: GbnfJsonSchema }>;
@@ -47,12 +48,17 @@ export function planTools(options: Pick<TextCallOptions, 'tools' | 'toolChoice'>
       throw new EngineRequestError('tool_choice: the model must call a function, but no tools were given');
     return NONE;
   }
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const functions: Functions = {};
   tools.forEach((tool, i) => {
     const where = `tools[${i}] (${tool.name}) parameters`;
     if (tool.name in functions) throw new EngineRequestError(`tools[${i}]: the function ${tool.name} is listed twice`);
-    const converted = toGrammarSchema(tool.parameters, { at: where, subject: where, descriptions: true });
+    const converted = toGrammarSchema(tool.parameters, {
+      at: where,
+      subject: where,
+      tool: tool.name,
+      descriptions: true,
+    });
     warnings.push(...converted.warnings);
     functions[tool.name] = {
       ...(tool.description !== undefined && { description: tool.description }),

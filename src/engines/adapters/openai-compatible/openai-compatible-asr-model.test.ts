@@ -13,6 +13,7 @@ import {
   languageCode,
   languageName,
 } from './openai-compatible-asr-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const upstream = fakeUpstreamForFile();
 
@@ -88,7 +89,7 @@ describe('OpenAICompatibleAsrModel request', () => {
     const form = await formOf(upstream.calls[0]);
     expect(form.has('language')).toBe(false);
     expect(form.get('model')).toBe('whisper-1');
-    expect(result.warnings).toEqual(['language "Klingon" has no ISO code; the provider detected it']);
+    expect(warningTexts(result.warnings)).toEqual(['language "Klingon" has no ISO code; the provider detected it']);
   });
 
   it('has no warnings for a known language', async () => {

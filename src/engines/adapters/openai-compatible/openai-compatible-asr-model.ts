@@ -117,7 +117,13 @@ export class OpenAICompatibleAsrModel implements AsrModel {
       warnings:
         code || language.trim().toLowerCase() === 'auto'
           ? []
-          : [`language "${language}" has no ISO code; the provider detected it`],
+          : [
+              {
+                type: 'unsupported-setting',
+                setting: 'language',
+                message: `language "${language}" has no ISO code; the provider detected it`,
+              },
+            ],
       ...(parsed.data.language && { language: languageName(parsed.data.language) }),
     };
   }

@@ -9,6 +9,7 @@ import {
 import { rejection } from '../../../../test/helpers/upstream-rejection.js';
 import type { ImageCallOptions } from '../../spec/image-model.js';
 import { type OpenAICompatibleImageConfig, OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 const upstream = fakeUpstreamForFile();
 let origin: string;
@@ -164,7 +165,7 @@ describe('OpenAICompatibleImageModel', () => {
   it('ignores a reference image and says so', async () => {
     upstream.handle((_call, res) => replyJson(res, 200, b64Reply(png)));
     const result = await draw(model(), { referenceImage: { data: jpeg, mediaType: 'image/jpeg' } });
-    expect(result.warnings).toEqual(['this engine cannot use a reference image; it was ignored']);
+    expect(warningTexts(result.warnings)).toEqual(['this engine cannot use a reference image; it was ignored']);
     expect(Object.keys(upstream.calls[0]?.body ?? {}).sort()).toEqual([
       'model',
       'n',
@@ -181,7 +182,7 @@ describe('OpenAICompatibleImageModel', () => {
     );
     const result = await draw(model(), { width: 1024, height: 1024 });
     expect(result).toMatchObject({ width: 64, height: 48, image: { mediaType: 'image/png' } });
-    expect(result.warnings).toEqual(['the engine made a 64x48 picture instead of 1024x1024']);
+    expect(warningTexts(result.warnings)).toEqual(['the engine made a 64x48 picture instead of 1024x1024']);
     expect(upstream.calls[0]?.body.size).toBe('1024x1024');
   });
 

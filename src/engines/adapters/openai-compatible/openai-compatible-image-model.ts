@@ -13,6 +13,7 @@ import {
   type ImageResult,
 } from '../../spec/image-model.js';
 import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../upstream-call.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface OpenAICompatibleImageConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1. */
@@ -74,7 +75,15 @@ export class OpenAICompatibleImageModel implements ImageModel {
     if (!parsed.success) throw unexpected();
     const data = await this.picture(parsed.data.data?.[0], signal);
 
-    const warnings = options.referenceImage ? ['this engine cannot use a reference image; it was ignored'] : [];
+    const warnings: Warning[] = options.referenceImage
+      ? [
+          {
+            type: 'unsupported-setting',
+            setting: 'referenceImage',
+            message: 'this engine cannot use a reference image; it was ignored',
+          },
+        ]
+      : [];
     return pictureResult(data, options, LABEL, warnings);
   }
 
@@ -85,9 +94,14 @@ export class OpenAICompatibleImageModel implements ImageModel {
     const parsed = generationsSchema.safeParse(json);
     if (!parsed.success) throw unexpected();
     const data = await this.picture(parsed.data.data?.[0], signal);
-    const warnings =
+    const warnings: Warning[] =
       options.action === 'Remove Background' && !gptImage
-        ? [`${this.config.model} may not make a transparent background; only gpt-image models are asked for one`]
+        ? [
+            {
+              type: 'other',
+              message: `${this.config.model} may not make a transparent background; only gpt-image models are asked for one`,
+            },
+          ]
         : [];
     return pictureResult(data, options, LABEL, warnings);
   }

@@ -17,6 +17,7 @@ import {
 import { FAMILIES } from './families.js';
 import { ProceduralSoundModel } from './procedural-sound-model.js';
 import { FAMILY_NAMES, SAMPLE_RATE, synthesize } from './synthesize.js';
+import { warningTexts } from '../../spec/warning-text.js';
 
 // Needs `npm run build`: the synthesis runs on a worker thread, which loads the compiled module.
 const engine = new ProceduralSoundModel({
@@ -126,16 +127,18 @@ describe('the procedural sound engine', () => {
       promptInfluence: 0.3,
     });
     expect(made.families).toEqual(['rain', 'wind', 'waves', 'fire', 'birds']);
-    expect(made.warnings).toEqual(['The prompt names 7 kinds of sound; the first 5 were mixed (bell, dog left out)']);
+    expect(warningTexts(made.warnings)).toEqual([
+      'The prompt names 7 kinds of sound; the first 5 were mixed (bell, dog left out)',
+    ]);
   });
 
   it('gives an unknown prompt a quiet labelled ambient bed and a warning', async () => {
     const result = await make('the smell of quantum lemons', 2);
     expect(result.warnings).toHaveLength(1);
-    expect(result.warnings[0]).toMatch(
+    expect(warningTexts(result.warnings)[0]).toMatch(
       /^No sound this engine knows was named in the prompt: made a neutral ambient bed/,
     );
-    expect(result.warnings[0]).toContain('rain, wind, waves');
+    expect(warningTexts(result.warnings)[0]).toContain('rain, wind, waves');
     const decoded = await decodeSamples(result.audio.data, SAMPLE_RATE);
     expect(dbfs(rmsOf(decoded))).toBeGreaterThan(-40);
     expect(centroid(spectrum(decoded, SAMPLE_RATE))).toBeLessThan(1000);

@@ -1,5 +1,6 @@
 import { addInto, hash, lowpass, peak, rms, rng, scale } from './dsp.js';
 import { FAMILIES, type Layer, ambientBed } from './families.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export const SAMPLE_RATE = 32_000;
 /** The mix is brought to this RMS (about -18 dBFS) and never above this peak (about -2 dBFS: MP3 encoding overshoots sharp transients by up to ~1 dB). */
@@ -19,7 +20,7 @@ export interface SynthesizedSound {
   sampleRate: number;
   /** The families heard, most prominent first; empty for the ambient bed. */
   families: string[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
 const MODIFIERS: { pattern: RegExp; intensity?: number; distant?: boolean }[] = [
@@ -41,7 +42,7 @@ export function synthesize(request: SoundRequest): SynthesizedSound {
   const n = Math.round(request.durationSeconds * SAMPLE_RATE);
   const seed = hash(`${text}|${request.durationSeconds}|${request.promptInfluence}`);
   const influence = request.promptInfluence;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
 
   const found = FAMILIES.map((family) => ({ family, at: text.search(family.pattern) }))
     .filter((f) => f.at >= 0)
@@ -49,12 +50,13 @@ export function synthesize(request: SoundRequest): SynthesizedSound {
   // More than a few layers at once is mud: the first named are kept.
   const MAX_LAYERS = 5;
   if (found.length > MAX_LAYERS)
-    warnings.push(
-      `The prompt names ${found.length} kinds of sound; the first ${MAX_LAYERS} were mixed (${found
+    warnings.push({
+      type: 'other',
+      message: `The prompt names ${found.length} kinds of sound; the first ${MAX_LAYERS} were mixed (${found
         .slice(MAX_LAYERS)
         .map((f) => f.family.name)
         .join(', ')} left out)`,
-    );
+    });
   const chosen = found.slice(0, MAX_LAYERS);
 
   // Modifiers move the intensity from 1 toward theirs as far as prompt_influence says.
@@ -78,9 +80,10 @@ export function synthesize(request: SoundRequest): SynthesizedSound {
   const mix = new Float32Array(n);
   if (chosen.length === 0) {
     addInto(mix, normalized(ambientBed(layerFor('ambient'))), 0);
-    warnings.push(
-      `No sound this engine knows was named in the prompt: made a neutral ambient bed (room tone). Known sounds: ${FAMILY_NAMES.join(', ')}`,
-    );
+    warnings.push({
+      type: 'other',
+      message: `No sound this engine knows was named in the prompt: made a neutral ambient bed (room tone). Known sounds: ${FAMILY_NAMES.join(', ')}`,
+    });
   } else {
     chosen.forEach(({ family }, k) => {
       // The first named leads; later ones sit under it, further under with a literal reading (high influence).

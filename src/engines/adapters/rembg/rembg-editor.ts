@@ -9,6 +9,7 @@ import {
   type ImageResult,
 } from '../../spec/image-model.js';
 import { bearer, callUpstream, readBytes } from '../../upstream-call.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface RembgConfig {
   /** rembg's server address (POST /api/remove is added), or the full URL of an endpoint of the same shape. */
@@ -54,7 +55,13 @@ export class RembgEditor implements ImageEditor {
     const data = await withRetries(() => this.post(options), this.config.retry, signal);
     const info = imageSize(data);
     if (!info) throw new UpstreamError(`${LABEL} returned something that is not an image`, { isRetryable: false });
-    const warnings = ['prompt: not used: the background removal server takes no instructions'];
+    const warnings: Warning[] = [
+      {
+        type: 'unsupported-setting',
+        setting: 'prompt',
+        details: 'not used: the background removal server takes no instructions',
+      },
+    ];
     return { image: { data, mediaType: info.mediaType }, width: info.width, height: info.height, warnings };
   }
 

@@ -15,6 +15,7 @@ import {
 } from './whisper-languages.js';
 import { type WhisperModelFile, readWhisperModelFile } from './whisper-model-file.js';
 import { untilAborted } from '../../until-aborted.js';
+import type { Warning } from '../../spec/warnings.js';
 
 export interface WhisperCppConfig {
   /** A whisper.cpp ggml model (ggml-base.bin, ggml-small.en.bin...). */
@@ -79,7 +80,7 @@ export class WhisperCppAsrModel implements AsrModel {
     const { pcm, sampleRate } = readWav(wav);
     if (sampleRate !== RECOGNITION_SAMPLE_RATE)
       throw new UpstreamError(`whisper.cpp takes 16 kHz audio, not ${sampleRate} Hz`, { isRetryable: false });
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const code = this.languageCode(language, file, warnings);
     // The binding reads 16-bit PCM from an ArrayBuffer of its own.
     const samples = new Uint8Array(pcm).buffer;
@@ -121,14 +122,23 @@ export class WhisperCppAsrModel implements AsrModel {
     return this.file;
   }
 
-  private languageCode(language: string, file: WhisperModelFile, warnings: string[]): string {
+  private languageCode(language: string, file: WhisperModelFile, warnings: Warning[]): string {
     const code = whisperLanguageCode(language);
     if (!file.multilingual) {
-      if (code !== 'en') warnings.push(`${this.modelId} knows English only: the audio was transcribed as English`);
+      if (code !== 'en')
+        warnings.push({
+          type: 'adjusted-setting',
+          setting: 'language',
+          message: `${this.modelId} knows English only: the audio was transcribed as English`,
+        });
       return 'en';
     }
     if (code === DETECT_LANGUAGE || (code && modelKnows(code, file.languageCount))) return code;
-    warnings.push(`${this.modelId} does not know the language "${language}": it was detected from the audio`);
+    warnings.push({
+      type: 'unsupported-setting',
+      setting: 'language',
+      message: `${this.modelId} does not know the language "${language}": it was detected from the audio`,
+    });
     return DETECT_LANGUAGE;
   }
 
