@@ -102,3 +102,6 @@ export interface Services {
   /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
   reservationSweeper: ReservationSweeper;
 }
+
+/** What the front doors (HTTP, MCP, dashboard) are given: every service but the database and the job worker. */
+export type FrontDoorServices = Omit<Services, 'db' | 'worker'>;

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_VERSION } from '../api-version.js';
 import type { Config } from '../config.js';
-import type { Services } from '../services.js';
+import type { FrontDoorServices } from '../services.js';
 import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -30,7 +30,7 @@ import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 
 /** The services the routes use: those of the composition root and a database check for /health. */
-export type HttpServices = Omit<Services, 'db' | 'worker'> & { isDatabaseReachable: () => Promise<boolean> };
+export type HttpServices = FrontDoorServices & { isDatabaseReachable: () => Promise<boolean> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
