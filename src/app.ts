@@ -14,9 +14,11 @@ import { createCreditsModule } from './modules/credits/credits.module.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
+import { createOAuthModule } from './modules/oauth/oauth.module.js';
 import { PRESETS } from './modules/presets/catalogue/index.js';
 import { PresetsService } from './modules/presets/presets.service.js';
 import { createResponsesModule } from './modules/responses/responses.module.js';
+import { createSessionsModule } from './modules/sessions/sessions.module.js';
 import { createSoundsModule } from './modules/sounds/sounds.module.js';
 import { createSpeechModule } from './modules/speech/speech.module.js';
 import { createTextModule } from './modules/text/text.module.js';
@@ -57,7 +59,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
 
   const { keys, botKeys } = createKeysModule(ports);
   const { credits, reservationSweeper } = createCreditsModule(ports);
-  const { accounts, sessions, oauth } = createAccountsModule({ ...ports, keys, credits });
+  const { accounts } = createAccountsModule({ ...ports, keys, credits });
+  const { sessions } = createSessionsModule({ ...ports, accounts });
+  const { oauth } = createOAuthModule(ports);
   const presets = new PresetsService(PRESETS);
   const { text } = createTextModule({ ...ports, presets, credits });
   const { speech, customVoices, voices } = createSpeechModule({ ...ports, credits });
