@@ -36,6 +36,7 @@ import type { VideosService } from './modules/videos/videos.service.js';
 import type { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import type { ServedBlobStore } from './storage/blob/blob-store.js';
 import type { Db } from './storage/db/database.js';
+import type { Readiness } from './readiness/readiness.js';
 
 /**
  * What the composition root (app.ts) builds and the front doors (HTTP, MCP, dashboard) and commands use.
@@ -96,6 +97,11 @@ export interface Services {
   adminAccounts: AdminAccountsService;
   /** Usage across accounts (the admin area). */
   adminUsage: AdminUsageService;
+  /** What /ready reports; the admin area's engines page shows the same checks. */
+  readiness: Readiness;
   /** Gives back reservations of dead processes; started by buildApp (the service), not by one-off commands. */
   reservationSweeper: ReservationSweeper;
 }
+
+/** What the front doors (HTTP, MCP, dashboard) are given: every service but the database and the job worker. */
+export type FrontDoorServices = Omit<Services, 'db' | 'worker'>;

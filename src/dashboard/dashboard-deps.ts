@@ -1,28 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { AnyOperation } from '../operations/operation.js';
-import type { Services } from '../services.js';
+import type { FrontDoorServices } from '../services.js';
 
 /** The services the dashboard's pages use. */
-export type DashboardServices = Pick<
-  Services,
-  | 'accounts'
-  | 'audit'
-  | 'adminModels'
-  | 'botKeys'
-  | 'bots'
-  | 'chat'
-  | 'credits'
-  | 'images'
-  | 'keys'
-  | 'oauth'
-  | 'presets'
-  | 'sessions'
-  | 'speech'
-  | 'transcriptions'
-  | 'videos'
-  | 'voices'
->;
+export type DashboardServices = FrontDoorServices;
 
 export interface DashboardDeps {
   config: Config;

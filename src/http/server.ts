@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_VERSION } from '../api-version.js';
 import type { Config } from '../config.js';
-import type { Services } from '../services.js';
+import type { FrontDoorServices } from '../services.js';
 import { dashboardRoutes } from '../dashboard/dashboard.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -21,7 +21,6 @@ import { botDocumentRoute } from './routes/bots.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
-import type { Readiness } from './readiness.js';
 import { chatCompletionRoute, legacyCompletionRoute } from './routes/chat.js';
 import { responsesRoute } from './routes/responses.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -30,11 +29,8 @@ import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 
-/** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
-export type HttpServices = Omit<Services, 'db' | 'worker'> & {
-  isDatabaseReachable: () => Promise<boolean>;
-  readiness: Readiness;
-};
+/** The services the routes use: those of the composition root and a database check for /health. */
+export type HttpServices = FrontDoorServices & { isDatabaseReachable: () => Promise<boolean> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

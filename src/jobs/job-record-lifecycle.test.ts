@@ -38,12 +38,12 @@ beforeEach(async () => {
     .execute();
   const writer = new WriteBatcher(db);
   queue = new JobQueue(db, systemClock);
-  credits = new CreditsService(
-    new CreditsRepo(db, writer),
-    new ReservationsRepo(db, writer),
-    'test-process',
-    systemClock,
-  );
+  credits = new CreditsService({
+    repo: new CreditsRepo(db, writer),
+    reservations: new ReservationsRepo(db, writer),
+    owner: 'test-process',
+    clock: systemClock,
+  });
   items = new Map();
   notices = [];
   work = async (item) => `done ${item.id}`;

@@ -14,6 +14,14 @@ export interface FollowerLog {
 const POLL_MS = 5_000;
 const SETTLE_MS = 200;
 
+export interface PulledModelsFollowerOptions {
+  config: Config;
+  catalogue: readonly CatalogueEntry[];
+  textModels: SwappableTextModels;
+  asrModels: SwappableAsrModels;
+  log: FollowerLog;
+}
+
 /**
  * Serves with the models pulled into the models folder, as they come and go while the service runs (by
  * this process, another one or `atelier models pull`). Text: the text engines are swapped to llama-cpp with
@@ -29,13 +37,18 @@ export class PulledModelsFollower {
   private poll: NodeJS.Timeout | undefined;
   private settle: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly config: Config,
-    private readonly catalogue: readonly CatalogueEntry[],
-    private readonly textModels: SwappableTextModels,
-    private readonly asrModels: SwappableAsrModels,
-    private readonly log: FollowerLog,
-  ) {
+  private readonly config: Config;
+  private readonly catalogue: readonly CatalogueEntry[];
+  private readonly textModels: SwappableTextModels;
+  private readonly asrModels: SwappableAsrModels;
+  private readonly log: FollowerLog;
+
+  constructor({ config, catalogue, textModels, asrModels, log }: PulledModelsFollowerOptions) {
+    this.config = config;
+    this.catalogue = catalogue;
+    this.textModels = textModels;
+    this.asrModels = asrModels;
+    this.log = log;
     this.applied = { modelPath: config.llm.modelPath, advancedModelPath: config.llm.advancedModelPath };
     this.appliedWhisper = config.asr.whisper?.modelPath;
   }

@@ -20,42 +20,14 @@ import { speechOperations } from '../modules/speech/speech.operations.js';
 import { textOperations } from '../modules/text/text.operations.js';
 import { transcriptionOperations } from '../modules/transcriptions/transcriptions.operations.js';
 import { videoOperations } from '../modules/videos/videos.operations.js';
-import type { Services } from '../services.js';
+import type { FrontDoorServices } from '../services.js';
 import type { AnyOperation } from './operation.js';
-
-/** The services whose operations the front doors offer. */
-export type OperationServices = Pick<
-  Services,
-  | 'accounts'
-  | 'keys'
-  | 'webhooks'
-  | 'presets'
-  | 'text'
-  | 'images'
-  | 'videos'
-  | 'transcriptions'
-  | 'speech'
-  | 'sounds'
-  | 'voices'
-  | 'customVoices'
-  | 'chat'
-  | 'responses'
-  | 'bots'
-  | 'botKeys'
-  | 'botChat'
-  | 'audit'
-  | 'adminJobs'
-  | 'adminEngines'
-  | 'adminModels'
-  | 'adminAccounts'
-  | 'adminUsage'
->;
 
 /**
  * Every operation of the service, module by module: the HTTP routes, the MCP tools and the OpenAPI document are
  * made from this list. Built once per server (so the schemas are built once, not per request).
  */
-export function operationCatalogue(services: OperationServices, config: Config): readonly AnyOperation[] {
+export function operationCatalogue(services: FrontDoorServices, config: Config): readonly AnyOperation[] {
   return [
     ...accountOperations(services.accounts, services.keys, services.webhooks),
     ...presetOperations(services.presets),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OperationsAccess } from '../operations-access.js';
-import type { Readiness } from '../readiness.js';
+import type { Readiness } from '../../readiness/readiness.js';
 
 const check = z.object({ status: z.enum(['ok', 'failed', 'disabled']), detail: z.string() });
 const report = z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), check).optional() });

@@ -40,15 +40,31 @@ export interface CreatedAccount {
 
 const emailSchema = z.email();
 
+export interface AccountsServiceOptions {
+  db: Db;
+  repo: AccountsRepo;
+  keys: KeysService;
+  credits: CreditsService;
+  config: Config;
+  clock: Clock;
+}
+
 export class AccountsService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: AccountsRepo,
-    private readonly keys: KeysService,
-    private readonly credits: CreditsService,
-    private readonly config: Config,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Db;
+  private readonly repo: AccountsRepo;
+  private readonly keys: KeysService;
+  private readonly credits: CreditsService;
+  private readonly config: Config;
+  private readonly clock: Clock;
+
+  constructor({ db, repo, keys, credits, config, clock }: AccountsServiceOptions) {
+    this.db = db;
+    this.repo = repo;
+    this.keys = keys;
+    this.credits = credits;
+    this.config = config;
+    this.clock = clock;
+  }
 
   async create(input: NewAccount): Promise<Outcome<CreatedAccount>> {
     const created = await this.insert(input, true);

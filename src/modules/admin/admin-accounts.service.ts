@@ -45,20 +45,55 @@ const cursorSchema = z.tuple([z.string().max(100), z.string().max(100)]);
 /** What an apply step changed, when the account row alone does not show it (a password, sessions). */
 type Applied = { before?: unknown; after?: unknown };
 
+export interface AdminAccountsServiceOptions {
+  db: Db;
+  repo: AdminAccountsRepo;
+  accountsRepo: AccountsRepo;
+  sessionsRepo: SessionsRepo;
+  accounts: AccountsService;
+  credits: CreditsService;
+  keys: KeysService;
+  audit: AuditService;
+  config: Config;
+  clock: Clock;
+}
+
 /** The admin area's accounts: list, detail, create, and every change, each recorded in the audit log. */
 export class AdminAccountsService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: AdminAccountsRepo,
-    private readonly accountsRepo: AccountsRepo,
-    private readonly sessionsRepo: SessionsRepo,
-    private readonly accounts: AccountsService,
-    private readonly credits: CreditsService,
-    private readonly keys: KeysService,
-    private readonly audit: AuditService,
-    private readonly config: Config,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Db;
+  private readonly repo: AdminAccountsRepo;
+  private readonly accountsRepo: AccountsRepo;
+  private readonly sessionsRepo: SessionsRepo;
+  private readonly accounts: AccountsService;
+  private readonly credits: CreditsService;
+  private readonly keys: KeysService;
+  private readonly audit: AuditService;
+  private readonly config: Config;
+  private readonly clock: Clock;
+
+  constructor({
+    db,
+    repo,
+    accountsRepo,
+    sessionsRepo,
+    accounts,
+    credits,
+    keys,
+    audit,
+    config,
+    clock,
+  }: AdminAccountsServiceOptions) {
+    this.db = db;
+    this.repo = repo;
+    this.accountsRepo = accountsRepo;
+    this.sessionsRepo = sessionsRepo;
+    this.accounts = accounts;
+    this.credits = credits;
+    this.keys = keys;
+    this.audit = audit;
+    this.config = config;
+    this.clock = clock;
+  }
 
   async list(query: {
     search?: string;

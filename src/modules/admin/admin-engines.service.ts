@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { AsrModels, TextModels } from '../../engines/registry.js';
-import type { CheckResult, ReadinessReport } from '../../http/readiness.js';
-import { type Outcome, fail, ok } from '../../shared/errors.js';
+import type { CheckResult, ReadinessReport } from '../../readiness/readiness.js';
+import { type Outcome, ok } from '../../shared/errors.js';
 import { chatCatalogue } from '../chat/chat-models.js';
 
 /** One model name a capability answers to, and what serves it. */
@@ -43,6 +43,8 @@ export interface AdminEnginesDeps {
   asr: AsrModels;
   speech: readonly Engine[];
   embedding: Engine | undefined;
+  /** The service's own /ready checks: one set of probes and caches. */
+  readiness: { report(): Promise<ReadinessReport> };
 }
 
 /** The /ready check that speaks for each capability. */
@@ -58,18 +60,10 @@ const READINESS_CHECK: Record<string, string> = {
 
 /** Which engine serves each model name of every capability, and whether it is ready; never a key. */
 export class AdminEnginesService {
-  private readiness: { report(): Promise<ReadinessReport> } | undefined;
-
   constructor(private readonly deps: AdminEnginesDeps) {}
 
-  /** The service's own /ready checks (built with the HTTP side, after the services): one set of probes and caches. */
-  checkWith(readiness: { report(): Promise<ReadinessReport> }): void {
-    this.readiness = readiness;
-  }
-
   async list(): Promise<Outcome<{ status: ReadinessReport['status']; capabilities: CapabilityEngines[] }>> {
-    if (!this.readiness) return fail('unavailable', 'The readiness checks run only in the service');
-    const report = await this.readiness.report();
+    const report = await this.deps.readiness.report();
     const served = this.served();
     const capabilities = Object.entries(served).map(([capability, models]) => ({
       capability,

@@ -69,20 +69,36 @@ const SERVES = {
 
 const notFound = <T>() => fail<T>('not_found', 'Model not found');
 
+export interface AdminModelsServiceOptions {
+  config: Config;
+  catalogue: readonly CatalogueEntry[];
+  textModels: SwappableTextModels;
+  follower: PulledModelsFollower;
+  audit: AuditService;
+  log: FollowerLog;
+}
+
 /** The local model catalogue for administrators: what is pulled, pulls with progress, cancel and remove. */
 export class AdminModelsService {
   private readonly pulls = new Map<string, { controller: AbortController; done: Promise<void> }>();
   /** Why this process's last pull of a model failed, until its next pull. */
   private readonly failures = new Map<string, string>();
 
-  constructor(
-    private readonly config: Config,
-    private readonly catalogue: readonly CatalogueEntry[],
-    private readonly textModels: SwappableTextModels,
-    private readonly follower: PulledModelsFollower,
-    private readonly audit: AuditService,
-    private readonly log: FollowerLog,
-  ) {}
+  private readonly config: Config;
+  private readonly catalogue: readonly CatalogueEntry[];
+  private readonly textModels: SwappableTextModels;
+  private readonly follower: PulledModelsFollower;
+  private readonly audit: AuditService;
+  private readonly log: FollowerLog;
+
+  constructor({ config, catalogue, textModels, follower, audit, log }: AdminModelsServiceOptions) {
+    this.config = config;
+    this.catalogue = catalogue;
+    this.textModels = textModels;
+    this.follower = follower;
+    this.audit = audit;
+    this.log = log;
+  }
 
   list(): ModelsOverview {
     this.follower.refresh();

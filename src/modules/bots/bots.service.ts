@@ -63,16 +63,30 @@ export function newPublicUrl(): string {
   }
 }
 
+export interface BotsServiceOptions {
+  repo: BotsRepo;
+  knowledge: KnowledgeService;
+  retrieval: Retrieval;
+  /** `botsUrl`: where the bot interface answers ({bots_url}), for each bot's ready-to-call address. */
+  defaults: { model: string; botsUrl: string };
+  clock: Clock;
+}
+
 /** Custom bots and their knowledge: the management API's service, and what the chat side looks bots up with. */
 export class BotsService {
-  constructor(
-    private readonly repo: BotsRepo,
-    private readonly knowledge: KnowledgeService,
-    private readonly retrieval: Retrieval,
-    /** `botsUrl`: where the bot interface answers ({bots_url}), for each bot's ready-to-call address. */
-    private readonly defaults: { model: string; botsUrl: string },
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: BotsRepo;
+  private readonly knowledge: KnowledgeService;
+  private readonly retrieval: Retrieval;
+  private readonly defaults: { model: string; botsUrl: string };
+  private readonly clock: Clock;
+
+  constructor({ repo, knowledge, retrieval, defaults, clock }: BotsServiceOptions) {
+    this.repo = repo;
+    this.knowledge = knowledge;
+    this.retrieval = retrieval;
+    this.defaults = defaults;
+    this.clock = clock;
+  }
 
   async create(accountId: string, input: BotInput, plan: BotPlan): Promise<Outcome<BotRecord>> {
     const now = isoNow(this.clock);

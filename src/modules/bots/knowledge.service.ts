@@ -47,15 +47,29 @@ export interface AddedDocument extends DocumentRecord {
   warnings: string[];
 }
 
+export interface KnowledgeServiceOptions {
+  repo: BotsRepo;
+  embeddings: EmbeddingModel | undefined;
+  reader: DocumentReader;
+  clock: Clock;
+  chunking?: ChunkOptions;
+}
+
 /** A bot's knowledge: documents parsed into text, chunked, indexed for full-text search and, when configured, embedded. */
 export class KnowledgeService {
-  constructor(
-    private readonly repo: BotsRepo,
-    private readonly embeddings: EmbeddingModel | undefined,
-    private readonly reader: DocumentReader,
-    private readonly clock: Clock,
-    private readonly chunking: ChunkOptions = DEFAULT_CHUNKING,
-  ) {}
+  private readonly repo: BotsRepo;
+  private readonly embeddings: EmbeddingModel | undefined;
+  private readonly reader: DocumentReader;
+  private readonly clock: Clock;
+  private readonly chunking: ChunkOptions;
+
+  constructor({ repo, embeddings, reader, clock, chunking = DEFAULT_CHUNKING }: KnowledgeServiceOptions) {
+    this.repo = repo;
+    this.embeddings = embeddings;
+    this.reader = reader;
+    this.clock = clock;
+    this.chunking = chunking;
+  }
 
   /** The caller has checked that the bot is theirs; `plan` is its owner's (it may allow fewer documents than the service). */
   async add(

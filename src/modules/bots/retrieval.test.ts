@@ -53,13 +53,13 @@ let accountId: string;
 
 async function makeBots(embeddings?: EmbeddingModel) {
   const repo = new BotsRepo(db);
-  const service = new BotsService(
+  const service = new BotsService({
     repo,
-    new KnowledgeService(repo, embeddings, reader, systemClock),
-    new Retrieval(repo, embeddings),
-    { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' },
-    systemClock,
-  );
+    knowledge: new KnowledgeService({ repo, embeddings, reader, clock: systemClock }),
+    retrieval: new Retrieval(repo, embeddings),
+    defaults: { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' },
+    clock: systemClock,
+  });
   const plan = { name: 'business', maxBots: 100, maxDocumentsPerBot: 200 };
   const bot = unwrap(await service.create(accountId, { name: 'Harbour guide' }, plan));
   const add = async (title: string, content: string, botId = bot.id) =>

@@ -50,24 +50,40 @@ export type SettleIn = (trx: Db) => Promise<void>;
 const SETTLE_RETRIES = 5;
 const SETTLE_RETRY_MS = 1_000;
 
+export interface CreditsServiceOptions {
+  repo: CreditsRepo;
+  reservations: ReservationsRepo;
+  owner: string;
+  clock: Clock;
+  observer?: CreditsObserver;
+  journal?: SettlementJournal;
+}
+
 export class CreditsService {
   private readonly periods = new Map<string, { period: BillingPeriod; periodStart: string }>();
   /** Settlements answered but not yet committed, by account: its balance is read after them. */
   private readonly settling = new Map<string, Set<Promise<void>>>();
+
+  private readonly repo: CreditsRepo;
+  private readonly reservations: ReservationsRepo;
+  private readonly owner: string;
+  private readonly clock: Clock;
+  private readonly observer?: CreditsObserver;
+  private readonly journal?: SettlementJournal;
 
   /**
    * `owner`: this process (ProcessRegistry.id); a sweeper gives back what a dead owner held. With a
    * `journal`, settleAfterAnswer() lets the answer go before the commit (SQLite: the journal sits beside
    * the database, where every process's sweeper can read it).
    */
-  constructor(
-    private readonly repo: CreditsRepo,
-    private readonly reservations: ReservationsRepo,
-    private readonly owner: string,
-    private readonly clock: Clock,
-    private readonly observer?: CreditsObserver,
-    private readonly journal?: SettlementJournal,
-  ) {}
+  constructor({ repo, reservations, owner, clock, observer, journal }: CreditsServiceOptions) {
+    this.repo = repo;
+    this.reservations = reservations;
+    this.owner = owner;
+    this.clock = clock;
+    this.observer = observer;
+    this.journal = journal;
+  }
 
   /**
    * Work already done by an instant engine (nothing to hold credits for while it runs): charged, with the same

@@ -13,6 +13,16 @@ export interface SweepLog {
   warn(details: object, message: string): void;
 }
 
+export interface ReservationSweeperOptions {
+  reservations: ReservationsRepo;
+  processes: ProcessRegistry;
+  credits: CreditsService;
+  clock: Clock;
+  everyMs: number;
+  log?: SweepLog;
+  journalDir?: string;
+}
+
 /**
  * Gives back what a dead process had reserved. Work settles its reservation in the transaction that stores
  * its result, so a reservation still open when its owner is gone stands for work that left nothing: it
@@ -25,15 +35,23 @@ export class ReservationSweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
-  constructor(
-    private readonly reservations: ReservationsRepo,
-    private readonly processes: ProcessRegistry,
-    private readonly credits: CreditsService,
-    private readonly clock: Clock,
-    private readonly everyMs: number,
-    private readonly log?: SweepLog,
-    private readonly journalDir?: string,
-  ) {}
+  private readonly reservations: ReservationsRepo;
+  private readonly processes: ProcessRegistry;
+  private readonly credits: CreditsService;
+  private readonly clock: Clock;
+  private readonly everyMs: number;
+  private readonly log?: SweepLog;
+  private readonly journalDir?: string;
+
+  constructor({ reservations, processes, credits, clock, everyMs, log, journalDir }: ReservationSweeperOptions) {
+    this.reservations = reservations;
+    this.processes = processes;
+    this.credits = credits;
+    this.clock = clock;
+    this.everyMs = everyMs;
+    this.log = log;
+    this.journalDir = journalDir;
+  }
 
   start(): void {
     const tick = () => {

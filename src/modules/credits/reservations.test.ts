@@ -51,7 +51,12 @@ beforeEach(async () => {
   repo = new ReservationsRepo(db, writer);
   processes = new ProcessRegistry(db, systemClock, { heartbeatMs: 1_000 });
   await processes.start();
-  credits = new CreditsService(new CreditsRepo(db, writer), repo, processes.id, systemClock);
+  credits = new CreditsService({
+    repo: new CreditsRepo(db, writer),
+    reservations: repo,
+    owner: processes.id,
+    clock: systemClock,
+  });
 });
 afterEach(async () => {
   await processes.stop();
@@ -109,14 +114,13 @@ describe(`reservations as rows (${testDialect})`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-settle-journal-'));
     try {
       const writer = new WriteBatcher(db);
-      const journaled = new CreditsService(
-        new CreditsRepo(db, writer),
-        repo,
-        processes.id,
-        systemClock,
-        undefined,
-        new SettlementJournal(dir, processes.id),
-      );
+      const journaled = new CreditsService({
+        repo: new CreditsRepo(db, writer),
+        reservations: repo,
+        owner: processes.id,
+        clock: systemClock,
+        journal: new SettlementJournal(dir, processes.id),
+      });
       const r = reservation(40);
       await journaled.reserve(r);
       await journaled.settleAfterAnswer(r, 12.2);
@@ -235,7 +239,13 @@ describe(`the sweeper (${testDialect})`, () => {
   };
 
   it('releases what dead processes held and leaves the living alone', async () => {
-    const sweeper = new ReservationSweeper(repo, processes, credits, systemClock, 60_000);
+    const sweeper = new ReservationSweeper({
+      reservations: repo,
+      processes,
+      credits,
+      clock: systemClock,
+      everyMs: 60_000,
+    });
     const silent = await deadProcess({ heartbeatAgoMs: 10_000, host: 'another-machine' });
     const alive = await deadProcess({ heartbeatAgoMs: 0, host: 'another-machine' });
     // On this machine, a pid that no longer runs is dead at once, whatever its heartbeat says.
@@ -265,7 +275,14 @@ describe(`the sweeper (${testDialect})`, () => {
   it("settles from a dead process's journal what it answered, releases the rest, then deletes the journal", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-sweep-journal-'));
     try {
-      const sweeper = new ReservationSweeper(repo, processes, credits, systemClock, 60_000, undefined, dir);
+      const sweeper = new ReservationSweeper({
+        reservations: repo,
+        processes,
+        credits,
+        clock: systemClock,
+        everyMs: 60_000,
+        journalDir: dir,
+      });
       const silent = await deadProcess({ heartbeatAgoMs: 60_000 });
       const answered = await heldBy(silent, 10);
       const unanswered = await heldBy(silent, 20);
@@ -294,7 +311,10 @@ describe(`the sweeper (${testDialect})`, () => {
     const other = new ProcessRegistry(db, systemClock, { heartbeatMs: 1_000 });
     await other.start();
     try {
-      const sweepers = [processes, other].map((p) => new ReservationSweeper(repo, p, credits, systemClock, 60_000));
+      const sweepers = [processes, other].map(
+        (p) =>
+          new ReservationSweeper({ reservations: repo, processes: p, credits, clock: systemClock, everyMs: 60_000 }),
+      );
       await Promise.all(sweepers.map((s) => s.sweep()));
       expect((await balance()).credits).toBe(100);
     } finally {

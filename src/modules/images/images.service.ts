@@ -45,27 +45,56 @@ export interface ImagesConfig {
   guard: GuardOptions;
 }
 
+export interface ImagesServiceOptions {
+  db: Db;
+  repo: ImagesRepo;
+  queue: JobQueue;
+  models: ModelCatalogue<CatalogueImageModel>;
+  /** Editors that are no catalogue model: the builtin filters, a background removal server. */
+  editors: readonly ImageEditor[];
+  credits: CreditsService;
+  blobs: BlobStore;
+  config: ImagesConfig;
+  clock: Clock;
+  onEnqueued?: () => void;
+  /** Wakes the requests that wait for an image (waitForResult); shared by a cluster's processes. */
+  settled?: CompletionSignal;
+}
+
 /** Image generation: records and their jobs are created together; each image is one durable job. */
 export class ImagesService {
   private readonly lifecycle: JobRecordLifecycle<ImageJobPayload, ImageRow, ImageCompletion>;
   /** The worker's handler for image jobs. */
   readonly job: JobHandler;
 
-  constructor(
-    db: Db,
-    private readonly repo: ImagesRepo,
-    queue: JobQueue,
-    private readonly models: ModelCatalogue<CatalogueImageModel>,
-    /** Editors that are no catalogue model: the builtin filters, a background removal server. */
-    private readonly editors: readonly ImageEditor[],
-    credits: CreditsService,
-    private readonly blobs: BlobStore,
-    private readonly config: ImagesConfig,
-    private readonly clock: Clock,
-    onEnqueued: () => void = () => undefined,
-    /** Wakes the requests that wait for an image (waitForResult); shared by a cluster's processes. */
-    private readonly settled = new CompletionSignal(),
-  ) {
+  private readonly repo: ImagesRepo;
+  private readonly models: ModelCatalogue<CatalogueImageModel>;
+  private readonly editors: readonly ImageEditor[];
+  private readonly blobs: BlobStore;
+  private readonly config: ImagesConfig;
+  private readonly clock: Clock;
+  private readonly settled: CompletionSignal;
+
+  constructor({
+    db,
+    repo,
+    queue,
+    models,
+    editors,
+    credits,
+    blobs,
+    config,
+    clock,
+    onEnqueued = () => undefined,
+    settled = new CompletionSignal(),
+  }: ImagesServiceOptions) {
+    this.repo = repo;
+    this.models = models;
+    this.editors = editors;
+    this.blobs = blobs;
+    this.config = config;
+    this.clock = clock;
+    this.settled = settled;
     const kind = imageJob({
       repo,
       models,

@@ -40,7 +40,7 @@ describe(`KeysService.authenticate (${testDialect})`, () => {
   it('reads a key once per cache period, and again once a change to its account was told', async () => {
     const repo = new KeysRepo(db);
     const { peers, told, receive } = recordingPeers();
-    const keys = new KeysService(repo, clock, 1_000, peers);
+    const keys = new KeysService({ repo, clock, authCacheMs: 1_000, peers });
     const { api_key: key } = await keys.create('acc', 'cached');
     const reads = vi.spyOn(repo, 'findByHash');
 
@@ -63,7 +63,7 @@ describe(`KeysService.authenticate (${testDialect})`, () => {
   });
 
   it('turns away unknown, empty and overlong keys, and one that differs from a cached key by a character', async () => {
-    const keys = new KeysService(new KeysRepo(db), clock, 1_000);
+    const keys = new KeysService({ repo: new KeysRepo(db), clock, authCacheMs: 1_000 });
     const { api_key: key } = await keys.create('acc', 'other');
     expect((await keys.authenticate(key)).ok).toBe(true);
     for (const wrong of [`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, '', undefined, 'x'.repeat(257)])
@@ -73,7 +73,7 @@ describe(`KeysService.authenticate (${testDialect})`, () => {
   it("records a key's use at most once a minute, at the time of the request", async () => {
     const repo = new KeysRepo(db);
     const touches = vi.spyOn(repo, 'touch');
-    const keys = new KeysService(repo, clock, 0);
+    const keys = new KeysService({ repo, clock, authCacheMs: 0 });
     const { api_key: key, key_id: keyId } = await keys.create('acc', 'used');
     const first = new Date(nowMs).toISOString();
     await keys.authenticate(key);

@@ -42,6 +42,13 @@ interface CachedKey {
   expires: number;
 }
 
+export interface KeysServiceOptions {
+  repo: KeysRepo;
+  clock: Clock;
+  authCacheMs?: number;
+  peers?: Peers;
+}
+
 export class KeysService {
   /** Recent lookups by key hash. Changes made through this process or another of its cluster drop entries at
    *  once; changes made by another process (the CLI) are seen within `authCacheMs`. */
@@ -49,12 +56,16 @@ export class KeysService {
 
   private readonly uses: KeyUseRecorder;
 
-  constructor(
-    private readonly repo: KeysRepo,
-    private readonly clock: Clock,
-    private readonly authCacheMs = 0,
-    private readonly peers: Peers = noPeers,
-  ) {
+  private readonly repo: KeysRepo;
+  private readonly clock: Clock;
+  private readonly authCacheMs: number;
+  private readonly peers: Peers;
+
+  constructor({ repo, clock, authCacheMs = 0, peers = noPeers }: KeysServiceOptions) {
+    this.repo = repo;
+    this.clock = clock;
+    this.authCacheMs = authCacheMs;
+    this.peers = peers;
     this.uses = new KeyUseRecorder(clock, (keyId, at) => repo.touch(keyId, at));
     peers.on('account.changed', ({ accountId }) => this.dropCached(accountId));
   }

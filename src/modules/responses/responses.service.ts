@@ -39,6 +39,14 @@ const DAY_MS = 86_400_000;
 
 const notFound = (id: string) => fail<never>('not_found', `Response with id '${id}' not found.`);
 
+export interface ResponsesServiceOptions {
+  chat: ChatService;
+  repo: ResponsesRepo;
+  config: ResponsesConfig;
+  clock: Clock;
+  log: ResponsesLog;
+}
+
 /**
  * OpenAI's Responses API over the chat service: a request becomes a chat request (its previous responses'
  * items first), the same engine call, reservation and settlement answer it, and the answer is shaped as a
@@ -48,13 +56,19 @@ export class ResponsesService {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | undefined;
 
-  constructor(
-    private readonly chat: ChatService,
-    private readonly repo: ResponsesRepo,
-    private readonly config: ResponsesConfig,
-    private readonly clock: Clock,
-    private readonly log: ResponsesLog,
-  ) {}
+  private readonly chat: ChatService;
+  private readonly repo: ResponsesRepo;
+  private readonly config: ResponsesConfig;
+  private readonly clock: Clock;
+  private readonly log: ResponsesLog;
+
+  constructor({ chat, repo, config, clock, log }: ResponsesServiceOptions) {
+    this.chat = chat;
+    this.repo = repo;
+    this.config = config;
+    this.clock = clock;
+    this.log = log;
+  }
 
   /** The engine that answers `model` (the default model when absent), for the x-atelier-engine header. */
   providerOf(model: string | null | undefined): string | undefined {

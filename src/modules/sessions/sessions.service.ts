@@ -21,16 +21,28 @@ export interface NewSession {
   account: AccountRow;
 }
 
+export interface SessionsServiceOptions {
+  repo: SessionsRepo;
+  accounts: AccountsService;
+  config: Pick<Config, 'dashboard' | 'plans'>;
+  clock: Clock;
+}
+
 /** Dashboard log-ins: passwords and browser sessions of accounts. */
 export class SessionsService {
   private lastSweep = 0;
 
-  constructor(
-    private readonly repo: SessionsRepo,
-    private readonly accounts: AccountsService,
-    private readonly config: Pick<Config, 'dashboard' | 'plans'>,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: SessionsRepo;
+  private readonly accounts: AccountsService;
+  private readonly config: Pick<Config, 'dashboard' | 'plans'>;
+  private readonly clock: Clock;
+
+  constructor({ repo, accounts, config, clock }: SessionsServiceOptions) {
+    this.repo = repo;
+    this.accounts = accounts;
+    this.config = config;
+    this.clock = clock;
+  }
 
   /** Opens an account on the smallest plan, with a password and no API key yet, and logs it in. */
   async signUp(email: string, password: string): Promise<Outcome<NewSession>> {

@@ -40,18 +40,30 @@ export interface SoundEffect {
   warnings: string[];
 }
 
+export interface SoundsServiceOptions {
+  db: Db;
+  engine: SoundModel;
+  credits: CreditsService;
+  blobs: BlobStore;
+}
+
 /**
  * Sound effects, made while the caller waits (as in the hosted reference). The prompt's words are held
  * against the plan's monthly speech words before the engine runs, kept when the MP3 is stored, and given
  * back if anything fails.
  */
 export class SoundsService {
-  constructor(
-    private readonly db: Db,
-    private readonly engine: SoundModel,
-    private readonly credits: CreditsService,
-    private readonly blobs: BlobStore,
-  ) {}
+  private readonly db: Db;
+  private readonly engine: SoundModel;
+  private readonly credits: CreditsService;
+  private readonly blobs: BlobStore;
+
+  constructor({ db, engine, credits, blobs }: SoundsServiceOptions) {
+    this.db = db;
+    this.engine = engine;
+    this.credits = credits;
+    this.blobs = blobs;
+  }
 
   async generate(caller: Caller, request: SoundRequest, signal?: AbortSignal): Promise<Outcome<SoundEffect>> {
     const prompt = request.prompt.trim();

@@ -27,13 +27,25 @@ export interface CustomVoice extends PublicVoice {
 }
 
 /** An account's own voices: a predefined base voice plus settings, usable as voiceID by their owner only. */
+export interface CustomVoicesServiceOptions {
+  repo: CustomVoicesRepo;
+  catalogue: VoiceCatalogue;
+  imageUrl: (voiceId: string) => string;
+  clock: Clock;
+}
+
 export class CustomVoicesService {
-  constructor(
-    private readonly repo: CustomVoicesRepo,
-    private readonly catalogue: VoiceCatalogue,
-    private readonly imageUrl: (voiceId: string) => string,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: CustomVoicesRepo;
+  private readonly catalogue: VoiceCatalogue;
+  private readonly imageUrl: (voiceId: string) => string;
+  private readonly clock: Clock;
+
+  constructor({ repo, catalogue, imageUrl, clock }: CustomVoicesServiceOptions) {
+    this.repo = repo;
+    this.catalogue = catalogue;
+    this.imageUrl = imageUrl;
+    this.clock = clock;
+  }
 
   async create(accountId: string, input: CustomVoiceInput): Promise<Outcome<CustomVoice>> {
     const base = await this.baseVoice(input.base_voice_id);

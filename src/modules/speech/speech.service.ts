@@ -73,16 +73,34 @@ function formatOfKey(key: string): SpeechOutputFormat | null {
   return SPEECH_OUTPUT_FORMATS.find((format) => format === named) ?? null;
 }
 
+export interface SpeechServiceOptions {
+  db: Db;
+  catalogue: VoiceCatalogue;
+  customVoices: CustomVoicesService;
+  credits: CreditsService;
+  blobs: BlobStore;
+  config: SpeechConfig;
+  clock: Clock;
+}
+
 export class SpeechService {
-  constructor(
-    private readonly db: Db,
-    private readonly catalogue: VoiceCatalogue,
-    private readonly customVoices: CustomVoicesService,
-    private readonly credits: CreditsService,
-    private readonly blobs: BlobStore,
-    private readonly config: SpeechConfig,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Db;
+  private readonly catalogue: VoiceCatalogue;
+  private readonly customVoices: CustomVoicesService;
+  private readonly credits: CreditsService;
+  private readonly blobs: BlobStore;
+  private readonly config: SpeechConfig;
+  private readonly clock: Clock;
+
+  constructor({ db, catalogue, customVoices, credits, blobs, config, clock }: SpeechServiceOptions) {
+    this.db = db;
+    this.catalogue = catalogue;
+    this.customVoices = customVoices;
+    this.credits = credits;
+    this.blobs = blobs;
+    this.config = config;
+    this.clock = clock;
+  }
 
   async synthesize(caller: Caller, request: SpeechRequest): Promise<Outcome<SpeechResult>> {
     const text = request.text.trim();

@@ -16,15 +16,31 @@ import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas
 import type { NewTextOutput, TextRepo } from './text.repo.js';
 import type { TextOutputRow } from '../../storage/db/schema.js';
 
+export interface TextServiceOptions {
+  presets: PresetsService;
+  models: TextModels;
+  credits: CreditsService;
+  repo: TextRepo;
+  config: Config;
+  clock: Clock;
+}
+
 export class TextService {
-  constructor(
-    private readonly presets: PresetsService,
-    private readonly models: TextModels,
-    private readonly credits: CreditsService,
-    private readonly repo: TextRepo,
-    private readonly config: Config,
-    private readonly clock: Clock,
-  ) {}
+  private readonly presets: PresetsService;
+  private readonly models: TextModels;
+  private readonly credits: CreditsService;
+  private readonly repo: TextRepo;
+  private readonly config: Config;
+  private readonly clock: Clock;
+
+  constructor({ presets, models, credits, repo, config, clock }: TextServiceOptions) {
+    this.presets = presets;
+    this.models = models;
+    this.credits = credits;
+    this.repo = repo;
+    this.config = config;
+    this.clock = clock;
+  }
 
   async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
     const preset = this.presets.find(body.preset);

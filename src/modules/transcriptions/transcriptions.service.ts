@@ -40,23 +40,51 @@ export interface TranscriptionsConfig {
   maxAttempts: number;
 }
 
+export interface TranscriptionsServiceOptions {
+  db: Db;
+  repo: TranscriptionsRepo;
+  queue: JobQueue;
+  pipeline: TranscriptionPipeline;
+  credits: CreditsService;
+  webhooks: WebhooksService;
+  textModels: TextModels;
+  config: TranscriptionsConfig;
+  clock: Clock;
+  onEnqueued?: () => void;
+}
+
 export class TranscriptionsService {
   private readonly lifecycle: JobRecordLifecycle<TranscriptionJobPayload, TranscriptionRow, PipelineResult>;
   /** The worker's handler for transcription jobs. */
   readonly job: JobHandler;
 
-  constructor(
-    private readonly db: Db,
-    private readonly repo: TranscriptionsRepo,
-    queue: JobQueue,
-    pipeline: TranscriptionPipeline,
-    private readonly credits: CreditsService,
-    private readonly webhooks: WebhooksService,
-    private readonly textModels: TextModels,
-    private readonly config: TranscriptionsConfig,
-    private readonly clock: Clock,
-    onEnqueued: () => void = () => undefined,
-  ) {
+  private readonly db: Db;
+  private readonly repo: TranscriptionsRepo;
+  private readonly credits: CreditsService;
+  private readonly webhooks: WebhooksService;
+  private readonly textModels: TextModels;
+  private readonly config: TranscriptionsConfig;
+  private readonly clock: Clock;
+
+  constructor({
+    db,
+    repo,
+    queue,
+    pipeline,
+    credits,
+    webhooks,
+    textModels,
+    config,
+    clock,
+    onEnqueued = () => undefined,
+  }: TranscriptionsServiceOptions) {
+    this.db = db;
+    this.repo = repo;
+    this.credits = credits;
+    this.webhooks = webhooks;
+    this.textModels = textModels;
+    this.config = config;
+    this.clock = clock;
     const kind = transcriptionJob({ repo, pipeline, webhooks, maxAttempts: config.maxAttempts, clock });
     this.lifecycle = new JobRecordLifecycle(db, queue, credits, kind, onEnqueued);
     this.job = this.lifecycle.handler;

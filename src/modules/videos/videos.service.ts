@@ -83,6 +83,18 @@ type PendingFields =
   | 'created_at'
   | 'updated_at';
 
+export interface VideosServiceOptions {
+  db: Db;
+  repo: VideosRepo;
+  queue: JobQueue;
+  models: ModelCatalogue<CatalogueVideoModel>;
+  credits: CreditsService;
+  blobs: BlobStore;
+  config: VideosConfig;
+  clock: Clock;
+  onEnqueued?: () => void;
+}
+
 export class VideosService {
   private readonly lifecycle: JobRecordLifecycle<VideoJobPayload, VideoRow, VideoCompletion>;
   private readonly talkingLifecycle: JobRecordLifecycle<TalkingJobPayload, VideoRow, VideoCompletion>;
@@ -92,17 +104,26 @@ export class VideosService {
   /** The worker's handler for talking-video jobs: the same records, the same lifecycle, its own work. */
   readonly talkingJob: JobHandler;
 
-  constructor(
-    db: Db,
-    private readonly repo: VideosRepo,
-    queue: JobQueue,
-    private readonly models: ModelCatalogue<CatalogueVideoModel>,
-    credits: CreditsService,
-    private readonly blobs: BlobStore,
-    config: VideosConfig,
-    private readonly clock: Clock,
-    onEnqueued: () => void = () => undefined,
-  ) {
+  private readonly repo: VideosRepo;
+  private readonly models: ModelCatalogue<CatalogueVideoModel>;
+  private readonly blobs: BlobStore;
+  private readonly clock: Clock;
+
+  constructor({
+    db,
+    repo,
+    queue,
+    models,
+    credits,
+    blobs,
+    config,
+    clock,
+    onEnqueued = () => undefined,
+  }: VideosServiceOptions) {
+    this.repo = repo;
+    this.models = models;
+    this.blobs = blobs;
+    this.clock = clock;
     this.lifecycle = new JobRecordLifecycle(
       db,
       queue,

@@ -51,6 +51,14 @@ class DeliveryFailed extends Error {
   readonly isRetryable = true;
 }
 
+export interface WebhooksServiceOptions {
+  repo: WebhooksRepo;
+  queue: JobQueue;
+  guard: GuardOptions;
+  maxAttempts: number;
+  clock: Clock;
+}
+
 /**
  * Signed callbacks when asynchronous work ends, for every kind of job: a delivery row plus a job that
  * POSTs it through the guarded client and is retried with backoff; every attempt is kept on the row.
@@ -64,13 +72,19 @@ export class WebhooksService {
     onGiveUp: ({ deliveryId }) => this.repo.update(deliveryId, { status: 'failed' }),
   });
 
-  constructor(
-    private readonly repo: WebhooksRepo,
-    private readonly queue: JobQueue,
-    private readonly guard: GuardOptions,
-    private readonly maxAttempts: number,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: WebhooksRepo;
+  private readonly queue: JobQueue;
+  private readonly guard: GuardOptions;
+  private readonly maxAttempts: number;
+  private readonly clock: Clock;
+
+  constructor({ repo, queue, guard, maxAttempts, clock }: WebhooksServiceOptions) {
+    this.repo = repo;
+    this.queue = queue;
+    this.guard = guard;
+    this.maxAttempts = maxAttempts;
+    this.clock = clock;
+  }
 
   /** The delivery and its job, in the caller's transaction (the one that changes what it is about). */
   async enqueue(event: WebhookEvent, trx: Db): Promise<void> {

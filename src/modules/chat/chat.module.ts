@@ -1,0 +1,25 @@
+import type { Config } from '../../config.js';
+import type { TextModels } from '../../engines/registry.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import { chatCatalogue } from './chat-models.js';
+import { ChatService } from './chat.service.js';
+import { TokenBilling } from './token-billing.js';
+
+export interface ChatModuleOptions {
+  textModels: TextModels;
+  credits: CreditsService;
+  guard: GuardOptions;
+  config: Config;
+}
+
+/** The one chat pipeline (chat completions, the Responses API, legacy completions, bots) and its billing by tokens. */
+export function createChatModule({ textModels, credits, guard, config }: ChatModuleOptions) {
+  const tokenBilling = new TokenBilling(credits, config.chat);
+  // Pictures given by URL in chat messages are downloaded as reference images are: same guard, same size limit.
+  const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, {
+    maxTokens: config.text.maxTokens,
+    guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+  });
+  return { chat, tokenBilling };
+}

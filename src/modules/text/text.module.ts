@@ -1,0 +1,26 @@
+import type { Config } from '../../config.js';
+import type { TextModels } from '../../engines/registry.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Db } from '../../storage/db/database.js';
+import type { WriteBatcher } from '../../storage/db/write-batcher.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { PresetsService } from '../presets/presets.service.js';
+import { TextRepo } from './text.repo.js';
+import { TextService } from './text.service.js';
+
+export interface TextModuleOptions {
+  db: Db;
+  writer: WriteBatcher;
+  presets: PresetsService;
+  textModels: TextModels;
+  credits: CreditsService;
+  config: Config;
+  clock: Clock;
+}
+
+/** Text from presets. */
+export function createTextModule({ db, writer, presets, textModels, credits, config, clock }: TextModuleOptions) {
+  return {
+    text: new TextService({ presets, models: textModels, credits, repo: new TextRepo(db, writer), config, clock }),
+  };
+}
