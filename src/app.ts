@@ -18,7 +18,8 @@ import { SwappableAsrModels } from './engines/swappable-asr-models.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
 import { noopJobs } from './jobs/noop-jobs.js';
-import { JOB_KINDS, jobHandlers } from './jobs/job-kinds.js';
+import { JOB_KINDS } from './job-kinds.js';
+import { jobHandlers } from './jobs/job-kinds.js';
 import { ServiceMetrics } from './http/metrics.js';
 import type { ServerOptions } from './http/server.js';
 import type { Services } from './services.js';
@@ -298,7 +299,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
   });
   const responses = new ResponsesService(chat, new ResponsesRepo(db, writer), config.responses, clock, log);
-  const handlers = jobHandlers({
+  const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
     'image.generate': images.job,
@@ -356,7 +357,6 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     adminJobs: new AdminJobsService({
       db,
       repo: new AdminJobsRepo(db),
-      transcriptions: new TranscriptionsRepo(db),
       credits,
       webhooks,
       audit,

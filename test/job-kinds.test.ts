@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_KINDS } from '../src/jobs/job-kinds.js';
+import { JOB_KINDS } from '../src/job-kinds.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { systemClock } from '../src/shared/clock.js';
 import { newId } from '../src/shared/ids.js';

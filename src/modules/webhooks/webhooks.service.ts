@@ -1,6 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import type { JobKind } from '../../jobs/job-kinds.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { typedJob } from '../../jobs/typed-job.js';
 import type { JobHandler } from '../../jobs/worker.js';
@@ -9,9 +7,10 @@ import { isoNow } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type GuardOptions, GuardedFetchError, guardedRequest } from '../../shared/net/guarded-http.js';
 import type { Db } from '../../storage/db/database.js';
+import { type DeliveryPayload, WEBHOOK_DELIVERIES, deliveryPayload } from './webhook-delivery-record.js';
 import type { WebhooksRepo } from './webhooks.repo.js';
 
-export const WEBHOOK_JOB = 'webhook.deliver' satisfies JobKind;
+export const WEBHOOK_JOB = WEBHOOK_DELIVERIES.kind;
 export const SIGNATURE_HEADER = 'x-atelier-signature';
 
 export interface WebhookAttempt {
@@ -42,9 +41,6 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
   const digest = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${digest}`;
 }
-
-const deliveryPayload = z.object({ deliveryId: z.string().min(1) });
-type DeliveryPayload = z.infer<typeof deliveryPayload>;
 
 class DeliveryFailed extends Error {
   override name = 'DeliveryFailed';
