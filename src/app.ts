@@ -19,7 +19,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { type JobLog, Worker } from './jobs/worker.js';
 import { noopJobs } from './jobs/noop-jobs.js';
 import { JOB_KINDS } from './job-kinds.js';
-import { jobHandlers } from './jobs/job-kinds.js';
+import { jobHandlers } from './jobs/job-handlers.js';
 import { ServiceMetrics } from './http/metrics.js';
 import type { ServerOptions } from './http/server.js';
 import type { Services } from './services.js';

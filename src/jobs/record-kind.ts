@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import { type ZodType, z } from 'zod';
 import type { Db } from '../storage/db/database.js';
 import type { Database } from '../storage/db/schema.js';
@@ -94,9 +94,10 @@ export interface TargetRecord {
 }
 
 /** The credits and webhooks modules, as records given up need them; app.ts wires them. */
-export interface RecordPorts {
-  credits: RecordCredits;
-  notices?: RecordNotices;
+export interface RecordPorts<K extends string = string> {
+  credits: RecordCredits<K>;
+  /** Needed by kinds that send notices (`notify`). */
+  notices?: RecordNotices | undefined;
 }
 
 export type DefinedRecordKind<Kind extends string, P, R extends RecordRow, K extends string> = RecordKindDefinition<
@@ -111,9 +112,8 @@ export type DefinedRecordKind<Kind extends string, P, R extends RecordRow, K ext
 
 /** A definition with its job kind kept as a literal (the list of kinds types the worker's handlers), readable by any. */
 export function defineRecordKind<const Kind extends string, P, R extends RecordRow, K extends string>(
-  definition: RecordKindDefinition<P, R, K> & { kind: Kind },
+  kind: RecordKindDefinition<P, R, K> & { kind: Kind },
 ): DefinedRecordKind<Kind, P, R, K> {
-  const kind = definition;
   const idSchema = z.object({ [kind.target.field]: kind.target.id });
   const recordOf = (record: R): TargetRecord => ({
     accountId: record.account_id,
@@ -124,7 +124,7 @@ export function defineRecordKind<const Kind extends string, P, R extends RecordR
       kind.reopen(record, kind.failedKeepsCredits ? (kind.held?.(record).amount ?? 0) : recharged, at, trx),
   });
   return {
-    ...definition,
+    ...kind,
     targetOf(payload) {
       const parsed = idSchema.safeParse(payload);
       if (!parsed.success) return undefined;
@@ -156,7 +156,7 @@ export async function giveUpRecord<P, R extends RecordRow, K extends string>(
   reason: string,
   at: string,
   trx: Db,
-  ports: { credits: RecordCredits<K>; notices?: RecordNotices | undefined },
+  ports: RecordPorts<K>,
 ): Promise<number | undefined> {
   if (!(await kind.fail(record, reason, at, trx))) return undefined;
   const held = kind.held?.(record);
@@ -170,5 +170,15 @@ export function noticesOf(kind: { kind: string }, notices: RecordNotices | undef
   return notices;
 }
 
-/** Whether a conditional update changed its row: how `fail` and `reopen` say they happened. */
-export const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
+/**
+ * Runs `update` on the record only while its status is one of `from`, as `fail` (from the open statuses) and
+ * `reopen` (from failed) do: true when it changed, so what follows (a refund, a charge) happens once.
+ */
+export async function changedWhile<DB, UT extends keyof DB, TB extends keyof DB>(
+  update: UpdateQueryBuilder<DB, UT, TB, UpdateResult>,
+  id: string | number,
+  from: readonly string[],
+): Promise<boolean> {
+  const result = await update.where(sql.ref('id'), '=', id).where(sql.ref('status'), 'in', from).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changed, defineRecordKind } from '../../jobs/record-kind.js';
+import { changedWhile, defineRecordKind } from '../../jobs/record-kind.js';
 import type { Db } from '../../storage/db/database.js';
 import type { ImageRow, MediaStatus, VideoRow } from '../../storage/db/schema.js';
 import type { WorkKind } from '../credits/credits.service.js';
@@ -36,23 +36,15 @@ export function mediaRecordKind<const Kind extends string, P, R extends ImageRow
       kind: creditKind,
       reference: `${spec.type}:${row.id}`,
     }),
-    fail: async (row: R, reason: string, at: string, trx: Db) =>
-      changed(
-        await trx
-          .updateTable(table)
-          .set({ status: 'failed', error: reason, credits: 0, updated_at: at })
-          .where('id', '=', row.id)
-          .where('status', 'in', OPEN)
-          .executeTakeFirst(),
+    fail: (row: R, reason: string, at: string, trx: Db) =>
+      changedWhile(
+        trx.updateTable(table).set({ status: 'failed', error: reason, credits: 0, updated_at: at }),
+        row.id,
+        OPEN,
       ),
-    reopen: async (row: R, credits: number, at: string, trx: Db) =>
-      changed(
-        await trx
-          .updateTable(table)
-          .set({ status: 'pending', error: null, credits, updated_at: at })
-          .where('id', '=', row.id)
-          .where('status', '=', 'failed')
-          .executeTakeFirst(),
-      ),
+    reopen: (row: R, credits: number, at: string, trx: Db) =>
+      changedWhile(trx.updateTable(table).set({ status: 'pending', error: null, credits, updated_at: at }), row.id, [
+        'failed',
+      ]),
   });
 }

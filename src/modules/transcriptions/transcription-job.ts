@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
-import { type RecordNotices, type RecordOutcome, changed, defineRecordKind } from '../../jobs/record-kind.js';
+import { type RecordNotices, type RecordOutcome, changedWhile, defineRecordKind } from '../../jobs/record-kind.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 import type { TranscriptionRow, TranscriptionStatus } from '../../storage/db/schema.js';
@@ -37,23 +37,17 @@ export const TRANSCRIPTION_RECORDS = defineRecordKind({
     kind: creditKind,
     reference: row.id,
   }),
-  fail: async (row: TranscriptionRow, reason: string, at: string, trx: Db) =>
-    changed(
-      await trx
-        .updateTable('transcriptions')
-        .set({ status: 'failed', error: reason, updated_at: at })
-        .where('id', '=', row.id)
-        .where('status', 'in', OPEN)
-        .executeTakeFirst(),
+  fail: (row: TranscriptionRow, reason: string, at: string, trx: Db) =>
+    changedWhile(
+      trx.updateTable('transcriptions').set({ status: 'failed', error: reason, updated_at: at }),
+      row.id,
+      OPEN,
     ),
-  reopen: async (row: TranscriptionRow, credits: number, at: string, trx: Db) =>
-    changed(
-      await trx
-        .updateTable('transcriptions')
-        .set({ status: 'pending', error: null, progress: 0, credits, updated_at: at })
-        .where('id', '=', row.id)
-        .where('status', '=', 'failed')
-        .executeTakeFirst(),
+  reopen: (row: TranscriptionRow, credits: number, at: string, trx: Db) =>
+    changedWhile(
+      trx.updateTable('transcriptions').set({ status: 'pending', error: null, progress: 0, credits, updated_at: at }),
+      row.id,
+      ['failed'],
     ),
   async notify(row: TranscriptionRow, outcome: RecordOutcome, trx: Db, notices: RecordNotices) {
     if (!row.webhook_url) return;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changed, defineRecordKind } from '../../jobs/record-kind.js';
+import { changedWhile, defineRecordKind } from '../../jobs/record-kind.js';
 import type { Db } from '../../storage/db/database.js';
 import type { WebhookDeliveryRow } from '../../storage/db/schema.js';
 
@@ -20,22 +20,8 @@ export const WEBHOOK_DELIVERIES = defineRecordKind({
   idOf: (payload: DeliveryPayload) => payload.deliveryId,
   find: (id: string, db: Db): Promise<WebhookDeliveryRow | undefined> =>
     db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst(),
-  fail: async (row: WebhookDeliveryRow, _reason: string, _at: string, trx: Db) =>
-    changed(
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'failed' })
-        .where('id', '=', row.id)
-        .where('status', 'in', OPEN)
-        .executeTakeFirst(),
-    ),
-  reopen: async (row: WebhookDeliveryRow, _credits: number, _at: string, trx: Db) =>
-    changed(
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending' })
-        .where('id', '=', row.id)
-        .where('status', '=', 'failed')
-        .executeTakeFirst(),
-    ),
+  fail: (row: WebhookDeliveryRow, _reason: string, _at: string, trx: Db) =>
+    changedWhile(trx.updateTable('webhook_deliveries').set({ status: 'failed' }), row.id, OPEN),
+  reopen: (row: WebhookDeliveryRow, _credits: number, _at: string, trx: Db) =>
+    changedWhile(trx.updateTable('webhook_deliveries').set({ status: 'pending' }), row.id, ['failed']),
 });

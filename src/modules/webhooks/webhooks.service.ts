@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { isOpen } from '../../jobs/record-kind.js';
 import { typedJob } from '../../jobs/typed-job.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
@@ -113,7 +114,7 @@ export class WebhooksService {
 
   private async deliver({ deliveryId }: DeliveryPayload): Promise<void> {
     const delivery = await this.repo.find(deliveryId);
-    if (delivery?.status !== 'pending') return;
+    if (!delivery || !isOpen(WEBHOOK_DELIVERIES, delivery)) return;
     const secret = await this.secret(delivery.account_id);
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     let attempt: WebhookAttempt;
