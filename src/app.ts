@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { jobHandlers } from './jobs/job-kinds.js';
+import { JOB_KINDS } from './job-kinds.js';
+import { jobHandlers } from './jobs/job-handlers.js';
 import { noopJobs } from './jobs/noop-jobs.js';
 import { Worker } from './jobs/worker.js';
 import type { ServerOptions } from './http/server.js';
@@ -74,7 +75,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { chat, tokenBilling } = createChatModule({ ...ports, credits });
   const { responses } = createResponsesModule({ ...ports, chat });
   const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling });
-  const handlers = jobHandlers({
+  const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
     'image.generate': images.job,

@@ -18,7 +18,7 @@ import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { primaryRateLimitStore } from './http/cluster-rate-limit-store.js';
 import { ServiceMetrics } from './http/metrics.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { JOB_KINDS } from './jobs/job-kinds.js';
+import { JOB_KINDS } from './job-kinds.js';
 import type { JobLog } from './jobs/worker.js';
 import { ProcessRegistry } from './modules/processes/process-registry.js';
 import { RateLimitsRepo } from './modules/rate-limits/rate-limits.repo.js';

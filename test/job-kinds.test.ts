@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_KINDS } from '../src/jobs/job-kinds.js';
+import { JOB_KINDS } from '../src/job-kinds.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { systemClock } from '../src/shared/clock.js';
 import { newId } from '../src/shared/ids.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 /**
- * Job kinds are listed once (src/jobs/job-kinds.ts). A kind the service enqueues without a handler would
+ * Job kinds are listed once (src/job-kinds.ts). A kind the service enqueues without a handler would
  * sit in the queue for ever, its record pending and its credits held: these tests fail instead.
  */
 let t: TestApp;

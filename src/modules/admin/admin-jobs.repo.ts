@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../storage/db/database.js';
 import type { JobRow, JobStatus } from '../../storage/db/schema.js';
 import { creditQueries } from '../credits/credits.repo.js';
+import type { RecordTable } from '../../jobs/record-kind.js';
 import type { JobTarget } from './admin-job-targets.js';
 
 export interface JobCount {
@@ -19,17 +20,7 @@ export interface JobListQuery {
   before?: string;
 }
 
-/** The state of the record a job makes, as cancel and retry need it. */
-export interface TargetRecord {
-  accountId: string;
-  status: string;
-  credits: number;
-  webhookUrl: string | null;
-}
-
-type RecordTable = 'images' | 'videos';
-
-/** The jobs table as the admin area sees it, and the records its jobs make. */
+/** The jobs table as the admin area sees it, the ledger rows a retry reads and the owners of the jobs' records. */
 export class AdminJobsRepo {
   constructor(private readonly db: Db) {}
 
@@ -101,112 +92,6 @@ export class AdminJobsRepo {
     return result.numUpdatedRows > 0n;
   }
 
-  async record(target: JobTarget, db: Db = this.db): Promise<TargetRecord | undefined> {
-    switch (target.type) {
-      case 'image':
-      case 'video': {
-        const row = await db
-          .selectFrom(tableOf(target))
-          .select(['account_id', 'status', 'credits'])
-          .where('id', '=', target.id)
-          .executeTakeFirst();
-        return row && { accountId: row.account_id, status: row.status, credits: row.credits, webhookUrl: null };
-      }
-      case 'transcription': {
-        const row = await db
-          .selectFrom('transcriptions')
-          .select(['account_id', 'status', 'credits', 'webhook_url'])
-          .where('id', '=', target.id)
-          .executeTakeFirst();
-        return (
-          row && { accountId: row.account_id, status: row.status, credits: row.credits, webhookUrl: row.webhook_url }
-        );
-      }
-      case 'webhook_delivery': {
-        const row = await db
-          .selectFrom('webhook_deliveries')
-          .select(['account_id', 'status'])
-          .where('id', '=', target.id)
-          .executeTakeFirst();
-        return row && { accountId: row.account_id, status: row.status, credits: 0, webhookUrl: null };
-      }
-      case 'none':
-        return undefined;
-    }
-  }
-
-  /** As the kinds' own repositories fail a record: only an unfinished one, so its refund happens once. */
-  async failRecord(target: JobTarget, reason: string, at: string, trx: Db): Promise<boolean> {
-    switch (target.type) {
-      case 'image':
-      case 'video':
-        return changed(
-          await trx
-            .updateTable(tableOf(target))
-            .set({ status: 'failed', error: reason, credits: 0, updated_at: at })
-            .where('id', '=', target.id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst(),
-        );
-      case 'transcription':
-        return changed(
-          await trx
-            .updateTable('transcriptions')
-            .set({ status: 'failed', error: reason, updated_at: at })
-            .where('id', '=', target.id)
-            .where('status', 'in', ['pending', 'processing'])
-            .executeTakeFirst(),
-        );
-      case 'webhook_delivery':
-        return changed(
-          await trx
-            .updateTable('webhook_deliveries')
-            .set({ status: 'failed' })
-            .where('id', '=', target.id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst(),
-        );
-      case 'none':
-        return false;
-    }
-  }
-
-  /** A failed record back to pending, holding `credits` again (images and videos gave theirs back to 0 on failing). */
-  async reopenRecord(target: JobTarget, credits: number, at: string, trx: Db): Promise<boolean> {
-    switch (target.type) {
-      case 'image':
-      case 'video':
-        return changed(
-          await trx
-            .updateTable(tableOf(target))
-            .set({ status: 'pending', error: null, credits, updated_at: at })
-            .where('id', '=', target.id)
-            .where('status', '=', 'failed')
-            .executeTakeFirst(),
-        );
-      case 'transcription':
-        return changed(
-          await trx
-            .updateTable('transcriptions')
-            .set({ status: 'pending', error: null, progress: 0, credits, updated_at: at })
-            .where('id', '=', target.id)
-            .where('status', '=', 'failed')
-            .executeTakeFirst(),
-        );
-      case 'webhook_delivery':
-        return changed(
-          await trx
-            .updateTable('webhook_deliveries')
-            .set({ status: 'pending' })
-            .where('id', '=', target.id)
-            .where('status', '=', 'failed')
-            .executeTakeFirst(),
-        );
-      case 'none':
-        return false;
-    }
-  }
-
   /** What the record's last failure gave back: the amount a retry holds again. */
   async lastRefund(accountId: string, reference: string, trx: Db): Promise<number> {
     const row = await trx
@@ -233,23 +118,23 @@ export class AdminJobsRepo {
 
   /** The owners' emails of these records, by `type:id`. */
   async owners(targets: JobTarget[], db: Db = this.db): Promise<Map<string, string>> {
-    const ids = (type: JobTarget['type']) => targets.flatMap((t) => (t.type === type && 'id' in t ? [t.id] : []));
-    const found = await Promise.all([
-      this.ownersIn('images', 'image', ids('image'), db),
-      this.ownersIn('videos', 'video', ids('video'), db),
-      this.ownersIn('transcriptions', 'transcription', ids('transcription'), db),
-      this.ownersIn('webhook_deliveries', 'webhook_delivery', ids('webhook_delivery'), db),
-    ]);
+    const byTable = new Map<RecordTable, { type: string; ids: (string | number)[] }>();
+    for (const target of targets) {
+      if (!('id' in target)) continue;
+      const group = byTable.get(target.table) ?? { type: target.type, ids: [] };
+      group.ids.push(target.id);
+      byTable.set(target.table, group);
+    }
+    const found = await Promise.all([...byTable].map(([table, { type, ids }]) => this.ownersIn(table, type, ids, db)));
     return new Map(found.flat());
   }
 
   private async ownersIn(
-    table: 'images' | 'videos' | 'transcriptions' | 'webhook_deliveries',
+    table: RecordTable,
     type: string,
     ids: (string | number)[],
     db: Db,
   ): Promise<[string, string][]> {
-    if (ids.length === 0) return [];
     const rows = await db
       .selectFrom(table)
       .innerJoin('accounts', 'accounts.id', `${table}.account_id`)
@@ -259,7 +144,3 @@ export class AdminJobsRepo {
     return rows.map((r) => [`${type}:${r.id}`, r.email]);
   }
 }
-
-const tableOf = (target: { type: 'image' | 'video' }): RecordTable => (target.type === 'image' ? 'images' : 'videos');
-
-const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n;

@@ -4,12 +4,9 @@ import { AppError, type Outcome, fail, ok } from '../../shared/errors.js';
 import type { Db } from '../../storage/db/database.js';
 import type { JobRow, JobStatus } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
-import type { TranscriptionsRepo } from '../transcriptions/transcriptions.repo.js';
-import { toRecord } from '../transcriptions/transcription-record.js';
-import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import { type JobTarget, creditsOf, targetName, targetOf } from './admin-job-targets.js';
-import type { AdminJobsRepo, TargetRecord } from './admin-jobs.repo.js';
+import type { RecordCredits, RecordNotices, TargetRecord } from '../../jobs/record-kind.js';
+import { targetName, targetOf } from './admin-job-targets.js';
+import type { AdminJobsRepo } from './admin-jobs.repo.js';
 import type { AuditService } from './audit.service.js';
 
 export const CANCEL_REASON = 'Cancelled by an administrator';
@@ -40,9 +37,10 @@ export interface AdminJobView {
 export interface AdminJobsDeps {
   db: Db;
   repo: AdminJobsRepo;
-  transcriptions: TranscriptionsRepo;
-  credits: CreditsService;
-  webhooks: WebhooksService;
+  /** Where a cancelled record's credits go back (CreditsService). */
+  credits: RecordCredits;
+  /** Where a cancelled record's webhook is told (WebhooksService). */
+  webhooks: RecordNotices;
   audit: AuditService;
   clock: Clock;
   /** Wakes the workers, as enqueueing does. */
@@ -101,12 +99,12 @@ export class AdminJobsService {
       if (job.status !== 'queued')
         throw refusal('conflict', `Only a queued job can be cancelled; this one is ${job.status}`);
       const target = targetOf(job.kind, job.payload);
-      const record = target && (await this.deps.repo.record(target, trx));
+      const record = target && 'load' in target ? await target.load(trx) : undefined;
       if (!(await this.deps.repo.cancelQueued(id, CANCEL_REASON, at, trx)))
         throw refusal('conflict', 'A worker took the job meanwhile: running jobs cannot be cancelled');
-      let refunded = 0;
-      if (target && record && (await this.deps.repo.failRecord(target, CANCEL_REASON, at, trx)))
-        refunded = await this.settleCancelled(target, record, trx);
+      const ports = { credits: this.deps.credits, notices: this.deps.webhooks };
+      // As a job that fails for good: the record fails, its credits come back, its webhook is told.
+      const refunded = (await record?.giveUp(CANCEL_REASON, at, trx, ports)) ?? 0;
       await this.deps.audit.record(
         admin,
         {
@@ -134,15 +132,15 @@ export class AdminJobsService {
         throw refusal('conflict', `Only a failed job can be retried; this one is ${job.status}`);
       const target = targetOf(job.kind, job.payload);
       if (!target) throw refusal('conflict', 'The job names no record it could make: it cannot be retried');
-      const record = await this.deps.repo.record(target, trx);
-      if (target.type !== 'none' && !record)
+      const record = 'load' in target ? await target.load(trx) : undefined;
+      if ('load' in target && !record)
         throw refusal('conflict', `Its record (${targetName(target)}) is gone: nothing to retry`);
       if (record && record.status === 'completed')
         throw refusal('conflict', `Its record (${targetName(target)}) is completed: nothing to retry`);
       if (!(await this.deps.repo.requeueFailed(id, at, trx)))
         throw refusal('conflict', 'The job changed meanwhile: only a failed job can be retried');
       let charged = 0;
-      if (record?.status === 'failed') charged = await this.reopen(target, record, at, trx);
+      if (record?.status === 'failed') charged = await this.reopen(record, at, trx);
       await this.deps.audit.record(
         admin,
         {
@@ -169,15 +167,15 @@ export class AdminJobsService {
   }
 
   /** Holds again what the record's last failure gave back; refused when the account cannot pay it now. */
-  private async reopen(target: JobTarget, record: TargetRecord, at: string, trx: Db): Promise<number> {
-    const credits = creditsOf(target);
-    const amount = credits ? await this.deps.repo.lastRefund(record.accountId, credits.reference, trx) : 0;
-    if (credits && amount > 0) {
+  private async reopen(record: TargetRecord, at: string, trx: Db): Promise<number> {
+    const { held } = record;
+    const amount = held ? await this.deps.repo.lastRefund(record.accountId, held.reference, trx) : 0;
+    if (held && amount > 0) {
       const entry = {
         accountId: record.accountId,
         amount,
-        reason: `reserve:${credits.kind}`,
-        reference: credits.reference,
+        reason: `reserve:${held.kind}`,
+        reference: held.reference,
         at,
       };
       if ((await this.deps.repo.charge(entry, trx)) === undefined)
@@ -186,30 +184,8 @@ export class AdminJobsService {
           `Not enough credits: retrying this job takes ${amount} credits from its account`,
         );
     }
-    await this.deps.repo.reopenRecord(target, target.type === 'transcription' ? record.credits : amount, at, trx);
+    await record.reopen(amount, at, trx);
     return amount;
-  }
-
-  /** What a job that fails for good does to its record: its credits back, and its webhook told (transcriptions). */
-  private async settleCancelled(target: JobTarget, record: TargetRecord, trx: Db): Promise<number> {
-    const credits = creditsOf(target);
-    if (credits && record.credits > 0)
-      await this.deps.credits.refund({ accountId: record.accountId, amount: record.credits, ...credits }, trx);
-    if (target.type === 'transcription' && record.webhookUrl) {
-      const row = await this.deps.transcriptions.find(target.id, trx);
-      if (row)
-        await this.deps.webhooks.enqueue(
-          {
-            accountId: record.accountId,
-            subject: `transcription:${row.id}`,
-            event: 'transcription.failed',
-            url: record.webhookUrl,
-            payload: { audio: toRecord(row) },
-          },
-          trx,
-        );
-    }
-    return credits ? record.credits : 0;
   }
 
   private async jobIn(id: string, trx: Db): Promise<JobRow> {

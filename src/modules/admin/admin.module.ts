@@ -10,7 +10,6 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { KeysService } from '../keys/keys.service.js';
 import { SessionsRepo } from '../sessions/sessions.repo.js';
-import { TranscriptionsRepo } from '../transcriptions/transcriptions.repo.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { AdminAccountsRepo } from './admin-accounts.repo.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
@@ -50,7 +49,6 @@ export function createAdminModule(options: AdminModuleOptions) {
     adminJobs: new AdminJobsService({
       db,
       repo: new AdminJobsRepo(db),
-      transcriptions: new TranscriptionsRepo(db),
       credits,
       webhooks,
       audit,

@@ -9,7 +9,6 @@ import {
   type ImageResult,
 } from '../../engines/spec/image-model.js';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
-import type { JobKind } from '../../jobs/job-kinds.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { UpstreamError } from '../../shared/errors.js';
@@ -17,13 +16,13 @@ import { newId } from '../../shared/ids.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { ImageRow } from '../../storage/db/schema.js';
+import type { WorkKind } from '../credits/credits.service.js';
 import type { ImageCompletion, ImagesRepo } from './images.repo.js';
 import { chooseEditor } from './image-request.js';
+import { mediaRecordKind } from './media-record-kind.js';
 import { fetchReferenceImage } from './reference-image.js';
 import { overBackground } from './replace-background.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
-
-export const IMAGE_JOB = 'image.generate' satisfies JobKind;
 
 /**
  * `blobName`: where the picture goes, chosen (unguessable) when the record is made, so that a job taken over after
@@ -37,6 +36,18 @@ export const imageJobPayload = z.object({
     .optional(),
 });
 export type ImageJobPayload = z.infer<typeof imageJobPayload>;
+
+/** An image record: one job each. */
+export const IMAGE_RECORDS = mediaRecordKind({
+  kind: 'image.generate',
+  payload: imageJobPayload,
+  type: 'image',
+  field: 'imageId',
+  idOf: (payload) => payload.imageId,
+  find: (id, db): Promise<ImageRow | undefined> =>
+    db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst(),
+});
+export const IMAGE_JOB = IMAGE_RECORDS.kind;
 
 export interface ImageJobDeps {
   repo: ImagesRepo;
@@ -59,7 +70,7 @@ export function imageJob({
   maxAttempts,
   clock,
   settled,
-}: ImageJobDeps): RecordKind<ImageJobPayload, ImageRow, ImageCompletion> {
+}: ImageJobDeps): RecordKind<ImageJobPayload, ImageRow, ImageCompletion, WorkKind> {
   async function completion(
     row: ImageRow,
     result: ImageResult,
@@ -126,11 +137,9 @@ export function imageJob({
   }
 
   return {
-    kind: IMAGE_JOB,
-    payload: imageJobPayload,
+    ...IMAGE_RECORDS,
     maxAttempts,
-    load: ({ imageId }) => repo.find(imageId),
-    isOpen: (row) => row.status === 'pending',
+    clock,
     async run(payload, row, signal) {
       // Jobs queued before the name was chosen at creation get one now.
       const blobName = payload.blobName ?? newId();
@@ -159,8 +168,6 @@ export function imageJob({
       return completion(row, result, model.engine.modelId, model.engine.provider, blobName);
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
-    fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),
-    refund: (row) => ({ accountId: row.account_id, amount: row.credits, kind: 'image', reference: `image:${row.id}` }),
     settled,
   };
 }

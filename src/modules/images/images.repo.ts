@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/db/database.js';
 import { type HotRead, busy, hotRead } from '../../storage/db/hot-read.js';
-import type { ImageRow, ImagesTable, MediaStatus } from '../../storage/db/schema.js';
+import type { ImageRow, ImagesTable } from '../../storage/db/schema.js';
 import type { Insertable } from 'kysely';
 
 export type NewImageRow = Omit<Insertable<ImagesTable>, 'id'>;
@@ -120,16 +120,5 @@ export class ImagesRepo {
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .execute();
-  }
-
-  /** Only a pending image can fail, so a refund happens once however often this is called. */
-  async fail(id: number, reason: string, at: string, trx: Db = this.db): Promise<boolean> {
-    const result = await trx
-      .updateTable('images')
-      .set({ status: 'failed' satisfies MediaStatus, error: reason, credits: 0, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   }
 }

@@ -59,15 +59,4 @@ export class TranscriptionsRepo {
       .where('id', '=', id)
       .execute();
   }
-
-  /** Only an unfinished transcription can fail, so its refund happens once. */
-  async fail(id: string, reason: string, at: string, trx: Db): Promise<boolean> {
-    const result = await trx
-      .updateTable('transcriptions')
-      .set({ status: 'failed', error: reason, updated_at: at })
-      .where('id', '=', id)
-      .where('status', 'in', ['pending', 'processing'])
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
 }

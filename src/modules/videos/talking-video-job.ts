@@ -1,27 +1,26 @@
-import { z } from 'zod';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { TalkingFace, TalkingVideoModel } from '../../engines/spec/talking-video-model.js';
 import type { SpeechAudio } from '../../engines/spec/tts-model.js';
-import type { JobKind } from '../../jobs/job-kinds.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { UpstreamError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { VideoRow } from '../../storage/db/schema.js';
-import type { CreditsService } from '../credits/credits.service.js';
+import type { CreditsService, WorkKind } from '../credits/credits.service.js';
 import type { SpeechService } from '../speech/speech.service.js';
 import { MAX_AUDIO_SECONDS, type TalkingInputs } from './talking-inputs.js';
 import { type TalkingRequest, parseTalkingRequest, talkingCredits } from './talking-request.js';
 import { audibleSpan, estimateWordTimings } from './talking-words.js';
+import { type VideoJobPayload, videoRecordKind } from './video-job.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 import type { Warning } from '../../engines/spec/warnings.js';
 
-export const TALKING_VIDEO_JOB = 'video.talking' satisfies JobKind;
-
-export const talkingJobPayload = z.object({ videoId: z.number().int() });
-export type TalkingJobPayload = z.infer<typeof talkingJobPayload>;
+/** A talking video: a video record, its own job. */
+export const TALKING_VIDEO_RECORDS = videoRecordKind('video.talking');
+export const TALKING_VIDEO_JOB = TALKING_VIDEO_RECORDS.kind;
+export type TalkingJobPayload = VideoJobPayload;
 
 export interface TalkingJobDeps {
   repo: VideosRepo;
@@ -48,14 +47,14 @@ const cut = (audio: SpeechAudio, limit: number): SpeechAudio => ({
  * looped or cut to the speech), captions timed word by word, the engine's video to the blob store. It costs
  * its speech's seconds; what was held beyond them comes back when it completes, all of it if it fails.
  */
-export function talkingVideoJob(deps: TalkingJobDeps): RecordKind<TalkingJobPayload, VideoRow, VideoCompletion> {
+export function talkingVideoJob(
+  deps: TalkingJobDeps,
+): RecordKind<TalkingJobPayload, VideoRow, VideoCompletion, WorkKind> {
   const { repo, engine, speech, inputs, credits, blobs, clock } = deps;
   return {
-    kind: TALKING_VIDEO_JOB,
-    payload: talkingJobPayload,
+    ...TALKING_VIDEO_RECORDS,
     maxAttempts: deps.maxAttempts,
-    load: ({ videoId }) => repo.find(videoId),
-    isOpen: (row) => row.status === 'pending',
+    clock,
     async run(_payload, row, signal) {
       const request = parseTalkingRequest(row);
       const warnings: Warning[] = [];
@@ -124,13 +123,9 @@ export function talkingVideoJob(deps: TalkingJobDeps): RecordKind<TalkingJobPayl
     async complete(row, changes, trx) {
       await repo.complete(row.id, changes, trx);
       const unused = row.credits - (changes.credits ?? row.credits);
-      await credits.refund(
-        { accountId: row.account_id, amount: unused, kind: 'video', reference: `video:${row.id}` },
-        trx,
-      );
+      const held = TALKING_VIDEO_RECORDS.held?.(row);
+      if (held) await credits.refund({ ...held, amount: unused }, trx);
     },
-    fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),
-    refund: (row) => ({ accountId: row.account_id, amount: row.credits, kind: 'video', reference: `video:${row.id}` }),
   };
 
   async function speak(request: TalkingRequest, row: VideoRow, signal: AbortSignal) {

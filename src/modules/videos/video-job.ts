@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ModelCatalogue } from '../../engines/model-catalogue.js';
 import type { CatalogueVideoModel } from '../../engines/registry.js';
 import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
-import type { JobKind } from '../../jobs/job-kinds.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { UpstreamError } from '../../shared/errors.js';
@@ -10,14 +9,29 @@ import { newId } from '../../shared/ids.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { VideoRow } from '../../storage/db/schema.js';
+import type { WorkKind } from '../credits/credits.service.js';
+import { mediaRecordKind } from '../images/media-record-kind.js';
 import { fetchReferenceImage } from '../images/reference-image.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 
-export const VIDEO_JOB = 'video.generate' satisfies JobKind;
-
 export const videoJobPayload = z.object({ videoId: z.number().int() });
 export type VideoJobPayload = z.infer<typeof videoJobPayload>;
+
+/** A video made by its own job, of one of two kinds: a clip from a prompt (here) or a talking video. */
+export const videoRecordKind = <const Kind extends string>(kind: Kind) =>
+  mediaRecordKind({
+    kind,
+    payload: videoJobPayload,
+    type: 'video',
+    field: 'videoId',
+    idOf: (payload) => payload.videoId,
+    find: (id, db): Promise<VideoRow | undefined> =>
+      db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst(),
+  });
+
+export const VIDEO_RECORDS = videoRecordKind('video.generate');
+export const VIDEO_JOB = VIDEO_RECORDS.kind;
 
 export interface VideoJobDeps {
   repo: VideosRepo;
@@ -36,13 +50,11 @@ export function videoJob({
   guard,
   maxAttempts,
   clock,
-}: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion> {
+}: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion, WorkKind> {
   return {
-    kind: VIDEO_JOB,
-    payload: videoJobPayload,
+    ...VIDEO_RECORDS,
     maxAttempts,
-    load: ({ videoId }) => repo.find(videoId),
-    isOpen: (row) => row.status === 'pending',
+    clock,
     async run(_payload, row, signal) {
       const model = models.find(row.requested_model);
       if (!model)
@@ -71,7 +83,5 @@ export function videoJob({
       };
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),
-    fail: (row, reason, trx) => repo.fail(row.id, reason, isoNow(clock), trx),
-    refund: (row) => ({ accountId: row.account_id, amount: row.credits, kind: 'video', reference: `video:${row.id}` }),
   };
 }

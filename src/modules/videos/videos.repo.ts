@@ -54,15 +54,4 @@ export class VideosRepo {
       .where('status', '=', 'pending')
       .execute();
   }
-
-  /** Only a pending video can fail, so its refund happens once. */
-  async fail(id: number, reason: string, at: string, trx: Db = this.db): Promise<boolean> {
-    const result = await trx
-      .updateTable('videos')
-      .set({ status: 'failed', error: reason, credits: 0, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
 }

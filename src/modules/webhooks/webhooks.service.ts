@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import type { JobKind } from '../../jobs/job-kinds.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { isOpen } from '../../jobs/record-kind.js';
 import { typedJob } from '../../jobs/typed-job.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
@@ -9,9 +8,10 @@ import { isoNow } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type GuardOptions, GuardedFetchError, guardedRequest } from '../../shared/net/guarded-http.js';
 import type { Db } from '../../storage/db/database.js';
+import { type DeliveryPayload, WEBHOOK_DELIVERIES, deliveryPayload } from './webhook-delivery-record.js';
 import type { WebhooksRepo } from './webhooks.repo.js';
 
-export const WEBHOOK_JOB = 'webhook.deliver' satisfies JobKind;
+export const WEBHOOK_JOB = WEBHOOK_DELIVERIES.kind;
 export const SIGNATURE_HEADER = 'x-atelier-signature';
 
 export interface WebhookAttempt {
@@ -42,9 +42,6 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
   const digest = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${digest}`;
 }
-
-const deliveryPayload = z.object({ deliveryId: z.string().min(1) });
-type DeliveryPayload = z.infer<typeof deliveryPayload>;
 
 class DeliveryFailed extends Error {
   override name = 'DeliveryFailed';
@@ -131,7 +128,7 @@ export class WebhooksService {
 
   private async deliver({ deliveryId }: DeliveryPayload): Promise<void> {
     const delivery = await this.repo.find(deliveryId);
-    if (delivery?.status !== 'pending') return;
+    if (!delivery || !isOpen(WEBHOOK_DELIVERIES, delivery)) return;
     const secret = await this.secret(delivery.account_id);
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     let attempt: WebhookAttempt;

@@ -1,19 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openTestDb } from '../../test/helpers/test-database.js';
-import { CreditsRepo } from '../modules/credits/credits.repo.js';
-import { CreditsService, newReservation } from '../modules/credits/credits.service.js';
-import { ReservationsRepo } from '../modules/credits/reservations.repo.js';
-import { systemClock } from '../shared/clock.js';
-import { UpstreamError } from '../shared/errors.js';
-import type { Db } from '../storage/db/database.js';
-import { WriteBatcher } from '../storage/db/write-batcher.js';
-import { JobQueue } from './job-queue.js';
-import { JobRecordLifecycle, type RecordKind, type RecordOutcome } from './job-record-lifecycle.js';
-import { Worker } from './worker.js';
+import { openTestDb } from './helpers/test-database.js';
+import { CreditsRepo } from '../src/modules/credits/credits.repo.js';
+import { CreditsService, newReservation } from '../src/modules/credits/credits.service.js';
+import { ReservationsRepo } from '../src/modules/credits/reservations.repo.js';
+import { systemClock } from '../src/shared/clock.js';
+import { UpstreamError } from '../src/shared/errors.js';
+import type { Db } from '../src/storage/db/database.js';
+import { WriteBatcher } from '../src/storage/db/write-batcher.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
+import { JobRecordLifecycle, type RecordKind } from '../src/jobs/job-record-lifecycle.js';
+import type { RecordOutcome } from '../src/jobs/record-kind.js';
+import { Worker } from '../src/jobs/worker.js';
 
 interface Item {
   id: number;
+  account_id: string;
   status: 'pending' | 'completed' | 'failed';
   credits: number;
   result?: string;
@@ -59,9 +61,15 @@ function lifecycle() {
   const kind: RecordKind<{ itemId: number }, Item, string> = {
     kind: 'image.generate',
     payload: z.object({ itemId: z.number().int() }),
+    type: 'item',
+    table: 'images',
+    target: { field: 'itemId', id: z.number().int() },
+    openStatuses: ['pending'],
+    failedKeepsCredits: false,
     maxAttempts: 2,
-    load: async ({ itemId }) => items.get(itemId),
-    isOpen: (item) => item.status === 'pending',
+    clock: systemClock,
+    idOf: ({ itemId }) => itemId,
+    find: async (id) => items.get(id),
     run: (_payload, item) => work(item),
     complete: async (item, result) => void Object.assign(item, { status: 'completed', result }),
     fail: async (item, reason) => {
@@ -69,8 +77,10 @@ function lifecycle() {
       Object.assign(item, { status: 'failed', error: reason });
       return true;
     },
-    refund: (item) => ({ accountId: 'acc', amount: item.credits, kind: 'image', reference: `item:${item.id}` }),
+    reopen: async () => false,
+    held: (item) => ({ accountId: 'acc', amount: item.credits, kind: 'image', reference: `item:${item.id}` }),
     notify: async (item, outcome) => void notices.push({ id: item.id, outcome }),
+    notices: { enqueue: async () => undefined },
   };
   return new JobRecordLifecycle(db, queue, credits, kind);
 }
@@ -107,7 +117,7 @@ async function create(
   return records.create(
     newReservation({ accountId: 'acc', amount: 10 * ids.length, kind: 'image', reference: 'batch' }),
     async () => {
-      for (const id of ids) items.set(id, { id, status: 'pending', credits: 10 });
+      for (const id of ids) items.set(id, { id, account_id: 'acc', status: 'pending', credits: 10 });
       return { value: ids, jobs: ids.map(jobsFor) };
     },
   );
