@@ -19,4 +19,6 @@ export interface ProviderEnv<Shape extends z.ZodRawShape, Settings> {
   missingImageSetting?(settings: Settings): string | undefined;
   /** For a text provider: what stops the start when ATELIER_TEXT_PROVIDER names it and it cannot serve. */
   textProblem?(settings: Settings): string | undefined;
+  /** For a transcription engine: the name ATELIER_ASR_ROUTES gives it, when it is not the provider's. */
+  readonly transcriptionEngine?: string;
 }

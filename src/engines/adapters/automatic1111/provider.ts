@@ -1,9 +1,10 @@
 import { type Provider, configuredRemote } from '../../provider.js';
 import { Automatic1111ImageModel } from './automatic1111-image-model.js';
+import { automatic1111Env } from './settings.js';
 
 /** A Stable Diffusion web UI: each catalogue entry's `upstreamModel` is the checkpoint it loads. */
 export const automatic1111Provider: Provider = {
-  name: 'automatic1111',
+  name: automatic1111Env.name,
   image: {
     engine: (config, deps) => {
       const { automatic1111, timeoutMs } = config.images;

@@ -1,9 +1,10 @@
 import { type Provider, configuredRemote } from '../../provider.js';
 import { CogLipSyncModel } from './cog-lipsync-model.js';
+import { cogLipSyncEnv } from './settings.js';
 
 /** A lip-sync model behind Cog's HTTP interface; its clips are finished by the offline engine (ffmpeg). */
 export const cogLipSyncProvider: Provider = {
-  name: 'cog-lipsync',
+  name: cogLipSyncEnv.name,
   talkingVideo: {
     offline: false,
     engine: (config, deps, offline) => {

@@ -4,10 +4,11 @@ import type { SpeechAudio, TtsModel } from '../../spec/tts-model.js';
 import { BuiltinImageModel } from '../builtin/builtin-image-model.js';
 import { FfmpegTalkingModel } from './ffmpeg-talking-model.js';
 import { FfmpegVideoModel } from './ffmpeg-video-model.js';
+import { ffmpegVideoEnv } from './settings.js';
 
 /** The embedded video engine: keyframes drawn by the builtin image engine, narrated with a local voice. */
 export const ffmpegVideoProvider: Provider = {
-  name: 'ffmpeg-video',
+  name: ffmpegVideoEnv.name,
   video: {
     engine: (config, speech) =>
       new FfmpegVideoModel({

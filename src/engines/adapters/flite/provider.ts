@@ -1,9 +1,10 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import { FliteTtsModel } from './flite-tts-model.js';
+import { fliteEnv } from './settings.js';
 
 export const fliteProvider: Provider = {
-  name: 'flite',
+  name: fliteEnv.name,
   speech: {
     local: true,
     model: (config) =>

@@ -39,7 +39,7 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
 }
 
 export const llamaCppEnv = {
-  name: 'llama-cpp',
+  name: 'llama-cpp' as const,
   env,
   settings,
   textProblem: (s: ReturnType<typeof settings>) =>

@@ -4,10 +4,11 @@ import { OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-mo
 import { OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
 import { OpenAICompatibleTextModel } from './openai-compatible-text-model.js';
 import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
+import { openAICompatibleEnv } from './settings.js';
 
 /** Any server speaking OpenAI's API (OpenAI, Ollama, vLLM, LocalAI, llama.cpp server), configured per kind. */
 export const openAICompatibleProvider: Provider = {
-  name: 'openai-compatible',
+  name: openAICompatibleEnv.name,
   text: {
     models: (config, deps) => {
       const make = (modelId: string) =>

@@ -1,10 +1,11 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import { PocketsphinxAsrModel } from './pocketsphinx-asr-model.js';
+import { pocketsphinxEnv } from './settings.js';
 
 /** The last resort of transcription: ATELIER_ASR_LOCAL=false turns it off. */
 export const pocketsphinxProvider: Provider = {
-  name: 'pocketsphinx',
+  name: pocketsphinxEnv.name,
   transcription: {
     engines: (config) =>
       config.asr.local

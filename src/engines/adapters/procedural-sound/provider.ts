@@ -1,10 +1,11 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import { type Provider, offline } from '../../provider.js';
 import { ProceduralSoundModel } from './procedural-sound-model.js';
+import { proceduralSoundEnv } from './settings.js';
 
 /** The offline sound-effect engine: synthesis in JavaScript on worker threads, MP3 by lame. */
 export const proceduralSoundProvider: Provider = {
-  name: 'procedural-sound',
+  name: proceduralSoundEnv.name,
   sound: {
     engine: (config) =>
       new ProceduralSoundModel({

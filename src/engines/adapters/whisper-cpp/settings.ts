@@ -26,7 +26,7 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   };
 }
 
-export const whisperCppEnv = { name: 'whisper-cpp', env, settings } satisfies ProviderEnv<
+export const whisperCppEnv = { name: 'whisper-cpp' as const, env, settings } satisfies ProviderEnv<
   typeof env.shape,
   ReturnType<typeof settings>
 >;
