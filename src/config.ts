@@ -229,7 +229,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const modelsDir = resolve(env.ATELIER_MODELS_DIR ?? resolve(dataDir, 'models'));
-  const providers = providerSettings(env, { modelsDir });
+  const providers = providerSettings(env);
   const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
     host: env.HOST,
@@ -265,6 +265,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     llm: providers.llm,
     text: {
       provider: textProviderOf(env.ATELIER_TEXT_PROVIDER, providers),
+      /** Unnamed, the provider becomes llama-cpp at start when a language model is pulled (models/start-config.ts). */
+      providerNamed: env.ATELIER_TEXT_PROVIDER !== undefined,
       /** Nothing names the text engine or its files: the service follows the models pulled (and removed) while it runs. */
       followsPulledModels:
         !env.ATELIER_TEXT_PROVIDER && !env.ATELIER_LLM_MODEL_PATH && !env.ATELIER_LLM_ADVANCED_MODEL_PATH,

@@ -12,7 +12,6 @@ import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
 import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
 import { rembgEnv } from './adapters/rembg/settings.js';
 import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
-import type { SettingsContext } from './provider-env.js';
 
 /**
  * Each provider's variables, in the order of PROVIDERS (providers.ts, which a test holds to the same
@@ -62,12 +61,9 @@ export type ProviderSettings = UnionToIntersection<ReturnType<Entry['settings']>
 
 export const providersEnvShape = Object.assign({}, ...PROVIDER_ENVS.map((p) => p.env.shape)) as ProvidersEnvShape;
 
-export function providerSettings(
-  env: z.output<z.ZodObject<ProvidersEnvShape>>,
-  context: SettingsContext,
-): ProviderSettings {
+export function providerSettings(env: z.output<z.ZodObject<ProvidersEnvShape>>): ProviderSettings {
   return PROVIDER_ENVS.reduce<Record<string, unknown>>(
-    (merged, provider) => mergeSections(merged, provider.settings(env, context)),
+    (merged, provider) => mergeSections(merged, provider.settings(env)),
     {},
   ) as ProviderSettings;
 }

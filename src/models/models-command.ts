@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
+import { loadStartConfig } from './start-config.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, type ModelKind, findEntry } from './catalogue.js';
 import { DownloadError } from './download.js';
 import { progressReporter } from './progress-bar.js';
@@ -64,10 +65,10 @@ function entryNamed(name: string | undefined): CatalogueEntry {
  */
 export function serviceConfig(env: NodeJS.ProcessEnv, envFile?: string): ServiceConfig {
   try {
-    return { config: loadConfig(env, envFile) };
+    return { config: loadStartConfig(env, envFile) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return { config: loadConfig({ ...env, ATELIER_TEXT_PROVIDER: undefined }, envFile), problem: error.message };
+    return { config: loadStartConfig({ ...env, ATELIER_TEXT_PROVIDER: undefined }, envFile), problem: error.message };
   }
 }
 
