@@ -23,6 +23,6 @@ export const automatic1111Provider: Provider = {
         });
     },
     readiness: (config) =>
-      config.images.automatic1111 ? [configuredRemote('automatic1111', config.images.automatic1111.baseUrl)] : [],
+      config.images.automatic1111 ? [configuredRemote(automatic1111Env.name, config.images.automatic1111.baseUrl)] : [],
   },
 };

@@ -9,14 +9,14 @@ export const builtinProvider: Provider = {
   name: builtinEnv.name,
   text: {
     models: () => ({ standard: new BuiltinTextModel(), advanced: new BuiltinTextModel() }),
-    readiness: () => [offline('builtin')],
+    readiness: () => [offline(builtinEnv.name)],
   },
   image: {
     engine: () => {
       const builtin = new BuiltinImageModel();
       return () => builtin;
     },
-    readiness: () => [offline('builtin')],
+    readiness: () => [offline(builtinEnv.name)],
   },
   imageEdit: {
     editor: () => new BuiltinFilterEditor(),

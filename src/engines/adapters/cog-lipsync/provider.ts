@@ -14,6 +14,6 @@ export const cogLipSyncProvider: Provider = {
       return new CogLipSyncModel({ ...cog, fetch: deps.fetch, finish: render });
     },
     readiness: (config) =>
-      config.talkingVideos.cog ? [configuredRemote('cog-lipsync', config.talkingVideos.cog.baseUrl)] : [],
+      config.talkingVideos.cog ? [configuredRemote(cogLipSyncEnv.name, config.talkingVideos.cog.baseUrl)] : [],
   },
 };

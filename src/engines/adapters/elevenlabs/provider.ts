@@ -20,7 +20,7 @@ function connection(
 }
 
 const readiness = (config: Config) =>
-  config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [];
+  config.tts.elevenlabs ? [configuredRemote(elevenLabsEnv.name, config.tts.elevenlabs.baseUrl)] : [];
 
 export const elevenLabsProvider: Provider = {
   name: elevenLabsEnv.name,

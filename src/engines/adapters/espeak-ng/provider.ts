@@ -7,6 +7,6 @@ export const espeakNgProvider: Provider = {
   speech: {
     local: true,
     model: (config) => new EspeakNgTtsModel({ binaryPath: config.tts.espeakNgPath, timeoutMs: config.tts.timeoutMs }),
-    readiness: (config, probes) => [probes.program('espeak-ng', config.tts.espeakNgPath)],
+    readiness: (config, probes) => [probes.program(espeakNgEnv.name, config.tts.espeakNgPath)],
   },
 };

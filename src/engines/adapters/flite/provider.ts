@@ -13,6 +13,6 @@ export const fliteProvider: Provider = {
         timeoutMs: config.tts.timeoutMs,
         tempDir: processTempDir(config.tempDir),
       }),
-    readiness: (config, probes) => [probes.program('flite', config.tts.flitePath)],
+    readiness: (config, probes) => [probes.program(fliteEnv.name, config.tts.flitePath)],
   },
 };

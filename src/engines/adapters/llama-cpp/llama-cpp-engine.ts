@@ -16,6 +16,7 @@ import { type LlamaGpu, type ModelLease, leaseModel, nodeLlamaCpp, sharedLlama }
 import { type ToolPlan, planTools, readForcedCall, toHistory, toToolCalls } from './llama-tools.js';
 import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
+import { llamaCppEnv } from './settings.js';
 
 export interface LlamaCppEngineConfig {
   /** The GGUF file. */
@@ -358,7 +359,7 @@ function samplingOptions(
   forced: boolean,
   onText: ((text: string) => void) | undefined,
 ) {
-  const legacySeed = options.providerOptions?.['llama-cpp']?.seed;
+  const legacySeed = options.providerOptions?.[llamaCppEnv.name]?.seed;
   const seed = options.seed ?? (typeof legacySeed === 'number' ? legacySeed : undefined);
   const penalties = {
     ...(options.frequencyPenalty !== undefined && { frequencyPenalty: options.frequencyPenalty }),

@@ -13,6 +13,7 @@ import {
   type ImageResult,
 } from '../../spec/image-model.js';
 import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../upstream-call.js';
+import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleImageConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1. */
@@ -41,7 +42,7 @@ const unexpected = () => new UpstreamError(`${LABEL} returned an unexpected resp
  * as an instruction in the prompt.
  */
 export class OpenAICompatibleImageModel implements ImageModel {
-  readonly provider = 'openai-compatible';
+  readonly provider = openAICompatibleEnv.name;
   readonly modelId: string;
   /** The generations endpoint takes no input picture. */
   readonly supportsReferenceImage = false;

@@ -22,7 +22,7 @@ export const openAICompatibleProvider: Provider = {
         });
       return { standard: make(config.text.model), advanced: make(config.text.advancedModel) };
     },
-    readiness: (config) => [configuredRemote('openai-compatible', config.text.baseUrl)],
+    readiness: (config) => [configuredRemote(openAICompatibleEnv.name, config.text.baseUrl)],
   },
   speech: {
     local: false,
@@ -78,7 +78,7 @@ export const openAICompatibleProvider: Provider = {
         });
     },
     readiness: (config) =>
-      config.images.openai ? [configuredRemote('openai-compatible', config.images.openai.baseUrl)] : [],
+      config.images.openai ? [configuredRemote(openAICompatibleEnv.name, config.images.openai.baseUrl)] : [],
   },
   embedding: {
     model: (config, deps) => {
@@ -94,6 +94,6 @@ export const openAICompatibleProvider: Provider = {
       });
     },
     readiness: (config) =>
-      config.embeddings ? [configuredRemote('openai-compatible', config.embeddings.baseUrl)] : [],
+      config.embeddings ? [configuredRemote(openAICompatibleEnv.name, config.embeddings.baseUrl)] : [],
   },
 };

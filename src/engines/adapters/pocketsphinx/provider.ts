@@ -22,6 +22,6 @@ export const pocketsphinxProvider: Provider = {
           }
         : undefined,
     readiness: (config, probes) =>
-      config.asr.local ? [probes.program('pocketsphinx', config.asr.pocketsphinxPath)] : [],
+      config.asr.local ? [probes.program(pocketsphinxEnv.name, config.asr.pocketsphinxPath)] : [],
   },
 };

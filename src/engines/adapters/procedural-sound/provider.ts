@@ -15,6 +15,9 @@ export const proceduralSoundProvider: Provider = {
         workers: config.sound.workers,
         workDir: processTempDir(config.tempDir),
       }),
-    readiness: (config, probes) => [offline('procedural-sound'), probes.program('lame (MP3)', config.tts.lamePath)],
+    readiness: (config, probes) => [
+      offline(proceduralSoundEnv.name),
+      probes.program('lame (MP3)', config.tts.lamePath),
+    ],
   },
 };

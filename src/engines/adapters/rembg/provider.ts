@@ -18,6 +18,6 @@ export const rembgProvider: Provider = {
         fetch: deps.fetch,
       });
     },
-    readiness: (config) => (config.images.rembg ? [configuredRemote('rembg', config.images.rembg.url)] : []),
+    readiness: (config) => (config.images.rembg ? [configuredRemote(rembgEnv.name, config.images.rembg.url)] : []),
   },
 };
