@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Services } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError } from './config.js';
+import { loadStartConfig } from './models/start-config.js';
 import { type Outcome, fail } from './shared/errors.js';
 import type { AccountRow } from './storage/db/schema.js';
 import { MODELS_USAGE, runModelsCommand } from './models/models-command.js';
@@ -69,7 +70,9 @@ async function main(argv: string[]): Promise<number> {
   // Model files need neither the database nor a configuration the service accepts (it may lack the model).
   if (group === 'models') return runModelsCommand(action, rest, values['base-url']);
   // The flag wins over ATELIER_ROLE and is checked by the same schema.
-  const config = loadConfig(values.role === undefined ? process.env : { ...process.env, ATELIER_ROLE: values.role });
+  const config = loadStartConfig(
+    values.role === undefined ? process.env : { ...process.env, ATELIER_ROLE: values.role },
+  );
   if (group === 'serve') {
     const { serve } = await import('./serve.js');
     await serve(config);

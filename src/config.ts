@@ -3,29 +3,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { bool, httpUrl, int } from './config-fields.js';
+import { ConfigError, bool, httpUrl, int, invalidConfiguration } from './config-fields.js';
 import {
-  DEFAULT_IMAGE_MODELS,
-  DEFAULT_VIDEO_MODELS,
-  defaultImageFamily,
-  defaultVideoFamily,
-} from './engines/media-catalogue.js';
-import { imageModelSchema, videoModelSchema } from './engines/media-entries.js';
-import { ModelCatalogue, normalizeModelName } from './engines/model-catalogue.js';
-import {
-  type ImageEngineName,
-  LOCAL_SPEECH_PROVIDERS,
-  type ProviderSettings,
-  SOUND_ENGINES,
-  TEXT_PROVIDERS,
-  missingImageSettings,
-  providerSettings,
-  providersEnvShape,
-  textProviderProblem,
-} from './engines/provider-envs.js';
+  checkEngineChoices,
+  engineChoiceFields,
+  parseAsrRoutes,
+  parseLocalProviders,
+  soundEngineOf,
+  textProviderOf,
+} from './engines/engine-choices.js';
+import { imageCatalogue, imageRoutesField, videoCatalogue } from './engines/media-settings.js';
+import { providerSettings, providersEnvShape } from './engines/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
-import { MODEL_CATALOGUE } from './models/catalogue.js';
+import { preloadModelsField } from './models/preload-setting.js';
 
+export { ConfigError } from './config-fields.js';
 export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
 export type { ImageEngineName } from './engines/provider-envs.js';
 
@@ -140,10 +132,8 @@ const serviceEnv = {
   ATELIER_ADMIN_EMAIL: z.email().default('admin@atelier.local'),
   ATELIER_CREDITS_PER_OUTPUT: int(0, 1_000_000).default(1),
   ATELIER_CREDITS_PER_ADVANCED_OUTPUT: int(0, 1_000_000).default(5),
-  /** Unset: llama-cpp when a GGUF model is configured or pulled, builtin otherwise. */
-  ATELIER_TEXT_PROVIDER: z.enum(TEXT_PROVIDERS).optional(),
-  /** Unset: elevenlabs when ATELIER_ELEVENLABS_API_KEY is set, procedural-sound (offline) otherwise. */
-  ATELIER_SOUND_ENGINE: z.enum(SOUND_ENGINES).optional(),
+  ATELIER_TEXT_PROVIDER: engineChoiceFields.textProvider,
+  ATELIER_SOUND_ENGINE: engineChoiceFields.soundEngine,
   ATELIER_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ATELIER_TEXT_ADVANCED_MODEL: z.string().min(1).default('gpt-4o'),
   ATELIER_TEXT_MAX_TOKENS: int(16, 128_000).default(2_048),
@@ -171,37 +161,9 @@ const serviceEnv = {
   /** Replaces https://huggingface.co in the model catalogue's URLs (a mirror) for every pull. */
   ATELIER_MODELS_BASE_URL: httpUrl.optional(),
   /** Catalogue models pulled in the background at start when missing, e.g. qwen3-0.6b,whisper-base. */
-  ATELIER_PRELOAD_MODELS: z
-    .string()
-    .max(1_000)
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z.array(
-        z.enum(
-          MODEL_CATALOGUE.map((entry) => entry.name),
-          {
-            error: (issue) =>
-              `unknown model ${String(issue.input)} (known: ${MODEL_CATALOGUE.map((e) => e.name).join(', ')})`,
-          },
-        ),
-      ),
-    )
-    .default([]),
+  ATELIER_PRELOAD_MODELS: preloadModelsField,
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
-  ATELIER_ASR_ROUTES: z
-    .string()
-    .regex(
-      /^\s*([^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)(,\s*[^=,]+=\s*(pocketsphinx|whisper-cpp|openai)\s*)*$/,
-      'expected Language=engine pairs, e.g. English=pocketsphinx,French=whisper-cpp',
-    )
-    .optional(),
+  ATELIER_ASR_ROUTES: engineChoiceFields.asrRoutes,
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
   ATELIER_WORKERS: bool.default(true),
@@ -223,13 +185,7 @@ const serviceEnv = {
   ATELIER_WEBHOOK_MAX_ATTEMPTS: int(1, 20).default(6),
   ATELIER_UPSTREAM_RETRIES: int(0, 10).default(2),
   ATELIER_IMAGE_MODELS: z.string().optional(),
-  ATELIER_IMAGE_ROUTES: z
-    .string()
-    .regex(
-      /^\s*[^=,]+=\s*(openai-compatible|automatic1111|builtin)\s*(,\s*[^=,]+=\s*(openai-compatible|automatic1111|builtin)\s*)*,?\s*$/,
-      'expected family=engine or model name=engine pairs, e.g. flux=automatic1111,DALL-E 3=openai-compatible',
-    )
-    .optional(),
+  ATELIER_IMAGE_ROUTES: imageRoutesField,
   ATELIER_IMAGE_TIMEOUT_MS: int(1_000, 1_800_000).default(180_000),
   ATELIER_IMAGE_WAIT_MS: int(0, 300_000).default(60_000),
   ATELIER_IMAGE_MAX_REFERENCE_BYTES: int(1_024, 100 * 1024 * 1024).default(20 * 1024 * 1024),
@@ -273,7 +229,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const plans = env.ATELIER_PLANS ? parsePlans(env.ATELIER_PLANS) : DEFAULT_PLANS;
   const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const modelsDir = resolve(env.ATELIER_MODELS_DIR ?? resolve(dataDir, 'models'));
-  const providers = providerSettings(env, { modelsDir });
+  const providers = providerSettings(env);
   const servicePublicUrl = (env.ATELIER_PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/+$/, '');
   return {
     host: env.HOST,
@@ -308,7 +264,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     models: { baseUrl: env.ATELIER_MODELS_BASE_URL, preload: env.ATELIER_PRELOAD_MODELS },
     llm: providers.llm,
     text: {
-      provider: env.ATELIER_TEXT_PROVIDER ?? (providers.llm.modelPath ? 'llama-cpp' : 'builtin'),
+      provider: textProviderOf(env.ATELIER_TEXT_PROVIDER, providers),
+      /** Unnamed, the provider becomes llama-cpp at start when a language model is pulled (models/start-config.ts). */
+      providerNamed: env.ATELIER_TEXT_PROVIDER !== undefined,
       /** Nothing names the text engine or its files: the service follows the models pulled (and removed) while it runs. */
       followsPulledModels:
         !env.ATELIER_TEXT_PROVIDER && !env.ATELIER_LLM_MODEL_PATH && !env.ATELIER_LLM_ADVANCED_MODEL_PATH,
@@ -333,7 +291,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       maxMediaSeconds: env.ATELIER_MAX_MEDIA_SECONDS,
       maxMediaStreams: env.ATELIER_MAX_MEDIA_STREAMS,
       ...providers.asr,
-      routes: parseRoutes(env.ATELIER_ASR_ROUTES),
+      routes: parseAsrRoutes(env.ATELIER_ASR_ROUTES),
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
       creditsPerTranscription: env.ATELIER_CREDITS_PER_TRANSCRIPTION,
       creditsPerDerivedField: env.ATELIER_CREDITS_PER_DERIVED_FIELD,
@@ -347,15 +305,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       retryBaseMs: env.ATELIER_JOB_RETRY_BASE_MS,
     },
     reservations: { heartbeatMs: env.ATELIER_PROCESS_HEARTBEAT_MS, sweepMs: env.ATELIER_RESERVATION_SWEEP_MS },
-    images: imageSettings(env, providers),
+    images: {
+      ...imageCatalogue({ models: env.ATELIER_IMAGE_MODELS, routes: env.ATELIER_IMAGE_ROUTES }, providers),
+      ...providers.images,
+      timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
+      waitMs: env.ATELIER_IMAGE_WAIT_MS,
+      maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
+    },
     videos: {
-      models: (env.ATELIER_VIDEO_MODELS
-        ? parseCatalogue('ATELIER_VIDEO_MODELS', env.ATELIER_VIDEO_MODELS, videoModelSchema)
-        : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))
-      ).map((m) => ({
-        ...m,
-        family: m.family ?? defaultVideoFamily(m.name),
-      })),
+      models: videoCatalogue(env.ATELIER_VIDEO_MODELS),
       maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
       ...providers.videos,
     },
@@ -405,7 +363,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           advancedModel: env.ATELIER_TEXT_ADVANCED_MODEL,
         },
         (problem) => {
-          throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+          throw invalidConfiguration(problem);
         },
       ),
     },
@@ -430,7 +388,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     /** Sound effects: the engine that makes them (ATELIER_SOUND_ENGINE) and the offline engine's workers. */
     sound: {
       ...providers.sound,
-      engine: env.ATELIER_SOUND_ENGINE ?? (providers.tts.elevenlabs ? 'elevenlabs' : 'procedural-sound'),
+      engine: soundEngineOf(env.ATELIER_SOUND_ENGINE, providers),
     },
     tts: {
       localProviders: parseLocalProviders(env.ATELIER_TTS_LOCAL_PROVIDERS),
@@ -452,13 +410,10 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
   const serviceBase = `${servicePublicUrl}/files`;
   const publicBase = (env.ATELIER_BLOB_PUBLIC_URL ?? serviceBase).replace(/\/+$/, '');
   if (env.ATELIER_BLOB_STORE === 'fs') return { store: 'fs' as const, publicBase, serviceBase };
-  if (!env.ATELIER_S3_BUCKET)
-    throw new ConfigError('Invalid configuration:\n  ATELIER_S3_BUCKET: required when ATELIER_BLOB_STORE is s3');
+  if (!env.ATELIER_S3_BUCKET) throw invalidConfiguration('ATELIER_S3_BUCKET: required when ATELIER_BLOB_STORE is s3');
   const { ATELIER_S3_ACCESS_KEY_ID: accessKeyId, ATELIER_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  ATELIER_S3_ACCESS_KEY_ID and ATELIER_S3_SECRET_ACCESS_KEY: give both or neither',
-    );
+    throw invalidConfiguration('ATELIER_S3_ACCESS_KEY_ID and ATELIER_S3_SECRET_ACCESS_KEY: give both or neither');
   }
   const prefix = env.ATELIER_S3_PREFIX.replace(/^\/+|\/+$/g, '');
   return {
@@ -474,58 +429,6 @@ function blobSettings(env: z.infer<typeof envSchema>, servicePublicUrl: string) 
       prefix: prefix === '' ? '' : `${prefix}/`,
     },
   };
-}
-
-/** The image catalogue, the engines configured for it, and which engine serves which family or model. */
-function imageSettings(env: z.infer<typeof envSchema>, providers: ProviderSettings) {
-  const parsed = env.ATELIER_IMAGE_MODELS
-    ? parseCatalogue('ATELIER_IMAGE_MODELS', env.ATELIER_IMAGE_MODELS, imageModelSchema)
-    : DEFAULT_IMAGE_MODELS.map((m) => imageModelSchema.parse(m));
-  const models = parsed.map((m) => ({ ...m, family: m.family ?? defaultImageFamily(m.name) }));
-  return {
-    models,
-    routes: parseImageRoutes(env.ATELIER_IMAGE_ROUTES, models, missingImageSettings(providers)),
-    ...providers.images,
-    timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
-    waitMs: env.ATELIER_IMAGE_WAIT_MS,
-    maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
-  };
-}
-
-/**
- * `flux=automatic1111,DALL-E 3=openai-compatible` -> engine by family and by model name (both keys
- * normalised as model names are). A key that is a family's name routes the family; otherwise it must be a
- * model's name or alias. Unknown keys and engines that are not configured stop the start.
- */
-function parseImageRoutes(
-  raw: string | undefined,
-  models: readonly { name: string; aliases: string[]; family: string | undefined }[],
-  missingSetting: Record<ImageEngineName, string | undefined>,
-): { families: Record<string, ImageEngineName>; models: Record<string, ImageEngineName> } {
-  const routes = { families: {} as Record<string, ImageEngineName>, models: {} as Record<string, ImageEngineName> };
-  if (!raw) return routes;
-  const byName = ModelCatalogue.of(models);
-  const problems: string[] = [];
-  for (const pair of raw.split(',').filter((p) => p.trim() !== '')) {
-    const [rawKey = '', rawEngine = ''] = pair.split('=');
-    const key = normalizeModelName(rawKey);
-    const engine = rawEngine.trim() as ImageEngineName;
-    const setting = missingSetting[engine];
-    if (setting) problems.push(`${rawKey.trim()}=${engine}: the ${engine} engine is not configured (set ${setting})`);
-    if (models.some((m) => m.family !== undefined && normalizeModelName(m.family) === key)) {
-      routes.families[key] = engine;
-      continue;
-    }
-    const model = byName.find(rawKey);
-    if (model) routes.models[normalizeModelName(model.name)] = engine;
-    else problems.push(`${rawKey.trim()}: neither a model family nor a model name of the image catalogue`);
-  }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ATELIER_IMAGE_ROUTES: ${problems.join('; ')}`);
-  return routes;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 function parsePlans(raw: string): Plan[] {
@@ -554,56 +457,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   const result = envSchema.safeParse(known);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw invalidConfiguration(...lines);
   }
   const config = buildConfig(result.data);
-  const textProblem = textProviderProblem(config.text.provider, config);
-  if (textProblem) throw new ConfigError(`Invalid configuration:\n  ${textProblem}`);
-  if (config.sound.engine === 'elevenlabs' && !config.tts.elevenlabs)
-    throw new ConfigError(
-      'Invalid configuration:\n  ATELIER_SOUND_ENGINE: elevenlabs needs ATELIER_ELEVENLABS_API_KEY (or choose procedural-sound, the offline engine)',
-    );
+  checkEngineChoices({ textProvider: config.text.provider, soundEngine: config.sound.engine }, config);
   if (config.role === 'worker' && !config.jobs.enabled) {
-    throw new ConfigError('Invalid configuration:\n  ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
+    throw invalidConfiguration('ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }
   return deepFreeze(config);
-}
-
-function parseCatalogue<T extends z.ZodType>(name: string, raw: string, entry: T): z.output<T>[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new ConfigError(`${name}: not valid JSON`);
-  }
-  const result = z.array(entry).min(1).safeParse(json);
-  if (!result.success)
-    throw new ConfigError(`${name}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return result.data;
-}
-
-/** `English=pocketsphinx,French=openai` -> language name (lower case) -> engine provider. */
-function parseRoutes(raw: string | undefined): Record<string, string> {
-  if (!raw) return {};
-  return Object.fromEntries(
-    raw.split(',').map((pair) => {
-      const [language = '', engine = ''] = pair.split('=');
-      return [language.trim().toLowerCase(), engine.trim()];
-    }),
-  );
-}
-
-function parseLocalProviders(raw: string): (typeof LOCAL_SPEECH_PROVIDERS)[number][] {
-  const names = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(LOCAL_SPEECH_PROVIDERS as readonly string[]).includes(n));
-  if (unknown.length)
-    throw new ConfigError(
-      `Invalid configuration:\n  ATELIER_TTS_LOCAL_PROVIDERS: unknown ${unknown.join(', ')} (known: ${LOCAL_SPEECH_PROVIDERS.join(', ')})`,
-    );
-  return names as (typeof LOCAL_SPEECH_PROVIDERS)[number][];
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadStartConfig as loadConfig } from '../src/models/start-config.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, findEntry } from '../src/models/catalogue.js';
 import { RUNNING_SERVICE_USES_IT, pickupNote, serviceConfig } from '../src/models/models-command.js';
 

@@ -1,5 +1,9 @@
 import type { ImageModelEntry } from './media-entries.js';
 import { ModelCatalogue } from './model-catalogue.js';
+import { automatic1111Env } from './adapters/automatic1111/settings.js';
+import { builtinEnv } from './adapters/builtin/settings.js';
+import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
+import { IMAGE_ENGINES } from './provider-envs.js';
 
 export { DEFAULT_VIDEO_MODELS, defaultVideoFamily } from './video-catalogue.js';
 
@@ -7,15 +11,15 @@ type Engines = ImageModelEntry['engines'];
 type Model = Omit<ImageModelEntry, 'engines' | 'family'>;
 
 /** OpenAI's own models: an OpenAI-compatible server first (OpenAI itself), a local web UI as a stand-in. */
-const OPENAI: Engines = ['openai-compatible', 'automatic1111', 'builtin'];
+const OPENAI: Engines = [...IMAGE_ENGINES];
 /** Open-weight checkpoints a Stable Diffusion web UI (or LocalAI behind the OpenAI API) runs. */
-const LOCAL: Engines = ['automatic1111', 'openai-compatible', 'builtin'];
+const LOCAL: Engines = [automatic1111Env.name, openAICompatibleEnv.name, builtinEnv.name];
 /**
  * Models only their makers host: no server configured here is known to serve them under that name, so a local
  * web UI stands in with the checkpoint it has loaded, else the builtin engine. ATELIER_IMAGE_ROUTES sends a
  * family or a name elsewhere (an OpenAI-compatible gateway that hosts it, for one).
  */
-const STAND_IN: Engines = ['automatic1111', 'builtin'];
+const STAND_IN: Engines = [automatic1111Env.name, builtinEnv.name];
 
 const family = (name: string, engines: Engines, models: Model[]): ImageModelEntry[] =>
   models.map((model) => ({ ...model, family: name, engines: [...engines] }));
@@ -216,7 +220,7 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('z-image', STAND_IN, [
     { name: 'Z-Image Turbo', aliases: ['z-image-turbo', 'zimage turbo', 'z-image'], credits: 1 },
   ]),
-  ...family('builtin', ['builtin'], [{ name: 'builtin-sketch', aliases: ['builtin', 'sketch'], credits: 1 }]),
+  ...family('builtin', [builtinEnv.name], [{ name: 'builtin-sketch', aliases: ['builtin', 'sketch'], credits: 1 }]),
 ];
 
 const defaultImages = ModelCatalogue.of(DEFAULT_IMAGE_MODELS);

@@ -12,7 +12,6 @@ import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
 import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
 import { rembgEnv } from './adapters/rembg/settings.js';
 import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
-import type { SettingsContext } from './provider-env.js';
 
 /**
  * Each provider's variables, in the order of PROVIDERS (providers.ts, which a test holds to the same
@@ -35,15 +34,22 @@ export const PROVIDER_ENVS = [
 ] as const;
 
 /** ATELIER_TEXT_PROVIDER's values: the providers that serve text (the order is that of its error message). */
-export const TEXT_PROVIDERS = ['builtin', 'openai-compatible', 'llama-cpp'] as const;
+export const TEXT_PROVIDERS = [builtinEnv.name, openAICompatibleEnv.name, llamaCppEnv.name] as const;
+export type TextProviderName = (typeof TEXT_PROVIDERS)[number];
 /** The image engines a catalogue entry or ATELIER_IMAGE_ROUTES may name, by preference of the default catalogue's OpenAI models. */
-export const IMAGE_ENGINES = ['openai-compatible', 'automatic1111', 'builtin'] as const;
+export const IMAGE_ENGINES = [openAICompatibleEnv.name, automatic1111Env.name, builtinEnv.name] as const;
 export type ImageEngineName = (typeof IMAGE_ENGINES)[number];
 /** ATELIER_SOUND_ENGINE's values: the providers that make sound effects (the offline one first). */
-export const SOUND_ENGINES = ['procedural-sound', 'elevenlabs'] as const;
+export const SOUND_ENGINES = [proceduralSoundEnv.name, elevenLabsEnv.name] as const;
 export type SoundEngineName = (typeof SOUND_ENGINES)[number];
 /** ATELIER_TTS_LOCAL_PROVIDERS' values: the speech programs this machine runs. */
-export const LOCAL_SPEECH_PROVIDERS = ['espeak-ng', 'flite'] as const;
+export const LOCAL_SPEECH_PROVIDERS = [espeakNgEnv.name, fliteEnv.name] as const;
+/** The transcription engines ATELIER_ASR_ROUTES may name. */
+export const TRANSCRIPTION_ENGINES = [
+  pocketsphinxEnv.name,
+  whisperCppEnv.name,
+  openAICompatibleEnv.transcriptionEngine,
+] as const;
 
 type Entry = (typeof PROVIDER_ENVS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -55,34 +61,21 @@ export type ProviderSettings = UnionToIntersection<ReturnType<Entry['settings']>
 
 export const providersEnvShape = Object.assign({}, ...PROVIDER_ENVS.map((p) => p.env.shape)) as ProvidersEnvShape;
 
-export function providerSettings(
-  env: z.output<z.ZodObject<ProvidersEnvShape>>,
-  context: SettingsContext,
-): ProviderSettings {
+export function providerSettings(env: z.output<z.ZodObject<ProvidersEnvShape>>): ProviderSettings {
   return PROVIDER_ENVS.reduce<Record<string, unknown>>(
-    (merged, provider) => mergeSections(merged, provider.settings(env, context)),
+    (merged, provider) => mergeSections(merged, provider.settings(env)),
     {},
   ) as ProviderSettings;
 }
 
-/** For ATELIER_IMAGE_ROUTES: the variable to set for each image engine that is not configured. */
-export function missingImageSettings(settings: ProviderSettings): Record<ImageEngineName, string | undefined> {
-  const missing = (name: ImageEngineName) => {
-    const provider = PROVIDER_ENVS.find((p) => p.name === name);
-    return provider && 'missingImageSetting' in provider ? provider.missingImageSetting(settings) : undefined;
-  };
-  return {
-    'openai-compatible': missing('openai-compatible'),
-    automatic1111: missing('automatic1111'),
-    builtin: missing('builtin'),
-  };
+/** For ATELIER_IMAGE_ROUTES: the variable to set when the image engine is not configured, undefined when it is. */
+export function missingImageSetting(settings: ProviderSettings, name: ImageEngineName): string | undefined {
+  const provider = PROVIDER_ENVS.find((p) => p.name === name);
+  return provider && 'missingImageSetting' in provider ? provider.missingImageSetting(settings) : undefined;
 }
 
 /** Why the text provider chosen cannot serve (a variable it needs is missing), if it cannot. */
-export function textProviderProblem(
-  name: (typeof TEXT_PROVIDERS)[number],
-  settings: ProviderSettings,
-): string | undefined {
+export function textProviderProblem(name: TextProviderName, settings: ProviderSettings): string | undefined {
   const provider = PROVIDER_ENVS.find((p) => p.name === name);
   return provider && 'textProblem' in provider ? provider.textProblem(settings) : undefined;
 }

@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
+import { loadStartConfig } from './start-config.js';
+import { llamaCppEnv } from '../engines/adapters/llama-cpp/settings.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, type ModelKind, findEntry } from './catalogue.js';
 import { DownloadError } from './download.js';
 import { progressReporter } from './progress-bar.js';
@@ -64,17 +66,17 @@ function entryNamed(name: string | undefined): CatalogueEntry {
  */
 export function serviceConfig(env: NodeJS.ProcessEnv, envFile?: string): ServiceConfig {
   try {
-    return { config: loadConfig(env, envFile) };
+    return { config: loadStartConfig(env, envFile) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return { config: loadConfig({ ...env, ATELIER_TEXT_PROVIDER: undefined }, envFile), problem: error.message };
+    return { config: loadStartConfig({ ...env, ATELIER_TEXT_PROVIDER: undefined }, envFile), problem: error.message };
   }
 }
 
 /** The model files the service loads for a kind: the whisper model; the standard and the advanced text model. */
 function modelsInUse(config: Config, kind: ModelKind): string[] {
   if (kind === 'whisper') return config.asr.whisper ? [config.asr.whisper.modelPath] : [];
-  if (config.text.provider !== 'llama-cpp' || !config.llm.modelPath) return [];
+  if (config.text.provider !== llamaCppEnv.name || !config.llm.modelPath) return [];
   return [...new Set([config.llm.modelPath, config.llm.advancedModelPath ?? config.llm.modelPath])];
 }
 
@@ -101,9 +103,9 @@ function list(env: NodeJS.ProcessEnv): number {
   const service = {
     // A configuration the service refuses says nothing of the provider it would use.
     text_provider: problem ? null : config.text.provider,
-    llm_model: config.text.provider === 'llama-cpp' ? (config.llm.modelPath ?? null) : null,
+    llm_model: config.text.provider === llamaCppEnv.name ? (config.llm.modelPath ?? null) : null,
     llm_advanced_model:
-      config.text.provider === 'llama-cpp' ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
+      config.text.provider === llamaCppEnv.name ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
     whisper_model: config.asr.whisper?.modelPath ?? null,
     ...(problem ? { would_not_start: problem } : {}),
   };
@@ -187,7 +189,7 @@ export function pickupNote({ config, problem }: ServiceConfig, entry: CatalogueE
     const follows = entry.kind === 'llm' ? config.text.followsPulledModels : config.asr.followsPulledModels;
     return follows ? RUNNING_SERVICE_USES_IT : 'The service uses it from its next start (restart a running service).';
   }
-  if (entry.kind === 'llm' && config.text.provider !== 'llama-cpp' && !problem) {
+  if (entry.kind === 'llm' && config.text.provider !== llamaCppEnv.name && !problem) {
     return `The service does not use it while ATELIER_TEXT_PROVIDER is ${config.text.provider}: unset it, or set it to llama-cpp.`;
   }
   const preferred = findPulledModel(config.modelsDir, entry.kind);

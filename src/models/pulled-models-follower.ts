@@ -1,5 +1,7 @@
 import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import type { Config } from '../config.js';
+import { builtinEnv } from '../engines/adapters/builtin/settings.js';
+import { llamaCppEnv } from '../engines/adapters/llama-cpp/settings.js';
 import type { SwappableAsrModels } from '../engines/swappable-asr-models.js';
 import type { SwappableTextModels } from '../engines/swappable-text-models.js';
 import type { CatalogueEntry } from './catalogue.js';
@@ -118,7 +120,7 @@ export class PulledModelsFollower {
     if (paths.modelPath === this.applied.modelPath && paths.advancedModelPath === this.applied.advancedModelPath)
       return;
     this.applied = paths;
-    const provider = paths.modelPath ? 'llama-cpp' : 'builtin';
+    const provider = paths.modelPath ? llamaCppEnv.name : builtinEnv.name;
     this.textModels.swap({
       ...this.config,
       llm: { ...this.config.llm, ...paths },

@@ -12,6 +12,7 @@ import {
   type ImageResult,
 } from '../../spec/image-model.js';
 import { bearer, joinUrl, postJson } from '../../upstream-call.js';
+import { automatic1111Env } from './settings.js';
 
 export interface Automatic1111ImageConfig {
   /** The web UI's address without any API path, e.g. http://127.0.0.1:7860. */
@@ -44,7 +45,7 @@ const replySchema = z.object({ images: z.array(z.string()).nullish() });
 
 /** The Stable Diffusion web UI API (AUTOMATIC1111, Forge, SD.Next): /sdapi/v1/txt2img and /sdapi/v1/img2img. */
 export class Automatic1111ImageModel implements ImageModel {
-  readonly provider = 'automatic1111';
+  readonly provider = automatic1111Env.name;
   readonly modelId: string;
   readonly supportsReferenceImage = true;
   /** img2img repaints the whole picture: it cannot cut a subject out (no transparency, no mask here). */

@@ -1,9 +1,10 @@
 import { type Provider, configuredRemote } from '../../provider.js';
 import { Automatic1111ImageModel } from './automatic1111-image-model.js';
+import { automatic1111Env } from './settings.js';
 
 /** A Stable Diffusion web UI: each catalogue entry's `upstreamModel` is the checkpoint it loads. */
 export const automatic1111Provider: Provider = {
-  name: 'automatic1111',
+  name: automatic1111Env.name,
   image: {
     engine: (config, deps) => {
       const { automatic1111, timeoutMs } = config.images;
@@ -22,6 +23,6 @@ export const automatic1111Provider: Provider = {
         });
     },
     readiness: (config) =>
-      config.images.automatic1111 ? [configuredRemote('automatic1111', config.images.automatic1111.baseUrl)] : [],
+      config.images.automatic1111 ? [configuredRemote(automatic1111Env.name, config.images.automatic1111.baseUrl)] : [],
   },
 };

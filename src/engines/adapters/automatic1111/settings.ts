@@ -24,7 +24,7 @@ const settings = (e: z.output<typeof env>) => ({
 });
 
 export const automatic1111Env = {
-  name: 'automatic1111',
+  name: 'automatic1111' as const,
   env,
   settings,
   missingImageSetting: (s: ReturnType<typeof settings>) =>

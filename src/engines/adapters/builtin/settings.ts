@@ -3,7 +3,7 @@ import type { ProviderEnv } from '../../provider-env.js';
 
 /** The offline engines read no variable: they are always there. */
 export const builtinEnv = {
-  name: 'builtin',
+  name: 'builtin' as const,
   env: z.object({}),
   settings: () => ({}),
   missingImageSetting: () => undefined,

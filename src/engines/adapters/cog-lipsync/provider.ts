@@ -1,9 +1,10 @@
 import { type Provider, configuredRemote } from '../../provider.js';
 import { CogLipSyncModel } from './cog-lipsync-model.js';
+import { cogLipSyncEnv } from './settings.js';
 
 /** A lip-sync model behind Cog's HTTP interface; its clips are finished by the offline engine (ffmpeg). */
 export const cogLipSyncProvider: Provider = {
-  name: 'cog-lipsync',
+  name: cogLipSyncEnv.name,
   talkingVideo: {
     offline: false,
     engine: (config, deps, offline) => {
@@ -13,6 +14,6 @@ export const cogLipSyncProvider: Provider = {
       return new CogLipSyncModel({ ...cog, fetch: deps.fetch, finish: render });
     },
     readiness: (config) =>
-      config.talkingVideos.cog ? [configuredRemote('cog-lipsync', config.talkingVideos.cog.baseUrl)] : [],
+      config.talkingVideos.cog ? [configuredRemote(cogLipSyncEnv.name, config.talkingVideos.cog.baseUrl)] : [],
   },
 };

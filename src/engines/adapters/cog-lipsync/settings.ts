@@ -31,7 +31,7 @@ const settings = (e: z.output<typeof env>) => ({
 });
 
 export const cogLipSyncEnv = {
-  name: 'cog-lipsync',
+  name: 'cog-lipsync' as const,
   env,
   settings,
 } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;

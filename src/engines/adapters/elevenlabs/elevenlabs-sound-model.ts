@@ -3,6 +3,7 @@ import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { SoundCallOptions, SoundModel, SoundResult } from '../../spec/sound-model.js';
 import { callUpstream, joinUrl } from '../../upstream-call.js';
 import { readAudioBody } from './audio-body.js';
+import { elevenLabsEnv } from './settings.js';
 
 export interface ElevenLabsSoundConfig {
   /** Without the version segment, e.g. https://api.elevenlabs.io. */
@@ -23,7 +24,7 @@ const looksLikeMp3 = (data: Buffer) =>
 
 /** ElevenLabs sound generation (POST /v1/sound-generation): an MP3 of the asked length. */
 export class ElevenLabsSoundModel implements SoundModel {
-  readonly provider = 'elevenlabs';
+  readonly provider = elevenLabsEnv.name;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly config: ElevenLabsSoundConfig) {

@@ -4,6 +4,7 @@ import { type RetryPolicy, withRetries } from '../../retry.js';
 import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { readAudioBody } from './audio-body.js';
+import { elevenLabsEnv } from './settings.js';
 
 const readSpeechBody = readAudioBody('audio');
 
@@ -104,7 +105,7 @@ interface Request<T> {
 
 /** ElevenLabs text-to-speech, its voice library and instant voice cloning. */
 export class ElevenLabsTtsModel implements TtsModel {
-  readonly provider = 'elevenlabs';
+  readonly provider = elevenLabsEnv.name;
   readonly settings = SETTINGS;
   /** Below the model's per-request limit, with room left for the service's sentence splitting. */
   readonly maxChunkCharacters = 2500;

@@ -2,6 +2,7 @@ import type { Config } from '../../../config.js';
 import { type Provider, configuredRemote } from '../../provider.js';
 import { ElevenLabsSoundModel } from './elevenlabs-sound-model.js';
 import { ElevenLabsTtsModel } from './elevenlabs-tts-model.js';
+import { elevenLabsEnv } from './settings.js';
 
 /** What both ElevenLabs models are given: the account's address and key, the upstream limits and fetch. */
 function connection(
@@ -19,10 +20,10 @@ function connection(
 }
 
 const readiness = (config: Config) =>
-  config.tts.elevenlabs ? [configuredRemote('elevenlabs', config.tts.elevenlabs.baseUrl)] : [];
+  config.tts.elevenlabs ? [configuredRemote(elevenLabsEnv.name, config.tts.elevenlabs.baseUrl)] : [];
 
 export const elevenLabsProvider: Provider = {
-  name: 'elevenlabs',
+  name: elevenLabsEnv.name,
   speech: {
     local: false,
     model: (config, deps) => {

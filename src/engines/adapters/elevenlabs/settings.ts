@@ -20,7 +20,7 @@ const settings = (e: z.output<typeof env>) => ({
   },
 });
 
-export const elevenLabsEnv = { name: 'elevenlabs', env, settings } satisfies ProviderEnv<
+export const elevenLabsEnv = { name: 'elevenlabs' as const, env, settings } satisfies ProviderEnv<
   typeof env.shape,
   ReturnType<typeof settings>
 >;

@@ -2,6 +2,7 @@ import { parseProviderWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { parseEspeakVoices } from './espeak-ng-voices.js';
+import { espeakNgEnv } from './settings.js';
 
 export interface EspeakNgConfig {
   binaryPath: string;
@@ -12,7 +13,7 @@ const BASE_WORDS_PER_MINUTE = 175;
 
 /** espeak-ng, from Debian's package: ~130 languages, offline, fast (measured: ~23 ms for 19 s of speech). */
 export class EspeakNgTtsModel implements TtsModel {
-  readonly provider = 'espeak-ng';
+  readonly provider = espeakNgEnv.name;
   readonly maxChunkCharacters = 1000;
   readonly settings: readonly SettingSpec[] = [
     {

@@ -6,7 +6,7 @@ const env = z.object({
 });
 
 export const espeakNgEnv = {
-  name: 'espeak-ng',
+  name: 'espeak-ng' as const,
   env,
   settings: (e: z.output<typeof env>) => ({ tts: { espeakNgPath: e.ATELIER_ESPEAK_NG_PATH } }),
 } satisfies ProviderEnv<typeof env.shape, { tts: { espeakNgPath: string } }>;

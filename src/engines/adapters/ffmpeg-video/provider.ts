@@ -2,12 +2,15 @@ import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import type { SpeechAudio, TtsModel } from '../../spec/tts-model.js';
 import { BuiltinImageModel } from '../builtin/builtin-image-model.js';
+import { espeakNgEnv } from '../espeak-ng/settings.js';
+import { fliteEnv } from '../flite/settings.js';
 import { FfmpegTalkingModel } from './ffmpeg-talking-model.js';
 import { FfmpegVideoModel } from './ffmpeg-video-model.js';
+import { ffmpegVideoEnv } from './settings.js';
 
 /** The embedded video engine: keyframes drawn by the builtin image engine, narrated with a local voice. */
 export const ffmpegVideoProvider: Provider = {
-  name: 'ffmpeg-video',
+  name: ffmpegVideoEnv.name,
   video: {
     engine: (config, speech) =>
       new FfmpegVideoModel({
@@ -36,8 +39,8 @@ export const ffmpegVideoProvider: Provider = {
 /** The clearest local voice available: flite's slt, else espeak-ng's American English. */
 function narrator(models: TtsModel[]): ((text: string, signal?: AbortSignal) => Promise<SpeechAudio>) | undefined {
   const choice = [
-    { provider: 'flite', voice: 'slt' },
-    { provider: 'espeak-ng', voice: 'en-us' },
+    { provider: fliteEnv.name, voice: 'slt' },
+    { provider: espeakNgEnv.name, voice: 'en-us' },
   ].find((c) => models.some((m) => m.provider === c.provider));
   const model = choice && models.find((m) => m.provider === choice.provider);
   if (!choice || !model) return undefined;

@@ -9,7 +9,7 @@ const env = z.object({
 });
 
 export const ffmpegVideoEnv = {
-  name: 'ffmpeg-video',
+  name: 'ffmpeg-video' as const,
   env,
   settings: (e: z.output<typeof env>) => ({
     videos: { timeoutMs: e.ATELIER_VIDEO_TIMEOUT_MS, narration: e.ATELIER_VIDEO_NARRATION },

@@ -6,6 +6,7 @@ import { withTempDir } from '../../../storage/temp-dir.js';
 import { parseProviderWav } from '../../audio/wav.js';
 import { runProgram } from '../../run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
+import { fliteEnv } from './settings.js';
 
 export interface FliteConfig {
   binaryPath: string;
@@ -60,7 +61,7 @@ const FLITE_VOICES: ProviderVoice[] = [
 
 /** flite, from Debian's package: six English voices, offline. It writes WAV to a file, not to a pipe. */
 export class FliteTtsModel implements TtsModel {
-  readonly provider = 'flite';
+  readonly provider = fliteEnv.name;
   readonly maxChunkCharacters = 600;
   readonly settings: readonly SettingSpec[] = [
     { name: 'speed', type: 'number', description: 'Speaking rate multiplier', default: 1, min: 0.5, max: 2 },

@@ -1,9 +1,10 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import { FliteTtsModel } from './flite-tts-model.js';
+import { fliteEnv } from './settings.js';
 
 export const fliteProvider: Provider = {
-  name: 'flite',
+  name: fliteEnv.name,
   speech: {
     local: true,
     model: (config) =>
@@ -12,6 +13,6 @@ export const fliteProvider: Provider = {
         timeoutMs: config.tts.timeoutMs,
         tempDir: processTempDir(config.tempDir),
       }),
-    readiness: (config, probes) => [probes.program('flite', config.tts.flitePath)],
+    readiness: (config, probes) => [probes.program(fliteEnv.name, config.tts.flitePath)],
   },
 };

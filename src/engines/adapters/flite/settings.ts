@@ -6,7 +6,7 @@ const env = z.object({
 });
 
 export const fliteEnv = {
-  name: 'flite',
+  name: 'flite' as const,
   env,
   settings: (e: z.output<typeof env>) => ({ tts: { flitePath: e.ATELIER_FLITE_PATH } }),
 } satisfies ProviderEnv<typeof env.shape, { tts: { flitePath: string } }>;

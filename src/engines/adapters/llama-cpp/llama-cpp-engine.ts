@@ -18,6 +18,7 @@ import { untilAborted } from '../../until-aborted.js';
 import { SlotPool } from './slot-pool.js';
 import { addWarning } from '../../spec/warning-text.js';
 import type { Warning } from '../../spec/warnings.js';
+import { llamaCppEnv } from './settings.js';
 
 export interface LlamaCppEngineConfig {
   /** The GGUF file. */
@@ -367,7 +368,7 @@ function samplingOptions(
   forced: boolean,
   onText: ((text: string) => void) | undefined,
 ) {
-  const legacySeed = options.providerOptions?.['llama-cpp']?.seed;
+  const legacySeed = options.providerOptions?.[llamaCppEnv.name]?.seed;
   const seed = options.seed ?? (typeof legacySeed === 'number' ? legacySeed : undefined);
   const penalties = {
     ...(options.frequencyPenalty !== undefined && { frequencyPenalty: options.frequencyPenalty }),

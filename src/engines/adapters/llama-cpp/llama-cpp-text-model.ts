@@ -9,6 +9,7 @@ import {
   type ToolDefinition,
 } from '../../spec/text-model.js';
 import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelledBy } from './llama-cpp-engine.js';
+import { llamaCppEnv } from './settings.js';
 
 /**
  * Streamed text goes out at most this often: tokens that come faster (a small model, a GPU: above 50 a
@@ -44,7 +45,7 @@ export const LLAMA_CPP_PARAMETERS: TextParameterSupport = {
 
 /** A local GGUF model through llama.cpp; the model id is the file's name without `.gguf`. */
 export class LlamaCppTextModel implements TextModel {
-  readonly provider = 'llama-cpp';
+  readonly provider = llamaCppEnv.name;
   readonly modelId: string;
   readonly contextTokens: number;
   readonly parameters = LLAMA_CPP_PARAMETERS;

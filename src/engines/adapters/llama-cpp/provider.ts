@@ -1,10 +1,11 @@
 import { EngineUnavailableError } from '../../../shared/errors.js';
 import type { Provider } from '../../provider.js';
 import { createLlamaCppTextModels } from './llama-cpp-text-model.js';
+import { llamaCppEnv } from './settings.js';
 
 /** GGUF model files run in this process; /ready asks the loaded models themselves (LocalEngines.status). */
 export const llamaCppProvider: Provider = {
-  name: 'llama-cpp',
+  name: llamaCppEnv.name,
   text: {
     // Standard: ATELIER_LLM_MODEL_PATH; advanced: its own file or the same (then one model, one context).
     models: (config) => {

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { int } from '../../../config-fields.js';
-import { findPulledModels } from '../../../models/pulled-models.js';
-import type { ProviderEnv, SettingsContext } from '../../provider-env.js';
+import type { ProviderEnv } from '../../provider-env.js';
 
 const env = z.object({
   ATELIER_LLM_MODEL_PATH: z.string().min(1).optional(),
@@ -13,21 +12,16 @@ const env = z.object({
   ATELIER_LLM_THREADS: int(1, 256).optional(),
 });
 
-function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
-  // An explicit path wins; otherwise the preferred model `atelier models pull` put in the models folder.
-  // With two pulled language models the smaller serves the standard name and the larger the advanced one
-  // (the plans that have it); with one, it serves both.
-  const pulled = e.ATELIER_LLM_MODEL_PATH ? [] : findPulledModels(modelsDir, 'llm');
+function settings(e: z.output<typeof env>) {
   return {
     /** The local llama.cpp engine (the text provider `llama-cpp`). */
     llm: {
-      /** The GGUF file serving the standard model (and the advanced one unless it has its own). */
-      modelPath: e.ATELIER_LLM_MODEL_PATH ? resolve(e.ATELIER_LLM_MODEL_PATH) : pulled.at(-1),
-      advancedModelPath: e.ATELIER_LLM_ADVANCED_MODEL_PATH
-        ? resolve(e.ATELIER_LLM_ADVANCED_MODEL_PATH)
-        : pulled.length > 1
-          ? pulled[0]
-          : undefined,
+      /**
+       * The GGUF file serving the standard model (and the advanced one unless it has its own). Unnamed, the
+       * service takes those `atelier models pull` put in the models folder when it starts (models/start-config.ts).
+       */
+      modelPath: e.ATELIER_LLM_MODEL_PATH ? resolve(e.ATELIER_LLM_MODEL_PATH) : undefined,
+      advancedModelPath: e.ATELIER_LLM_ADVANCED_MODEL_PATH ? resolve(e.ATELIER_LLM_ADVANCED_MODEL_PATH) : undefined,
       /** Tokens of context per sequence. */
       contextSize: e.ATELIER_LLM_CONTEXT_SIZE,
       /** Generations that run at once, each on its own context sequence. */
@@ -38,12 +32,12 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   };
 }
 
+/** Judged once the pulled models are known (models/start-config.ts): a pulled model serves too. */
+export const noLlamaModel =
+  'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)';
+
 export const llamaCppEnv = {
-  name: 'llama-cpp',
+  name: 'llama-cpp' as const,
   env,
   settings,
-  textProblem: (s: ReturnType<typeof settings>) =>
-    s.llm.modelPath
-      ? undefined
-      : 'ATELIER_LLM_MODEL_PATH: required when ATELIER_TEXT_PROVIDER is llama-cpp (or pull a model: atelier models pull <name>)',
 } satisfies ProviderEnv<typeof env.shape, ReturnType<typeof settings>>;

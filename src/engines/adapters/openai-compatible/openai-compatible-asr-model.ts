@@ -4,6 +4,7 @@ import { durationSeconds, parseWav } from '../../audio/wav.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.js';
 import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleAsrConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:8080/v1 (whisper.cpp server). */
@@ -82,7 +83,7 @@ export function languageCode(name: string): string | undefined {
 
 /** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
 export class OpenAICompatibleAsrModel implements AsrModel {
-  readonly provider = 'openai';
+  readonly provider = openAICompatibleEnv.transcriptionEngine;
   readonly modelId: string;
   readonly languages = undefined;
   /** OpenAI takes 25 MB per file; 10 minutes of 16 kHz 16-bit mono WAV is 19 MB. */

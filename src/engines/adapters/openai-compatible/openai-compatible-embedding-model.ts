@@ -3,6 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { type RetryPolicy, withRetries } from '../../retry.js';
 import type { EmbeddingCallOptions, EmbeddingModel, EmbeddingResult } from '../../spec/embedding-model.js';
 import { bearer, joinUrl, postJson } from '../../upstream-call.js';
+import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleEmbeddingConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
@@ -31,7 +32,7 @@ const unexpected = (detail: string) =>
 
 /** Any server with POST {baseUrl}/embeddings: OpenAI, Ollama, llama.cpp server, vLLM, LocalAI. */
 export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
-  readonly provider = 'openai-compatible';
+  readonly provider = openAICompatibleEnv.name;
   readonly modelId: string;
   private readonly fetch: typeof fetch;
   private readonly batchSize: number;

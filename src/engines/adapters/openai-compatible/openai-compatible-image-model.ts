@@ -14,6 +14,7 @@ import {
 } from '../../spec/image-model.js';
 import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../upstream-call.js';
 import type { Warning } from '../../spec/warnings.js';
+import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleImageConfig {
   /** Base URL including the version segment, e.g. https://api.openai.com/v1. */
@@ -42,7 +43,7 @@ const unexpected = () => new UpstreamError(`${LABEL} returned an unexpected resp
  * as an instruction in the prompt.
  */
 export class OpenAICompatibleImageModel implements ImageModel {
-  readonly provider = 'openai-compatible';
+  readonly provider = openAICompatibleEnv.name;
   readonly modelId: string;
   /** The generations endpoint takes no input picture. */
   readonly supportsReferenceImage = false;

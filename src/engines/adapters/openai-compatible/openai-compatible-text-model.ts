@@ -33,6 +33,7 @@ import {
   toToolCalls,
   toUsage,
 } from './openai-chat-wire.js';
+import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleTextConfig {
   /** Base URL including the version segment, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -51,7 +52,7 @@ const STREAM_FINISHED = new Error('the stream was read to its end or left');
 
 /** Any server with POST {baseUrl}/chat/completions: OpenAI, Ollama, llama.cpp server, vLLM, LocalAI. */
 export class OpenAICompatibleTextModel implements TextModel {
-  readonly provider = 'openai-compatible';
+  readonly provider = openAICompatibleEnv.name;
   readonly modelId: string;
   /** Parts are sent on in OpenAI's format; whether the upstream model can read them is its to say. */
   readonly accepts: TextModelInputs = { images: true, audio: true };

@@ -4,10 +4,11 @@ import { OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-mo
 import { OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
 import { OpenAICompatibleTextModel } from './openai-compatible-text-model.js';
 import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
+import { openAICompatibleEnv } from './settings.js';
 
 /** Any server speaking OpenAI's API (OpenAI, Ollama, vLLM, LocalAI, llama.cpp server), configured per kind. */
 export const openAICompatibleProvider: Provider = {
-  name: 'openai-compatible',
+  name: openAICompatibleEnv.name,
   text: {
     models: (config, deps) => {
       const make = (modelId: string) =>
@@ -21,7 +22,7 @@ export const openAICompatibleProvider: Provider = {
         });
       return { standard: make(config.text.model), advanced: make(config.text.advancedModel) };
     },
-    readiness: (config) => [configuredRemote('openai-compatible', config.text.baseUrl)],
+    readiness: (config) => [configuredRemote(openAICompatibleEnv.name, config.text.baseUrl)],
   },
   speech: {
     local: false,
@@ -77,7 +78,7 @@ export const openAICompatibleProvider: Provider = {
         });
     },
     readiness: (config) =>
-      config.images.openai ? [configuredRemote('openai-compatible', config.images.openai.baseUrl)] : [],
+      config.images.openai ? [configuredRemote(openAICompatibleEnv.name, config.images.openai.baseUrl)] : [],
   },
   embedding: {
     model: (config, deps) => {
@@ -93,6 +94,6 @@ export const openAICompatibleProvider: Provider = {
       });
     },
     readiness: (config) =>
-      config.embeddings ? [configuredRemote('openai-compatible', config.embeddings.baseUrl)] : [],
+      config.embeddings ? [configuredRemote(openAICompatibleEnv.name, config.embeddings.baseUrl)] : [],
   },
 };

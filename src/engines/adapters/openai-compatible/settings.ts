@@ -59,7 +59,9 @@ const settings = (e: z.output<typeof env>) => ({
 });
 
 export const openAICompatibleEnv = {
-  name: 'openai-compatible',
+  name: 'openai-compatible' as const,
+  /** Its transcription engine's name (ATELIER_ASR_ROUTES, transcription records): that of OpenAI's own API. */
+  transcriptionEngine: 'openai' as const,
   env,
   settings,
   missingImageSetting: (s: ReturnType<typeof settings>) =>

@@ -5,6 +5,7 @@ import { withTempDir } from '../../../storage/temp-dir.js';
 import { runProgram } from '../../run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
 import { modelArgs } from './pruned-dictionary.js';
+import { pocketsphinxEnv } from './settings.js';
 
 export interface PocketsphinxConfig {
   binaryPath: string;
@@ -28,7 +29,7 @@ export const POCKETSPHINX_SEARCH_ARGS = ['-topn', '2', '-maxhmmpf', '3000', '-ma
 
 /** pocketsphinx 0.8 from Debian: English only, offline; measured here ~33% word error rate; 3.7 s of CPU for a 23 s recording. */
 export class PocketsphinxAsrModel implements AsrModel {
-  readonly provider = 'pocketsphinx';
+  readonly provider = pocketsphinxEnv.name;
   readonly modelId = 'pocketsphinx-en-us';
   readonly languages = ['English'] as const;
   readonly maxChunkSeconds = 600;

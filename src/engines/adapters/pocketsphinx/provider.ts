@@ -1,10 +1,11 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import type { Provider } from '../../provider.js';
 import { PocketsphinxAsrModel } from './pocketsphinx-asr-model.js';
+import { pocketsphinxEnv } from './settings.js';
 
 /** The last resort of transcription: ATELIER_ASR_LOCAL=false turns it off. */
 export const pocketsphinxProvider: Provider = {
-  name: 'pocketsphinx',
+  name: pocketsphinxEnv.name,
   transcription: {
     engines: (config) =>
       config.asr.local
@@ -21,6 +22,6 @@ export const pocketsphinxProvider: Provider = {
           }
         : undefined,
     readiness: (config, probes) =>
-      config.asr.local ? [probes.program('pocketsphinx', config.asr.pocketsphinxPath)] : [],
+      config.asr.local ? [probes.program(pocketsphinxEnv.name, config.asr.pocketsphinxPath)] : [],
   },
 };

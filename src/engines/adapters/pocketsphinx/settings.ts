@@ -10,7 +10,7 @@ const env = z.object({
 });
 
 export const pocketsphinxEnv = {
-  name: 'pocketsphinx',
+  name: 'pocketsphinx' as const,
   env,
   settings: (e: z.output<typeof env>) => ({
     asr: {

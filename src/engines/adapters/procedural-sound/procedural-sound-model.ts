@@ -5,6 +5,7 @@ import { encodeExactMp3 } from '../../audio/mp3.js';
 import type { SoundCallOptions, SoundModel, SoundResult } from '../../spec/sound-model.js';
 import type { SynthesisReply } from './sound-worker.js';
 import type { SoundRequest } from './synthesize.js';
+import { proceduralSoundEnv } from './settings.js';
 
 export interface ProceduralSoundConfig {
   lamePath: string;
@@ -23,7 +24,7 @@ export interface ProceduralSoundConfig {
  * loop, and encoded to MP3 with lame as text-to-speech is.
  */
 export class ProceduralSoundModel implements SoundModel {
-  readonly provider = 'procedural-sound';
+  readonly provider = proceduralSoundEnv.name;
   private readonly pool: WorkerPool<SoundRequest, SynthesisReply>;
 
   constructor(private readonly config: ProceduralSoundConfig) {

@@ -1,10 +1,11 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
 import { type Provider, offline } from '../../provider.js';
 import { ProceduralSoundModel } from './procedural-sound-model.js';
+import { proceduralSoundEnv } from './settings.js';
 
 /** The offline sound-effect engine: synthesis in JavaScript on worker threads, MP3 by lame. */
 export const proceduralSoundProvider: Provider = {
-  name: 'procedural-sound',
+  name: proceduralSoundEnv.name,
   sound: {
     engine: (config) =>
       new ProceduralSoundModel({
@@ -14,6 +15,9 @@ export const proceduralSoundProvider: Provider = {
         workers: config.sound.workers,
         workDir: processTempDir(config.tempDir),
       }),
-    readiness: (config, probes) => [offline('procedural-sound'), probes.program('lame (MP3)', config.tts.lamePath)],
+    readiness: (config, probes) => [
+      offline(proceduralSoundEnv.name),
+      probes.program('lame (MP3)', config.tts.lamePath),
+    ],
   },
 };

@@ -8,7 +8,7 @@ const env = z.object({
 });
 
 export const proceduralSoundEnv = {
-  name: 'procedural-sound',
+  name: 'procedural-sound' as const,
   env,
   settings: (e: z.output<typeof env>) => ({ sound: { workers: e.ATELIER_SOUND_WORKERS } }),
 } satisfies ProviderEnv<typeof env.shape, { sound: { workers: number } }>;

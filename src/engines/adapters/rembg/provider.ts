@@ -1,9 +1,10 @@
 import { type Provider, configuredRemote } from '../../provider.js';
 import { RembgEditor } from './rembg-editor.js';
+import { rembgEnv } from './settings.js';
 
 /** A background removal server (rembg's `rembg s`, or one of the same shape): Remove and Replace Background. */
 export const rembgProvider: Provider = {
-  name: 'rembg',
+  name: rembgEnv.name,
   imageEdit: {
     editor: (config, deps) => {
       const { rembg, timeoutMs } = config.images;
@@ -17,6 +18,6 @@ export const rembgProvider: Provider = {
         fetch: deps.fetch,
       });
     },
-    readiness: (config) => (config.images.rembg ? [configuredRemote('rembg', config.images.rembg.url)] : []),
+    readiness: (config) => (config.images.rembg ? [configuredRemote(rembgEnv.name, config.images.rembg.url)] : []),
   },
 };

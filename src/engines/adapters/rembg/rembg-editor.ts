@@ -10,6 +10,7 @@ import {
 } from '../../spec/image-model.js';
 import { bearer, callUpstream, readBytes } from '../../upstream-call.js';
 import type { Warning } from '../../spec/warnings.js';
+import { rembgEnv } from './settings.js';
 
 export interface RembgConfig {
   /** rembg's server address (POST /api/remove is added), or the full URL of an endpoint of the same shape. */
@@ -37,7 +38,7 @@ export function rembgEndpoint(url: string): string {
  * Replace Background puts its cut-out over a new background (see the image job).
  */
 export class RembgEditor implements ImageEditor {
-  readonly provider = 'rembg';
+  readonly provider = rembgEnv.name;
   readonly modelId: string;
   /** Replace Background is its cut-out over a new background (the image job composes it). */
   readonly editActions: readonly ImageAction[] = ['Remove Background'];

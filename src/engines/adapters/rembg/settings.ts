@@ -18,7 +18,7 @@ const settings = (e: z.output<typeof env>) => ({
   },
 });
 
-export const rembgEnv = { name: 'rembg', env, settings } satisfies ProviderEnv<
+export const rembgEnv = { name: 'rembg' as const, env, settings } satisfies ProviderEnv<
   typeof env.shape,
   ReturnType<typeof settings>
 >;

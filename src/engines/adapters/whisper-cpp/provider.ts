@@ -1,10 +1,11 @@
 import type { Provider, ReadinessPart } from '../../provider.js';
 import { WhisperCppAsrModel } from './whisper-cpp-asr-model.js';
 import { readWhisperModelFile } from './whisper-model-file.js';
+import { whisperCppEnv } from './settings.js';
 
 /** A configured whisper model comes before pocketsphinx, and is the better engine when nothing remote is. */
 export const whisperCppProvider: Provider = {
-  name: 'whisper-cpp',
+  name: whisperCppEnv.name,
   transcription: {
     engines: (config) => {
       const { whisper } = config.asr;

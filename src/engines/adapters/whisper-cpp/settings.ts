@@ -1,19 +1,17 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { int } from '../../../config-fields.js';
-import { findPulledModel } from '../../../models/pulled-models.js';
-import type { ProviderEnv, SettingsContext } from '../../provider-env.js';
+import type { ProviderEnv } from '../../provider-env.js';
 
 const env = z.object({
   ATELIER_WHISPER_MODEL_PATH: z.string().min(1).optional(),
   ATELIER_WHISPER_THREADS: int(1, 256).optional(),
 });
 
-function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
-  // An explicit path wins; otherwise the model `atelier models pull` put in the models folder.
-  const modelPath = e.ATELIER_WHISPER_MODEL_PATH
-    ? resolve(e.ATELIER_WHISPER_MODEL_PATH)
-    : findPulledModel(modelsDir, 'whisper');
+function settings(e: z.output<typeof env>) {
+  // An explicit path wins; otherwise the service takes the model `atelier models pull` put in the models
+  // folder when it starts (models/start-config.ts).
+  const modelPath = e.ATELIER_WHISPER_MODEL_PATH ? resolve(e.ATELIER_WHISPER_MODEL_PATH) : undefined;
   return {
     asr: {
       /** The whisper.cpp engine, when a model file is configured (or pulled). */
@@ -26,7 +24,7 @@ function settings(e: z.output<typeof env>, { modelsDir }: SettingsContext) {
   };
 }
 
-export const whisperCppEnv = { name: 'whisper-cpp', env, settings } satisfies ProviderEnv<
+export const whisperCppEnv = { name: 'whisper-cpp' as const, env, settings } satisfies ProviderEnv<
   typeof env.shape,
   ReturnType<typeof settings>
 >;

@@ -16,6 +16,7 @@ import {
 import { type WhisperModelFile, readWhisperModelFile } from './whisper-model-file.js';
 import { untilAborted } from '../../until-aborted.js';
 import type { Warning } from '../../spec/warnings.js';
+import { whisperCppEnv } from './settings.js';
 
 export interface WhisperCppConfig {
   /** A whisper.cpp ggml model (ggml-base.bin, ggml-small.en.bin...). */
@@ -38,7 +39,7 @@ const MULTILINGUAL_DEFAULT = 99;
  * each call settles on its own: on the result, on the caller's abort, or at the time limit.
  */
 export class WhisperCppAsrModel implements AsrModel {
-  readonly provider = 'whisper-cpp';
+  readonly provider = whisperCppEnv.name;
   readonly modelId: string;
   /**
    * Whisper reads 30 s windows and carries its text from one to the next; pieces of two minutes keep

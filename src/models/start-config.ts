@@ -1,0 +1,38 @@
+import { invalidConfiguration } from '../config-fields.js';
+import { type Config, loadConfig } from '../config.js';
+import { llamaCppEnv, noLlamaModel } from '../engines/adapters/llama-cpp/settings.js';
+import { findPulledModel, findPulledModels } from './pulled-models.js';
+
+/**
+ * The configuration the service starts with: the environment's, and where no variable names a model file,
+ * the models `atelier models pull` put in the models folder. It reads that folder, so it is called where the
+ * service (or `atelier models`) starts, never while the configuration is read.
+ */
+export function loadStartConfig(env?: NodeJS.ProcessEnv, envFile?: string): Config {
+  return withPulledModels(loadConfig(env, envFile));
+}
+
+/**
+ * With two pulled language models the smaller serves the standard name and the larger the advanced one (the
+ * plans that have it); with one, it serves both. A text provider nobody named becomes llama-cpp when there is
+ * a model for it. The first whisper model in catalogue order serves transcription.
+ */
+export function withPulledModels(config: Config): Config {
+  const pulled = config.llm.modelPath ? [] : findPulledModels(config.modelsDir, 'llm');
+  const modelPath = config.llm.modelPath ?? pulled.at(-1);
+  const advancedModelPath = config.llm.advancedModelPath ?? (pulled.length > 1 ? pulled[0] : undefined);
+  const provider = config.text.providerNamed || !modelPath ? config.text.provider : llamaCppEnv.name;
+  if (provider === llamaCppEnv.name && !modelPath) throw invalidConfiguration(noLlamaModel);
+  const whisperPath = config.asr.followsPulledModels
+    ? findPulledModel(config.modelsDir, 'whisper')
+    : config.asr.whisper?.modelPath;
+  const whisper = whisperPath
+    ? Object.freeze({ modelPath: whisperPath, threads: config.asr.whisperThreads })
+    : undefined;
+  return Object.freeze({
+    ...config,
+    llm: Object.freeze({ ...config.llm, modelPath, advancedModelPath }),
+    text: Object.freeze({ ...config.text, provider }),
+    asr: Object.freeze({ ...config.asr, whisper }),
+  });
+}
