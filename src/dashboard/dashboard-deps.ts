@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import type { AnyOperation } from '../operations/operation.js';
+import type { OperationModules } from '../operations/catalogue.js';
 import type { Services } from '../services.js';
 
 /** The services the dashboard's pages use. */
@@ -28,7 +28,7 @@ export interface DashboardDeps {
   config: Config;
   services: DashboardServices;
   /** The API's operations, which the pages' plain forms call as any client does (see dashboard-operations.ts). */
-  operations: readonly AnyOperation[];
+  operations: OperationModules;
 }
 
 /** A group of dashboard pages; each file under pages/ exports one. */

@@ -14,7 +14,7 @@ import { lazyChildLogger } from './lazy-logger.js';
 import { operationsAccess } from './operations-access.js';
 import { operationRoute } from './operation-route.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
-import { operationCatalogue, operationNamed } from '../operations/catalogue.js';
+import { everyOperation, operationModules, operationNamed } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { botDocumentRoute } from './routes/bots.js';
@@ -114,7 +114,8 @@ export async function buildServer(
 
   registerIdempotency(app, services.idempotency);
 
-  const operations = operationCatalogue(services, config);
+  const modules = operationModules(services, config);
+  const operations = everyOperation(modules);
   for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
   chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
   responsesRoute(app, operationNamed(operations, 'create_response'), services.responses);
@@ -133,7 +134,7 @@ export async function buildServer(
   mcpRoutes(app, services, config, operations);
   await oauthRoutes(app, services.oauth, config);
   await fileRoutes(app, services.blobs);
-  await dashboardRoutes(app, { config, services, operations });
+  await dashboardRoutes(app, { config, services, operations: modules });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
