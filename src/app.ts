@@ -296,6 +296,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const chat = new ChatService(chatCatalogue(config, textModels), tokenBilling, {
     maxTokens: config.text.maxTokens,
     guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+    clock,
   });
   const responses = new ResponsesService(chat, new ResponsesRepo(db, writer), config.responses, clock, log);
   const handlers = jobHandlers({
@@ -319,7 +320,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const modelCatalogue = overrides.modelCatalogue ?? MODEL_CATALOGUE;
   const pulledModels = new PulledModelsFollower(config, modelCatalogue, textModels, asrModels, log);
   const audit = new AuditService(new AuditRepo(db), clock);
-  const adminModels = new AdminModelsService(config, modelCatalogue, textModels, pulledModels, audit, log);
+  const adminModels = new AdminModelsService(config, modelCatalogue, textModels, pulledModels, audit, log, clock);
   return {
     db,
     accounts,
@@ -424,10 +425,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ? { status: () => services.textModels.local?.status() ?? [{ ok: true, text: 'builtin (offline)' }] }
       : services.textModels.local,
     currentAsr: config.asr.followsPulledModels ? () => services.pulledModels.asrConfig() : undefined,
+    clock: overrides.clock,
   });
   services.adminEngines.checkWith(readiness);
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db), readiness };
-  const options = { logStream: overrides.logStream };
+  const options = { logStream: overrides.logStream, clock: overrides.clock };
   const server = await buildServer(config, httpServices, options);
   const botServer = config.bots.port === undefined ? undefined : await buildBotServer(config, httpServices, options);
   const operationsServer =

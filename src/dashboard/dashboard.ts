@@ -36,6 +36,7 @@ import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
 import { usagePage } from './pages/usage-page.js';
 import type { Viewer } from './viewer.js';
+import { newId } from '../shared/ids.js';
 
 const PAGES: DashboardPages[] = [
   authPages,
@@ -131,7 +132,7 @@ async function identify(
   if (token) void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config));
   let secret = request.cookies[BROWSER_COOKIE];
   if (!secret || secret.length > 100) {
-    secret = crypto.randomUUID() + crypto.randomUUID();
+    secret = newId() + newId();
     void reply.setCookie(BROWSER_COOKIE, secret, cookieOptions(request, config));
     request.cookies[BROWSER_COOKIE] = secret;
   }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -29,6 +28,8 @@ import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
+import { newId } from '../shared/ids.js';
+import { type Clock, systemClock } from '../shared/clock.js';
 
 /** The services the routes use: those of the composition root, a database check for /health and the checks of /ready. */
 export type HttpServices = Omit<Services, 'db' | 'worker'> & {
@@ -41,6 +42,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export interface ServerOptions {
   /** Where logs go (standard output when absent); tests read them to check that no key leaks. */
   logStream?: { write(line: string): void };
+  /** The services' clock, for the pages that show the time (the system clock when absent). */
+  clock?: Clock | undefined;
 }
 
 /** What every server of the service shares: logging, request ids, error bodies, authentication, rate limits. */
@@ -54,7 +57,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId();
     },
     // Per-request lines only when debugging: at info level they would double the cost of a cheap request.
     logController: new LogController({
@@ -134,7 +137,7 @@ export async function buildServer(
   mcpRoutes(app, services, config, operations);
   await oauthRoutes(app, services.oauth, config);
   await fileRoutes(app, services.blobs);
-  await dashboardRoutes(app, { config, services, operations: modules });
+  await dashboardRoutes(app, { config, services, operations: modules, clock: options.clock ?? systemClock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;

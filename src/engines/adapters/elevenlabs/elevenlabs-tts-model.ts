@@ -4,6 +4,7 @@ import { type RetryPolicy, withRetries } from '../../retry.js';
 import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { readAudioBody } from './audio-body.js';
+import { monotonicMs } from '../../../shared/clock.js';
 
 const readSpeechBody = readAudioBody('audio');
 
@@ -114,7 +115,7 @@ export class ElevenLabsTtsModel implements TtsModel {
 
   constructor(private readonly config: ElevenLabsTtsConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
-    this.now = config.now ?? Date.now;
+    this.now = config.now ?? monotonicMs;
   }
 
   async listVoices(): Promise<ProviderVoice[]> {
