@@ -52,8 +52,9 @@ export type OperationServices = Pick<
 >;
 
 /**
- * Every module's operations, by module. A module whose operations a dashboard form runs names each of them
- * (the operation's name in camelCase), so the form holds the definition itself, with its own types.
+ * Every module's operations, by module; built once per server (so the schemas are built once, not per request).
+ * A module whose operations a dashboard form runs names each of them (the operation's name in camelCase), so the
+ * form holds the definition itself, with its own types.
  */
 export function operationModules(services: OperationServices, config: Config) {
   return {
@@ -93,7 +94,7 @@ export function everyOperation(
   return Object.values(modules).flatMap((operations) => Object.values(operations));
 }
 
-/** Every operation, built once per server (so the schemas are built once, not per request). */
+/** Every operation in one list, for what needs none of them by reference. */
 export function operationCatalogue(services: OperationServices, config: Config): readonly AnyOperation[] {
   return everyOperation(operationModules(services, config));
 }
