@@ -139,7 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // command line, which uses only the services, does not pay.
   const { buildBotServer, buildOperationsServer, buildServer } = await import('./http/server.js');
   const httpServices = { ...services, isDatabaseReachable: () => isDatabaseReachable(services.db) };
-  const options = { logStream: overrides.logStream };
+  const options = { logStream: overrides.logStream, clock: overrides.clock };
   const server = await buildServer(config, httpServices, options);
   const botServer = config.bots.port === undefined ? undefined : await buildBotServer(config, httpServices, options);
   const operationsServer =

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { firstRunHint } from '../first-run-hint.js';
 import { isPeerEnvelope } from './peers.js';
 import { RateWindows, type RateReplyMessage, isRateHit } from './rate-windows.js';
+import { monotonicMs } from '../shared/clock.js';
 
 /** Said by a process of the cluster once it serves (or, for the worker, runs jobs). */
 export interface ReadyMessage {
@@ -62,7 +63,7 @@ export function superviseCluster(config: Config, roleEnv: string): Promise<never
       roleOf.set(child, role);
       child.on('message', (message: unknown) => {
         if (isRateHit(message)) {
-          const { current, ttl } = windows.hit(message.key, message.windowMs, Date.now());
+          const { current, ttl } = windows.hit(message.key, message.windowMs, monotonicMs());
           const reply: RateReplyMessage = { atelier: 'rate-reply', id: message.id, current, ttl };
           if (child.isConnected()) child.send(reply);
         } else if (isPeerEnvelope(message)) {
@@ -84,7 +85,7 @@ export function superviseCluster(config: Config, roleEnv: string): Promise<never
           console.error(`[atelier] ${article(role)} process could not start (exit ${signal ?? code}): stopping`);
           return stopAll(1);
         }
-        const now = Date.now();
+        const now = monotonicMs();
         restarts.push(now);
         while (restarts.length > 0 && (restarts[0] ?? now) < now - 60_000) restarts.shift();
         if (restarts.length > MAX_RESTARTS_A_MINUTE) {
@@ -99,7 +100,7 @@ export function superviseCluster(config: Config, roleEnv: string): Promise<never
     };
 
     for (const role of roles) start(role);
-    setInterval(() => windows.sweep(Date.now()), 60_000).unref();
+    setInterval(() => windows.sweep(monotonicMs()), 60_000).unref();
     // A second Ctrl-C goes to the processes too (the terminal signals the whole group): they stop at once.
     process.once('SIGINT', () => stopAll(0));
     process.on('SIGTERM', () => stopAll(0));

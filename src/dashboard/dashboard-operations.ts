@@ -1,24 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Caller } from '../modules/accounts/accounts.service.js';
-import { operationNamed } from '../operations/catalogue.js';
+import type { Operation } from '../operations/operation.js';
 import { runOperation } from '../operations/run-operation.js';
 import type { Outcome } from '../shared/errors.js';
-import type { DashboardDeps } from './dashboard-deps.js';
 
 /**
- * What a page's plain form does, done through the API's operation of that name (its validation, its service
- * call, its errors) for the logged-in caller: the dashboard writes nothing the API could not.
+ * What a page's plain form does, done through the API's operation (its validation, its service call, its
+ * errors) for the logged-in caller: the dashboard writes nothing the API could not. The page hands the
+ * definition itself (from `deps.operations`), so the fields and the answer have the operation's own types.
  */
-export function callOperation<T>(
-  deps: DashboardDeps,
+export function callOperation<I extends z.ZodType, O extends z.ZodType, P extends z.ZodObject>(
   request: FastifyRequest,
   caller: Caller,
-  name: string,
-  fields: { params?: Record<string, unknown>; input?: unknown },
-): Promise<Outcome<T>> {
-  return runOperation(operationNamed(deps.operations, name), fields, {
-    caller,
-    callerIfAny: caller,
-    requestId: request.id,
-  }) as Promise<Outcome<T>>;
+  operation: Operation<I, O, P>,
+  fields: { params?: z.input<P>; input?: z.input<I> },
+): Promise<Outcome<z.input<O>>> {
+  return runOperation(operation, fields, { caller, callerIfAny: caller, requestId: request.id });
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/package-root.js';
@@ -35,6 +36,7 @@ import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
 import { usagePage } from './pages/usage-page.js';
 import type { Viewer } from './viewer.js';
+import { newId } from '../shared/ids.js';
 
 const PAGES: DashboardPages[] = [
   authPages,
@@ -56,6 +58,8 @@ const PAGES: DashboardPages[] = [
 
 const ASSETS = join(PACKAGE_ROOT, 'public', 'dashboard');
 const FORM_LIMIT = 64 * 1024;
+/** The CSRF token of a form; a body that is not a form has none (a script sends it in a header instead). */
+const csrfForm = z.object({ _csrf: z.unknown().optional() }).catch({});
 
 /** The web dashboard at /dashboard: server-rendered pages whose small scripts call the JSON API with the session. */
 export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
@@ -81,8 +85,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
       });
       scope.addHook('preHandler', async (request) => {
         if (request.method !== 'POST') return;
-        const body = request.body as Record<string, unknown> | undefined;
-        const token = body?._csrf ?? request.headers[CSRF_HEADER];
+        const token = csrfForm.parse(request.body)._csrf ?? request.headers[CSRF_HEADER];
         if (!isSameToken(request.viewer.csrf, token))
           throw new AppError(
             'forbidden',
@@ -129,7 +132,7 @@ async function identify(
   if (token) void reply.clearCookie(SESSION_COOKIE, cookieOptions(request, config));
   let secret = request.cookies[BROWSER_COOKIE];
   if (!secret || secret.length > 100) {
-    secret = crypto.randomUUID() + crypto.randomUUID();
+    secret = newId() + newId();
     void reply.setCookie(BROWSER_COOKIE, secret, cookieOptions(request, config));
     request.cookies[BROWSER_COOKIE] = secret;
   }

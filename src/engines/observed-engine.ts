@@ -1,3 +1,5 @@
+import { monotonicMs } from '../shared/clock.js';
+
 /** The kinds of work engines do, as metrics name them. */
 export type EngineKind = 'text' | 'speech' | 'transcription' | 'image' | 'video' | 'embedding' | 'sound';
 
@@ -69,13 +71,13 @@ const outcomeOf = (options: Parameters<Call>[0]): EngineOutcome =>
 
 function timedCall(call: Call, provider: string, kind: EngineKind, observer: EngineObserver): Call {
   return async (options) => {
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       const result = await call(options);
-      observer.engineCall(kind, provider, (performance.now() - started) / 1000, 'ok');
+      observer.engineCall(kind, provider, (monotonicMs() - started) / 1000, 'ok');
       return result;
     } catch (error) {
-      observer.engineCall(kind, provider, (performance.now() - started) / 1000, outcomeOf(options));
+      observer.engineCall(kind, provider, (monotonicMs() - started) / 1000, outcomeOf(options));
       throw error;
     }
   };
@@ -89,7 +91,7 @@ function timedStream(
   observer: EngineObserver,
 ) {
   return (options?: Parameters<Call>[0]): AsyncIterable<unknown> => {
-    const started = performance.now();
+    const started = monotonicMs();
     const inner = call(options);
     return (async function* () {
       let outcome: EngineOutcome = 'aborted';
@@ -100,7 +102,7 @@ function timedStream(
         outcome = outcomeOf(options);
         throw error;
       } finally {
-        observer.engineCall(kind, provider, (performance.now() - started) / 1000, outcome);
+        observer.engineCall(kind, provider, (monotonicMs() - started) / 1000, outcome);
       }
     })();
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -14,7 +13,7 @@ import { lazyChildLogger } from './lazy-logger.js';
 import { operationsAccess } from './operations-access.js';
 import { operationRoute } from './operation-route.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
-import { operationCatalogue, operationNamed } from '../operations/catalogue.js';
+import { everyOperation, operationModules, operationNamed } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { botDocumentRoute } from './routes/bots.js';
@@ -28,6 +27,8 @@ import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
+import { newId } from '../shared/ids.js';
+import { type Clock, systemClock } from '../shared/clock.js';
 
 /** The services the routes use: those of the composition root and a database check for /health. */
 export type HttpServices = FrontDoorServices & { isDatabaseReachable: () => Promise<boolean> };
@@ -37,6 +38,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export interface ServerOptions {
   /** Where logs go (standard output when absent); tests read them to check that no key leaks. */
   logStream?: { write(line: string): void };
+  /** The services' clock, for the pages that show the time (the system clock when absent). */
+  clock?: Clock | undefined;
 }
 
 /** What every server of the service shares: logging, request ids, error bodies, authentication, rate limits. */
@@ -50,7 +53,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId();
     },
     // Per-request lines only when debugging: at info level they would double the cost of a cheap request.
     logController: new LogController({
@@ -110,7 +113,8 @@ export async function buildServer(
 
   registerIdempotency(app, services.idempotency);
 
-  const operations = operationCatalogue(services, config);
+  const modules = operationModules(services, config);
+  const operations = everyOperation(modules);
   for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
   chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
   responsesRoute(app, operationNamed(operations, 'create_response'), services.responses);
@@ -129,7 +133,7 @@ export async function buildServer(
   mcpRoutes(app, services, config, operations);
   await oauthRoutes(app, services.oauth, config);
   await fileRoutes(app, services.blobs);
-  await dashboardRoutes(app, { config, services, operations });
+  await dashboardRoutes(app, { config, services, operations: modules, clock: options.clock ?? systemClock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;

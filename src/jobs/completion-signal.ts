@@ -1,3 +1,5 @@
+import { monotonicMs } from '../shared/clock.js';
+
 /**
  * Wakes requests in this process that wait for jobs to finish (waitForResult). Jobs finished by a
  * worker in another process are found by the waiters' own polling, so this only shortens the wait.
@@ -30,10 +32,10 @@ export async function waitUntilSettled<T>(
   settled: (value: T) => boolean,
   waitMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + waitMs;
+  const deadline = monotonicMs() + waitMs;
   for (;;) {
     const value = await load();
-    const left = deadline - Date.now();
+    const left = deadline - monotonicMs();
     if (settled(value) || left <= 0) return value;
     await signal.wait(Math.min(250, left));
   }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Clock } from '../shared/clock.js';
+import { type Clock, monotonicMs } from '../shared/clock.js';
 import type { JobRow } from '../storage/db/schema.js';
 import type { JobQueue } from './job-queue.js';
+import { newId } from '../shared/ids.js';
 
 export interface JobContext {
   job: JobRow;
@@ -62,7 +62,7 @@ function parseJson(text: string): unknown {
  * while they run, retries retryable failures with backoff and gives up after the job's max attempts.
  */
 export class Worker {
-  readonly id = `worker-${randomUUID().slice(0, 8)}`;
+  readonly id = `worker-${newId().slice(0, 8)}`;
   private readonly handlers: Map<string, JobHandler>;
   private readonly running = new Map<string, { kind: string; controller: AbortController; done: Promise<void> }>();
   private stopped = true;
@@ -186,13 +186,13 @@ export class Worker {
       this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => undefined);
     }, this.options.leaseMs / 3);
     const about = { jobId: job.id, kind: job.kind, attempt: job.attempts };
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       await handler.run({ job, payload, signal });
       // Aborted at shutdown: given back, never marked done here; handlers skip work already done when it runs again.
       if (signal.aborted) return;
       await this.queue.complete(job.id, this.id);
-      this.options.log.info?.({ ...about, ms: Math.round(performance.now() - started) }, 'job completed');
+      this.options.log.info?.({ ...about, ms: Math.round(monotonicMs() - started) }, 'job completed');
     } catch (error) {
       if (signal.aborted) return;
       const reason = reasonOf(error);

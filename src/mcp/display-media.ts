@@ -11,6 +11,7 @@ import { type McpCall, callOf } from './mcp-call.js';
 import type { McpServices } from './mcp-services.js';
 import { mediaAppHtml } from './media-app.js';
 import { errorResult, guarded } from './tool-results.js';
+import { newId } from '../shared/ids.js';
 
 /** The MCP Apps extension (SEP-1865): its id in capabilities, its HTML profile, and display_media's view. */
 export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -147,7 +148,7 @@ function mediaReads(operations: readonly AnyOperation[]): MediaReads {
     const operation = operations.find((candidate) => candidate.http?.path === path);
     if (!operation) throw new Error(`display_media needs the operation of GET ${path}`);
     return (caller: Caller, input: Record<string, unknown>) => {
-      const context: OperationContext = { caller, callerIfAny: caller, requestId: `mcp-${Date.now()}` };
+      const context: OperationContext = { caller, callerIfAny: caller, requestId: `mcp-${newId()}` };
       return Promise.resolve(operation.run(operation.input.parse(input) as ParsedInput, context));
     };
   };

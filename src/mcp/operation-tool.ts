@@ -14,6 +14,7 @@ import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { DirectToolCalls } from './direct-tool-calls.js';
 import { type McpCall, callOf } from './mcp-call.js';
 import { errorResult, guarded, jsonResult } from './tool-results.js';
+import { newId } from '../shared/ids.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */
 const INLINE_IMAGE_BYTES = 1024 * 1024;
@@ -75,12 +76,14 @@ function runTool(
   args: ParsedInput,
   { caller, log }: McpCall,
 ): Promise<CallToolResult> {
+  let requestId: string | undefined;
   const context: OperationContext = {
     caller,
     callerIfAny: caller,
-    // Each call gets its own request id: text generation records it with the outputs.
+    // Each call gets its own request id, made when it is first read: text generation records it with the outputs.
     get requestId() {
-      return `mcp-${Date.now()}`;
+      requestId ??= `mcp-${newId()}`;
+      return requestId;
     },
   };
   return guarded(async () => {

@@ -1,4 +1,5 @@
 import type { DownloadProgress } from './download.js';
+import { monotonicMs } from '../shared/clock.js';
 
 /** Where progress goes: standard error, or anything with `write` (and `isTTY` when it is a terminal). */
 export interface ProgressSink {
@@ -24,7 +25,7 @@ function duration(seconds: number): string {
  * A progress reporter for a download: on a terminal one line redrawn in place (at most 10 times a second)
  * with a bar, percent, megabytes, speed and time left; elsewhere (a log, a pipe) a plain line every 10%.
  */
-export function progressReporter(label: string, sink: ProgressSink, now: () => number = Date.now) {
+export function progressReporter(label: string, sink: ProgressSink, now: () => number = monotonicMs) {
   let startedAt: number | undefined;
   let startBytes = 0;
   let lastDraw = Number.NEGATIVE_INFINITY;

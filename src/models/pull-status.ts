@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { CatalogueEntry } from './catalogue.js';
 import { type DownloadOptions, type DownloadProgress, type DownloadResult, downloadModel } from './download.js';
 import { modelPath } from './pulled-models.js';
+import { millisNow, systemClock } from '../shared/clock.js';
 
 /**
  * A pull in progress, as every process and the command line see it: a small JSON file beside the `.part`,
@@ -48,7 +49,7 @@ export function readPullStatus(dir: string, entry: CatalogueEntry): PullStatus |
 }
 
 /** Whether the status describes a pull that still runs (not failed, its process alive). */
-export function isLive(status: PullStatus, now = Date.now()): boolean {
+export function isLive(status: PullStatus, now = millisNow(systemClock)): boolean {
   if (status.host === hostname()) return processAlive(status.pid);
   return now - Date.parse(status.updated_at) < STALE_AFTER_MS;
 }
@@ -88,7 +89,7 @@ export async function trackedPull(
   entry: CatalogueEntry,
   options: DownloadOptions & { now?: () => number },
 ): Promise<DownloadResult> {
-  const { dir, now = Date.now } = options;
+  const { dir, now = () => millisNow(systemClock) } = options;
   const existing = readPullStatus(dir, entry);
   if (existing && isLive(existing)) throw new PullInProgressError(`${entry.name} is already being pulled`);
   await rm(cancelPath(dir, entry), { force: true });

@@ -24,33 +24,51 @@ import type { FrontDoorServices } from '../services.js';
 import type { AnyOperation } from './operation.js';
 
 /**
- * Every operation of the service, module by module: the HTTP routes, the MCP tools and the OpenAPI document are
- * made from this list. Built once per server (so the schemas are built once, not per request).
+ * Every module's operations, by module; built once per server (so the schemas are built once, not per request).
+ * A module whose operations a dashboard form runs names each of them (the operation's name in camelCase), so the
+ * form holds the definition itself, with its own types.
  */
+export function operationModules(services: FrontDoorServices, config: Config) {
+  return {
+    accounts: accountOperations(services.accounts, services.keys, services.webhooks),
+    presets: presetOperations(services.presets),
+    text: textOperations(services.text),
+    images: imageOperations(services.images),
+    videos: videoOperations(services.videos, config.videos.maxSeconds, config.tts.maxCharacters),
+    transcriptions: transcriptionOperations(services.transcriptions),
+    speech: speechOperations(services.speech, services.voices, config.tts.maxCharacters),
+    sounds: soundOperations(services.sounds),
+    customVoices: customVoiceOperations(services.customVoices),
+    chat: chatOperations(services.chat),
+    responses: responseOperations(services.responses),
+    completions: completionOperations(services.chat),
+    bots: botOperations(services.bots),
+    botKeys: botKeyOperations(services.botKeys),
+    botChat: botChatOperations(services.botChat),
+    audit: auditOperations(services.audit),
+    adminJobs: adminJobOperations(services.adminJobs),
+    adminEngines: adminEngineOperations(services.adminEngines),
+    adminModels: adminModelOperations(services.adminModels),
+    adminAccounts: adminAccountOperations(services.adminAccounts),
+    adminUsage: adminUsageOperations(services.adminUsage),
+  };
+}
+
+export type OperationModules = ReturnType<typeof operationModules>;
+
+/**
+ * Every operation of the service in one list, module by module: the HTTP routes, the MCP tools and the OpenAPI
+ * document are made from it (in this order).
+ */
+export function everyOperation(
+  modules: Record<string, readonly AnyOperation[] | Readonly<Record<string, AnyOperation>>>,
+): readonly AnyOperation[] {
+  return Object.values(modules).flatMap((operations) => Object.values(operations));
+}
+
+/** Every operation in one list, for what needs none of them by reference. */
 export function operationCatalogue(services: FrontDoorServices, config: Config): readonly AnyOperation[] {
-  return [
-    ...accountOperations(services.accounts, services.keys, services.webhooks),
-    ...presetOperations(services.presets),
-    ...textOperations(services.text),
-    ...imageOperations(services.images),
-    ...videoOperations(services.videos, config.videos.maxSeconds, config.tts.maxCharacters),
-    ...transcriptionOperations(services.transcriptions),
-    ...speechOperations(services.speech, services.voices, config.tts.maxCharacters),
-    ...soundOperations(services.sounds),
-    ...customVoiceOperations(services.customVoices),
-    ...chatOperations(services.chat),
-    ...responseOperations(services.responses),
-    ...completionOperations(services.chat),
-    ...botOperations(services.bots),
-    ...botKeyOperations(services.botKeys),
-    ...botChatOperations(services.botChat),
-    ...auditOperations(services.audit),
-    ...adminJobOperations(services.adminJobs),
-    ...adminEngineOperations(services.adminEngines),
-    ...adminModelOperations(services.adminModels),
-    ...adminAccountOperations(services.adminAccounts),
-    ...adminUsageOperations(services.adminUsage),
-  ];
+  return everyOperation(operationModules(services, config));
 }
 
 /** The operation of that name, for the route files that register theirs themselves (HttpBinding.ownRoute). */

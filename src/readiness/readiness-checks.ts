@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Provider, ProviderReadiness, ReadinessPart, ReadinessProbes } from '../engines/provider.js';
@@ -13,6 +12,8 @@ import {
   describeError,
   programProblem,
 } from './readiness.js';
+import { newId } from '../shared/ids.js';
+import { type Clock, systemClock } from '../shared/clock.js';
 
 /** Probes that start programs or write to the store run at most this often, however often /ready is asked. */
 const PROBE_CACHE_MS = 5_000;
@@ -26,10 +27,20 @@ export interface ReadinessDependencies {
   localText?: { status(): { ok: boolean; text: string }[] } | undefined;
   /** The transcription settings of the moment, when a whisper model pulled or removed while the service runs changes them. */
   currentAsr?: (() => Config['asr']) | undefined;
+  /** Dates the blob store's probe; the system clock when absent. */
+  clock?: Clock | undefined;
 }
 
 /** What /ready reports: the database, the blob store, the job workers and each kind of engine that is configured. */
-export function buildReadiness({ config, db, blobs, worker, localText, currentAsr }: ReadinessDependencies): Readiness {
+export function buildReadiness({
+  config,
+  db,
+  blobs,
+  worker,
+  localText,
+  currentAsr,
+  clock = systemClock,
+}: ReadinessDependencies): Readiness {
   const probes: ReadinessProbes = { program: programCheck() };
   /** What every provider says for one kind, in the providers' order. */
   const partsOf = (
@@ -42,7 +53,7 @@ export function buildReadiness({ config, db, blobs, worker, localText, currentAs
       await sql`select 1`.execute(db);
       return { status: 'ok', detail: 'answers queries' };
     },
-    blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs)),
+    blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs, clock)),
     workers: async () => workersCheck(config, worker),
     text: async () =>
       engineParts(
@@ -110,9 +121,9 @@ function workersCheck(config: Config, worker: { isRunning(): boolean }): CheckRe
 }
 
 /** A tiny blob written, read back and removed: the store is reachable and writable. */
-async function blobProbe(blobs: BlobStore): Promise<CheckResult> {
-  const key = `readiness/probe-${randomUUID()}.txt`;
-  const data = Buffer.from(`atelier readiness probe ${new Date().toISOString()}`);
+async function blobProbe(blobs: BlobStore, clock: Clock): Promise<CheckResult> {
+  const key = `readiness/probe-${newId()}.txt`;
+  const data = Buffer.from(`atelier readiness probe ${clock.now().toISOString()}`);
   try {
     await blobs.put(key, data);
     const read = await blobs.get(key);

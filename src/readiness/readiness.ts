@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { monotonicMs } from '../shared/clock.js';
 
 /** `disabled`: not this process's business (a job worker in an API process); never makes it unready. */
 export type CheckStatus = 'ok' | 'failed' | 'disabled';
@@ -58,7 +59,7 @@ export function describeError(error: unknown, what = 'unreachable'): string {
 export function cachedFor(ms: number, check: ReadinessCheck): ReadinessCheck {
   let last: { at: number; answer: Promise<CheckResult> } | undefined;
   return () => {
-    const now = Date.now();
+    const now = monotonicMs();
     if (!last || now - last.at >= ms) last = { at: now, answer: check() };
     return last.answer;
   };

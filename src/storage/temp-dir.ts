@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isProcessRunning } from '../shared/process-alive.js';
+import { millisNow, systemClock } from '../shared/clock.js';
 
 /**
  * Temporary files live under the data directory (`<dataDir>/tmp`), never in the system's temporary folder,
@@ -40,7 +41,7 @@ export async function withTempDir<T>(parent: string, purpose: string, task: (dir
 }
 
 /** Whether the folder named `name` (under the temporary root) belongs to a process that may still use it. */
-export function isOwnerAlive(name: string, modifiedMs: number, now = Date.now()): boolean {
+export function isOwnerAlive(name: string, modifiedMs: number, now = millisNow(systemClock)): boolean {
   const match = OWNER.exec(name);
   if (!match) return now - modifiedMs < FOREIGN_MAX_AGE_MS;
   const [, host, pidText, startText] = match;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import { SESSION_COOKIE } from '../../modules/sessions/session-tokens.js';
 import type { NewSession } from '../../modules/sessions/sessions.service.js';
@@ -9,23 +10,26 @@ import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { loginRateLimit } from '../login-rate-limit.js';
 import { csrfField, sendPage } from '../layout.js';
+import { fieldsOf, text } from '../request-fields.js';
 import { safeNext } from '../viewer.js';
 
-type Credentials = { email?: string; password?: string; next?: string };
+const credentials = fieldsOf({ email: text, password: text, next: text });
+type Credentials = z.output<typeof credentials>;
+const loginQuery = fieldsOf({ next: text });
 
 /** Log in, sign up and log out. */
 export const authPages: DashboardPages = (scope, { config, services }) => {
   const limited = { config: loginRateLimit(config) };
 
   scope.get('/login', async (request, reply) => {
-    const { next } = request.query as { next?: string };
+    const { next } = loginQuery.parse(request.query);
     if (request.viewer.caller) return reply.redirect(safeNext(next), 303);
     return credentialsPage(request, reply, 'login', { next: safeNext(next) });
   });
 
   scope.post('/login', limited, async (request, reply) => {
-    const form = request.body as Credentials;
-    const outcome = await services.sessions.logIn(String(form.email ?? ''), String(form.password ?? ''));
+    const form = credentials.parse(request.body);
+    const outcome = await services.sessions.logIn(form.email, form.password);
     return finish(request, reply, config, outcome, 'login', form);
   });
 
@@ -42,8 +46,8 @@ export const authPages: DashboardPages = (scope, { config, services }) => {
   });
 
   scope.post('/signup', limited, async (request, reply) => {
-    const form = request.body as Credentials;
-    const outcome = await services.sessions.signUp(String(form.email ?? '').slice(0, 320), String(form.password ?? ''));
+    const form = credentials.parse(request.body);
+    const outcome = await services.sessions.signUp(form.email.slice(0, 320), form.password);
     return finish(request, reply, config, outcome, 'signup', form);
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Caller } from '../../modules/accounts/accounts.service.js';
 import { BOT_LIMITS, type BotRecord, DEFAULT_TEMPERATURE } from '../../modules/bots/bots.service.js';
 import { FILE_EXTENSIONS } from '../../modules/bots/document-text.js';
@@ -8,11 +9,14 @@ import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { callOperation } from '../dashboard-operations.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
+import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 import { loggedIn } from '../viewer.js';
 import { integration, widgetKeyOf } from './bot-integration.js';
 
 const page = { section: '/dashboard/bots' as const, scripts: ['bots.js'], styles: ['bots.css'] };
+const botKeyPath = z.object({ id: z.string(), keyId: z.string() });
+const widgetKeyFields = fieldsOf({ name: text, allowed_origins: text, rate_limit_per_minute: text });
 
 /** Custom bots: the list with a create form, and each bot's settings, knowledge, integration and a test chat. */
 export const botPages: DashboardPages = (scope, deps) => {
@@ -49,8 +53,8 @@ export const botPages: DashboardPages = (scope, deps) => {
   scope.post('/bots/:id/keys', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const id = (request.params as { id: string }).id.slice(0, 100);
-    const created = await callOperation(deps, request, caller, 'create_bot_key', {
+    const id = pathOf(idPath, request).id.slice(0, 100);
+    const created = await callOperation(request, caller, deps.operations.botKeys.createBotKey, {
       params: { id },
       input: widgetKeyForm(request.body),
     });
@@ -62,8 +66,8 @@ export const botPages: DashboardPages = (scope, deps) => {
   scope.post('/bots/:id/keys/:keyId/revoke', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { id, keyId } = request.params as { id: string; keyId: string };
-    unwrap(await callOperation(deps, request, caller, 'revoke_bot_key', { params: { id, keyId } }));
+    const { id, keyId } = pathOf(botKeyPath, request);
+    unwrap(await callOperation(request, caller, deps.operations.botKeys.revokeBotKey, { params: { id, keyId } }));
     return reply.redirect(`/dashboard/bots/${encodeURIComponent(id.slice(0, 100))}#widget-keys-title`, 303);
   });
 };
@@ -77,7 +81,7 @@ async function botPage(
   keyError?: string,
   status = 200,
 ) {
-  const id = (request.params as { id: string }).id.slice(0, 100);
+  const id = pathOf(idPath, request).id.slice(0, 100);
   const found = await deps.services.bots.get(caller.account.id, id);
   if (!found.ok) throw new AppError('not_found', 'Bot not found');
   const bot = found.value;
@@ -106,20 +110,13 @@ async function botPage(
 }
 
 /** The widget key form: origins one a line (spaces or commas between them do too); the service checks each field. */
-function widgetKeyForm(body: unknown): {
-  name: string;
-  allowed_origins: string[];
-  rate_limit_per_minute: number | undefined;
-} {
-  const form = (body ?? {}) as Record<string, unknown>;
-  const text = (name: string) => {
-    const value = form[name];
-    return typeof value === 'string' ? value.trim() : '';
-  };
-  const rate = text('rate_limit_per_minute');
+function widgetKeyForm(body: unknown) {
+  const form = widgetKeyFields.parse(body);
+  const rate = form.rate_limit_per_minute.trim();
   return {
-    name: text('name'),
-    allowed_origins: text('allowed_origins')
+    name: form.name.trim(),
+    allowed_origins: form.allowed_origins
+      .trim()
       .split(/[\s,]+/)
       .filter(Boolean),
     rate_limit_per_minute: rate === '' ? undefined : Number(rate),

@@ -9,10 +9,14 @@ import { callOperation } from '../dashboard-operations.js';
 import type { DashboardDeps, DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
+import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import { loggedIn } from '../viewer.js';
 import { connectedClientsSection } from './oauth-pages.js';
 
 const keyName = z.string().trim().min(1, 'Give the key a name').max(100, 'A key name is at most 100 characters');
+const keyForm = fieldsOf({ name: text });
+const passwordForm = fieldsOf({ current: text, password: text });
+const keysQuery = fieldsOf({ password: text });
 
 /** API settings: create a named key (shown once), list keys, revoke; and the account's password. */
 export const keysPage: DashboardPages = (scope, deps) => {
@@ -24,9 +28,9 @@ export const keysPage: DashboardPages = (scope, deps) => {
   scope.post('/keys', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const name = keyName.safeParse((request.body as { name?: unknown }).name ?? '');
+    const name = keyName.safeParse(keyForm.parse(request.body).name);
     if (!name.success) return render(request, reply, deps, caller, { error: name.error.issues[0]?.message }, 400);
-    const created = await callOperation<CreatedKey>(deps, request, caller, 'create_key', {
+    const created = await callOperation(request, caller, deps.operations.accounts.createKey, {
       input: { name: name.data },
     });
     if (!created.ok)
@@ -37,12 +41,8 @@ export const keysPage: DashboardPages = (scope, deps) => {
   scope.post('/password', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const form = request.body as { current?: unknown; password?: unknown };
-    const outcome = await deps.services.sessions.changePassword(
-      caller.account,
-      String(form.current ?? ''),
-      String(form.password ?? ''),
-    );
+    const form = passwordForm.parse(request.body);
+    const outcome = await deps.services.sessions.changePassword(caller.account, form.current, form.password);
     if (!outcome.ok) return render(request, reply, deps, caller, { passwordError: outcome.error.message }, 400);
     void reply.setCookie(
       SESSION_COOKIE,
@@ -55,8 +55,8 @@ export const keysPage: DashboardPages = (scope, deps) => {
   scope.post('/keys/:id/revoke', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { id } = request.params as { id: string };
-    const outcome = await callOperation(deps, request, caller, 'revoke_key', { params: { id } });
+    const { id } = pathOf(idPath, request);
+    const outcome = await callOperation(request, caller, deps.operations.accounts.revokeKey, { params: { id } });
     if (!outcome.ok) return render(request, reply, deps, caller, { error: 'That key does not exist' }, 404);
     return reply.redirect('/dashboard/keys', 303);
   });
@@ -76,7 +76,7 @@ async function render(
   ]);
   const viewer = request.viewer;
   const { created, error, passwordError } = state;
-  const passwordChanged = (request.query as { password?: string }).password === 'changed';
+  const passwordChanged = keysQuery.parse(request.query).password === 'changed';
   const body = html`
     ${
       created

@@ -5,6 +5,7 @@ import type { AuthorizationCheck, AuthorizationRequest } from '../../modules/oau
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
+import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import type { Viewer } from '../viewer.js';
 import { loggedIn } from '../viewer.js';
 
@@ -19,6 +20,8 @@ const PARAMS = [
   'scope',
   'resource',
 ] as const;
+
+const consentForm = fieldsOf({ decision: text });
 
 /**
  * OAuth sign-in of MCP clients, the dashboard's part: the consent page (GET /oauth/authorize is sent here) and
@@ -41,11 +44,11 @@ export const oauthPages: DashboardPages = (scope, { services }) => {
     // The CSRF token was checked before this runs (dashboard.ts): a form from another site never gets here.
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const form = (request.body ?? {}) as Record<string, unknown>;
-    const check = await services.oauth.checkAuthorization(form);
+    // The service parses the request's parameters from the form's hidden fields; the page reads the answer.
+    const check = await services.oauth.checkAuthorization(request.body);
     if (!check.ok) return refused(request, reply, check);
     const target =
-      form.decision === 'approve'
+      consentForm.parse(request.body).decision === 'approve'
         ? await services.oauth.approve(caller.account.id, check.request)
         : services.oauth.deny(check.request);
     return reply.header('cache-control', 'no-store').redirect(target, 303);
@@ -54,7 +57,7 @@ export const oauthPages: DashboardPages = (scope, { services }) => {
   scope.post('/oauth/grants/:id/revoke', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { id } = request.params as { id: string };
+    const { id } = pathOf(idPath, request);
     await services.oauth.revokeGrant(caller.account.id, id);
     return reply.redirect('/dashboard/keys', 303);
   });

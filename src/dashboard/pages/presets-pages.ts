@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Plan } from '../../config.js';
 import {
   CATEGORIES,
@@ -9,20 +10,21 @@ import { AppError } from '../../shared/errors.js';
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { sendPage } from '../layout.js';
+import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import { loggedIn } from '../viewer.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 
 const MAX_QUERY = 100;
 const MAX_OUTPUTS = 10;
+const listQuery = fieldsOf({ category: z.enum(CATEGORIES).optional().catch(undefined), q: text });
 
 /** The presets playground: browse and search the catalogue, then fill a preset's form and generate. */
 export const presetsPages: DashboardPages = (scope, { config, services }) => {
   scope.get('/presets', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const query = request.query as { category?: unknown; q?: unknown };
-    const category = CATEGORIES.find((c) => c === query.category);
-    const search = typeof query.q === 'string' ? query.q.trim().slice(0, MAX_QUERY) : '';
+    const { category, q } = listQuery.parse(request.query);
+    const search = q.trim().slice(0, MAX_QUERY);
     // The same listing GET /api/presets gives (only presets with input fields).
     const { presets, total } = services.presets.list(category);
     const counts = CATEGORIES.map((c) => [c, services.presets.list(c).total] as const);
@@ -63,7 +65,7 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
   scope.get('/presets/:id', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { id } = request.params as { id: string };
+    const { id } = pathOf(idPath, request);
     const detail = services.presets.detail(id.slice(0, 200));
     if (!detail.ok) throw new AppError('not_found', 'Preset not found');
     const preset = detail.value;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type DerivedField, fieldsFor } from '../../modules/transcriptions/derived/fields.js';
 import type { TranscriptionRecord } from '../../modules/transcriptions/transcriptions.service.js';
 import { AppError } from '../../shared/errors.js';
@@ -6,10 +7,12 @@ import { UUID_PATTERN } from '../../shared/ids.js';
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
+import { pathOf } from '../request-fields.js';
 import { loggedIn } from '../viewer.js';
 
 const SECTION = '/dashboard/transcriptions';
 const LIST_LIMIT = 50;
+const uuidPath = z.object({ uuid: z.string() });
 
 /** Kinds offered in the form: the three with their own derived fields first, then kinds that get the common ones. */
 const AUDIO_TYPES = [
@@ -90,7 +93,7 @@ export const transcriptionPages: DashboardPages = (scope, { config, services }) 
   scope.get('/transcriptions/:uuid', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const { uuid } = request.params as { uuid: string };
+    const { uuid } = pathOf(uuidPath, request);
     const found = UUID_PATTERN.test(uuid) ? await services.transcriptions.read(caller, uuid) : undefined;
     // Another account's transcription is as unknown as one that never existed: nothing tells them apart.
     if (!found?.ok) throw new AppError('not_found', 'There is no such transcription in your account');

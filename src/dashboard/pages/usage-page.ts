@@ -3,6 +3,7 @@ import type { DashboardPages } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { loggedIn } from '../viewer.js';
+import { millisNow } from '../../shared/clock.js';
 
 const LEDGER_PAGE = 50;
 const DAY_MS = 86_400_000;
@@ -25,7 +26,7 @@ const REASON_LABELS: Record<string, string> = {
 const query = z.object({ before: z.coerce.number().int().positive().optional() });
 
 /** The dashboard's home: plan, balances, a chart of credits spent per day and capability, and the ledger. */
-export const usagePage: DashboardPages = (scope, { services }) => {
+export const usagePage: DashboardPages = (scope, { services, clock }) => {
   scope.get('/', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
@@ -35,7 +36,7 @@ export const usagePage: DashboardPages = (scope, { services }) => {
       services.credits.spentByDay(caller.account.id, caller.period.start),
       services.credits.ledger(caller.account.id, LEDGER_PAGE + 1, before),
     ]);
-    const days = daysOf(caller.period.start, new Date(Math.min(Date.now(), caller.period.end.getTime() - 1)));
+    const days = daysOf(caller.period.start, new Date(Math.min(millisNow(clock), caller.period.end.getTime() - 1)));
     const kinds = [...new Set(perDay.map((row) => row.kind))];
     const series = kinds.map((kind) => ({
       kind,

@@ -48,8 +48,8 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
     header: 'x-atelier-signature',
     scheme: SIGNATURE_SCHEME,
   });
-  return [
-    defineOperation({
+  return {
+    checkConnection: defineOperation({
       name: 'check_connection',
       summary: "The caller's plan, balances and the current period's usage",
       tags,
@@ -71,7 +71,7 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
         },
       ],
     }),
-    defineOperation({
+    listKeys: defineOperation({
       name: 'list_keys',
       summary: "The account's API keys (never the keys themselves)",
       tags,
@@ -81,7 +81,7 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       run: async (_input, { caller }) => ({ keys: await keys.list(caller.account.id) }),
       http: { method: 'GET', path: '/api/keys' },
     }),
-    defineOperation({
+    createKey: defineOperation({
       name: 'create_key',
       summary: 'Create an API key; the key is shown in this response only',
       description: "The account's plan sets how many keys (not revoked) it may hold: one more is refused with 409.",
@@ -92,7 +92,7 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       run: async ({ name }, { caller }) => unwrap(await keys.createWithinPlan(caller.account.id, name, caller.plan)),
       http: { method: 'POST', path: '/api/keys', status: 201 },
     }),
-    defineOperation({
+    revokeKey: defineOperation({
       name: 'revoke_key',
       summary: 'Revoke an API key',
       tags,
@@ -103,7 +103,7 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       run: async ({ id }, { caller }) => unwrap(await keys.revoke(caller.account.id, id)),
       http: { method: 'DELETE', path: '/api/keys/:id' },
     }),
-    defineOperation({
+    getWebhookSecret: defineOperation({
       name: 'get_webhook_secret',
       summary: 'The secret that signs your webhooks',
       tags,
@@ -113,7 +113,7 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       run: (_input, { caller }) => secret(caller.account.id, false),
       http: { method: 'GET', path: '/api/webhook-secret' },
     }),
-    defineOperation({
+    rotateWebhookSecret: defineOperation({
       name: 'rotate_webhook_secret',
       summary: 'Replace the webhook signing secret',
       tags,
@@ -123,5 +123,5 @@ export function accountOperations(accounts: AccountsService, keys: KeysService, 
       run: (_input, { caller }) => secret(caller.account.id, true),
       http: { method: 'POST', path: '/api/webhook-secret/rotate' },
     }),
-  ];
+  };
 }

@@ -71,8 +71,8 @@ const planName = z.string().trim().min(1).max(100);
 /** Accounts as an operator sees them: find, inspect, create, block, change plans, credits and passwords. */
 export function adminAccountOperations(service: AdminAccountsService) {
   const base = { tags: ADMIN_TAGS, auth: 'admin' as const };
-  return [
-    defineOperation({
+  return {
+    adminListAccounts: defineOperation({
       ...base,
       name: 'admin_list_accounts',
       summary: 'List accounts',
@@ -87,7 +87,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async (input) => unwrap(await service.list(input)),
       http: { method: 'GET', path: '/api/admin/accounts' },
     }),
-    defineOperation({
+    adminGetAccount: defineOperation({
       ...base,
       name: 'admin_get_account',
       summary: 'One account: usage this period, ledger and keys',
@@ -102,7 +102,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id, ledger_limit, before }) => unwrap(await service.detail(id, { limit: ledger_limit, before })),
       http: { method: 'GET', path: '/api/admin/accounts/:id' },
     }),
-    defineOperation({
+    adminCreateAccount: defineOperation({
       ...base,
       name: 'admin_create_account',
       summary: 'Create an account; its API key is shown in this response only',
@@ -133,7 +133,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
         ),
       http: { method: 'POST', path: '/api/admin/accounts', status: 201 },
     }),
-    defineOperation({
+    adminBlockAccount: defineOperation({
       ...base,
       name: 'admin_block_account',
       summary: 'Block an account: its keys and sessions are refused at once',
@@ -144,7 +144,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id, reason }, { caller }) => unwrap(await service.block(caller, id, reason || undefined)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/block' },
     }),
-    defineOperation({
+    adminUnblockAccount: defineOperation({
       ...base,
       name: 'admin_unblock_account',
       summary: 'Unblock an account',
@@ -155,7 +155,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id }, { caller }) => unwrap(await service.unblock(caller, id)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/unblock' },
     }),
-    defineOperation({
+    adminSetAccountPlan: defineOperation({
       ...base,
       name: 'admin_set_account_plan',
       summary: "Change an account's plan",
@@ -166,7 +166,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id, plan }, { caller }) => unwrap(await service.setPlan(caller, id, plan)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/plan' },
     }),
-    defineOperation({
+    adminAdjustCredits: defineOperation({
       ...base,
       name: 'admin_adjust_credits',
       summary: 'Add or remove credits, with a reason (a ledger entry)',
@@ -187,7 +187,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
         unwrap(await service.adjustCredits(caller, id, amount, reason)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/credits' },
     }),
-    defineOperation({
+    adminSetAccountPassword: defineOperation({
       ...base,
       name: 'admin_set_account_password',
       summary: "Set an account's dashboard password; its sessions end",
@@ -198,7 +198,7 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id, password }, { caller }) => unwrap(await service.setPassword(caller, id, password)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/password' },
     }),
-    defineOperation({
+    adminEndAccountSessions: defineOperation({
       ...base,
       name: 'admin_end_account_sessions',
       summary: 'Log an account out of every browser',
@@ -209,5 +209,5 @@ export function adminAccountOperations(service: AdminAccountsService) {
       run: async ({ id }, { caller }) => unwrap(await service.endSessions(caller, id)),
       http: { method: 'POST', path: '/api/admin/accounts/:id/sessions/end' },
     }),
-  ];
+  };
 }

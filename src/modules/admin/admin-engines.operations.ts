@@ -11,8 +11,8 @@ const checkSchema = z.object({
 
 /** The engines behind every capability, as /ready sees them. */
 export function adminEngineOperations(service: AdminEnginesService) {
-  return [
-    defineOperation({
+  return {
+    adminListEngines: defineOperation({
       tags: ADMIN_TAGS,
       auth: 'admin',
       name: 'admin_list_engines',
@@ -42,5 +42,5 @@ export function adminEngineOperations(service: AdminEnginesService) {
       run: async () => unwrap(await service.list()),
       http: { method: 'GET', path: '/api/admin/engines' },
     }),
-  ];
+  };
 }

@@ -26,8 +26,8 @@ const params = z.object({ id: z.string().max(100) });
 /** The job queue for operators: its depth, its failures, a retry of a failed job and a cancel of a queued one. */
 export function adminJobOperations(service: AdminJobsService) {
   const base = { tags: ADMIN_TAGS, auth: 'admin' as const };
-  return [
-    defineOperation({
+  return {
+    adminJobsSummary: defineOperation({
       ...base,
       name: 'admin_jobs_summary',
       summary: 'Count jobs by kind and status',
@@ -49,7 +49,7 @@ export function adminJobOperations(service: AdminJobsService) {
       run: () => service.summary(),
       http: { method: 'GET', path: '/api/admin/jobs/summary' },
     }),
-    defineOperation({
+    adminListJobs: defineOperation({
       ...base,
       name: 'admin_list_jobs',
       summary: 'List jobs',
@@ -65,7 +65,7 @@ export function adminJobOperations(service: AdminJobsService) {
       run: async (input) => unwrap(await service.list(input)),
       http: { method: 'GET', path: '/api/admin/jobs' },
     }),
-    defineOperation({
+    adminRetryJob: defineOperation({
       ...base,
       name: 'admin_retry_job',
       summary: 'Retry a failed job',
@@ -78,7 +78,7 @@ export function adminJobOperations(service: AdminJobsService) {
       run: async ({ id }, { caller }) => unwrap(await service.retry(caller, id)),
       http: { method: 'POST', path: '/api/admin/jobs/:id/retry' },
     }),
-    defineOperation({
+    adminCancelJob: defineOperation({
       ...base,
       name: 'admin_cancel_job',
       summary: 'Cancel a queued job',
@@ -91,5 +91,5 @@ export function adminJobOperations(service: AdminJobsService) {
       run: async ({ id }, { caller }) => unwrap(await service.cancel(caller, id)),
       http: { method: 'POST', path: '/api/admin/jobs/:id/cancel' },
     }),
-  ];
+  };
 }

@@ -18,6 +18,7 @@ import { isPulled, modelPath, partPath, partialBytes } from '../../models/pulled
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { AuditService } from './audit.service.js';
+import type { Clock } from '../../shared/clock.js';
 
 /** The small language model the first-run notice offers to pull. */
 export const RECOMMENDED_TEXT_MODEL = 'qwen3-0.6b';
@@ -76,6 +77,7 @@ export interface AdminModelsServiceOptions {
   follower: PulledModelsFollower;
   audit: AuditService;
   log: FollowerLog;
+  clock: Clock;
 }
 
 /** The local model catalogue for administrators: what is pulled, pulls with progress, cancel and remove. */
@@ -90,14 +92,16 @@ export class AdminModelsService {
   private readonly follower: PulledModelsFollower;
   private readonly audit: AuditService;
   private readonly log: FollowerLog;
+  private readonly clock: Clock;
 
-  constructor({ config, catalogue, textModels, follower, audit, log }: AdminModelsServiceOptions) {
+  constructor({ config, catalogue, textModels, follower, audit, log, clock }: AdminModelsServiceOptions) {
     this.config = config;
     this.catalogue = catalogue;
     this.textModels = textModels;
     this.follower = follower;
     this.audit = audit;
     this.log = log;
+    this.clock = clock;
   }
 
   list(): ModelsOverview {
@@ -238,7 +242,7 @@ export class AdminModelsService {
       serves: SERVES[entry.kind],
       in_use: pulled && this.inUse(entry),
       recommended: entry.name === RECOMMENDED_TEXT_MODEL,
-      progress: live ? progressOf(entry, status, own) : null,
+      progress: live ? progressOf(entry, status, own, this.clock) : null,
       partial_bytes: live ? null : (partialBytes(dir, entry) ?? null),
       last_error: live ? null : (this.failures.get(entry.name) ?? null),
     };
@@ -251,13 +255,13 @@ export class AdminModelsService {
   }
 }
 
-function progressOf(entry: CatalogueEntry, status: PullStatus | undefined, own: boolean): PullProgress {
+function progressOf(entry: CatalogueEntry, status: PullStatus | undefined, own: boolean, clock: Clock): PullProgress {
   return {
     received: status?.received ?? 0,
     total: status?.total ?? entry.bytes,
     bytes_per_second: status?.bytes_per_second ?? 0,
     eta_seconds: status?.eta_seconds ?? null,
-    started_at: status?.started_at ?? new Date().toISOString(),
+    started_at: status?.started_at ?? clock.now().toISOString(),
     by_this_process: own,
   };
 }

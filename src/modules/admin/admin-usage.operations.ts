@@ -9,8 +9,8 @@ const byCapability = z.record(z.string(), z.number()).describe('Credits spent pe
 
 /** Usage across every account: credits and speech words per day and capability, and the top accounts. */
 export function adminUsageOperations(usage: AdminUsageService) {
-  return [
-    defineOperation({
+  return {
+    adminUsage: defineOperation({
       name: 'admin_usage',
       summary: 'Usage across accounts, per day and capability',
       description: `Credits spent (reservations net of refunds) and speech words per UTC day and capability from \`from\` to \`to\` (both included; the last ${DEFAULT_DAYS} days by default, at most ${MAX_DAYS}), with totals and the 10 accounts that spent the most credits. Admin accounts only.`,
@@ -30,5 +30,5 @@ export function adminUsageOperations(usage: AdminUsageService) {
       run: async (input) => unwrap(await usage.report(input)),
       http: { method: 'GET', path: '/api/admin/usage' },
     }),
-  ];
+  };
 }

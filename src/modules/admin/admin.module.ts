@@ -63,6 +63,7 @@ export function createAdminModule(options: AdminModuleOptions) {
       follower: pulledModels,
       audit,
       log,
+      clock,
     }),
     adminAccounts: new AdminAccountsService({
       db,

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Plan } from '../../config.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
-import { UUID_PATTERN, newId } from '../../shared/ids.js';
+import { UUID_PATTERN, newId, randomToken } from '../../shared/ids.js';
 import type { BotRow } from '../../storage/db/schema.js';
 import type { BotChanges, BotWithCount, BotsRepo } from './bots.repo.js';
 import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } from './knowledge.service.js';
@@ -58,7 +57,7 @@ const PUBLIC_URL = /^[\w-]{16,128}$/;
  */
 export function newPublicUrl(): string {
   for (;;) {
-    const id = randomBytes(24).toString('base64url');
+    const id = randomToken(24);
     if (/^[A-Za-z0-9]/.test(id)) return id;
   }
 }

@@ -1,6 +1,7 @@
 import type { FinishReason, ToolCall } from '../../engines/spec/text-model.js';
 import type { ChatGeneration, ChatPartStream, ChatServed } from './chat-generation.js';
 import type { ChatCompletion, ChatUsage } from './chat.schemas.js';
+import { type Clock, unixSeconds } from '../../shared/clock.js';
 
 export type ChatChunk = Record<string, unknown>;
 
@@ -28,11 +29,11 @@ const openAiToolCall = (call: ToolCall) => ({
 });
 
 /** The generation as OpenAI's `chat.completion`. */
-export function completionOf(generated: ChatGeneration): ChatCompletion {
+export function completionOf(generated: ChatGeneration, clock: Clock): ChatCompletion {
   return {
     id: generated.id,
     object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
+    created: unixSeconds(clock),
     model: generated.modelId,
     system_fingerprint: fingerprintOf(generated),
     choices: generated.results.map((r, index) => {
@@ -59,8 +60,12 @@ export function completionOf(generated: ChatGeneration): ChatCompletion {
  * tool-call pieces as they come (a call's first piece with its id, type and name, then its arguments), each
  * choice's finish, and with `includeUsage` a last chunk with no choices and the usage.
  */
-export async function* completionChunks(stream: ChatPartStream, includeUsage: boolean): AsyncGenerator<ChatChunk> {
-  const created = Math.floor(Date.now() / 1000);
+export async function* completionChunks(
+  stream: ChatPartStream,
+  includeUsage: boolean,
+  clock: Clock,
+): AsyncGenerator<ChatChunk> {
+  const created = unixSeconds(clock);
   const fingerprint = fingerprintOf(stream);
   const chunk = (choices: unknown[], usage?: ChatUsage) => ({
     id: stream.id,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   ResponseFormat,
   TextCallOptions,
@@ -20,12 +19,16 @@ import type { ChatCompletion, ChatRequest, ChatUsage } from './chat.schemas.js';
 import { mergeStreams } from './merge-streams.js';
 import { TokenBilling } from './token-billing.js';
 import { promptTokens } from './tokens.js';
+import { newHexId } from '../../shared/ids.js';
+import type { Clock } from '../../shared/clock.js';
 
 export interface ChatConfig {
   /** Output tokens when the request sets no max_tokens. */
   maxTokens: number;
   /** The SSRF guard for pictures given by URL (the one reference images go through). */
   guard: GuardOptions;
+  /** Dates the completions (OpenAI's `created`). */
+  clock: Clock;
 }
 
 /** A name as a request gives it, found: the model, and the alias it was found by, if any. */
@@ -57,6 +60,11 @@ export class ChatService {
     private readonly billing: TokenBilling,
     private readonly config: ChatConfig,
   ) {}
+
+  /** The clock that dates its completions; the legacy completions date theirs by it too. */
+  get clock(): Clock {
+    return this.config.clock;
+  }
 
   /** A model by the name a client or a bot gives (a model's or an alias's), exact or in another case. */
   find(name: string): ChatModel | undefined {
@@ -99,14 +107,14 @@ export class ChatService {
   /** A chat completion as OpenAI answers it. */
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
     const generated = await this.generate(caller, request);
-    return generated.ok ? ok(completionOf(generated.value)) : generated;
+    return generated.ok ? ok(completionOf(generated.value, this.config.clock)) : generated;
   }
 
   /** A chat completion as OpenAI streams it: the chunks, then (with stream_options.include_usage) the usage. */
   async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
     const started = await this.streamParts(caller, request, signal);
     if (!started.ok) return started;
-    return ok(completionChunks(started.value, request.stream_options?.include_usage === true));
+    return ok(completionChunks(started.value, request.stream_options?.include_usage === true, this.config.clock));
   }
 
   /**
@@ -234,7 +242,7 @@ export class ChatService {
     // With tool_choice none the engines leave the tools out of the prompt (llama.cpp documents none to the model).
     const documented = parameters.toolChoice === 'none' ? undefined : parameters.tools;
     const promptEstimate = await promptTokens(model.engine, messages, documented);
-    const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
+    const id = `chatcmpl-${newHexId()}`;
     const reservation = this.billing.reservation(caller.account.id, model, (promptEstimate + maxOutputTokens) * n, id);
     const responseFormat = toResponseFormat(request.response_format);
     return ok({

@@ -5,6 +5,7 @@ import type { ChatGeneration, ChatPartStream } from './chat-generation.js';
 import type { ChatService } from './chat.service.js';
 import type { ChatRequest } from './chat.schemas.js';
 import type { Completion, CompletionRequest } from './completions.schemas.js';
+import { type Clock, unixSeconds } from '../../shared/clock.js';
 
 /** OpenAI's default for the legacy endpoint, which clients of it count on. */
 const LEGACY_MAX_TOKENS = 16;
@@ -38,7 +39,7 @@ export async function legacyComplete(
   return ok({
     id: completionId(first.id),
     object: 'text_completion',
-    created: Math.floor(Date.now() / 1000),
+    created: unixSeconds(chat.clock),
     model: first.modelId,
     system_fingerprint: fingerprintOf(first),
     choices: generated.flatMap((g, p) =>
@@ -65,11 +66,11 @@ export async function legacyStream(
   const prompt = typeof request.prompt === 'string' ? request.prompt : (request.prompt[0] ?? '');
   const started = await chat.streamParts(caller, chatRequestOf(request, prompt), signal);
   if (!started.ok) return started;
-  return ok(legacyChunks(started.value, request, prompt));
+  return ok(legacyChunks(started.value, request, prompt, chat.clock));
 }
 
-async function* legacyChunks(stream: ChatPartStream, request: CompletionRequest, prompt: string) {
-  const created = Math.floor(Date.now() / 1000);
+async function* legacyChunks(stream: ChatPartStream, request: CompletionRequest, prompt: string, clock: Clock) {
+  const created = unixSeconds(clock);
   const chunk = (choices: unknown[], usage?: unknown) => ({
     id: completionId(stream.id),
     object: 'text_completion',

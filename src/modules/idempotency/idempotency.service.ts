@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../shared/clock.js';
-import { isoNow } from '../../shared/clock.js';
+import { isoNow, monotonicMs } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 
 export type Claim =
@@ -31,7 +31,7 @@ export class IdempotencyService {
 
   async claim(accountId: string, key: string, fingerprint: string): Promise<Claim> {
     if (++this.claims % 1_000 === 0) await this.purgeExpired();
-    const started = Date.now();
+    const started = monotonicMs();
     for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
       const now = this.clock.now().getTime();
       const inserted = await this.db
@@ -63,7 +63,7 @@ export class IdempotencyService {
       if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
       if (row.status_code !== null && row.response !== null)
         return { kind: 'replay', statusCode: row.status_code, response: row.response };
-      if (Date.now() - started >= this.waitMs) return { kind: 'busy' };
+      if (monotonicMs() - started >= this.waitMs) return { kind: 'busy' };
       await sleep(pause);
     }
   }

@@ -33,8 +33,8 @@ const tags = ['bots'];
 
 /** A bot's publishable keys: made, listed and revoked by the bot's owner only (another account's bot is a 404). */
 export function botKeyOperations(botKeys: BotKeysService) {
-  return [
-    defineOperation({
+  return {
+    createBotKey: defineOperation({
       name: 'create_bot_key',
       summary: "Create a publishable key for a bot's chat widget",
       description: ABOUT,
@@ -70,7 +70,7 @@ export function botKeyOperations(botKeys: BotKeysService) {
       run: async ({ id, ...settings }, { caller }) => unwrap(await botKeys.create(caller.account.id, id, settings)),
       http: { method: 'POST', path: '/api/bots/:id/keys', status: 201 },
     }),
-    defineOperation({
+    listBotKeys: defineOperation({
       name: 'list_bot_keys',
       summary: "A bot's publishable keys, revoked ones too, oldest first",
       tags,
@@ -81,7 +81,7 @@ export function botKeyOperations(botKeys: BotKeysService) {
       run: async ({ id }, { caller }) => ({ keys: unwrap(await botKeys.list(caller.account.id, id)) }),
       http: { method: 'GET', path: '/api/bots/:id/keys' },
     }),
-    defineOperation({
+    revokeBotKey: defineOperation({
       name: 'revoke_bot_key',
       summary: 'Revoke a publishable key: pages that carry it stop working at once',
       tags,
@@ -92,5 +92,5 @@ export function botKeyOperations(botKeys: BotKeysService) {
       run: async ({ id, keyId }, { caller }) => unwrap(await botKeys.revoke(caller.account.id, id, keyId)),
       http: { method: 'DELETE', path: '/api/bots/:id/keys/:keyId' },
     }),
-  ];
+  };
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
-import { UUID_PATTERN, newId, sha256Hex } from '../../shared/ids.js';
+import { UUID_PATTERN, newId, randomToken, sha256Hex } from '../../shared/ids.js';
 import type { AccountRow, BotKeyRow } from '../../storage/db/schema.js';
 import type { BotKeysRepo } from './bot-keys.repo.js';
 import { INVALID_API_KEY } from './keys.service.js';
@@ -104,7 +103,7 @@ export class BotKeysService {
         `rate_limit_per_minute: a whole number from ${BOT_KEY_LIMITS.minPerMinute} to ${BOT_KEY_LIMITS.maxPerMinute}`,
       );
     }
-    const apiKey = `${BOT_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+    const apiKey = `${BOT_KEY_PREFIX}${randomToken(24)}`;
     const row: BotKeyRow = {
       id: newId(),
       bot_id: botId.toLowerCase(),

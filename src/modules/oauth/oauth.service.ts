@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   AccessDeniedError,
   InvalidClientMetadataError,
@@ -21,7 +20,7 @@ import type {
 import { verifyChallenge } from 'pkce-challenge';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
-import { newId, sha256Hex } from '../../shared/ids.js';
+import { newId, randomToken, sha256Hex } from '../../shared/ids.js';
 import type { AccountRow, OAuthClientRow, OAuthTokenRow } from '../../storage/db/schema.js';
 import { KeyUseRecorder, sameHash } from '../keys/key-use.js';
 import { type ClientCredentials, authenticateClient } from './oauth-client-auth.js';
@@ -78,7 +77,7 @@ export interface TokenHolder {
   grantId: string;
 }
 
-const random = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+const random = (prefix: string) => `${prefix}${randomToken(32)}`;
 
 /**
  * OAuth 2.1 sign-in of MCP clients, per the MCP authorization specification: protected-resource metadata
@@ -137,7 +136,7 @@ export class OAuthService {
       token_endpoint_auth_method: method,
       scope: MCP_SCOPE,
     };
-    const id = `mcp_${randomBytes(16).toString('base64url')}`;
+    const id = `mcp_${randomToken(16)}`;
     const row: OAuthClientRow = {
       id,
       secret_hash: secret ? sha256Hex(secret) : null,

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Clock } from '../../shared/clock.js';
+import { type Clock, millisNow, systemClock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { isProcessRunning } from '../../shared/process-alive.js';
 import type { Db } from '../../storage/db/database.js';
@@ -29,7 +29,7 @@ export class ProcessRegistry {
   private readonly pid: number;
   private readonly isRunning: (pid: number) => boolean;
   /** When the operating system process started (real time, whatever the clock): tells incarnations of one pid apart. */
-  private readonly startedAt = new Date(Math.round(Date.now() - process.uptime() * 1000));
+  private readonly startedAt = new Date(Math.round(millisNow(systemClock) - process.uptime() * 1000));
   private timer: NodeJS.Timeout | undefined;
 
   constructor(

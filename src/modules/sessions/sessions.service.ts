@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
-import { sha256Hex } from '../../shared/ids.js';
+import { randomToken, sha256Hex } from '../../shared/ids.js';
 import type { AccountRow } from '../../storage/db/schema.js';
 import type { AccountsService, Caller } from '../accounts/accounts.service.js';
 import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
@@ -109,7 +108,7 @@ export class SessionsService {
   }
 
   private async open(account: AccountRow): Promise<NewSession> {
-    const token = randomBytes(32).toString('base64url');
+    const token = randomToken(32);
     const now = this.clock.now();
     // A fixed lifetime: the cookie expires with the session, so neither outlives the other.
     const expiresAt = new Date(now.getTime() + this.config.dashboard.sessionDays * DAY_MS);

@@ -1,11 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { isOpen } from '../../jobs/record-kind.js';
 import { typedJob } from '../../jobs/typed-job.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
-import { newId } from '../../shared/ids.js';
+import { newId, randomToken } from '../../shared/ids.js';
 import { type GuardOptions, GuardedFetchError, guardedRequest } from '../../shared/net/guarded-http.js';
 import type { Db } from '../../storage/db/database.js';
 import { type DeliveryPayload, WEBHOOK_DELIVERIES, deliveryPayload } from './webhook-delivery-record.js';
@@ -121,7 +121,7 @@ export class WebhooksService {
   async secret(accountId: string, rotate = false): Promise<string> {
     const existing = await this.repo.secretOf(accountId);
     if (existing && !rotate) return existing;
-    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    const secret = `whsec_${randomToken(24)}`;
     await this.repo.saveSecret(accountId, secret);
     return secret;
   }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BLOB_KEY, type BlobUrls, type LocalBlobStore } from './blob-store.js';
+import { newId } from '../../shared/ids.js';
 
 /** Blobs as files under a folder, written to a temporary name first so a reader never sees half a file. */
 export class FsBlobStore implements LocalBlobStore {
@@ -15,7 +15,7 @@ export class FsBlobStore implements LocalBlobStore {
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${randomUUID()}.tmp`;
+    const temporary = `${path}.${newId()}.tmp`;
     await writeFile(temporary, data);
     await rename(temporary, path);
   }

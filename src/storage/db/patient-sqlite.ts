@@ -10,6 +10,7 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
+import { monotonicMs } from '../../shared/clock.js';
 
 /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -50,9 +51,9 @@ export function withoutWaiting<T>(
  * after which SQLite's own wait decides, up to its busy_timeout.
  */
 export async function whenLockFree<T>(attempt: (patient: boolean) => Promise<T | typeof BUSY>): Promise<T> {
-  const deadline = Date.now() + LOCK_PATIENCE_MS;
+  const deadline = monotonicMs() + LOCK_PATIENCE_MS;
   for (let pause = 0; ; pause = Math.min(pause * 2 || 1, 16)) {
-    const outcome = await attempt(Date.now() < deadline);
+    const outcome = await attempt(monotonicMs() < deadline);
     if (outcome !== BUSY) return outcome;
     await sleep(pause);
   }

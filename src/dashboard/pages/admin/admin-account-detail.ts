@@ -3,78 +3,65 @@ import { z } from 'zod';
 import type { Caller } from '../../../modules/accounts/accounts.service.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../modules/accounts/passwords.js';
 import { ADJUSTMENT_REASON } from '../../../modules/admin/admin-accounts.service.js';
-import type { PublicKey } from '../../../modules/keys/keys.service.js';
-import { unwrap } from '../../../shared/errors.js';
+import type { OperationModules } from '../../../operations/catalogue.js';
+import type { Operation } from '../../../operations/operation.js';
+import { type Outcome, unwrap } from '../../../shared/errors.js';
 import { sendAdminPage } from '../../admin-pages.js';
 import { callOperation } from '../../dashboard-operations.js';
 import type { DashboardDeps } from '../../dashboard-deps.js';
 import { html } from '../../html.js';
 import { csrfField, formatTime } from '../../layout.js';
+import { fieldsOf, idPath, pathOf, text } from '../../request-fields.js';
 
-type Form = Record<string, string | undefined>;
+/** The fields of the account page's forms (each form sends some of them). */
+export const accountForm = fieldsOf({ reason: text, plan: text, amount: text, password: text });
+
+/** Runs an operation on the page's account with the input its form made. */
+type OnAccount = <I extends z.ZodType, O extends z.ZodType>(
+  operation: Operation<I, O, z.ZodObject<{ id: z.ZodString }>>,
+  input: z.input<I>,
+) => Promise<Outcome<z.input<O>>>;
+
+interface AccountActionDefinition {
+  /** Calls the action's operation with its input from the form. */
+  run(
+    on: OnAccount,
+    operations: OperationModules['adminAccounts'],
+    form: z.output<typeof accountForm>,
+  ): Promise<Outcome<unknown>>;
+  /** What the page says after. */
+  done: string;
+}
 
 /** What each of the account page's forms does: the operation it calls, its input from the form, what it says after. */
 export const ACCOUNT_ACTIONS = {
   block: {
-    operation: 'admin_block_account',
-    input: (f: Form) => ({ reason: f.reason || undefined }),
+    run: (on, operations, f) => on(operations.adminBlockAccount, { reason: f.reason || undefined }),
     done: 'Account blocked: its keys and sessions are refused.',
   },
-  unblock: { operation: 'admin_unblock_account', input: () => ({}), done: 'Account unblocked.' },
-  plan: { operation: 'admin_set_account_plan', input: (f: Form) => ({ plan: f.plan ?? '' }), done: 'Plan changed.' },
+  unblock: { run: (on, operations) => on(operations.adminUnblockAccount, {}), done: 'Account unblocked.' },
+  plan: { run: (on, operations, f) => on(operations.adminSetAccountPlan, { plan: f.plan }), done: 'Plan changed.' },
   credits: {
-    operation: 'admin_adjust_credits',
-    input: (f: Form) => ({ amount: f.amount ? Number(f.amount) : 0, reason: f.reason ?? '' }),
+    run: (on, operations, f) =>
+      on(operations.adminAdjustCredits, { amount: f.amount ? Number(f.amount) : 0, reason: f.reason }),
     done: 'Credits changed; the ledger shows it.',
   },
   password: {
-    operation: 'admin_set_account_password',
-    input: (f: Form) => ({ password: f.password ?? '' }),
+    run: (on, operations, f) => on(operations.adminSetAccountPassword, { password: f.password }),
     done: 'Password set; its sessions were ended.',
   },
   sessions: {
-    operation: 'admin_end_account_sessions',
-    input: () => ({}),
+    run: (on, operations) => on(operations.adminEndAccountSessions, {}),
     done: 'Every session of the account was ended.',
   },
-} as const;
+} satisfies Record<string, AccountActionDefinition>;
 
 export type AccountAction = keyof typeof ACCOUNT_ACTIONS;
 
-interface Detail {
-  account: {
-    id: string;
-    email: string;
-    plan: string;
-    credits: number;
-    blocked: boolean;
-    blocked_reason: string | null;
-    is_admin: boolean;
-    created_at: string;
-    last_used_at: string | null;
-    has_password: boolean;
-    sessions: number;
-  };
-  period: { start: string; end: string };
-  usage: {
-    credits_used: number;
-    credits_used_by_kind: Record<string, number>;
-    tts_words_used: number;
-    tts_words_left: number;
-  };
-  ledger: {
-    entries: {
-      id: number;
-      delta: number;
-      balance_after: number;
-      reason: string;
-      reference: string | null;
-      created_at: string;
-    }[];
-    next_before: number | null;
-  };
-  keys: PublicKey[];
-}
+/** An action's name as a path or a query names it. */
+export const accountAction = z.custom<AccountAction>(
+  (value) => typeof value === 'string' && Object.hasOwn(ACCOUNT_ACTIONS, value),
+);
 
 const detailQuery = z.object({ before: z.coerce.number().int().positive().optional() });
 
@@ -86,10 +73,13 @@ export async function renderAccount(
   caller: Caller,
   state: { notice?: string; error?: string; status?: number } = {},
 ) {
-  const id = (request.params as { id: string }).id.slice(0, 100);
+  const id = pathOf(idPath, request).id.slice(0, 100);
   const { before } = detailQuery.catch({}).parse(request.query);
   const detail = unwrap(
-    await callOperation<Detail>(deps, request, caller, 'admin_get_account', { params: { id }, input: { before } }),
+    await callOperation(request, caller, deps.operations.adminAccounts.adminGetAccount, {
+      params: { id },
+      input: { before },
+    }),
   );
   const { account, usage, ledger, keys } = detail;
   const viewer = request.viewer;

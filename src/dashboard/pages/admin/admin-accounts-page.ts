@@ -2,18 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller, CreatedAccount } from '../../../modules/accounts/accounts.service.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../modules/accounts/passwords.js';
-import type { AccountSummary } from '../../../modules/admin/admin-accounts.service.js';
-import { AppError } from '../../../shared/errors.js';
 import { adminOnly, sendAdminPage } from '../../admin-pages.js';
 import { callOperation } from '../../dashboard-operations.js';
 import type { DashboardDeps, DashboardPages } from '../../dashboard-deps.js';
 import { html } from '../../html.js';
 import { csrfField, formatTime } from '../../layout.js';
-import { ACCOUNT_ACTIONS, type AccountAction, renderAccount } from './admin-account-detail.js';
+import { fieldsOf, pathOf, text } from '../../request-fields.js';
+import { ACCOUNT_ACTIONS, accountAction, accountForm, renderAccount } from './admin-account-detail.js';
 
 const PAGE = 50;
 const listQuery = z.object({ search: z.string().max(200).optional(), cursor: z.string().max(500).optional() });
-type Form = Record<string, string | undefined>;
+const createForm = fieldsOf({ email: text, plan: text, credits: text, password: text, is_admin: text });
+const accountQuery = fieldsOf({ done: accountAction.optional().catch(undefined) });
+const actionPath = z.object({ id: z.string(), action: accountAction });
 
 /** The admin area's accounts: a searchable list with a create form, and each account's page with its actions. */
 export const adminAccountsPages: DashboardPages = (scope, deps) => {
@@ -25,10 +26,10 @@ export const adminAccountsPages: DashboardPages = (scope, deps) => {
   scope.post('/admin/accounts', async (request, reply) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
-    const form = request.body as Form;
-    const created = await callOperation<CreatedAccount>(deps, request, caller, 'admin_create_account', {
+    const form = createForm.parse(request.body);
+    const created = await callOperation(request, caller, deps.operations.adminAccounts.adminCreateAccount, {
       input: {
-        email: form.email ?? '',
+        email: form.email,
         plan: form.plan || undefined,
         credits: form.credits ? Number(form.credits) : undefined,
         password: form.password || undefined,
@@ -43,21 +44,19 @@ export const adminAccountsPages: DashboardPages = (scope, deps) => {
   scope.get('/admin/accounts/:id', async (request, reply) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
-    const done = (request.query as { done?: string }).done;
-    const notice = ACCOUNT_ACTIONS[done as AccountAction]?.done;
-    return renderAccount(request, reply, deps, caller, { notice });
+    const { done } = accountQuery.parse(request.query);
+    return renderAccount(request, reply, deps, caller, { notice: done && ACCOUNT_ACTIONS[done].done });
   });
 
   scope.post('/admin/accounts/:id/:action', async (request, reply) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
-    const { id, action } = request.params as { id: string; action: string };
-    const known = Object.hasOwn(ACCOUNT_ACTIONS, action) ? ACCOUNT_ACTIONS[action as AccountAction] : undefined;
-    if (!known) throw new AppError('not_found', 'There is no such page');
-    const outcome = await callOperation(deps, request, caller, known.operation, {
-      params: { id: id.slice(0, 100) },
-      input: known.input(request.body as Form),
-    });
+    const { id, action } = pathOf(actionPath, request);
+    const outcome = await ACCOUNT_ACTIONS[action].run(
+      (operation, input) => callOperation(request, caller, operation, { params: { id: id.slice(0, 100) }, input }),
+      deps.operations.adminAccounts,
+      accountForm.parse(request.body),
+    );
     if (!outcome.ok && outcome.error.code === 'not_found') throw outcome.error;
     if (!outcome.ok)
       return renderAccount(request, reply, deps, caller, {
@@ -76,13 +75,9 @@ async function renderList(
   state: { created?: CreatedAccount; error?: string; status?: number } = {},
 ) {
   const { search, cursor } = listQuery.catch({}).parse(request.query);
-  const listed = await callOperation<{ accounts: AccountSummary[]; next_cursor: string | null }>(
-    deps,
-    request,
-    caller,
-    'admin_list_accounts',
-    { input: { search, cursor, limit: PAGE } },
-  );
+  const listed = await callOperation(request, caller, deps.operations.adminAccounts.adminListAccounts, {
+    input: { search, cursor, limit: PAGE },
+  });
   const { accounts, next_cursor } = listed.ok ? listed.value : { accounts: [], next_cursor: null };
   const viewer = request.viewer;
   const { created, error } = state;

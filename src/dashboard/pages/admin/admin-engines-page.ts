@@ -1,4 +1,3 @@
-import type { CapabilityEngines } from '../../../modules/admin/admin-engines.service.js';
 import { unwrap } from '../../../shared/errors.js';
 import { adminOnly, sendAdminPage } from '../../admin-pages.js';
 import type { DashboardPages } from '../../dashboard-deps.js';
@@ -14,13 +13,7 @@ export const adminEnginesPage: DashboardPages = (scope, deps) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
     const { status, capabilities } = unwrap(
-      await callOperation<{ status: 'ready' | 'not_ready'; capabilities: CapabilityEngines[] }>(
-        deps,
-        request,
-        caller,
-        'admin_list_engines',
-        { input: {} },
-      ),
+      await callOperation(request, caller, deps.operations.adminEngines.adminListEngines, { input: {} }),
     );
     const body = html`
       <p id="service-ready">The service is <strong>${status === 'ready' ? 'ready' : 'not ready'}</strong> (as <span class="mono">/ready</span> says). Remote providers are configured, not called; their keys are never shown.</p>

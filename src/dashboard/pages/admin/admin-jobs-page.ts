@@ -4,6 +4,7 @@ import type { Caller } from '../../../modules/accounts/accounts.service.js';
 import type { AdminJobView, JobSummaryRow } from '../../../modules/admin/admin-jobs.service.js';
 import { unwrap } from '../../../shared/errors.js';
 import { adminOnly, sendAdminPage } from '../../admin-pages.js';
+import type { OperationModules } from '../../../operations/catalogue.js';
 import type { DashboardDeps, DashboardPages } from '../../dashboard-deps.js';
 import { callOperation } from '../../dashboard-operations.js';
 import { type SafeHtml, html } from '../../html.js';
@@ -11,20 +12,26 @@ import type { Viewer } from '../../viewer.js';
 import { csrfField, formatTime } from '../../layout.js';
 
 const PAGE = 50;
+type JobOperations = OperationModules['adminJobs'];
 const ACTIONS = {
-  retry: { operation: 'admin_retry_job', done: 'The job is queued again; a worker takes it at once.' },
-  cancel: { operation: 'admin_cancel_job', done: 'The job is cancelled and its credits given back.' },
+  retry: {
+    operation: (jobs: JobOperations) => jobs.adminRetryJob,
+    done: 'The job is queued again; a worker takes it at once.',
+  },
+  cancel: {
+    operation: (jobs: JobOperations) => jobs.adminCancelJob,
+    done: 'The job is cancelled and its credits given back.',
+  },
 } as const;
 type JobAction = keyof typeof ACTIONS;
+const jobAction = z.enum(['retry', 'cancel']) satisfies z.ZodType<JobAction>;
 
 const query = z.object({
-  done: z.enum(['retry', 'cancel']).optional(),
+  done: jobAction.optional(),
   failed_before: z.string().max(100).optional(),
   queued_before: z.string().max(100).optional(),
 });
-const jobId = z.string().min(1).max(100);
-
-type JobPage = { jobs: AdminJobView[]; next_before: string | null };
+const actionPath = z.object({ id: z.string().min(1).max(100), action: jobAction });
 
 /** The queue for operators: how much waits and for how long, what failed and why; retry a failure, cancel a wait. */
 export const adminJobsPage: DashboardPages = (scope, deps) => {
@@ -38,11 +45,11 @@ export const adminJobsPage: DashboardPages = (scope, deps) => {
   scope.post('/admin/jobs/:id/:action', async (request, reply) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
-    const { id, action } = request.params as { id: string; action: string };
-    const known = ACTIONS[action as JobAction] as (typeof ACTIONS)[JobAction] | undefined;
-    const parsedId = jobId.safeParse(id);
-    if (!known || !parsedId.success) return render(request, reply, deps, caller, { error: 'No such action' }, 404);
-    const outcome = await callOperation(deps, request, caller, known.operation, { params: { id: parsedId.data } });
+    const path = actionPath.safeParse(request.params);
+    if (!path.success) return render(request, reply, deps, caller, { error: 'No such action' }, 404);
+    const { id, action } = path.data;
+    const operation = ACTIONS[action].operation(deps.operations.adminJobs);
+    const outcome = await callOperation(request, caller, operation, { params: { id } });
     if (!outcome.ok)
       return render(request, reply, deps, caller, { error: outcome.error.message }, outcome.error.status);
     return reply.redirect(`/dashboard/admin/jobs?done=${action}`, 303);
@@ -58,20 +65,13 @@ async function render(
   status = 200,
 ): Promise<FastifyReply> {
   const { failed_before, queued_before } = query.catch({}).parse(request.query);
-  const call = <T>(name: string, input: unknown) =>
-    callOperation<T>(deps, request, caller, name, { input }).then((outcome) => unwrap(outcome));
+  const jobs = deps.operations.adminJobs;
+  const list = (input: z.input<typeof jobs.adminListJobs.input>) =>
+    callOperation(request, caller, jobs.adminListJobs, { input }).then(unwrap);
   const [summary, failed, queued] = await Promise.all([
-    call<{ rows: JobSummaryRow[] }>('admin_jobs_summary', {}),
-    call<JobPage>('admin_list_jobs', {
-      status: 'failed',
-      limit: PAGE,
-      ...(failed_before && { before: failed_before }),
-    }),
-    call<JobPage>('admin_list_jobs', {
-      status: 'queued',
-      limit: PAGE,
-      ...(queued_before && { before: queued_before }),
-    }),
+    callOperation(request, caller, jobs.adminJobsSummary, { input: {} }).then(unwrap),
+    list({ status: 'failed', limit: PAGE, ...(failed_before && { before: failed_before }) }),
+    list({ status: 'queued', limit: PAGE, ...(queued_before && { before: queued_before }) }),
   ]);
   const viewer = request.viewer;
   const body = html`

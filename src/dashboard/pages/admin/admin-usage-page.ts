@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { UsageReport } from '../../../modules/admin/admin-usage.service.js';
 import { adminOnly, sendAdminPage } from '../../admin-pages.js';
 import { callOperation } from '../../dashboard-operations.js';
 import type { DashboardPages } from '../../dashboard-deps.js';
@@ -14,12 +13,11 @@ export const adminUsagePage: DashboardPages = (scope, deps) => {
     const caller = adminOnly(request, reply);
     if (!caller) return;
     const { from, to } = query.catch({}).parse(request.query);
-    const asked = await callOperation<UsageReport>(deps, request, caller, 'admin_usage', {
+    const usage = deps.operations.adminUsage.adminUsage;
+    const asked = await callOperation(request, caller, usage, {
       input: { from: from || undefined, to: to || undefined },
     });
-    const fallback = asked.ok
-      ? undefined
-      : await callOperation<UsageReport>(deps, request, caller, 'admin_usage', { input: {} });
+    const fallback = asked.ok ? undefined : await callOperation(request, caller, usage, { input: {} });
     const report = asked.ok ? asked.value : fallback?.ok ? fallback.value : undefined;
     if (!report) throw new Error('The usage report failed');
     const kinds = Object.keys(report.totals.credits_by_capability).sort();

@@ -5,6 +5,7 @@ import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../up
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { readAudioBody } from './audio-body.js';
 import { elevenLabsEnv } from './settings.js';
+import { monotonicMs } from '../../../shared/clock.js';
 
 const readSpeechBody = readAudioBody('audio');
 
@@ -115,7 +116,7 @@ export class ElevenLabsTtsModel implements TtsModel {
 
   constructor(private readonly config: ElevenLabsTtsConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
-    this.now = config.now ?? Date.now;
+    this.now = config.now ?? monotonicMs;
   }
 
   async listVoices(): Promise<ProviderVoice[]> {

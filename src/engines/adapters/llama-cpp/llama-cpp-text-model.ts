@@ -10,6 +10,7 @@ import {
 } from '../../spec/text-model.js';
 import { type EngineStatus, type LlamaCppEngineConfig, LlamaCppEngine, cancelledBy } from './llama-cpp-engine.js';
 import { llamaCppEnv } from './settings.js';
+import { monotonicMs } from '../../../shared/clock.js';
 
 /**
  * Streamed text goes out at most this often: tokens that come faster (a small model, a GPU: above 50 a
@@ -110,13 +111,13 @@ export class LlamaCppTextModel implements TextModel {
       for (;;) {
         if (options.abortSignal?.aborted) throw cancelledBy(options.abortSignal);
         if (pieces.length > 0) {
-          const early = sent + this.streamIntervalMs - performance.now();
+          const early = sent + this.streamIntervalMs - monotonicMs();
           if (early > 0 && !settled) {
             await pause(early);
             continue;
           }
           const text = pieces.splice(0).join('');
-          sent = performance.now();
+          sent = monotonicMs();
           if (text) yield { type: 'text-delta', text };
           continue;
         }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   ChatHistoryItem,
   ChatModelFunctionCall,
@@ -10,6 +9,7 @@ import { EngineRequestError } from '../../../shared/errors.js';
 import type { ChatMessage, TextCallOptions, ToolCall } from '../../spec/text-model.js';
 import { toGrammarSchema } from './grammar-schema.js';
 import type { Warning } from '../../spec/warnings.js';
+import { randomHex } from '../../../shared/ids.js';
 
 /**
  * What the model is given of the request's tools:
@@ -83,7 +83,7 @@ export function planTools(options: Pick<TextCallOptions, 'tools' | 'toolChoice'>
 }
 
 /** A new call id, in OpenAI's form. */
-const newCallId = (): string => `call_${randomBytes(12).toString('hex')}`;
+const newCallId = (): string => `call_${randomHex(12)}`;
 
 /** JSON text as its value; text that is not JSON as itself. */
 function parsedOrRaw(text: string): unknown {

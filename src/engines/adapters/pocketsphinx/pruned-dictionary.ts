@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { access, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newId } from '../../../shared/ids.js';
 
 /** Debian's pocketsphinx-en-us: the acoustic model, the language model and the pronunciation dictionary. */
 export const DEBIAN_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -92,7 +93,7 @@ export async function prunedDictionary(files: ModelFiles, folder = tmpdir()): Pr
     if (await trusted(path, uid)) return path;
     const vocabulary = lmVocabulary(await readFile(files.lm));
     if (!vocabulary) return undefined;
-    const partial = `${path}.${process.pid}.${Date.now()}`;
+    const partial = `${path}.${process.pid}.${newId()}`;
     await writeFile(partial, pruneDictionary(await readFile(files.dict, 'utf8'), vocabulary), {
       mode: 0o600,
       flag: 'wx',
