@@ -11,15 +11,15 @@ import {
   parseLocalProviders,
   soundEngineOf,
   textProviderOf,
-} from './engines/engine-choices.js';
-import { imageCatalogue, imageRoutesField, videoCatalogue } from './engines/media-settings.js';
-import { providerSettings, providersEnvShape } from './engines/provider-envs.js';
+} from './engines/providers/engine-choices.js';
+import { imageCatalogue, imageRoutesField, videoCatalogue } from './engines/media/media-settings.js';
+import { providerSettings, providersEnvShape } from './engines/providers/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 import { preloadModelsField } from './models/preload-setting.js';
 
 export { ConfigError } from './config-fields.js';
-export type { ImageModelEntry, VideoModelEntry } from './engines/media-entries.js';
-export type { ImageEngineName } from './engines/provider-envs.js';
+export type { ImageModelEntry, VideoModelEntry } from './engines/media/media-entries.js';
+export type { ImageEngineName } from './engines/providers/provider-envs.js';
 
 interface PlanLimits {
   maxApiKeys: number;

@@ -12,8 +12,8 @@ import {
   createTextModels,
   createTtsModels,
   createVideoModels,
-} from './engines/registry.js';
-import { SwappableAsrModels } from './engines/swappable-asr-models.js';
+} from './engines/providers/registry.js';
+import { SwappableAsrModels } from './engines/swapping/swappable-asr-models.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { primaryRateLimitStore } from './http/cluster-rate-limit-store.js';
 import { ServiceMetrics } from './http/metrics.js';

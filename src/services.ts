@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { SwappableAsrModels } from './engines/swappable-asr-models.js';
-import type { SwappableTextModels } from './engines/swappable-text-models.js';
+import type { SwappableAsrModels } from './engines/swapping/swappable-asr-models.js';
+import type { SwappableTextModels } from './engines/swapping/swappable-text-models.js';
 import type { PulledModelsFollower } from './models/pulled-models-follower.js';
 import type { ServiceMetrics } from './http/metrics.js';
 import type { Worker } from './jobs/worker.js';

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../shared/clock.js';
 import type { QueueDepth } from '../jobs/job-queue.js';
-import type { EngineKind, EngineObserver, EngineOutcome } from '../engines/observed-engine.js';
+import type { EngineKind, EngineObserver, EngineOutcome } from '../engines/calls/observed-engine.js';
 import type { CreditsObserver, WorkKind } from '../modules/credits/credits.service.js';
 import { RequestDurations } from './request-durations.js';
 

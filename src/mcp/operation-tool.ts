@@ -1,7 +1,7 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { imageSize } from '../engines/image-size.js';
+import { imageSize } from '../engines/media/image-size.js';
 import {
   type AnyOperation,
   JsonText,

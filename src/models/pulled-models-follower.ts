@@ -2,8 +2,8 @@ import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import type { Config } from '../config.js';
 import { builtinEnv } from '../engines/adapters/builtin/settings.js';
 import { llamaCppEnv } from '../engines/adapters/llama-cpp/settings.js';
-import type { SwappableAsrModels } from '../engines/swappable-asr-models.js';
-import type { SwappableTextModels } from '../engines/swappable-text-models.js';
+import type { SwappableAsrModels } from '../engines/swapping/swappable-asr-models.js';
+import type { SwappableTextModels } from '../engines/swapping/swappable-text-models.js';
 import type { CatalogueEntry } from './catalogue.js';
 import { findPulledModel, pulledTextModelPaths } from './pulled-models.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import type { Provider, ProviderReadiness, ReadinessPart, ReadinessProbes } from '../engines/provider.js';
-import { PROVIDERS, providerNamed } from '../engines/providers.js';
+import type { Provider, ProviderReadiness, ReadinessPart, ReadinessProbes } from '../engines/providers/provider.js';
+import { PROVIDERS, providerNamed } from '../engines/providers/providers.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { Db } from '../storage/db/database.js';
 import {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpstreamError } from '../../shared/errors.js';
 import { withTempDir } from '../../storage/temp-dir.js';
-import { runProgram } from '../run-program.js';
+import { runProgram } from '../processes/run-program.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
 import { type MediaLimits, NotAudioError, checkMedia } from './probe-media.js';
 import { parseWav } from './wav.js';

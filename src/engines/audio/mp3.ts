@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../storage/temp-dir.js';
-import { runProgram } from '../run-program.js';
+import { runProgram } from '../processes/run-program.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
 import { encodeWav } from './wav.js';
 

@@ -1,4 +1,4 @@
-import { runProgram } from '../run-program.js';
+import { runProgram } from '../processes/run-program.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
 import { encodeWav } from './wav.js';
 

@@ -1,5 +1,5 @@
 import { UpstreamError } from '../../shared/errors.js';
-import { runProgram } from '../run-program.js';
+import { runProgram } from '../processes/run-program.js';
 
 export interface MediaLimits {
   ffprobePath: string;

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { AsrModels, TextModels } from '../../engines/registry.js';
+import type { AsrModels, TextModels } from '../../engines/providers/registry.js';
 import type { CheckResult, ReadinessReport } from '../../readiness/readiness.js';
 import { type Outcome, ok } from '../../shared/errors.js';
 import { chatCatalogue } from '../chat/chat-models.js';

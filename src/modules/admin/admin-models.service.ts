@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Config } from '../../config.js';
-import type { SwappableTextModels } from '../../engines/swappable-text-models.js';
+import type { SwappableTextModels } from '../../engines/swapping/swappable-text-models.js';
 import type { CatalogueEntry } from '../../models/catalogue.js';
 import {
   PullCancelledError,

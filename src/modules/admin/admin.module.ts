@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
-import type { SwappableAsrModels } from '../../engines/swappable-asr-models.js';
-import type { SwappableTextModels } from '../../engines/swappable-text-models.js';
+import type { SwappableAsrModels } from '../../engines/swapping/swappable-asr-models.js';
+import type { SwappableTextModels } from '../../engines/swapping/swappable-text-models.js';
 import type { CatalogueEntry } from '../../models/catalogue.js';
 import type { FollowerLog, PulledModelsFollower } from '../../models/pulled-models-follower.js';
 import type { Clock } from '../../shared/clock.js';

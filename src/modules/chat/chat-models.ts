@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { TextModels } from '../../engines/registry.js';
+import type { TextModels } from '../../engines/providers/registry.js';
 import type { TextModel } from '../../engines/spec/text-model.js';
 
 export interface ChatModel {

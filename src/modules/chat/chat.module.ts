@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { TextModels } from '../../engines/registry.js';
+import type { TextModels } from '../../engines/providers/registry.js';
 import type { Clock } from '../../shared/clock.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { CreditsService } from '../credits/credits.service.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CatalogueImageModel } from '../../engines/registry.js';
-import { foldStyle } from '../../engines/remote-image.js';
+import type { CatalogueImageModel } from '../../engines/providers/registry.js';
+import { foldStyle } from '../../engines/media/remote-image.js';
 import {
   IMAGE_ACTIONS,
   IMAGE_EXTENSIONS,
@@ -8,7 +8,7 @@ import {
   type ImageEditor,
   type ImageResult,
 } from '../../engines/spec/image-model.js';
-import type { ModelCatalogue } from '../../engines/model-catalogue.js';
+import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { UpstreamError } from '../../shared/errors.js';

@@ -1,5 +1,5 @@
 /** How one image request is made with one model: its size, style and reference picture, and what cannot be honoured. Pure. */
-import { BACKGROUND_ACTIONS, GENERATIVE_ACTIONS } from '../../engines/image-actions.js';
+import { BACKGROUND_ACTIONS, GENERATIVE_ACTIONS } from '../../engines/media/image-actions.js';
 import type { ImageAction, ImageEditor, ImageModel } from '../../engines/spec/image-model.js';
 import {
   type ImageResolution,

@@ -1,5 +1,5 @@
-import type { CatalogueImageModel } from '../../engines/registry.js';
-import type { ModelCatalogue } from '../../engines/model-catalogue.js';
+import type { CatalogueImageModel } from '../../engines/providers/registry.js';
+import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
 import type { ImageEditor } from '../../engines/spec/image-model.js';
 import { CompletionSignal, waitUntilSettled } from '../../jobs/completion-signal.js';
 import type { JobQueue } from '../../jobs/job-queue.js';

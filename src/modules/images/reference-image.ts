@@ -1,4 +1,4 @@
-import { imageSize } from '../../engines/image-size.js';
+import { imageSize } from '../../engines/media/image-size.js';
 import type { ReferenceImage } from '../../engines/spec/image-model.js';
 import { UpstreamError } from '../../shared/errors.js';
 import { type GuardOptions, GuardedFetchError, guardedDownload } from '../../shared/net/guarded-http.js';

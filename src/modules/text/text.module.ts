@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { TextModels } from '../../engines/registry.js';
+import type { TextModels } from '../../engines/providers/registry.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';

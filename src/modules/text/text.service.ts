@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Config } from '../../config.js';
 import type { TextModel } from '../../engines/spec/text-model.js';
-import type { TextModels } from '../../engines/registry.js';
+import type { TextModels } from '../../engines/providers/registry.js';
 import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';

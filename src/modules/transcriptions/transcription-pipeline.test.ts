@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotAudioError } from '../../engines/audio/decode.js';
 import { encodeWav, parseWav } from '../../engines/audio/wav.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../engines/spec/asr-model.js';
-import { fixedAsrModels } from '../../engines/swappable-asr-models.js';
+import { fixedAsrModels } from '../../engines/swapping/swappable-asr-models.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import { NoEngineError, type PipelineInput, TranscriptionPipeline } from './transcription-pipeline.js';
 

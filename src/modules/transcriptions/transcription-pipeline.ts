@@ -2,8 +2,8 @@ import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decod
 import type { MediaLimits } from '../../engines/audio/probe-media.js';
 import { detectSpeakers } from '../../engines/audio/speakers.js';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
-import type { AsrModels } from '../../engines/registry.js';
-import type { AsrModelsInUse } from '../../engines/swappable-asr-models.js';
+import type { AsrModels } from '../../engines/providers/registry.js';
+import type { AsrModelsInUse } from '../../engines/swapping/swappable-asr-models.js';
 import type { AsrModel, TranscriptSegment } from '../../engines/spec/asr-model.js';
 import { type GuardOptions, guardedDownload } from '../../shared/net/guarded-http.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
-import type { TextModels } from '../../engines/registry.js';
-import type { SwappableAsrModels } from '../../engines/swappable-asr-models.js';
+import type { TextModels } from '../../engines/providers/registry.js';
+import type { SwappableAsrModels } from '../../engines/swapping/swappable-asr-models.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';

@@ -1,4 +1,4 @@
-import type { TextModels } from '../../engines/registry.js';
+import type { TextModels } from '../../engines/providers/registry.js';
 import type { TranscriptSegment } from '../../engines/spec/asr-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';

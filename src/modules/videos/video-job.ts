@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ModelCatalogue } from '../../engines/model-catalogue.js';
-import type { CatalogueVideoModel } from '../../engines/registry.js';
+import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
+import type { CatalogueVideoModel } from '../../engines/providers/registry.js';
 import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';

@@ -1,6 +1,6 @@
 import { canMakeVideos } from '../../config.js';
-import type { ModelCatalogue } from '../../engines/model-catalogue.js';
-import type { CatalogueVideoModel } from '../../engines/registry.js';
+import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
+import type { CatalogueVideoModel } from '../../engines/providers/registry.js';
 import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';

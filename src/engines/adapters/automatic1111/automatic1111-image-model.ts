@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
-import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
-import { ACTION_RECIPES, BACKGROUND_ACTIONS } from '../../image-actions.js';
+import { decodeBase64, foldStyle, pictureResult } from '../../media/remote-image.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
+import { ACTION_RECIPES, BACKGROUND_ACTIONS } from '../../media/image-actions.js';
 import {
   IMAGE_ACTIONS,
   type ImageAction,
@@ -11,7 +11,7 @@ import {
   type ImageModel,
   type ImageResult,
 } from '../../spec/image-model.js';
-import { bearer, joinUrl, postJson } from '../../upstream-call.js';
+import { bearer, joinUrl, postJson } from '../../calls/upstream-call.js';
 import { automatic1111Env } from './settings.js';
 
 export interface Automatic1111ImageConfig {

@@ -1,4 +1,4 @@
-import { type Provider, configuredRemote } from '../../provider.js';
+import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { Automatic1111ImageModel } from './automatic1111-image-model.js';
 import { automatic1111Env } from './settings.js';
 

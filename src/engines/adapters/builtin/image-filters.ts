@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { UpstreamError } from '../../../shared/errors.js';
-import { FILTER_ACTIONS } from '../../image-actions.js';
+import { FILTER_ACTIONS } from '../../media/image-actions.js';
 import type { ImageAction, ImageEditOptions, ImageEditor, ImageResult } from '../../spec/image-model.js';
 import type { Warning } from '../../spec/warnings.js';
 

@@ -1,4 +1,4 @@
-import { type Provider, offline } from '../../provider.js';
+import { type Provider, offline } from '../../providers/provider.js';
 import { BuiltinImageModel } from './builtin-image-model.js';
 import { BuiltinFilterEditor } from './image-filters.js';
 import { BuiltinTextModel } from './builtin-text-model.js';

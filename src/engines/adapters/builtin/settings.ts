@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 /** The offline engines read no variable: they are always there. */
 export const builtinEnv = {

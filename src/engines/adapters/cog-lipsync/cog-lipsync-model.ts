@@ -5,7 +5,7 @@ import {
   type TalkingVideoModel,
   type TalkingVideoResult,
 } from '../../spec/talking-video-model.js';
-import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, postJson, readBytes } from '../../calls/upstream-call.js';
 
 export interface CogLipSyncConfig {
   baseUrl: string;

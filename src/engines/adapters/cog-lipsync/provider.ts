@@ -1,4 +1,4 @@
-import { type Provider, configuredRemote } from '../../provider.js';
+import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { CogLipSyncModel } from './cog-lipsync-model.js';
 import { cogLipSyncEnv } from './settings.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, int } from '../../../config-fields.js';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 const inputName = z
   .string()

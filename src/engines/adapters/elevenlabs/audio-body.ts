@@ -1,5 +1,5 @@
 import { UpstreamError } from '../../../shared/errors.js';
-import type { UpstreamResponse } from '../../upstream-call.js';
+import type { UpstreamResponse } from '../../calls/upstream-call.js';
 
 /** Reads an audio answer's bytes: a JSON or text answer with 200 is a proxy or an API change, not audio to play. */
 export function readAudioBody(what: string): (response: UpstreamResponse) => Promise<Buffer> {

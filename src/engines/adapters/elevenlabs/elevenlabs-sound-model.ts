@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../../shared/errors.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
 import type { SoundCallOptions, SoundModel, SoundResult } from '../../spec/sound-model.js';
-import { callUpstream, joinUrl } from '../../upstream-call.js';
+import { callUpstream, joinUrl } from '../../calls/upstream-call.js';
 import { readAudioBody } from './audio-body.js';
 import { elevenLabsEnv } from './settings.js';
 

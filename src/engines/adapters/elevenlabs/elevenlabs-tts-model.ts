@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
-import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
+import { type UpstreamResponse, callUpstream, joinUrl, readJson } from '../../calls/upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { readAudioBody } from './audio-body.js';
 import { elevenLabsEnv } from './settings.js';

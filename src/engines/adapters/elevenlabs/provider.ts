@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.js';
-import { type Provider, configuredRemote } from '../../provider.js';
+import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { ElevenLabsSoundModel } from './elevenlabs-sound-model.js';
 import { ElevenLabsTtsModel } from './elevenlabs-tts-model.js';
 import { elevenLabsEnv } from './settings.js';

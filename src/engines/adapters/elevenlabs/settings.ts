@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrl } from '../../../config-fields.js';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 const env = z.object({
   ATELIER_ELEVENLABS_API_KEY: z.string().optional(),

@@ -1,5 +1,5 @@
 import { parseProviderWav } from '../../audio/wav.js';
-import { runProgram } from '../../run-program.js';
+import { runProgram } from '../../processes/run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { parseEspeakVoices } from './espeak-ng-voices.js';
 import { espeakNgEnv } from './settings.js';

@@ -1,4 +1,4 @@
-import type { Provider } from '../../provider.js';
+import type { Provider } from '../../providers/provider.js';
 import { EspeakNgTtsModel } from './espeak-ng-tts-model.js';
 import { espeakNgEnv } from './settings.js';
 

@@ -1,6 +1,6 @@
 /** Finding a font file for burned-in captions: fontconfig first, then the usual places. */
 import { access } from 'node:fs/promises';
-import { runProgram } from '../../run-program.js';
+import { runProgram } from '../../processes/run-program.js';
 
 export const FONT_CANDIDATES: readonly string[] = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',

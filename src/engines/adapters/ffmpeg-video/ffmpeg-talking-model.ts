@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { withTempDir } from '../../../storage/temp-dir.js';
 import { UpstreamError } from '../../../shared/errors.js';
 import { probeVideo } from '../../audio/probe-media.js';
-import { imageSize } from '../../image-size.js';
-import { runProgram } from '../../run-program.js';
+import { imageSize } from '../../media/image-size.js';
+import { runProgram } from '../../processes/run-program.js';
 import { IMAGE_EXTENSIONS } from '../../spec/image-model.js';
 import {
   AVATAR_MODEL_FOR_A_PICTURE,

@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTempDir } from '../../../storage/temp-dir.js';
 import { durationSeconds as audioSeconds, encodeWav } from '../../audio/wav.js';
-import { runProgram } from '../../run-program.js';
+import { runProgram } from '../../processes/run-program.js';
 import { IMAGE_EXTENSIONS, type ImageModel } from '../../spec/image-model.js';
 import type { SpeechAudio } from '../../spec/tts-model.js';
 import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';

@@ -1,5 +1,5 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
-import type { Provider } from '../../provider.js';
+import type { Provider } from '../../providers/provider.js';
 import type { SpeechAudio, TtsModel } from '../../spec/tts-model.js';
 import { BuiltinImageModel } from '../builtin/builtin-image-model.js';
 import { espeakNgEnv } from '../espeak-ng/settings.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool, int } from '../../../config-fields.js';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 // ATELIER_FFMPEG_PATH is the service's own (it decodes every upload): this engine borrows it.
 const env = z.object({

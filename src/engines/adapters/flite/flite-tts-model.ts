@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UpstreamError } from '../../../shared/errors.js';
 import { withTempDir } from '../../../storage/temp-dir.js';
 import { parseProviderWav } from '../../audio/wav.js';
-import { runProgram } from '../../run-program.js';
+import { runProgram } from '../../processes/run-program.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 import { fliteEnv } from './settings.js';
 

@@ -1,5 +1,5 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
-import type { Provider } from '../../provider.js';
+import type { Provider } from '../../providers/provider.js';
 import { FliteTtsModel } from './flite-tts-model.js';
 import { fliteEnv } from './settings.js';
 

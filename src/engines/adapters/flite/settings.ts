@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 const env = z.object({
   ATELIER_FLITE_PATH: z.string().min(1).default('flite'),

@@ -14,7 +14,7 @@ import type { ChatMessage, FinishReason, TextCallOptions, TextResult, ToolDefini
 import { GrammarCache, type PreparedGrammar } from './llama-grammars.js';
 import { type LlamaGpu, type ModelLease, leaseModel, nodeLlamaCpp, sharedLlama } from './llama-runtime.js';
 import { type ToolPlan, planTools, readForcedCall, toHistory, toToolCalls } from './llama-tools.js';
-import { untilAborted } from '../../until-aborted.js';
+import { untilAborted } from '../../calls/until-aborted.js';
 import { SlotPool } from './slot-pool.js';
 import { addWarning } from '../../spec/warning-text.js';
 import type { Warning } from '../../spec/warnings.js';

@@ -1,5 +1,5 @@
 import { EngineUnavailableError } from '../../../shared/errors.js';
-import type { Provider } from '../../provider.js';
+import type { Provider } from '../../providers/provider.js';
 import { createLlamaCppTextModels } from './llama-cpp-text-model.js';
 import { llamaCppEnv } from './settings.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { durationSeconds, parseWav } from '../../audio/wav.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
 import type { AsrCallOptions, AsrModel, AsrResult } from '../../spec/asr-model.js';
-import { bearer, callUpstream, joinUrl, readJson } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, readJson } from '../../calls/upstream-call.js';
 import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleAsrConfig {

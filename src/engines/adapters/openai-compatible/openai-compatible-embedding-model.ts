@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
 import type { EmbeddingCallOptions, EmbeddingModel, EmbeddingResult } from '../../spec/embedding-model.js';
-import { bearer, joinUrl, postJson } from '../../upstream-call.js';
+import { bearer, joinUrl, postJson } from '../../calls/upstream-call.js';
 import { openAICompatibleEnv } from './settings.js';
 
 export interface OpenAICompatibleEmbeddingConfig {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
-import { decodeBase64, foldStyle, pictureResult } from '../../remote-image.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
-import { ACTION_RECIPES } from '../../image-actions.js';
+import { decodeBase64, foldStyle, pictureResult } from '../../media/remote-image.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
+import { ACTION_RECIPES } from '../../media/image-actions.js';
 import {
   IMAGE_ACTIONS,
   IMAGE_EXTENSIONS,
@@ -12,7 +12,7 @@ import {
   type ImageModel,
   type ImageResult,
 } from '../../spec/image-model.js';
-import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../upstream-call.js';
+import { bearer, callUpstream, joinUrl, postJson, readBytes, readJson } from '../../calls/upstream-call.js';
 import type { Warning } from '../../spec/warnings.js';
 import { openAICompatibleEnv } from './settings.js';
 

@@ -1,7 +1,7 @@
 import { type EventSourceMessage, createParser } from 'eventsource-parser';
 import { UpstreamError } from '../../../shared/errors.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
-import { lightFetch } from '../../light-fetch.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
+import { lightFetch } from '../../calls/light-fetch.js';
 import {
   type BodyReader,
   type UpstreamFetch,
@@ -11,7 +11,7 @@ import {
   callUpstream,
   joinUrl,
   readJson,
-} from '../../upstream-call.js';
+} from '../../calls/upstream-call.js';
 import {
   TEXT_PARAMETERS,
   type TextCallOptions,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../../shared/errors.js';
 import { WavFormatError, parseWav } from '../../audio/wav.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
-import { bearer, callUpstream, joinUrl, readBytes } from '../../upstream-call.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
+import { bearer, callUpstream, joinUrl, readBytes } from '../../calls/upstream-call.js';
 import type { ProviderVoice, SettingSpec, SpeechAudio, SpeechCallOptions, TtsModel } from '../../spec/tts-model.js';
 
 export interface OpenAICompatibleTtsConfig {

@@ -1,4 +1,4 @@
-import { type Provider, configuredRemote } from '../../provider.js';
+import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { OpenAICompatibleAsrModel } from './openai-compatible-asr-model.js';
 import { OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-model.js';
 import { OpenAICompatibleImageModel } from './openai-compatible-image-model.js';

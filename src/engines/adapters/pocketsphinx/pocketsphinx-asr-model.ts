@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withTempDir } from '../../../storage/temp-dir.js';
-import { runProgram } from '../../run-program.js';
+import { runProgram } from '../../processes/run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
 import { modelArgs } from './pruned-dictionary.js';
 import { pocketsphinxEnv } from './settings.js';

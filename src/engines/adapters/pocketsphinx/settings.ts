@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool } from '../../../config-fields.js';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 import { DEBIAN_MODEL_DIR } from './pruned-dictionary.js';
 
 const env = z.object({

@@ -1,5 +1,5 @@
 import { processTempDir } from '../../../storage/temp-dir.js';
-import { type Provider, offline } from '../../provider.js';
+import { type Provider, offline } from '../../providers/provider.js';
 import { ProceduralSoundModel } from './procedural-sound-model.js';
 import { proceduralSoundEnv } from './settings.js';
 

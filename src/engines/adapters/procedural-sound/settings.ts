@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int } from '../../../config-fields.js';
-import type { ProviderEnv } from '../../provider-env.js';
+import type { ProviderEnv } from '../../providers/provider-env.js';
 
 /** The offline sound engine borrows lame and the bitrate from text-to-speech; it adds its worker count. */
 const env = z.object({

@@ -1,4 +1,4 @@
-import { type Provider, configuredRemote } from '../../provider.js';
+import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { RembgEditor } from './rembg-editor.js';
 import { rembgEnv } from './settings.js';
 

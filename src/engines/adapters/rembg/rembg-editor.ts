@@ -1,6 +1,6 @@
 import { UpstreamError } from '../../../shared/errors.js';
-import { imageSize } from '../../image-size.js';
-import { type RetryPolicy, withRetries } from '../../retry.js';
+import { imageSize } from '../../media/image-size.js';
+import { type RetryPolicy, withRetries } from '../../calls/retry.js';
 import {
   IMAGE_EXTENSIONS,
   type ImageAction,
@@ -8,7 +8,7 @@ import {
   type ImageEditor,
   type ImageResult,
 } from '../../spec/image-model.js';
-import { bearer, callUpstream, readBytes } from '../../upstream-call.js';
+import { bearer, callUpstream, readBytes } from '../../calls/upstream-call.js';
 import type { Warning } from '../../spec/warnings.js';
 import { rembgEnv } from './settings.js';
 

@@ -1,4 +1,4 @@
-import type { Provider, ReadinessPart } from '../../provider.js';
+import type { Provider, ReadinessPart } from '../../providers/provider.js';
 import { WhisperCppAsrModel } from './whisper-cpp-asr-model.js';
 import { readWhisperModelFile } from './whisper-model-file.js';
 import { whisperCppEnv } from './settings.js';

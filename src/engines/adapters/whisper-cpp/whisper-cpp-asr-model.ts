@@ -14,7 +14,7 @@ import {
   whisperLanguageNames,
 } from './whisper-languages.js';
 import { type WhisperModelFile, readWhisperModelFile } from './whisper-model-file.js';
-import { untilAborted } from '../../until-aborted.js';
+import { untilAborted } from '../../calls/until-aborted.js';
 import type { Warning } from '../../spec/warnings.js';
 import { whisperCppEnv } from './settings.js';
 

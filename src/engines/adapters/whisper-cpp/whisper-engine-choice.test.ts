@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyWhisper } from '../../../../test/helpers/tiny-whisper.js';
 import { loadConfig } from '../../../config.js';
 import { TranscriptionPipeline } from '../../../modules/transcriptions/transcription-pipeline.js';
-import { createAsrModels } from '../../registry.js';
-import { fixedAsrModels } from '../../swappable-asr-models.js';
+import { createAsrModels } from '../../providers/registry.js';
+import { fixedAsrModels } from '../../swapping/swappable-asr-models.js';
 
 let dir: string;
 let multilingual: string;

@@ -1,4 +1,4 @@
-import type { ImageMediaType } from './spec/image-model.js';
+import type { ImageMediaType } from '../spec/image-model.js';
 
 export interface ImageInfo {
   width: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import type { LocalAsrModels } from './registry.js';
-import type { AsrModel } from './spec/asr-model.js';
+import { loadConfig } from '../../config.js';
+import type { LocalAsrModels } from '../providers/registry.js';
+import type { AsrModel } from '../spec/asr-model.js';
 import { SwappableAsrModels } from './swappable-asr-models.js';
 
 const config = loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-asr-swap-unit' }, '/nonexistent/.env');

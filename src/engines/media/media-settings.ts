@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, invalidConfiguration, oneOf } from '../config-fields.js';
+import { ConfigError, invalidConfiguration, oneOf } from '../../config-fields.js';
 import {
   DEFAULT_IMAGE_MODELS,
   DEFAULT_VIDEO_MODELS,
@@ -8,7 +8,12 @@ import {
 } from './media-catalogue.js';
 import { imageModelSchema, videoModelSchema } from './media-entries.js';
 import { ModelCatalogue, normalizeModelName } from './model-catalogue.js';
-import { IMAGE_ENGINES, type ImageEngineName, missingImageSetting, type ProviderSettings } from './provider-envs.js';
+import {
+  IMAGE_ENGINES,
+  type ImageEngineName,
+  missingImageSetting,
+  type ProviderSettings,
+} from '../providers/provider-envs.js';
 
 const engine = oneOf(IMAGE_ENGINES);
 

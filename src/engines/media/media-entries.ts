@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_ENGINES } from './provider-envs.js';
+import { IMAGE_ENGINES } from '../providers/provider-envs.js';
 
 const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
 /** A model family ("flux", "openai-dalle"): ATELIER_IMAGE_ROUTES names one to route all its models at once. */

@@ -1,9 +1,9 @@
 import type { ImageModelEntry } from './media-entries.js';
 import { ModelCatalogue } from './model-catalogue.js';
-import { automatic1111Env } from './adapters/automatic1111/settings.js';
-import { builtinEnv } from './adapters/builtin/settings.js';
-import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
-import { IMAGE_ENGINES } from './provider-envs.js';
+import { automatic1111Env } from '../adapters/automatic1111/settings.js';
+import { builtinEnv } from '../adapters/builtin/settings.js';
+import { openAICompatibleEnv } from '../adapters/openai-compatible/settings.js';
+import { IMAGE_ENGINES } from '../providers/provider-envs.js';
 
 export { DEFAULT_VIDEO_MODELS, defaultVideoFamily } from './video-catalogue.js';
 

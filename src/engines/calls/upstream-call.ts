@@ -1,4 +1,4 @@
-import { UpstreamError } from '../shared/errors.js';
+import { UpstreamError } from '../../shared/errors.js';
 
 /** What callUpstream reads of an answer: a part of fetch's Response, which lightFetch's answers have too. */
 export type UpstreamResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'body' | 'text' | 'arrayBuffer'> & {

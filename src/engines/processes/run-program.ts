@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
-import { EngineUnavailableError, UpstreamError } from '../shared/errors.js';
+import { EngineUnavailableError, UpstreamError } from '../../shared/errors.js';
 import { groupGuard, killProcessGroup } from './process-watchdog.js';
 
 export interface RunOptions {

@@ -1,18 +1,18 @@
-import type { Config } from '../config.js';
-import { BuiltinTextModel } from './adapters/builtin/builtin-text-model.js';
-import { ModelCatalogue, normalizeModelName } from './model-catalogue.js';
-import { type EngineKind, observeEngine } from './observed-engine.js';
+import type { Config } from '../../config.js';
+import { BuiltinTextModel } from '../adapters/builtin/builtin-text-model.js';
+import { ModelCatalogue, normalizeModelName } from '../media/model-catalogue.js';
+import { type EngineKind, observeEngine } from '../calls/observed-engine.js';
 import type { EngineDeps, ImageEntry, LocalEngines } from './provider.js';
 import { PROVIDERS, providerNamed } from './providers.js';
-import type { AsrModel } from './spec/asr-model.js';
-import type { EmbeddingModel } from './spec/embedding-model.js';
-import type { ImageEditor, ImageModel } from './spec/image-model.js';
-import type { SoundModel } from './spec/sound-model.js';
-import type { TalkingVideoModel } from './spec/talking-video-model.js';
-import type { VideoModel } from './spec/video-model.js';
-import type { TextModel } from './spec/text-model.js';
-import type { TtsModel } from './spec/tts-model.js';
-import { SwappableTextModels } from './swappable-text-models.js';
+import type { AsrModel } from '../spec/asr-model.js';
+import type { EmbeddingModel } from '../spec/embedding-model.js';
+import type { ImageEditor, ImageModel } from '../spec/image-model.js';
+import type { SoundModel } from '../spec/sound-model.js';
+import type { TalkingVideoModel } from '../spec/talking-video-model.js';
+import type { VideoModel } from '../spec/video-model.js';
+import type { TextModel } from '../spec/text-model.js';
+import type { TtsModel } from '../spec/tts-model.js';
+import { SwappableTextModels } from '../swapping/swappable-text-models.js';
 
 export type { EngineDeps, LocalEngines } from './provider.js';
 

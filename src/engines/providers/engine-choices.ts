@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { invalidConfiguration, oneOf } from '../config-fields.js';
-import { builtinEnv } from './adapters/builtin/settings.js';
-import { elevenLabsEnv } from './adapters/elevenlabs/settings.js';
-import { llamaCppEnv } from './adapters/llama-cpp/settings.js';
-import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
+import { invalidConfiguration, oneOf } from '../../config-fields.js';
+import { builtinEnv } from '../adapters/builtin/settings.js';
+import { elevenLabsEnv } from '../adapters/elevenlabs/settings.js';
+import { llamaCppEnv } from '../adapters/llama-cpp/settings.js';
+import { proceduralSoundEnv } from '../adapters/procedural-sound/settings.js';
 import {
   LOCAL_SPEECH_PROVIDERS,
   type ProviderSettings,

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import type { LocalEngines, TextEngines } from './provider.js';
+import type { Config } from '../../config.js';
+import type { LocalEngines, TextEngines } from '../providers/provider.js';
 import type {
   ChatMessage,
   TextCallOptions,
@@ -7,7 +7,7 @@ import type {
   TextResult,
   TextStreamPart,
   ToolDefinition,
-} from './spec/text-model.js';
+} from '../spec/text-model.js';
 import { SwapWhileInUse } from './swap-while-in-use.js';
 
 /** One set of text engines. */

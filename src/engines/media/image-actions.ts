@@ -1,5 +1,5 @@
 /** What each `action` asks of an engine that edits by prompt (an edits endpoint, img2img). Pure. */
-import type { ImageAction } from './spec/image-model.js';
+import type { ImageAction } from '../spec/image-model.js';
 
 export interface ActionRecipe {
   /** The instruction sent with the client's own words. */

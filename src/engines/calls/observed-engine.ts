@@ -1,4 +1,4 @@
-import { monotonicMs } from '../shared/clock.js';
+import { monotonicMs } from '../../shared/clock.js';
 
 /** The kinds of work engines do, as metrics name them. */
 export type EngineKind = 'text' | 'speech' | 'transcription' | 'image' | 'video' | 'embedding' | 'sound';

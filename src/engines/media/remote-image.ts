@@ -1,7 +1,7 @@
-import { UpstreamError } from '../shared/errors.js';
+import { UpstreamError } from '../../shared/errors.js';
 import { imageSize } from './image-size.js';
-import type { ImageCallOptions, ImageResult } from './spec/image-model.js';
-import type { Warning } from './spec/warnings.js';
+import type { ImageCallOptions, ImageResult } from '../spec/image-model.js';
+import type { Warning } from '../spec/warnings.js';
 
 /** Base64 with or without a `data:image/png;base64,` prefix; what is not an image is caught by `pictureResult`. */
 export const decodeBase64 = (text: string): Buffer => Buffer.from(text.replace(/^data:[^,]*,/, ''), 'base64');

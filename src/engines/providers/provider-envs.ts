@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { automatic1111Env } from './adapters/automatic1111/settings.js';
-import { builtinEnv } from './adapters/builtin/settings.js';
-import { cogLipSyncEnv } from './adapters/cog-lipsync/settings.js';
-import { elevenLabsEnv } from './adapters/elevenlabs/settings.js';
-import { espeakNgEnv } from './adapters/espeak-ng/settings.js';
-import { ffmpegVideoEnv } from './adapters/ffmpeg-video/settings.js';
-import { fliteEnv } from './adapters/flite/settings.js';
-import { llamaCppEnv } from './adapters/llama-cpp/settings.js';
-import { openAICompatibleEnv } from './adapters/openai-compatible/settings.js';
-import { proceduralSoundEnv } from './adapters/procedural-sound/settings.js';
-import { pocketsphinxEnv } from './adapters/pocketsphinx/settings.js';
-import { rembgEnv } from './adapters/rembg/settings.js';
-import { whisperCppEnv } from './adapters/whisper-cpp/settings.js';
+import { automatic1111Env } from '../adapters/automatic1111/settings.js';
+import { builtinEnv } from '../adapters/builtin/settings.js';
+import { cogLipSyncEnv } from '../adapters/cog-lipsync/settings.js';
+import { elevenLabsEnv } from '../adapters/elevenlabs/settings.js';
+import { espeakNgEnv } from '../adapters/espeak-ng/settings.js';
+import { ffmpegVideoEnv } from '../adapters/ffmpeg-video/settings.js';
+import { fliteEnv } from '../adapters/flite/settings.js';
+import { llamaCppEnv } from '../adapters/llama-cpp/settings.js';
+import { openAICompatibleEnv } from '../adapters/openai-compatible/settings.js';
+import { proceduralSoundEnv } from '../adapters/procedural-sound/settings.js';
+import { pocketsphinxEnv } from '../adapters/pocketsphinx/settings.js';
+import { rembgEnv } from '../adapters/rembg/settings.js';
+import { whisperCppEnv } from '../adapters/whisper-cpp/settings.js';
 
 /**
  * Each provider's variables, in the order of PROVIDERS (providers.ts, which a test holds to the same

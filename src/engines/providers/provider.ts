@@ -1,13 +1,13 @@
-import type { Config } from '../config.js';
-import type { EngineObserver } from './observed-engine.js';
-import type { AsrModel } from './spec/asr-model.js';
-import type { EmbeddingModel } from './spec/embedding-model.js';
-import type { ImageEditor, ImageModel } from './spec/image-model.js';
-import type { SoundModel } from './spec/sound-model.js';
-import type { TextModel } from './spec/text-model.js';
-import type { TalkingVideoModel } from './spec/talking-video-model.js';
-import type { TtsModel } from './spec/tts-model.js';
-import type { VideoModel } from './spec/video-model.js';
+import type { Config } from '../../config.js';
+import type { EngineObserver } from '../calls/observed-engine.js';
+import type { AsrModel } from '../spec/asr-model.js';
+import type { EmbeddingModel } from '../spec/embedding-model.js';
+import type { ImageEditor, ImageModel } from '../spec/image-model.js';
+import type { SoundModel } from '../spec/sound-model.js';
+import type { TextModel } from '../spec/text-model.js';
+import type { TalkingVideoModel } from '../spec/talking-video-model.js';
+import type { TtsModel } from '../spec/tts-model.js';
+import type { VideoModel } from '../spec/video-model.js';
 
 export interface EngineDeps {
   fetch?: typeof fetch;

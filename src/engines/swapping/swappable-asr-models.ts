@@ -1,6 +1,6 @@
-import type { Config } from '../config.js';
-import type { AsrModels, LocalAsrModels } from './registry.js';
-import type { AsrModel } from './spec/asr-model.js';
+import type { Config } from '../../config.js';
+import type { AsrModels, LocalAsrModels } from '../providers/registry.js';
+import type { AsrModel } from '../spec/asr-model.js';
 import { SwapWhileInUse } from './swap-while-in-use.js';
 
 /** Transcription engines a transcription keeps from its start to its end, even when they are replaced meanwhile. */

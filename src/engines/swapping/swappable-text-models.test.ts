@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { BuiltinTextModel } from './adapters/builtin/builtin-text-model.js';
-import type { TextCallOptions, TextModel, TextResult } from './spec/text-model.js';
+import { loadConfig } from '../../config.js';
+import { BuiltinTextModel } from '../adapters/builtin/builtin-text-model.js';
+import type { TextCallOptions, TextModel, TextResult } from '../spec/text-model.js';
 import { SwappableTextModels } from './swappable-text-models.js';
 
 const config = loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-swap-unit' }, '/nonexistent/.env');

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../shared/errors.js';
+import { UpstreamError } from '../../shared/errors.js';
 
 export interface RetryPolicy {
   retries: number;
