@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { JOB_KINDS } from './job-kinds.js';
+import { JOB_KINDS, RECORD_KINDS } from './job-kinds.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import { noopJobs } from './jobs/noop-jobs.js';
 import { Worker } from './jobs/worker.js';
@@ -107,6 +107,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     pulledModels,
     catalogue,
     engines: adminEngines,
+    recordKinds: RECORD_KINDS,
   });
   return {
     ...{ db, blobs, rateLimitStore, metrics, processes, worker, readiness, textModels, asrModels, pulledModels },

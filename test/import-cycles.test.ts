@@ -115,6 +115,41 @@ const MOUNTS: [from: string, to: string][] = [
   ['http/routes/mcp.ts', 'mcp/'],
 ];
 
+/**
+ * The layers (docs/architecture.md, section 2), from the ground floor up: what a non-test file of each folder may
+ * import. A lower floor never imports a higher one, so that it can be read, tested and changed without them. The
+ * first entry whose folder holds a file applies; folders not listed (the front doors, the root files) are held by
+ * the other rules.
+ */
+const LAYERS: { folder: string; mayImport: string[] }[] = [
+  { folder: 'shared/', mayImport: ['shared/', 'package-root.ts'] },
+  { folder: 'storage/', mayImport: ['storage/', 'shared/', 'package-root.ts'] },
+  { folder: 'engines/spec/', mayImport: ['engines/spec/', 'shared/'] },
+  {
+    folder: 'engines/',
+    mayImport: ['engines/', 'shared/', 'storage/temp-dir.ts', 'config-fields.ts', 'config.ts', 'package-root.ts'],
+  },
+  { folder: 'jobs/', mayImport: ['jobs/', 'storage/', 'shared/'] },
+  { folder: 'cli/', mayImport: ['cli/'] },
+  {
+    folder: 'modules/',
+    mayImport: [
+      'modules/',
+      'engines/',
+      'jobs/',
+      'operations/operation.ts',
+      'readiness/',
+      'storage/',
+      'shared/',
+      'models/',
+      'cluster/peers.ts',
+      'config.ts',
+      'config-fields.ts',
+      'package-root.ts',
+    ],
+  },
+];
+
 describe('import cycles', () => {
   it('finds the cycles of a graph, through type-only and dynamic imports as well', () => {
     const graph: Graph = new Map([
@@ -159,5 +194,19 @@ describe('import cycles', () => {
         .map((target) => `${file} > ${target}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('no layer imports a higher one', () => {
+    const layerOf = (file: string) => LAYERS.find((layer) => file.startsWith(layer.folder));
+    const upward = [...importGraph(SRC)]
+      .filter(([file]) => !file.endsWith('.test.ts'))
+      .flatMap(([file, targets]) => {
+        const layer = layerOf(file);
+        if (!layer) return [];
+        return targets
+          .filter((target) => !layer.mayImport.some((allowed) => target.startsWith(allowed)))
+          .map((target) => `${file} > ${target}`);
+      });
+    expect(upward, `imports against the layers of docs/architecture.md:\n${upward.join('\n')}`).toEqual([]);
   });
 });

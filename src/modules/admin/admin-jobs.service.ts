@@ -5,7 +5,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { JobRow, JobStatus } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { RecordCredits, RecordNotices, TargetRecord } from '../../jobs/record-kind.js';
-import { targetName, targetOf } from './admin-job-targets.js';
+import { type JobTarget, type TargetedKind, jobTargets, targetName } from './admin-job-targets.js';
 import type { AdminJobsRepo } from './admin-jobs.repo.js';
 import type { AuditService } from './audit.service.js';
 
@@ -37,6 +37,8 @@ export interface AdminJobView {
 export interface AdminJobsDeps {
   db: Db;
   repo: AdminJobsRepo;
+  /** Every kind of record made by jobs (RECORD_KINDS): what a job's payload names, and how it is given up or reopened. */
+  recordKinds: readonly TargetedKind[];
   /** Where a cancelled record's credits go back (CreditsService). */
   credits: RecordCredits;
   /** Where a cancelled record's webhook is told (WebhooksService). */
@@ -56,7 +58,11 @@ class Refusal extends Error {
 
 /** The job queue as operators see it: depth, failures, and a retry or a cancel that keeps records and credits exact. */
 export class AdminJobsService {
-  constructor(private readonly deps: AdminJobsDeps) {}
+  private readonly targetOf: (kind: string, payloadText: string) => JobTarget | undefined;
+
+  constructor(private readonly deps: AdminJobsDeps) {
+    this.targetOf = jobTargets(deps.recordKinds);
+  }
 
   async summary(): Promise<{ rows: JobSummaryRow[] }> {
     const now = this.deps.clock.now().getTime();
@@ -81,7 +87,7 @@ export class AdminJobsService {
     const rows = await this.deps.repo.list({ ...query, limit: query.limit + 1 });
     if (!rows) return fail('invalid_input', 'before: no such job; use next_before of the previous page');
     const page = rows.slice(0, query.limit);
-    const targets = page.map((job) => targetOf(job.kind, job.payload));
+    const targets = page.map((job) => this.targetOf(job.kind, job.payload));
     const owners = await this.deps.repo.owners(targets.filter((t) => t !== undefined));
     const jobs = page.map((job, i) => {
       const target = targetName(targets[i]);
@@ -98,7 +104,7 @@ export class AdminJobsService {
         throw refusal('conflict', 'Running jobs cannot be cancelled: wait for them to finish or fail');
       if (job.status !== 'queued')
         throw refusal('conflict', `Only a queued job can be cancelled; this one is ${job.status}`);
-      const target = targetOf(job.kind, job.payload);
+      const target = this.targetOf(job.kind, job.payload);
       const record = target && 'load' in target ? await target.load(trx) : undefined;
       if (!(await this.deps.repo.cancelQueued(id, CANCEL_REASON, at, trx)))
         throw refusal('conflict', 'A worker took the job meanwhile: running jobs cannot be cancelled');
@@ -130,7 +136,7 @@ export class AdminJobsService {
       const job = await this.jobIn(id, trx);
       if (job.status !== 'failed')
         throw refusal('conflict', `Only a failed job can be retried; this one is ${job.status}`);
-      const target = targetOf(job.kind, job.payload);
+      const target = this.targetOf(job.kind, job.payload);
       if (!target) throw refusal('conflict', 'The job names no record it could make: it cannot be retried');
       const record = 'load' in target ? await target.load(trx) : undefined;
       if ('load' in target && !record)
@@ -196,7 +202,7 @@ export class AdminJobsService {
 
   private async viewIn(id: string, trx: Db): Promise<AdminJobView> {
     const job = await this.jobIn(id, trx);
-    const target = targetOf(job.kind, job.payload);
+    const target = this.targetOf(job.kind, job.payload);
     const owners = target ? await this.deps.repo.owners([target], trx) : new Map<string, string>();
     const name = targetName(target);
     return viewOf(job, name, name ? (owners.get(name) ?? null) : null);

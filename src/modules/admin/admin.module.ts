@@ -15,6 +15,7 @@ import { AdminAccountsRepo } from './admin-accounts.repo.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
 import { type AdminEnginesDeps, AdminEnginesService } from './admin-engines.service.js';
 import { AdminJobsRepo } from './admin-jobs.repo.js';
+import type { TargetedKind } from './admin-job-targets.js';
 import { AdminJobsService } from './admin-jobs.service.js';
 import { AdminModelsService } from './admin-models.service.js';
 import { AdminUsageRepo } from './admin-usage.repo.js';
@@ -38,6 +39,8 @@ export interface AdminModuleOptions {
   catalogue: readonly CatalogueEntry[];
   pulledModels: PulledModelsFollower;
   wakeWorker: () => void;
+  /** Every kind of record made by jobs (RECORD_KINDS in src/job-kinds.ts). */
+  recordKinds: readonly TargetedKind[];
 }
 
 /** The admin area: accounts, usage, the job queue, engines and local models, each change audited. */
@@ -49,6 +52,7 @@ export function createAdminModule(options: AdminModuleOptions) {
     adminJobs: new AdminJobsService({
       db,
       repo: new AdminJobsRepo(db),
+      recordKinds: options.recordKinds,
       credits,
       webhooks,
       audit,
