@@ -124,11 +124,14 @@ describe('OpenAICompatibleTtsModel', () => {
   });
 
   it('stops without retrying when the caller aborts', async () => {
+    // The caller gives up once the call has reached the provider (a timer could fire before it is sent on a busy machine).
+    const caller = new AbortController();
     upstream.handle(async (_call, res) => {
+      caller.abort();
       await new Promise((resolve) => setTimeout(resolve, 400));
       replyBytes(res, 200, 'audio/wav', encodeWav({ pcm: tone(10), sampleRate: 24_000 }));
     });
-    const error = await rejection(speak(model(), {}, AbortSignal.timeout(50)));
+    const error = await rejection(speak(model(), {}, caller.signal));
     expect(error.isRetryable).toBe(false);
     expect(upstream.calls).toHaveLength(1);
   });
