@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { compileSerializer } from '../src/http/serializer.js';
-import { operationCatalogue, operationNamed } from '../src/operations/catalogue.js';
+import { type OperationModules, everyOperation, operationModules } from '../src/operations/catalogue.js';
 import type { AnyOperation } from '../src/operations/operation.js';
 import { runOperation } from '../src/operations/run-operation.js';
 import { unwrap } from '../src/shared/errors.js';
@@ -12,15 +12,17 @@ import { type TestApp, startTestApp } from './helpers/test-app.js';
 const TRANSPORT_ROUTES = ['GET /health', 'GET /ready'];
 
 let t: TestApp;
+let modules: OperationModules;
 let operations: readonly AnyOperation[];
 let documented: { route: string; operationId?: string }[];
 
 beforeAll(async () => {
   t = await startTestApp();
-  operations = operationCatalogue(
+  modules = operationModules(
     t.app.services,
     loadConfig({ ATELIER_DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, join(t.dataDir, 'no.env')),
   );
+  operations = everyOperation(modules);
   const res = await t.server.inject({ method: 'GET', url: '/openapi.json' });
   const paths = res.json().paths as Record<string, Record<string, { operationId?: string }>>;
   documented = Object.entries(paths).flatMap(([path, methods]) =>
@@ -104,7 +106,7 @@ describe('an operation run from inside the service (the dashboard forms)', () =>
     const account = unwrap(await t.app.services.accounts.find(accountId));
     const caller = await t.app.services.accounts.callerFor(account, 'test');
     const context = { caller, callerIfAny: caller, requestId: 'test' };
-    const create = operationNamed(operations, 'create_key');
+    const create = modules.accounts.createKey;
     const tooLong = await runOperation(create, { input: { name: 'k'.repeat(101) } }, context);
     expect(tooLong).toMatchObject({
       ok: false,
@@ -112,7 +114,7 @@ describe('an operation run from inside the service (the dashboard forms)', () =>
     });
     const made = await runOperation(create, { input: { name: 'from a form' } }, context);
     expect(made).toMatchObject({ ok: true, value: { name: 'from a form', api_key: expect.stringMatching(/^atl_/) } });
-    const revoke = operationNamed(operations, 'revoke_key');
+    const revoke = modules.accounts.revokeKey;
     const missing = await runOperation(revoke, { params: { id: 'no-such-key' } }, context);
     expect(missing).toMatchObject({ ok: false, error: { status: 404 } });
     const keyId = made.ok ? (made.value as { key_id: string }).key_id : '';

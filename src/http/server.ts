@@ -13,7 +13,7 @@ import { lazyChildLogger } from './lazy-logger.js';
 import { operationsAccess } from './operations-access.js';
 import { operationRoute } from './operation-route.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
-import { everyOperation, operationModules, operationNamed } from '../operations/catalogue.js';
+import { everyOperation, operationModules } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { botDocumentRoute } from './routes/bots.js';
@@ -116,11 +116,11 @@ export async function buildServer(
   const modules = operationModules(services, config);
   const operations = everyOperation(modules);
   for (const operation of operations) if (!operation.http?.ownRoute) operationRoute(app, operation);
-  chatCompletionRoute(app, operationNamed(operations, 'chat_completion'), services.chat);
-  responsesRoute(app, operationNamed(operations, 'create_response'), services.responses);
-  legacyCompletionRoute(app, operationNamed(operations, 'legacy_completion'), services.chat);
-  await botDocumentRoute(app, operationNamed(operations, 'add_document'));
-  const botChat = operationNamed(operations, 'chat_with_bot');
+  chatCompletionRoute(app, modules.chat.chatCompletion, services.chat);
+  responsesRoute(app, modules.responses.createResponse, services.responses);
+  legacyCompletionRoute(app, modules.completions.legacyCompletion, services.chat);
+  await botDocumentRoute(app, modules.bots.addDocument);
+  const botChat = modules.botChat.chatWithBot;
   if (config.bots.port === undefined) botChatRoutes(app, botChat, services.botChat);
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
   await app.register(async (scope) => botChatRoutes(scope, botChat, services.botChat, { hidden: true }), {
@@ -148,7 +148,7 @@ export async function buildBotServer(
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   // Only the bot chat's definition: the rest of the catalogue is not served here.
-  botChatRoutes(app, operationNamed(botChatOperations(services.botChat), 'chat_with_bot'), services.botChat);
+  botChatRoutes(app, botChatOperations(services.botChat).chatWithBot, services.botChat);
   return app;
 }
 

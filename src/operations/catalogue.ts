@@ -24,9 +24,8 @@ import type { FrontDoorServices } from '../services.js';
 import type { AnyOperation } from './operation.js';
 
 /**
- * Every module's operations, by module; built once per server (so the schemas are built once, not per request).
- * A module whose operations a dashboard form runs names each of them (the operation's name in camelCase), so the
- * form holds the definition itself, with its own types.
+ * Every module's operations, by module, each named by the operation's name in camelCase (so a dashboard form holds
+ * the definition itself, with its own types); built once per server (so the schemas are built once, not per request).
  */
 export function operationModules(services: FrontDoorServices, config: Config) {
   return {
@@ -61,7 +60,7 @@ export type OperationModules = ReturnType<typeof operationModules>;
  * document are made from it (in this order).
  */
 export function everyOperation(
-  modules: Record<string, readonly AnyOperation[] | Readonly<Record<string, AnyOperation>>>,
+  modules: Readonly<Record<string, Readonly<Record<string, AnyOperation>>>>,
 ): readonly AnyOperation[] {
   return Object.values(modules).flatMap((operations) => Object.values(operations));
 }
@@ -69,11 +68,4 @@ export function everyOperation(
 /** Every operation in one list, for what needs none of them by reference. */
 export function operationCatalogue(services: FrontDoorServices, config: Config): readonly AnyOperation[] {
   return everyOperation(operationModules(services, config));
-}
-
-/** The operation of that name, for the route files that register theirs themselves (HttpBinding.ownRoute). */
-export function operationNamed(operations: readonly AnyOperation[], name: string): AnyOperation {
-  const found = operations.find((operation) => operation.name === name);
-  if (!found) throw new Error(`No operation is named ${name}`);
-  return found;
 }

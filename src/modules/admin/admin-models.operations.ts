@@ -32,8 +32,8 @@ const modelParams = z.object({ name: z.string().min(1).max(100) });
 
 /** The local model catalogue: list, pull in the background with progress, cancel, remove. */
 export function adminModelOperations(models: AdminModelsService) {
-  return [
-    defineOperation({
+  return {
+    adminListModels: defineOperation({
       name: 'admin_list_models',
       summary: 'List the local model catalogue',
       description:
@@ -59,7 +59,7 @@ export function adminModelOperations(models: AdminModelsService) {
       run: () => models.list(),
       http: { method: 'GET', path: '/api/admin/models' },
     }),
-    defineOperation({
+    adminPullModel: defineOperation({
       name: 'admin_pull_model',
       summary: 'Pull a model in the background',
       description:
@@ -73,7 +73,7 @@ export function adminModelOperations(models: AdminModelsService) {
       run: async ({ name }, { caller }) => unwrap(await models.pull(caller, name)),
       http: { method: 'POST', path: '/api/admin/models/:name/pull' },
     }),
-    defineOperation({
+    adminCancelModelPull: defineOperation({
       name: 'admin_cancel_model_pull',
       summary: 'Cancel a pull',
       description:
@@ -87,7 +87,7 @@ export function adminModelOperations(models: AdminModelsService) {
       run: async ({ name }, { caller }) => unwrap(await models.cancel(caller, name)),
       http: { method: 'POST', path: '/api/admin/models/:name/cancel' },
     }),
-    defineOperation({
+    adminRemoveModel: defineOperation({
       name: 'admin_remove_model',
       summary: 'Remove a pulled model',
       description:
@@ -101,5 +101,5 @@ export function adminModelOperations(models: AdminModelsService) {
       run: async ({ name }, { caller }) => unwrap(await models.remove(caller, name)),
       http: { method: 'DELETE', path: '/api/admin/models/:name' },
     }),
-  ];
+  };
 }

@@ -20,8 +20,8 @@ const MAX_PAGE = 200;
 
 /** The admin audit log, newest first. */
 export function auditOperations(audit: AuditService) {
-  return [
-    defineOperation({
+  return {
+    adminListAudit: defineOperation({
       name: 'admin_list_audit',
       summary: 'List what administrators did',
       description:
@@ -47,5 +47,5 @@ export function auditOperations(audit: AuditService) {
         }),
       http: { method: 'GET', path: '/api/admin/audit' },
     }),
-  ];
+  };
 }

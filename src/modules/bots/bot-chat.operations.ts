@@ -14,8 +14,8 @@ const KEY_NOTE =
 
 /** A bot's public chat (POST {bots_url}/bot/{public_url}/api). */
 export function botChatOperations(botChat: BotChatService) {
-  return [
-    defineOperation({
+  return {
+    chatWithBot: defineOperation({
       name: 'chat_with_bot',
       summary: 'Send a message to a bot; it answers from its knowledge base (streamed with stream: true)',
       description: `${STREAM_FORMAT} ${KEY_NOTE}`,
@@ -38,5 +38,5 @@ export function botChatOperations(botChat: BotChatService) {
         leaveOut: ['stream'],
       },
     }),
-  ];
+  };
 }

@@ -73,8 +73,8 @@ const tags = ['bots'];
 
 /** The caller's custom bots and their knowledge bases. Another account's bot is a 404, never a 403. */
 export function botOperations(bots: BotsService) {
-  return [
-    defineOperation({
+  return {
+    createBot: defineOperation({
       name: 'create_bot',
       summary: 'Create a bot',
       description:
@@ -92,7 +92,7 @@ export function botOperations(bots: BotsService) {
       run: async (body, { caller }) => unwrap(await bots.create(caller.account.id, body, caller.plan)),
       http: { method: 'POST', path: '/api/bots', status: 201 },
     }),
-    defineOperation({
+    listBots: defineOperation({
       name: 'list_bots',
       summary: 'Your bots, newest first',
       tags,
@@ -103,7 +103,7 @@ export function botOperations(bots: BotsService) {
       http: { method: 'GET', path: '/api/bots' },
       tool: { description: 'Your custom bots, with the public_url chat_with_bot needs.' },
     }),
-    defineOperation({
+    getBot: defineOperation({
       name: 'get_bot',
       summary: 'One of your bots',
       tags,
@@ -114,7 +114,7 @@ export function botOperations(bots: BotsService) {
       run: async ({ id }, { caller }) => unwrap(await bots.get(caller.account.id, id)),
       http: { method: 'GET', path: '/api/bots/:id' },
     }),
-    defineOperation({
+    updateBot: defineOperation({
       name: 'update_bot',
       summary: 'Change a bot',
       description: 'Send only the fields to change; its public_url stays.',
@@ -134,7 +134,7 @@ export function botOperations(bots: BotsService) {
       run: async ({ id, ...changes }, { caller }) => unwrap(await bots.update(caller.account.id, id, changes)),
       http: { method: 'PATCH', path: '/api/bots/:id' },
     }),
-    defineOperation({
+    deleteBot: defineOperation({
       name: 'delete_bot',
       summary: 'Delete a bot with its whole knowledge base',
       tags,
@@ -145,7 +145,7 @@ export function botOperations(bots: BotsService) {
       run: async ({ id }, { caller }) => unwrap(await bots.delete(caller.account.id, id)),
       http: { method: 'DELETE', path: '/api/bots/:id' },
     }),
-    defineOperation({
+    addDocument: defineOperation({
       name: 'add_document',
       summary: "Add a document to a bot's knowledge base",
       description:
@@ -178,7 +178,7 @@ export function botOperations(bots: BotsService) {
         ownRoute: true,
       },
     }),
-    defineOperation({
+    listDocuments: defineOperation({
       name: 'list_documents',
       summary: "The documents of a bot's knowledge base, newest first",
       tags,
@@ -189,7 +189,7 @@ export function botOperations(bots: BotsService) {
       run: async ({ id }, { caller }) => ({ documents: unwrap(await bots.listDocuments(caller.account.id, id)) }),
       http: { method: 'GET', path: '/api/bots/:id/documents' },
     }),
-    defineOperation({
+    deleteDocument: defineOperation({
       name: 'delete_document',
       summary: 'Delete a document: it leaves the knowledge base and its search index',
       tags,
@@ -201,5 +201,5 @@ export function botOperations(bots: BotsService) {
         unwrap(await bots.deleteDocument(caller.account.id, id, documentId)),
       http: { method: 'DELETE', path: '/api/bots/:id/documents/:documentId' },
     }),
-  ];
+  };
 }

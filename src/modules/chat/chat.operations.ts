@@ -22,8 +22,8 @@ const tags = ['chat'];
 
 /** OpenAI-compatible chat completions and model list, under /api (as documented) and /v1 (where OpenAI clients look). */
 export function chatOperations(chat: ChatService) {
-  return [
-    defineOperation({
+  return {
+    chatCompletion: defineOperation({
       name: 'chat_completion',
       summary: 'Chat completions in the OpenAI format (the official openai client works with baseURL <base>/api)',
       description: STREAM_FORMAT,
@@ -48,7 +48,7 @@ export function chatOperations(chat: ChatService) {
         leaveOut: ['stream', 'stream_options'],
       },
     }),
-    defineOperation({
+    listModels: defineOperation({
       name: 'list_models',
       summary: "The chat models offered here, then the aliases (the hosted service's names), each with alias_of",
       tags,
@@ -58,7 +58,7 @@ export function chatOperations(chat: ChatService) {
       run: () => chat.list(),
       http: { method: 'GET', path: '/api/models', aliases: ['/v1/models'], openaiErrors: true },
     }),
-    defineOperation({
+    getModel: defineOperation({
       name: 'get_model',
       summary: 'One chat model',
       tags,
@@ -73,5 +73,5 @@ export function chatOperations(chat: ChatService) {
       },
       http: { method: 'GET', path: '/api/models/:model', aliases: ['/v1/models/:model'], openaiErrors: true },
     }),
-  ];
+  };
 }

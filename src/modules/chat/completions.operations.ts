@@ -10,8 +10,8 @@ const DESCRIPTION =
 
 /** POST /v1/completions (and /api/completions), for clients and tools that still speak the legacy API. */
 export function completionOperations(chat: ChatService) {
-  return [
-    defineOperation({
+  return {
+    legacyCompletion: defineOperation({
       name: 'legacy_completion',
       summary: "Text completions in OpenAI's legacy format",
       description: DESCRIPTION,
@@ -29,5 +29,5 @@ export function completionOperations(chat: ChatService) {
         ownRoute: true,
       },
     }),
-  ];
+  };
 }

@@ -9,8 +9,8 @@ import { warningText } from '../../engines/spec/warning-text.js';
 const tags = ['images'];
 
 export function imageOperations(images: ImagesService) {
-  return [
-    defineOperation({
+  return {
+    generateImage: defineOperation({
       name: 'generate_image',
       summary: 'Generate images (asynchronous: poll GET /api/get-image, or wait with waitForResult)',
       description:
@@ -42,7 +42,7 @@ export function imageOperations(images: ImagesService) {
         pictures: (created) => created,
       },
     }),
-    defineOperation({
+    getImage: defineOperation({
       name: 'get_image',
       summary: 'Read an image record by id',
       description: 'Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.',
@@ -67,7 +67,7 @@ export function imageOperations(images: ImagesService) {
         pictures: (image) => [image],
       },
     }),
-    defineOperation({
+    listImages: defineOperation({
       name: 'list_images',
       summary: 'Your images, newest first',
       tags,
@@ -77,7 +77,7 @@ export function imageOperations(images: ImagesService) {
       run: async ({ limit, before }, { caller }) => ({ images: await images.list(caller, limit, before) }),
       http: { method: 'GET', path: '/api/images' },
     }),
-    defineOperation({
+    listImageModels: defineOperation({
       name: 'list_image_models',
       summary: 'The image models offered here, their family, what serves each, and their price in credits',
       tags,
@@ -99,5 +99,5 @@ export function imageOperations(images: ImagesService) {
       run: () => ({ models: images.catalogue() }),
       http: { method: 'GET', path: '/api/image-models' },
     }),
-  ];
+  };
 }

@@ -41,8 +41,8 @@ export function presetOperations(presets: PresetsService) {
     }
     return list;
   };
-  return [
-    defineOperation({
+  return {
+    listPresetCatalogue: defineOperation({
       name: 'list_preset_catalogue',
       summary: 'List presets (templates), optionally by category',
       tags,
@@ -53,7 +53,7 @@ export function presetOperations(presets: PresetsService) {
       run: ({ category }) => listOf(category),
       http: { method: 'GET', path: '/api/presets', operationId: 'listPresets' },
     }),
-    defineOperation({
+    listPresets: defineOperation({
       name: 'list_presets',
       summary: 'A page of the presets (templates), optionally of one category',
       tags,
@@ -81,7 +81,7 @@ export function presetOperations(presets: PresetsService) {
           'List the text-generation presets (templates), optionally of one category, a page at a time. Each has a slug for get_template and generate_text.',
       },
     }),
-    defineOperation({
+    listTemplates: defineOperation({
       name: 'list_templates',
       summary: 'A page of the templates (presets), optionally of one category, as the hosted MCP server pages it',
       tags,
@@ -103,7 +103,7 @@ export function presetOperations(presets: PresetsService) {
           'List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Pass a slug to get_template for its fields, then to generate_text as preset.',
       },
     }),
-    defineOperation({
+    getPreset: defineOperation({
       name: 'get_preset',
       summary: 'A preset with its input field definitions',
       tags,
@@ -120,5 +120,5 @@ export function presetOperations(presets: PresetsService) {
           'One template (preset) by slug, with its input fields (names, labels, maxLength, required, radio options): keywords, tone and extra1...extra4 are what generate_text takes (extra ones in its extra_fields).',
       },
     }),
-  ];
+  };
 }

@@ -27,8 +27,8 @@ const params = z.object({ id: z.string().min(1).max(200) });
 
 /** The Responses API under /v1 (where OpenAI clients look) and /api. Not MCP tools: a chat completion is that. */
 export function responseOperations(responses: ResponsesService) {
-  return [
-    defineOperation({
+  return {
+    createResponse: defineOperation({
       name: 'create_response',
       summary: 'A model response in the format of OpenAI’s Responses API, streamed with "stream": true',
       description: DESCRIPTION,
@@ -48,7 +48,7 @@ export function responseOperations(responses: ResponsesService) {
         ownRoute: true,
       },
     }),
-    defineOperation({
+    getResponse: defineOperation({
       name: 'get_response',
       summary: 'A stored response of the caller’s',
       tags,
@@ -59,7 +59,7 @@ export function responseOperations(responses: ResponsesService) {
       run: async ({ id }, { caller }) => new JsonText<ResponseObject>(unwrap(await responses.get(caller, id))),
       http: { method: 'GET', path: '/api/responses/:id', aliases: ['/v1/responses/:id'], openaiErrors: true },
     }),
-    defineOperation({
+    deleteResponse: defineOperation({
       name: 'delete_response',
       summary: 'Deletes a stored response of the caller’s',
       tags,
@@ -70,7 +70,7 @@ export function responseOperations(responses: ResponsesService) {
       run: async ({ id }, { caller }) => unwrap(await responses.delete(caller, id)),
       http: { method: 'DELETE', path: '/api/responses/:id', aliases: ['/v1/responses/:id'], openaiErrors: true },
     }),
-    defineOperation({
+    listResponseInputItems: defineOperation({
       name: 'list_response_input_items',
       summary: "A stored response's own input items (not those of the responses before it), newest first by default",
       tags,
@@ -90,5 +90,5 @@ export function responseOperations(responses: ResponsesService) {
         openaiErrors: true,
       },
     }),
-  ];
+  };
 }

@@ -27,8 +27,8 @@ export const generateSoundBody = z.strictObject({
 });
 
 export function soundOperations(sounds: SoundsService) {
-  return [
-    defineOperation({
+  return {
+    generateSound: defineOperation({
       name: 'generate_sound',
       summary: 'Generate a sound effect from a text description; returns a public MP3 URL (synchronous)',
       description: `prompt: at most ${maxPromptCharacters} characters; duration ${minSeconds}-${maxSeconds} s (default ${defaultSeconds}). The prompt's words are counted (used_characters) against the plan's monthly text-to-speech words, as text-to-speech counts its text's words. What the engine could not honour is listed in warnings.`,
@@ -54,5 +54,5 @@ export function soundOperations(sounds: SoundsService) {
         description: `Generate a sound effect (rain, wind, waves, fire, footsteps, a door, bells, alarms, engines, crowds, birds, thunder...) from a description; duration ${minSeconds}-${maxSeconds} s (default ${defaultSeconds}). Returns a public MP3 URL. Counts the prompt's words against the monthly speech allowance.`,
       },
     }),
-  ];
+  };
 }

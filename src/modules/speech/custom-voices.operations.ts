@@ -36,8 +36,8 @@ const tags = ['speech'];
 
 /** The account's own voices: a predefined base voice plus settings, or a clone of recorded samples. */
 export function customVoiceOperations(voices: CustomVoicesService) {
-  return [
-    defineOperation({
+  return {
+    listCustomVoices: defineOperation({
       name: 'list_custom_voices',
       summary: 'Your custom voices',
       tags,
@@ -47,7 +47,7 @@ export function customVoiceOperations(voices: CustomVoicesService) {
       run: async (_input, { caller }) => ({ voices: await voices.list(caller.account.id) }),
       http: { method: 'GET', path: '/api/voices' },
     }),
-    defineOperation({
+    createCustomVoice: defineOperation({
       name: 'create_custom_voice',
       summary: 'Create a custom voice from a base voice and settings',
       tags,
@@ -62,7 +62,7 @@ export function customVoiceOperations(voices: CustomVoicesService) {
       run: async (body, { caller }) => unwrap(await voices.create(caller.account.id, body)),
       http: { method: 'POST', path: '/api/voices', status: 201 },
     }),
-    defineOperation({
+    cloneVoice: defineOperation({
       name: 'clone_voice',
       summary: 'Clone a voice from recorded samples (needs a cloning provider: ElevenLabs)',
       description: `1 to ${MAX_SAMPLES} samples, base64-encoded, each at most ${MAX_SAMPLE_BYTES / 1024 / 1024} MiB; the whole body at most ${CLONE_BODY_LIMIT / 1024 / 1024} MiB. The new voice is yours alone.`,
@@ -84,7 +84,7 @@ export function customVoiceOperations(voices: CustomVoicesService) {
         ),
       http: { method: 'POST', path: '/api/voices/clone', status: 201, bodyLimit: CLONE_BODY_LIMIT },
     }),
-    defineOperation({
+    getCustomVoice: defineOperation({
       name: 'get_custom_voice',
       summary: 'One of your custom voices',
       tags,
@@ -95,7 +95,7 @@ export function customVoiceOperations(voices: CustomVoicesService) {
       run: async ({ id }, { caller }) => unwrap(await voices.get(caller.account.id, id)),
       http: { method: 'GET', path: '/api/voices/:id' },
     }),
-    defineOperation({
+    updateCustomVoice: defineOperation({
       name: 'update_custom_voice',
       summary: 'Rename a custom voice or change its settings',
       tags,
@@ -110,7 +110,7 @@ export function customVoiceOperations(voices: CustomVoicesService) {
       run: async ({ id, ...changes }, { caller }) => unwrap(await voices.update(caller.account.id, id, changes)),
       http: { method: 'PATCH', path: '/api/voices/:id' },
     }),
-    defineOperation({
+    deleteCustomVoice: defineOperation({
       name: 'delete_custom_voice',
       summary: 'Delete a custom voice',
       tags,
@@ -121,5 +121,5 @@ export function customVoiceOperations(voices: CustomVoicesService) {
       run: async ({ id }, { caller }) => unwrap(await voices.delete(caller.account.id, id)),
       http: { method: 'DELETE', path: '/api/voices/:id' },
     }),
-  ];
+  };
 }

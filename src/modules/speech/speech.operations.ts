@@ -35,8 +35,8 @@ const speechRecordSchema = z.object({
 });
 
 export function speechOperations(speech: SpeechService, voices: VoiceListing, maxCharacters: number) {
-  return [
-    defineOperation({
+  return {
+    textToSpeech: defineOperation({
       name: 'text_to_speech',
       summary: 'Speak a text with a voice; returns a public MP3 (or output_format) URL',
       description: `text: at most ${maxCharacters} characters, billed by word count (used_characters) against the plan's monthly words. Settings a provider does not support are ignored and recorded as warnings. output_format (an Atelier extension) picks the file: MP3 at a sample rate and bitrate, or 16-bit PCM WAV; without it, the service's MP3 (64 kb/s unless configured otherwise) at the voice's own sample rate.`,
@@ -72,7 +72,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
         },
       ],
     }),
-    defineOperation({
+    getSpeech: defineOperation({
       name: 'get_speech',
       summary: 'A stored text-to-speech result, with its duration and any warnings',
       tags,
@@ -83,7 +83,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       run: async ({ uuid }, { caller }) => unwrap(await speech.record(caller, uuid.toLowerCase())),
       http: { method: 'GET', path: '/api/text-to-speech/:uuid' },
     }),
-    defineOperation({
+    listSpeech: defineOperation({
       name: 'list_speech',
       summary: "The account's text-to-speech results, newest first",
       tags,
@@ -96,7 +96,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       run: async ({ limit, before }, { caller }) => ({ items: await speech.list(caller, limit, before) }),
       http: { method: 'GET', path: '/api/text-to-speech' },
     }),
-    defineOperation({
+    listVoices: defineOperation({
       name: 'list_voices',
       summary:
         'The voice catalogue; public; with a key it includes your custom voices unless include_custom=false (include_custom=true without a key is a 401)',
@@ -134,7 +134,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
         ),
       },
     }),
-    defineOperation({
+    getVoiceFilters: defineOperation({
       name: 'get_voice_filters',
       summary: 'The languages and accents to filter the voice list by (public)',
       description:
@@ -159,7 +159,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
           'The languages and accents list_voices can filter by (the accents of one language when given), and how many voices there are.',
       },
     }),
-    defineOperation({
+    getVoiceSettings: defineOperation({
       name: 'get_voice_settings',
       summary: 'Per provider family, the voiceSettings it accepts with their ranges and defaults (public)',
       tags,
@@ -188,5 +188,5 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
       run: () => ({ providers: voices.settings(), max_text_characters: maxCharacters }),
       http: { method: 'GET', path: '/api/get-text-to-speech-voice-settings' },
     }),
-  ];
+  };
 }

@@ -8,8 +8,8 @@ const tags = ['text'];
 const outputId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export function textOperations(text: TextService) {
-  return [
-    defineOperation({
+  return {
+    generateText: defineOperation({
       name: 'generate_text',
       summary: 'Generate text outputs from a preset',
       description:
@@ -27,7 +27,7 @@ export function textOperations(text: TextService) {
         args: toolArgs(generateToolArgs, ({ extra_fields: extra, ...rest }) => ({ ...rest, ...extra })),
       },
     }),
-    defineOperation({
+    getOutput: defineOperation({
       name: 'get_output',
       summary: 'Read back a generated output by the id that POST /api/generate returned',
       tags,
@@ -38,7 +38,7 @@ export function textOperations(text: TextService) {
       run: async ({ id }, { caller }) => unwrap(await text.findOutput(caller, id)),
       http: { method: 'GET', path: '/api/outputs/:id' },
     }),
-    defineOperation({
+    listOutputs: defineOperation({
       name: 'list_outputs',
       summary: "The caller's generated outputs, newest first",
       tags,
@@ -53,5 +53,5 @@ export function textOperations(text: TextService) {
       }),
       http: { method: 'GET', path: '/api/outputs' },
     }),
-  ];
+  };
 }

@@ -17,8 +17,8 @@ const specTexts = { validationPrefix: 'Invalid input', serverErrorText: 'Server 
 const createErrors = [400, 401, 402, 409, 422, 429] as const;
 
 export function transcriptionOperations(transcriptions: TranscriptionsService) {
-  return [
-    defineOperation({
+  return {
+    createTranscription: defineOperation({
       name: 'create_transcription',
       summary: 'Transcribe the audio at a URL (asynchronous: poll POST /api/audios)',
       tags,
@@ -44,7 +44,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
         },
       ],
     }),
-    defineOperation({
+    getTranscription: defineOperation({
       name: 'get_transcription',
       summary: 'Read a transcription: status, content and segments once ready, and derived content so far',
       tags,
@@ -61,7 +61,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
     }),
     // The helpers the hosted service's app builder generates call these two: `{audioUrl, language}` in, `{id, status}`
     // out, then `GET ?id=` until status leaves processing. Same records as the documented operations above.
-    defineOperation({
+    createTranscriptionAppBuilder: defineOperation({
       name: 'create_transcription_app_builder',
       summary:
         'Transcribe the audio at a URL, in the shape the hosted app builder helpers use (poll GET /api/get-transcription)',
@@ -86,7 +86,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       },
       http: { method: 'POST', path: '/api/create-transcription', ...specTexts },
     }),
-    defineOperation({
+    getTranscriptionAppBuilder: defineOperation({
       name: 'get_transcription_app_builder',
       summary:
         'Read a transcription in the shape the hosted app builder helpers use: status processing, completed or failed, then text',
@@ -115,7 +115,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       },
       http: { method: 'GET', path: '/api/get-transcription' },
     }),
-    defineOperation({
+    listTranscriptions: defineOperation({
       name: 'list_transcriptions',
       summary: 'Your transcriptions, newest first',
       tags,
@@ -125,7 +125,7 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       run: async ({ limit }, { caller }) => ({ transcriptions: await transcriptions.list(caller, limit) }),
       http: { method: 'GET', path: '/api/transcriptions' },
     }),
-    defineOperation({
+    generateAudioContent: defineOperation({
       name: 'generate_audio_content',
       summary: 'Derived content (summary, notes...) from a ready transcription',
       description:
@@ -145,5 +145,5 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
         result: ({ data }) => data,
       },
     }),
-  ];
+  };
 }

@@ -21,8 +21,8 @@ const createdVideo = z.object({
 });
 
 export function videoOperations(videos: VideosService, maxSeconds: number, maxSpeechCharacters: number) {
-  return [
-    defineOperation({
+  return {
+    generateVideo: defineOperation({
       name: 'generate_video',
       summary: 'Generate a video (asynchronous: poll GET /api/get-video); paid plans only',
       description: 'Credits are reserved per second of video and refunded if it fails.',
@@ -44,7 +44,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         pending: () => true,
       },
     }),
-    defineOperation({
+    generateTalkingVideo: defineOperation({
       name: 'generate_talking_video',
       summary:
         'Generate a talking video: a face picture or clip made to speak (asynchronous: poll GET /api/get-video); paid plans only',
@@ -67,7 +67,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         pending: () => true,
       },
     }),
-    defineOperation({
+    getVideo: defineOperation({
       name: 'get_video',
       summary: 'Read a video by id',
       description: 'Poll while status is processing; completed gives url, failed gives error.',
@@ -83,7 +83,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         pending: ({ video }) => video.status === 'processing',
       },
     }),
-    defineOperation({
+    listVideos: defineOperation({
       name: 'list_videos',
       summary: 'Your videos, newest first',
       tags,
@@ -93,7 +93,7 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
       run: async ({ limit, before }, { caller }) => ({ videos: await videos.list(caller, limit, before) }),
       http: { method: 'GET', path: '/api/videos' },
     }),
-    defineOperation({
+    listVideoModels: defineOperation({
       name: 'list_video_models',
       summary: 'The video models offered here and their price in credits per second',
       tags,
@@ -109,5 +109,5 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
       run: () => ({ models: videos.catalogue() }),
       http: { method: 'GET', path: '/api/video-models' },
     }),
-  ];
+  };
 }
