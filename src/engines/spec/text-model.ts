@@ -213,6 +213,11 @@ export interface TextModel {
    * transaction, rather than reserved before and settled after in two. Absent: reserved first.
    */
   readonly instant?: boolean;
+  /**
+   * Composes its answers without a language model (the builtin engine), deterministically, from the call's `task`:
+   * what it answers says so (chat's `system_fingerprint` and `owned_by`), so nobody takes it for a model's choice.
+   */
+  readonly offline?: boolean;
   doGenerate(options: TextCallOptions): Promise<TextResult>;
   /**
    * The tokens `messages` (and the `tools` documented to the model) take as a prompt, counted as the engine will count them, where it can do so

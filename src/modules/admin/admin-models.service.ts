@@ -120,7 +120,7 @@ export class AdminModelsService {
   builtinTextOnly(): { builtin: boolean; recommended: ModelView | undefined } {
     // Asked by every presets and bots page: no look at the folder here (the follower watches it), and none at all
     // once a model serves text.
-    if (this.textModels.provider !== 'builtin') return { builtin: false, recommended: undefined };
+    if (!this.textModels.standard.offline) return { builtin: false, recommended: undefined };
     const entry = this.entry(RECOMMENDED_TEXT_MODEL);
     return { builtin: true, recommended: this.follower.enabled && entry ? this.view(entry) : undefined };
   }

@@ -19,8 +19,8 @@ export const OPENAI_FINISH: Record<FinishReason, OpenAiFinish> = {
  * What the answer says of the engine behind it: the offline builtin engine composes its answers (and its tool
  * calls) without a model, and says so, so nobody takes them for a model's choice.
  */
-export const fingerprintOf = (served: Pick<ChatServed, 'provider'>): string | null =>
-  served.provider === 'builtin' ? 'atelier-builtin-offline' : null;
+export const fingerprintOf = (served: Pick<ChatServed, 'offline'>): string | null =>
+  served.offline ? 'atelier-builtin-offline' : null;
 
 const openAiToolCall = (call: ToolCall) => ({
   id: call.id,

@@ -6,6 +6,8 @@ export interface ChatServed {
   id: string;
   modelId: string;
   provider: string;
+  /** Answered without a language model (the offline engine). */
+  offline: boolean;
 }
 
 /** The engine's answers, one per choice, and what they cost. */

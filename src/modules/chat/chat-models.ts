@@ -23,7 +23,7 @@ export function chatModels(config: Config, text: TextModels): ChatModel[] {
     engine,
     advanced,
     get ownedBy() {
-      return text.provider === 'builtin' ? 'atelier-builtin' : 'atelier';
+      return text.standard.offline ? 'atelier-builtin' : 'atelier';
     },
   });
   const models: ChatModel[] = [

@@ -200,7 +200,12 @@ export class ChatService {
   }
 
   private servedBy(p: Prepared): ChatServed {
-    return { id: p.id, modelId: p.model.engine.modelId, provider: p.model.engine.provider };
+    return {
+      id: p.id,
+      modelId: p.model.engine.modelId,
+      provider: p.model.engine.provider,
+      offline: p.model.engine.offline === true,
+    };
   }
 
   /** Checks the request and works out what it may cost; reserving is the caller's next step. */

@@ -35,6 +35,7 @@ const OUTRO = 'Configure a text provider (ATELIER_TEXT_PROVIDER) for generated a
 export class BuiltinTextModel implements TextModel {
   readonly provider = 'builtin';
   readonly instant = true;
+  readonly offline = true;
   readonly parameters: TextParameterSupport = {
     honoured: ['stop', 'n', 'seed', 'response_format', 'tools', 'tool_choice', 'parallel_tool_calls'],
     // It does not sample and keeps nothing: these cannot change its answer.
