@@ -39,30 +39,19 @@ export class PulledModelsFollower {
   private poll: NodeJS.Timeout | undefined;
   private settle: NodeJS.Timeout | undefined;
 
-  private readonly config: Config;
-  private readonly catalogue: readonly CatalogueEntry[];
-  private readonly textModels: SwappableTextModels;
-  private readonly asrModels: SwappableAsrModels;
-  private readonly log: FollowerLog;
-
-  constructor({ config, catalogue, textModels, asrModels, log }: PulledModelsFollowerOptions) {
-    this.config = config;
-    this.catalogue = catalogue;
-    this.textModels = textModels;
-    this.asrModels = asrModels;
-    this.log = log;
-    this.applied = { modelPath: config.llm.modelPath, advancedModelPath: config.llm.advancedModelPath };
-    this.appliedWhisper = config.asr.whisper?.modelPath;
+  constructor(private readonly deps: PulledModelsFollowerOptions) {
+    this.applied = { modelPath: deps.config.llm.modelPath, advancedModelPath: deps.config.llm.advancedModelPath };
+    this.appliedWhisper = deps.config.asr.whisper?.modelPath;
   }
 
   /** Whether pulled language models serve text at once. */
   get enabled(): boolean {
-    return this.config.text.followsPulledModels;
+    return this.deps.config.text.followsPulledModels;
   }
 
   /** Whether a pulled whisper model serves transcriptions at once. */
   get followsWhisper(): boolean {
-    return this.config.asr.followsPulledModels;
+    return this.deps.config.asr.followsPulledModels;
   }
 
   /** The whisper model file transcriptions start on now, if any. */
@@ -73,8 +62,8 @@ export class PulledModelsFollower {
   /** The transcription settings the engines serving now were made with. */
   asrConfig(): Config['asr'] {
     const modelPath = this.appliedWhisper;
-    const whisper = modelPath ? { modelPath, threads: this.config.asr.whisperThreads } : undefined;
-    return { ...this.config.asr, whisper };
+    const whisper = modelPath ? { modelPath, threads: this.deps.config.asr.whisperThreads } : undefined;
+    return { ...this.deps.config.asr, whisper };
   }
 
   /** The GGUF files serving text (when the provider is llama-cpp): the standard one, then the advanced one. */
@@ -88,8 +77,8 @@ export class PulledModelsFollower {
     this.poll = setInterval(() => this.refresh(), POLL_MS);
     this.poll.unref();
     try {
-      mkdirSync(this.config.modelsDir, { recursive: true });
-      this.watcher = watch(this.config.modelsDir, () => {
+      mkdirSync(this.deps.config.modelsDir, { recursive: true });
+      this.watcher = watch(this.deps.config.modelsDir, () => {
         clearTimeout(this.settle);
         this.settle = setTimeout(() => this.refresh(), SETTLE_MS);
         this.settle.unref();
@@ -97,7 +86,7 @@ export class PulledModelsFollower {
       this.watcher.on('error', () => this.watcher?.close());
     } catch (error) {
       // The periodic look is enough.
-      this.log.error({ err: error, dir: this.config.modelsDir }, 'cannot watch the models folder');
+      this.deps.log.error({ err: error, dir: this.deps.config.modelsDir }, 'cannot watch the models folder');
     }
   }
 
@@ -116,32 +105,33 @@ export class PulledModelsFollower {
 
   private refreshText(): void {
     if (!this.enabled) return;
-    const paths = pulledTextModelPaths(this.config.modelsDir, this.catalogue);
+    const paths = pulledTextModelPaths(this.deps.config.modelsDir, this.deps.catalogue);
     if (paths.modelPath === this.applied.modelPath && paths.advancedModelPath === this.applied.advancedModelPath)
       return;
     this.applied = paths;
     const provider = paths.modelPath ? llamaCppEnv.name : builtinEnv.name;
-    this.textModels.swap({
-      ...this.config,
-      llm: { ...this.config.llm, ...paths },
-      text: { ...this.config.text, provider },
+    this.deps.textModels.swap({
+      ...this.deps.config,
+      llm: { ...this.deps.config.llm, ...paths },
+      text: { ...this.deps.config.text, provider },
     });
-    this.log.info?.({ provider, model: paths.modelPath ?? null }, 'text engines swapped for the pulled models');
-    const local = this.textModels.local;
+    this.deps.log.info?.({ provider, model: paths.modelPath ?? null }, 'text engines swapped for the pulled models');
+    const local = this.deps.textModels.local;
     void local?.warmUp().then(() => {
       for (const part of local.status())
-        if (!part.ok) this.log.error({ model: part.text }, 'text model could not be loaded');
+        if (!part.ok) this.deps.log.error({ model: part.text }, 'text model could not be loaded');
     });
   }
 
   private refreshWhisper(): void {
     if (!this.followsWhisper) return;
-    const modelPath = findPulledModel(this.config.modelsDir, 'whisper', this.catalogue);
+    const modelPath = findPulledModel(this.deps.config.modelsDir, 'whisper', this.deps.catalogue);
     if (modelPath === this.appliedWhisper) return;
     this.appliedWhisper = modelPath;
-    this.asrModels.swap({ ...this.config, asr: this.asrConfig() });
-    this.log.info?.({ model: modelPath ?? null }, 'transcription engines swapped for the pulled whisper model');
+    this.deps.asrModels.swap({ ...this.deps.config, asr: this.asrConfig() });
+    this.deps.log.info?.({ model: modelPath ?? null }, 'transcription engines swapped for the pulled whisper model');
     // As at start (serve.ts): the model loads where jobs run, now rather than in the next transcription.
-    if (modelPath && this.config.role !== 'api' && this.config.jobs.enabled) void this.asrModels.warmUp();
+    if (modelPath && this.deps.config.role !== 'api' && this.deps.config.jobs.enabled)
+      void this.deps.asrModels.warmUp();
   }
 }

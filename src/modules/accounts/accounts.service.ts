@@ -50,21 +50,7 @@ export interface AccountsServiceOptions {
 }
 
 export class AccountsService {
-  private readonly db: Db;
-  private readonly repo: AccountsRepo;
-  private readonly keys: KeysService;
-  private readonly credits: CreditsService;
-  private readonly config: Config;
-  private readonly clock: Clock;
-
-  constructor({ db, repo, keys, credits, config, clock }: AccountsServiceOptions) {
-    this.db = db;
-    this.repo = repo;
-    this.keys = keys;
-    this.credits = credits;
-    this.config = config;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: AccountsServiceOptions) {}
 
   async create(input: NewAccount): Promise<Outcome<CreatedAccount>> {
     const created = await this.insert(input, true);
@@ -82,19 +68,20 @@ export class AccountsService {
   ): Promise<Outcome<{ account_id: string; api_key?: string; key_id?: string }>> {
     const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) return fail('invalid_input', `Invalid email: ${input.email}`);
-    const plan = findPlan(this.config, input.plan ?? this.config.plans[0]?.name ?? '');
+    const plan = findPlan(this.deps.config, input.plan ?? this.deps.config.plans[0]?.name ?? '');
     if (!plan) return fail('invalid_input', `Unknown plan: ${input.plan}. Plans: ${this.planNames()}`);
     const credits = input.credits ?? plan.monthlyCredits;
     if (!Number.isSafeInteger(credits) || credits < 0)
       return fail('invalid_input', 'credits must be a whole number >= 0');
-    if (await this.repo.findByEmail(email)) return fail('conflict', `An account with email ${email} already exists`);
+    if (await this.deps.repo.findByEmail(email))
+      return fail('conflict', `An account with email ${email} already exists`);
 
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const id = newId();
     let created: Awaited<ReturnType<KeysService['create']>> | undefined;
     try {
-      created = await this.db.transaction().execute(async (trx) => {
-        await this.repo.insert(
+      created = await this.deps.db.transaction().execute(async (trx) => {
+        await this.deps.repo.insert(
           {
             id,
             email,
@@ -106,9 +93,9 @@ export class AccountsService {
           },
           trx,
         );
-        await this.credits.grant(id, credits, 'initial', trx);
-        if (input.passwordHash) await this.repo.setPasswordHash(id, input.passwordHash, now, trx);
-        return withKey ? this.keys.create(id, 'default', trx) : undefined;
+        await this.deps.credits.grant(id, credits, 'initial', trx);
+        if (input.passwordHash) await this.deps.repo.setPasswordHash(id, input.passwordHash, now, trx);
+        return withKey ? this.deps.keys.create(id, 'default', trx) : undefined;
       });
     } catch (error) {
       // The same email, created meanwhile by another request or process: the check above came too early.
@@ -120,10 +107,10 @@ export class AccountsService {
 
   /** On the first start with an empty database, an admin account on the top plan so the API is usable at once. */
   async ensureAdmin(): Promise<CreatedAccount | undefined> {
-    if ((await this.repo.count()) > 0) return undefined;
+    if ((await this.deps.repo.count()) > 0) return undefined;
     const outcome = await this.create({
-      email: this.config.adminEmail,
-      plan: topPlan(this.config).name,
+      email: this.deps.config.adminEmail,
+      plan: topPlan(this.deps.config).name,
       isAdmin: true,
     });
     // Processes started together on an empty database each see no account: the first makes the admin.
@@ -133,7 +120,7 @@ export class AccountsService {
   }
 
   async resolveCaller(rawKey: string | undefined): Promise<Outcome<Caller>> {
-    const auth = await this.keys.authenticate(rawKey);
+    const auth = await this.deps.keys.authenticate(rawKey);
     if (!auth.ok) return auth;
     return ok(await this.callerFor(auth.value.account, auth.value.keyId));
   }
@@ -141,45 +128,45 @@ export class AccountsService {
   /** The caller an account acts as; `keyId` names what authenticated it (an API key's id, or `session:...`). */
   async callerFor(account: AccountRow, keyId: string): Promise<Caller> {
     const plan = this.planOf(account);
-    const period = await this.credits.ensureCurrentPeriod(account, plan);
+    const period = await this.deps.credits.ensureCurrentPeriod(account, plan);
     return { account, keyId, plan, period };
   }
 
   passwordHashOf(accountId: string): Promise<string | undefined> {
-    return this.repo.passwordHash(accountId);
+    return this.deps.repo.passwordHash(accountId);
   }
 
   async storePasswordHash(accountId: string, passwordHash: string): Promise<void> {
-    await this.repo.setPasswordHash(accountId, passwordHash, isoNow(this.clock));
+    await this.deps.repo.setPasswordHash(accountId, passwordHash, isoNow(this.deps.clock));
   }
 
   /** Finds an account by id or email, for the command line. */
   async find(idOrEmail: string): Promise<Outcome<AccountRow>> {
     const account = UUID_PATTERN.test(idOrEmail)
-      ? await this.repo.findById(idOrEmail)
-      : await this.repo.findByEmail(idOrEmail.trim().toLowerCase());
+      ? await this.deps.repo.findById(idOrEmail)
+      : await this.deps.repo.findByEmail(idOrEmail.trim().toLowerCase());
     return account ? ok(account) : fail('not_found', `Account not found: ${idOrEmail}`);
   }
 
   list(limit = 1000): Promise<AccountRow[]> {
-    return this.repo.list(limit);
+    return this.deps.repo.list(limit);
   }
 
   async setBlocked(idOrEmail: string, blocked: boolean, reason?: string): Promise<Outcome<AccountRow>> {
     const found = await this.find(idOrEmail);
     if (!found.ok) return found;
-    await this.repo.setBlocked(found.value.id, blocked, reason ?? null);
-    this.keys.forgetAccount(found.value.id);
+    await this.deps.repo.setBlocked(found.value.id, blocked, reason ?? null);
+    this.deps.keys.forgetAccount(found.value.id);
     return this.find(found.value.id);
   }
 
   async setPlan(idOrEmail: string, planName: string): Promise<Outcome<AccountRow>> {
     const found = await this.find(idOrEmail);
     if (!found.ok) return found;
-    if (!findPlan(this.config, planName))
+    if (!findPlan(this.deps.config, planName))
       return fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`);
-    await this.repo.setPlan(found.value.id, planName);
-    this.keys.forgetAccount(found.value.id);
+    await this.deps.repo.setPlan(found.value.id, planName);
+    this.deps.keys.forgetAccount(found.value.id);
     return this.find(found.value.id);
   }
 
@@ -187,7 +174,7 @@ export class AccountsService {
     const found = await this.find(idOrEmail);
     if (!found.ok) return found;
     if (!Number.isSafeInteger(amount) || amount <= 0) return fail('invalid_input', 'amount must be a whole number > 0');
-    const balance = await this.credits.grant(found.value.id, amount, 'grant');
+    const balance = await this.deps.credits.grant(found.value.id, amount, 'grant');
     return balance === undefined
       ? fail('not_found', 'Account not found')
       : ok({ account_id: found.value.id, credits: balance });
@@ -196,9 +183,9 @@ export class AccountsService {
   /** What GET /api/account shows: plan, balances and the current period's usage. */
   async overview(caller: Caller) {
     const { account, plan, period } = caller;
-    await this.credits.settled(account.id);
-    const fresh = (await this.repo.findById(account.id)) ?? account;
-    const spent = await this.credits.spentSince(account.id, period.start);
+    await this.deps.credits.settled(account.id);
+    const fresh = (await this.deps.repo.findById(account.id)) ?? account;
+    const spent = await this.deps.credits.spentSince(account.id, period.start);
     return {
       account: { id: fresh.id, email: fresh.email, created_at: fresh.created_at, is_admin: fresh.is_admin === 1 },
       plan: {
@@ -223,10 +210,10 @@ export class AccountsService {
 
   /** An account whose plan was removed from the configuration falls back to the smallest plan. */
   planOf(account: AccountRow): Plan {
-    return findPlan(this.config, account.plan) ?? (this.config.plans[0] as Plan);
+    return findPlan(this.deps.config, account.plan) ?? (this.deps.config.plans[0] as Plan);
   }
 
   private planNames(): string {
-    return this.config.plans.map((p) => p.name).join(', ');
+    return this.deps.config.plans.map((p) => p.name).join(', ');
   }
 }

@@ -60,40 +60,7 @@ export interface AdminAccountsServiceOptions {
 
 /** The admin area's accounts: list, detail, create, and every change, each recorded in the audit log. */
 export class AdminAccountsService {
-  private readonly db: Db;
-  private readonly repo: AdminAccountsRepo;
-  private readonly accountsRepo: AccountsRepo;
-  private readonly sessionsRepo: SessionsRepo;
-  private readonly accounts: AccountsService;
-  private readonly credits: CreditsService;
-  private readonly keys: KeysService;
-  private readonly audit: AuditService;
-  private readonly config: Config;
-  private readonly clock: Clock;
-
-  constructor({
-    db,
-    repo,
-    accountsRepo,
-    sessionsRepo,
-    accounts,
-    credits,
-    keys,
-    audit,
-    config,
-    clock,
-  }: AdminAccountsServiceOptions) {
-    this.db = db;
-    this.repo = repo;
-    this.accountsRepo = accountsRepo;
-    this.sessionsRepo = sessionsRepo;
-    this.accounts = accounts;
-    this.credits = credits;
-    this.keys = keys;
-    this.audit = audit;
-    this.config = config;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: AdminAccountsServiceOptions) {}
 
   async list(query: {
     search?: string;
@@ -102,7 +69,11 @@ export class AdminAccountsService {
   }): Promise<Outcome<{ accounts: AccountSummary[]; next_cursor: string | null }>> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (after === null) return fail('invalid_input', 'Invalid cursor: use next_cursor of the previous page');
-    const rows = await this.repo.list({ search: query.search?.trim() || undefined, limit: query.limit + 1, after });
+    const rows = await this.deps.repo.list({
+      search: query.search?.trim() || undefined,
+      limit: query.limit + 1,
+      after,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const next = rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
@@ -111,15 +82,15 @@ export class AdminAccountsService {
 
   /** One account: its fields, plan, period and usage this period, a page of its ledger, its keys (never a secret). */
   async detail(id: string, ledger: { limit: number; before?: number }) {
-    const account = await this.repo.find(id);
+    const account = await this.deps.repo.find(id);
     if (!account) return fail('not_found', 'Account not found');
-    const caller = await this.accounts.callerFor(account, 'admin');
+    const caller = await this.deps.accounts.callerFor(account, 'admin');
     const [overview, entries, keys, hasPassword, sessions] = await Promise.all([
-      this.accounts.overview(caller),
-      this.credits.ledger(id, ledger.limit + 1, ledger.before),
-      this.keys.list(id),
-      this.repo.hasPassword(id),
-      this.repo.countSessions(id),
+      this.deps.accounts.overview(caller),
+      this.deps.credits.ledger(id, ledger.limit + 1, ledger.before),
+      this.deps.keys.list(id),
+      this.deps.repo.hasPassword(id),
+      this.deps.repo.countSessions(id),
     ]);
     const page = entries.slice(0, ledger.limit);
     return ok({
@@ -138,24 +109,24 @@ export class AdminAccountsService {
   async create(admin: Caller, input: NewAccountByAdmin): Promise<Outcome<CreatedAccount>> {
     const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) return fail('invalid_input', `Invalid email: ${input.email}`);
-    const plan = findPlan(this.config, input.plan ?? this.config.plans[0]?.name ?? '');
+    const plan = findPlan(this.deps.config, input.plan ?? this.deps.config.plans[0]?.name ?? '');
     if (!plan) return fail('invalid_input', `Unknown plan: ${input.plan}. Plans: ${this.planNames()}`);
     const problem = input.password === undefined ? undefined : passwordProblem(input.password);
     if (problem) return fail('invalid_input', problem);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     const conflict = `An account with email ${email} already exists`;
-    if (await this.accountsRepo.findByEmail(email)) return fail('conflict', conflict);
+    if (await this.deps.accountsRepo.findByEmail(email)) return fail('conflict', conflict);
     const id = newId();
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     try {
-      const created = await this.db.transaction().execute(async (trx) => {
+      const created = await this.deps.db.transaction().execute(async (trx) => {
         const row = { id, email, plan: plan.name, is_admin: input.isAdmin ? 1 : 0, credits: 0, period_start: now };
-        await this.accountsRepo.insert({ ...row, created_at: now }, trx);
-        await this.credits.grant(id, input.credits ?? plan.monthlyCredits, 'initial', trx);
-        if (passwordHash) await this.accountsRepo.setPasswordHash(id, passwordHash, now, trx);
-        const key = await this.keys.create(id, 'default', trx);
-        const after = await this.repo.row(trx, id);
-        await this.audit.record(
+        await this.deps.accountsRepo.insert({ ...row, created_at: now }, trx);
+        await this.deps.credits.grant(id, input.credits ?? plan.monthlyCredits, 'initial', trx);
+        if (passwordHash) await this.deps.accountsRepo.setPasswordHash(id, passwordHash, now, trx);
+        const key = await this.deps.keys.create(id, 'default', trx);
+        const after = await this.deps.repo.row(trx, id);
+        await this.deps.audit.record(
           admin,
           { action: 'account.create', targetType: 'account', targetId: id, after: after && snapshotOf(after) },
           trx,
@@ -173,23 +144,23 @@ export class AdminAccountsService {
   block(admin: Caller, id: string, reason?: string): Promise<Outcome<AccountSummary>> {
     if (id === admin.account.id) return Promise.resolve(fail('invalid_input', 'You cannot block your own account'));
     return this.change(admin, id, 'account.block', reason, async (trx) => {
-      await this.accountsRepo.setBlocked(id, true, reason ?? null, trx);
+      await this.deps.accountsRepo.setBlocked(id, true, reason ?? null, trx);
       return ok({});
     });
   }
 
   unblock(admin: Caller, id: string): Promise<Outcome<AccountSummary>> {
     return this.change(admin, id, 'account.unblock', undefined, async (trx) => {
-      await this.accountsRepo.setBlocked(id, false, null, trx);
+      await this.deps.accountsRepo.setBlocked(id, false, null, trx);
       return ok({});
     });
   }
 
   setPlan(admin: Caller, id: string, planName: string): Promise<Outcome<AccountSummary>> {
-    const plan = findPlan(this.config, planName);
+    const plan = findPlan(this.deps.config, planName);
     if (!plan) return Promise.resolve(fail('invalid_input', `Unknown plan: ${planName}. Plans: ${this.planNames()}`));
     return this.change(admin, id, 'account.plan', undefined, async (trx) => {
-      await this.accountsRepo.setPlan(id, plan.name, trx);
+      await this.deps.accountsRepo.setPlan(id, plan.name, trx);
       return ok({});
     });
   }
@@ -202,9 +173,9 @@ export class AdminAccountsService {
         delta: amount,
         reason: ADJUSTMENT_REASON,
         reference: reason,
-        at: isoNow(this.clock),
+        at: isoNow(this.deps.clock),
       };
-      const balance = await this.repo.adjustCredits(trx, entry);
+      const balance = await this.deps.repo.adjustCredits(trx, entry);
       if (balance === undefined)
         return fail('conflict', `Cannot remove ${-amount} credits: the balance is ${before.credits}`);
       return ok({});
@@ -218,10 +189,10 @@ export class AdminAccountsService {
     const problem = passwordProblem(password);
     if (problem) return fail('invalid_input', problem);
     const passwordHash = await hashPassword(password);
-    const had = await this.repo.hasPassword(id);
+    const had = await this.deps.repo.hasPassword(id);
     return this.change(admin, id, 'account.password', undefined, async (trx) => {
-      await this.accountsRepo.setPasswordHash(id, passwordHash, isoNow(this.clock), trx);
-      await this.sessionsRepo.deleteForAccount(id, trx);
+      await this.deps.accountsRepo.setPasswordHash(id, passwordHash, isoNow(this.deps.clock), trx);
+      await this.deps.sessionsRepo.deleteForAccount(id, trx);
       return ok({ before: { has_password: had }, after: { has_password: true, sessions: 0 } });
     });
   }
@@ -231,8 +202,8 @@ export class AdminAccountsService {
     if (id === admin.account.id)
       return Promise.resolve(fail('invalid_input', 'You cannot end your own sessions here: log out instead'));
     return this.change(admin, id, 'account.sessions_end', undefined, async (trx) => {
-      const sessions = await this.repo.countSessions(id, trx);
-      await this.sessionsRepo.deleteForAccount(id, trx);
+      const sessions = await this.deps.repo.countSessions(id, trx);
+      await this.deps.sessionsRepo.deleteForAccount(id, trx);
       return ok({ before: { sessions }, after: { sessions: 0 } });
     });
   }
@@ -248,13 +219,13 @@ export class AdminAccountsService {
     reason: string | undefined,
     apply: (trx: Db, before: AccountRow) => Promise<Outcome<Applied>>,
   ): Promise<Outcome<AccountSummary>> {
-    const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome<null>> => {
-      const before = await this.repo.row(trx, id);
+    const outcome = await this.deps.db.transaction().execute(async (trx): Promise<Outcome<null>> => {
+      const before = await this.deps.repo.row(trx, id);
       if (!before) return fail('not_found', 'Account not found');
       const applied = await apply(trx, before);
       if (!applied.ok) return applied;
-      const after = await this.repo.row(trx, id);
-      await this.audit.record(
+      const after = await this.deps.repo.row(trx, id);
+      await this.deps.audit.record(
         admin,
         {
           action,
@@ -269,13 +240,13 @@ export class AdminAccountsService {
       return ok(null);
     });
     if (!outcome.ok) return outcome;
-    this.keys.forgetAccount(id);
-    const account = await this.repo.find(id);
+    this.deps.keys.forgetAccount(id);
+    const account = await this.deps.repo.find(id);
     return account ? ok(summaryOf(account)) : fail('not_found', 'Account not found');
   }
 
   private planNames(): string {
-    return this.config.plans.map((p) => p.name).join(', ');
+    return this.deps.config.plans.map((p) => p.name).join(', ');
   }
 }
 

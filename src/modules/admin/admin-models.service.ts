@@ -86,33 +86,17 @@ export class AdminModelsService {
   /** Why this process's last pull of a model failed, until its next pull. */
   private readonly failures = new Map<string, string>();
 
-  private readonly config: Config;
-  private readonly catalogue: readonly CatalogueEntry[];
-  private readonly textModels: SwappableTextModels;
-  private readonly follower: PulledModelsFollower;
-  private readonly audit: AuditService;
-  private readonly log: FollowerLog;
-  private readonly clock: Clock;
-
-  constructor({ config, catalogue, textModels, follower, audit, log, clock }: AdminModelsServiceOptions) {
-    this.config = config;
-    this.catalogue = catalogue;
-    this.textModels = textModels;
-    this.follower = follower;
-    this.audit = audit;
-    this.log = log;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: AdminModelsServiceOptions) {}
 
   list(): ModelsOverview {
-    this.follower.refresh();
-    const whisper = this.follower.whisperModelPath();
+    this.deps.follower.refresh();
+    const whisper = this.deps.follower.whisperModelPath();
     return {
-      models: this.catalogue.map((entry) => this.view(entry)),
-      text_provider: this.textModels.provider,
-      follows_pulled_models: this.follower.enabled,
+      models: this.deps.catalogue.map((entry) => this.view(entry)),
+      text_provider: this.deps.textModels.provider,
+      follows_pulled_models: this.deps.follower.enabled,
       whisper_model: whisper === undefined ? null : basename(whisper),
-      follows_pulled_whisper_models: this.follower.followsWhisper,
+      follows_pulled_whisper_models: this.deps.follower.followsWhisper,
     };
   }
 
@@ -120,9 +104,9 @@ export class AdminModelsService {
   builtinTextOnly(): { builtin: boolean; recommended: ModelView | undefined } {
     // Asked by every presets and bots page: no look at the folder here (the follower watches it), and none at all
     // once a model serves text.
-    if (!this.textModels.standard.offline) return { builtin: false, recommended: undefined };
+    if (!this.deps.textModels.standard.offline) return { builtin: false, recommended: undefined };
     const entry = this.entry(RECOMMENDED_TEXT_MODEL);
-    return { builtin: true, recommended: this.follower.enabled && entry ? this.view(entry) : undefined };
+    return { builtin: true, recommended: this.deps.follower.enabled && entry ? this.view(entry) : undefined };
   }
 
   async pull(caller: Caller, name: string): Promise<Outcome<ModelView>> {
@@ -133,7 +117,7 @@ export class AdminModelsService {
     if (before.state === 'pulled') return fail('conflict', 'Model is already pulled');
     this.start(entry);
     const after = this.view(entry);
-    await this.audit.record(caller, {
+    await this.deps.audit.record(caller, {
       ...target(entry, 'model.pull'),
       before: auditState(before),
       after: auditState(after),
@@ -147,14 +131,14 @@ export class AdminModelsService {
     const before = this.view(entry);
     if (before.state !== 'pulling') return fail('conflict', 'Model is not being pulled');
     // The cancel file stops the pull wherever it runs; this process's own stops at once.
-    await requestCancel(this.config.modelsDir, entry);
+    await requestCancel(this.deps.config.modelsDir, entry);
     const own = this.pulls.get(entry.name);
     if (own) {
       own.controller.abort(new PullCancelledError(`the pull of ${entry.name} was cancelled`));
       await own.done;
     }
     const after = this.view(entry);
-    await this.audit.record(caller, {
+    await this.deps.audit.record(caller, {
       ...target(entry, 'model.cancel'),
       before: auditState(before),
       after: auditState(after),
@@ -168,13 +152,13 @@ export class AdminModelsService {
     const before = this.view(entry);
     if (before.state === 'pulling') return fail('conflict', 'Model is being pulled: cancel the pull first');
     if (before.state === 'absent' && before.partial_bytes === null) return fail('conflict', 'Model is not pulled');
-    const dir = this.config.modelsDir;
+    const dir = this.deps.config.modelsDir;
     await Promise.all(
       [modelPath(dir, entry), partPath(dir, entry), statusPath(dir, entry)].map((path) => rm(path, { force: true })),
     );
-    this.follower.refresh();
+    this.deps.follower.refresh();
     const after = this.view(entry);
-    await this.audit.record(caller, {
+    await this.deps.audit.record(caller, {
       ...target(entry, 'model.remove'),
       before: auditState(before),
       after: auditState(after),
@@ -187,7 +171,7 @@ export class AdminModelsService {
     for (const name of names) {
       const entry = this.entry(name);
       if (!entry || this.view(entry).state !== 'absent') continue;
-      this.log.info?.({ model: name }, 'pulling a preloaded model in the background');
+      this.deps.log.info?.({ model: name }, 'pulling a preloaded model in the background');
       await this.start(entry);
     }
   }
@@ -200,25 +184,25 @@ export class AdminModelsService {
   }
 
   private entry(name: string): CatalogueEntry | undefined {
-    return this.catalogue.find((entry) => entry.name === name);
+    return this.deps.catalogue.find((entry) => entry.name === name);
   }
 
   private start(entry: CatalogueEntry): Promise<void> {
     const controller = new AbortController();
     this.failures.delete(entry.name);
     const done = trackedPull(entry, {
-      dir: this.config.modelsDir,
-      baseUrl: this.config.models.baseUrl,
+      dir: this.deps.config.modelsDir,
+      baseUrl: this.deps.config.models.baseUrl,
       signal: controller.signal,
     })
       .then(() => {
-        this.log.info?.({ model: entry.name }, 'model pulled');
-        this.follower.refresh();
+        this.deps.log.info?.({ model: entry.name }, 'model pulled');
+        this.deps.follower.refresh();
       })
       .catch((error: unknown) => {
         if (error instanceof PullCancelledError || error instanceof PullInProgressError) return;
         this.failures.set(entry.name, (error as Error).message);
-        this.log.error({ model: entry.name, err: error }, 'model pull failed');
+        this.deps.log.error({ model: entry.name, err: error }, 'model pull failed');
       })
       .finally(() => this.pulls.delete(entry.name));
     this.pulls.set(entry.name, { controller, done });
@@ -226,7 +210,7 @@ export class AdminModelsService {
   }
 
   private view(entry: CatalogueEntry): ModelView {
-    const dir = this.config.modelsDir;
+    const dir = this.deps.config.modelsDir;
     const status = readPullStatus(dir, entry);
     const own = this.pulls.has(entry.name);
     // The file is renamed into place only once verified, a moment before its pull's status is removed: whole is pulled.
@@ -242,16 +226,16 @@ export class AdminModelsService {
       serves: SERVES[entry.kind],
       in_use: pulled && this.inUse(entry),
       recommended: entry.name === RECOMMENDED_TEXT_MODEL,
-      progress: live ? progressOf(entry, status, own, this.clock) : null,
+      progress: live ? progressOf(entry, status, own, this.deps.clock) : null,
       partial_bytes: live ? null : (partialBytes(dir, entry) ?? null),
       last_error: live ? null : (this.failures.get(entry.name) ?? null),
     };
   }
 
   private inUse(entry: CatalogueEntry): boolean {
-    const path = modelPath(this.config.modelsDir, entry);
-    if (entry.kind === 'whisper') return this.follower.whisperModelPath() === path;
-    return this.textModels.provider === 'llama-cpp' && this.follower.textModelPaths().includes(path);
+    const path = modelPath(this.deps.config.modelsDir, entry);
+    if (entry.kind === 'whisper') return this.deps.follower.whisperModelPath() === path;
+    return this.deps.textModels.provider === 'llama-cpp' && this.deps.follower.textModelPaths().includes(path);
   }
 }
 

@@ -73,46 +73,34 @@ export interface BotsServiceOptions {
 
 /** Custom bots and their knowledge: the management API's service, and what the chat side looks bots up with. */
 export class BotsService {
-  private readonly repo: BotsRepo;
-  private readonly knowledge: KnowledgeService;
-  private readonly retrieval: Retrieval;
-  private readonly defaults: { model: string; botsUrl: string };
-  private readonly clock: Clock;
-
-  constructor({ repo, knowledge, retrieval, defaults, clock }: BotsServiceOptions) {
-    this.repo = repo;
-    this.knowledge = knowledge;
-    this.retrieval = retrieval;
-    this.defaults = defaults;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: BotsServiceOptions) {}
 
   async create(accountId: string, input: BotInput, plan: BotPlan): Promise<Outcome<BotRecord>> {
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const row: BotRow = {
       id: newId(),
       account_id: accountId,
       public_url: newPublicUrl(),
       name: input.name,
       instructions: input.instructions ?? '',
-      model: input.model || this.defaults.model,
+      model: input.model || this.deps.defaults.model,
       temperature: input.temperature ?? DEFAULT_TEMPERATURE,
       welcome_message: input.welcome_message || null,
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.repo.insertBot(row, plan.maxBots))) {
+    if (!(await this.deps.repo.insertBot(row, plan.maxBots))) {
       return fail('conflict', `The ${plan.name} plan allows at most ${plan.maxBots} bots: delete one first`);
     }
     return ok(this.toRecord({ ...row, documents: 0 }));
   }
 
   async list(accountId: string): Promise<BotRecord[]> {
-    return (await this.repo.listBots(accountId)).map((row) => this.toRecord(row));
+    return (await this.deps.repo.listBots(accountId)).map((row) => this.toRecord(row));
   }
 
   async get(accountId: string, id: string): Promise<Outcome<BotRecord>> {
-    const row = isUuid(id) ? await this.repo.findOwnedWithCount(accountId, id.toLowerCase()) : undefined;
+    const row = isUuid(id) ? await this.deps.repo.findOwnedWithCount(accountId, id.toLowerCase()) : undefined;
     return row ? ok(this.toRecord(row)) : notFound();
   }
 
@@ -120,35 +108,35 @@ export class BotsService {
     const set: BotChanges = {
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.instructions !== undefined && { instructions: changes.instructions }),
-      ...(changes.model !== undefined && { model: changes.model || this.defaults.model }),
+      ...(changes.model !== undefined && { model: changes.model || this.deps.defaults.model }),
       ...(changes.temperature !== undefined && { temperature: changes.temperature }),
       ...(changes.welcome_message !== undefined && { welcome_message: changes.welcome_message || null }),
     };
     if (
       !isUuid(id) ||
-      !(await this.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.clock) }))
+      !(await this.deps.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.deps.clock) }))
     )
       return notFound();
     return this.get(accountId, id);
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
-    if (!isUuid(id) || !(await this.repo.deleteBot(accountId, id.toLowerCase()))) return notFound();
+    if (!isUuid(id) || !(await this.deps.repo.deleteBot(accountId, id.toLowerCase()))) return notFound();
     return ok({ id: id.toLowerCase(), deleted: true });
   }
 
   /** One of the account's bots; another account's is as missing as a missing one. */
   findOwned(accountId: string, id: string): Promise<BotRow | undefined> {
-    return isUuid(id) ? this.repo.findOwned(accountId, id.toLowerCase()) : Promise.resolve(undefined);
+    return isUuid(id) ? this.deps.repo.findOwned(accountId, id.toLowerCase()) : Promise.resolve(undefined);
   }
 
   /** For the chat side: the bot behind a public_url, whoever owns it (its `account_id` says who). */
   private toRecord(row: BotWithCount): BotRecord {
-    return recordOf(row, this.defaults.botsUrl);
+    return recordOf(row, this.deps.defaults.botsUrl);
   }
 
   findByPublicUrl(publicUrl: string): Promise<BotRow | undefined> {
-    return PUBLIC_URL.test(publicUrl) ? this.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
+    return PUBLIC_URL.test(publicUrl) ? this.deps.repo.findByPublicUrl(publicUrl) : Promise.resolve(undefined);
   }
 
   async addDocument(
@@ -159,12 +147,12 @@ export class BotsService {
     signal?: AbortSignal,
   ): Promise<Outcome<AddedDocument>> {
     const bot = await this.findOwned(accountId, botId);
-    return bot ? this.knowledge.add(bot.id, input, plan, signal) : notFound();
+    return bot ? this.deps.knowledge.add(bot.id, input, plan, signal) : notFound();
   }
 
   async listDocuments(accountId: string, botId: string): Promise<Outcome<DocumentRecord[]>> {
     const bot = await this.findOwned(accountId, botId);
-    return bot ? ok(await this.knowledge.list(bot.id)) : notFound();
+    return bot ? ok(await this.deps.knowledge.list(bot.id)) : notFound();
   }
 
   async deleteDocument(
@@ -174,7 +162,7 @@ export class BotsService {
   ): Promise<Outcome<{ id: string; deleted: true }>> {
     const bot = await this.findOwned(accountId, botId);
     if (!bot) return notFound();
-    if (!isUuid(documentId) || !(await this.knowledge.delete(bot.id, documentId.toLowerCase())))
+    if (!isUuid(documentId) || !(await this.deps.knowledge.delete(bot.id, documentId.toLowerCase())))
       return fail('not_found', 'Document not found');
     return ok({ id: documentId.toLowerCase(), deleted: true });
   }
@@ -184,7 +172,7 @@ export class BotsService {
    * `limit`, up to 50). The caller has already resolved the bot (findByPublicUrl or findOwned).
    */
   search(botId: string, query: string, limit = 5, signal?: AbortSignal): Promise<SearchResult[]> {
-    return this.retrieval.search(botId, query, limit, signal);
+    return this.deps.retrieval.search(botId, query, limit, signal);
   }
 }
 

@@ -57,18 +57,10 @@ export interface KnowledgeServiceOptions {
 
 /** A bot's knowledge: documents parsed into text, chunked, indexed for full-text search and, when configured, embedded. */
 export class KnowledgeService {
-  private readonly repo: BotsRepo;
-  private readonly embeddings: EmbeddingModel | undefined;
-  private readonly reader: DocumentReader;
-  private readonly clock: Clock;
   private readonly chunking: ChunkOptions;
 
-  constructor({ repo, embeddings, reader, clock, chunking = DEFAULT_CHUNKING }: KnowledgeServiceOptions) {
-    this.repo = repo;
-    this.embeddings = embeddings;
-    this.reader = reader;
-    this.clock = clock;
-    this.chunking = chunking;
+  constructor(private readonly deps: KnowledgeServiceOptions) {
+    this.chunking = deps.chunking ?? DEFAULT_CHUNKING;
   }
 
   /** The caller has checked that the bot is theirs; `plan` is its owner's (it may allow fewer documents than the service). */
@@ -90,7 +82,7 @@ export class KnowledgeService {
             `A bot can have at most ${KNOWLEDGE_LIMITS.documentsPerBot} documents: delete one first`,
           );
     // Read before parsing: a bot that is full costs no parsing. The insert checks the limits again, atomically.
-    const usage = await this.repo.knowledgeUsage(botId);
+    const usage = await this.deps.repo.knowledgeUsage(botId);
     if (usage.documents >= maxDocuments) return tooManyDocuments();
     const parsed = await this.parse(input, signal);
     if (!parsed.ok) return parsed;
@@ -122,15 +114,15 @@ export class KnowledgeService {
       kind,
       characters,
       chunks: chunks.length,
-      embedding_model: vectors && this.embeddings ? this.embeddings.modelId : null,
-      created_at: isoNow(this.clock),
+      embedding_model: vectors && this.deps.embeddings ? this.deps.embeddings.modelId : null,
+      created_at: isoNow(this.deps.clock),
     };
     const rows: NewChunk[] = chunks.map((chunk, i) => ({
       position: chunk.position,
       text: chunk.text,
       embedding: vectors?.[i] ?? null,
     }));
-    const result = await this.repo.insertDocument(document, rows, {
+    const result = await this.deps.repo.insertDocument(document, rows, {
       maxDocuments,
       maxCharacters: KNOWLEDGE_LIMITS.charactersPerBot,
     });
@@ -147,11 +139,11 @@ export class KnowledgeService {
   }
 
   async list(botId: string): Promise<DocumentRecord[]> {
-    return (await this.repo.listDocuments(botId)).map(toDocumentRecord);
+    return (await this.deps.repo.listDocuments(botId)).map(toDocumentRecord);
   }
 
   delete(botId: string, documentId: string): Promise<boolean> {
-    return this.repo.deleteDocument(botId, documentId);
+    return this.deps.repo.deleteDocument(botId, documentId);
   }
 
   private async parse(
@@ -160,7 +152,7 @@ export class KnowledgeService {
   ): Promise<Outcome<{ kind: BotDocumentKind; text: string; title: string; field: 'content' | 'file' }>> {
     const { source } = input;
     if ('content' in source) {
-      const text = await this.reader.read(source.kind, source.content, '', signal);
+      const text = await this.deps.reader.read(source.kind, source.content, '', signal);
       if (!text.ok) return text;
       return ok({
         kind: source.kind,
@@ -175,7 +167,7 @@ export class KnowledgeService {
       return fail('payload_too_large', `file: can be at most 10 MB (${KNOWLEDGE_LIMITS.fileBytes} bytes)`);
     const kind = detectKind(filename, file.mediaType);
     if (!kind) return unsupportedFile(filename);
-    const text = await this.reader.read(kind, file.data, filename, signal);
+    const text = await this.deps.reader.read(kind, file.data, filename, signal);
     if (!text.ok) return text;
     const title = input.title?.trim() || filename.slice(0, KNOWLEDGE_LIMITS.title).trim() || 'Untitled document';
     return ok({ kind, text: text.value, title, field: 'file' });
@@ -187,9 +179,9 @@ export class KnowledgeService {
     warnings: Warning[],
     signal: AbortSignal | undefined,
   ): Promise<Buffer[] | undefined> {
-    if (!this.embeddings) return undefined;
+    if (!this.deps.embeddings) return undefined;
     try {
-      const { embeddings } = await this.embeddings.doEmbed({ values: texts, abortSignal: signal });
+      const { embeddings } = await this.deps.embeddings.doEmbed({ values: texts, abortSignal: signal });
       if (embeddings.length !== texts.length)
         throw new UpstreamError('The embedding provider returned the wrong number of vectors', { isRetryable: false });
       return embeddings.map(encodeVector);

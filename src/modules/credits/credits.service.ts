@@ -64,26 +64,12 @@ export class CreditsService {
   /** Settlements answered but not yet committed, by account: its balance is read after them. */
   private readonly settling = new Map<string, Set<Promise<void>>>();
 
-  private readonly repo: CreditsRepo;
-  private readonly reservations: ReservationsRepo;
-  private readonly owner: string;
-  private readonly clock: Clock;
-  private readonly observer?: CreditsObserver;
-  private readonly journal?: SettlementJournal;
-
   /**
    * `owner`: this process (ProcessRegistry.id); a sweeper gives back what a dead owner held. With a
    * `journal`, settleAfterAnswer() lets the answer go before the commit (SQLite: the journal sits beside
    * the database, where every process's sweeper can read it).
    */
-  constructor({ repo, reservations, owner, clock, observer, journal }: CreditsServiceOptions) {
-    this.repo = repo;
-    this.reservations = reservations;
-    this.owner = owner;
-    this.clock = clock;
-    this.observer = observer;
-    this.journal = journal;
-  }
+  constructor(private readonly deps: CreditsServiceOptions) {}
 
   /**
    * Work already done by an instant engine (nothing to hold credits for while it runs): charged, with the same
@@ -92,29 +78,29 @@ export class CreditsService {
    */
   async payForResult<T>(charge: Refund, store: (trx: Db) => Promise<T>): Promise<Outcome<T>> {
     const { accountId, amount, kind, reference } = charge;
-    const paid = await this.repo.debitWith(
-      { accountId, delta: -amount, reason: `reserve:${kind}`, reference, at: isoNow(this.clock) },
+    const paid = await this.deps.repo.debitWith(
+      { accountId, delta: -amount, reason: `reserve:${kind}`, reference, at: isoNow(this.deps.clock) },
       store,
     );
     if (paid === undefined) return notEnoughCredits(amount);
-    this.observer?.creditsCharged(kind, amount);
+    this.deps.observer?.creditsCharged(kind, amount);
     return ok(paid.stored);
   }
 
   async reserve(reservation: Reservation): Promise<Outcome<{ balance: number }>> {
     const { id, accountId, amount, kind, reference } = reservation;
-    const balance = await this.reservations.reserveCredits({
+    const balance = await this.deps.reservations.reserveCredits({
       id,
       accountId,
       unit: 'credits',
       kind,
       amount,
       reference,
-      owner: this.owner,
-      at: isoNow(this.clock),
+      owner: this.deps.owner,
+      at: isoNow(this.deps.clock),
     });
     if (balance === undefined) return notEnoughCredits(amount);
-    this.observer?.creditsCharged(kind, amount);
+    this.deps.observer?.creditsCharged(kind, amount);
     return ok({ balance });
   }
 
@@ -129,7 +115,7 @@ export class CreditsService {
     if (!reserved.ok) return reserved;
     let settledWithResult = false;
     const settleIn: SettleIn = async (trx) => {
-      await this.reservations.settle(trx, reservation.id, 0, isoNow(this.clock));
+      await this.deps.reservations.settle(trx, reservation.id, 0, isoNow(this.deps.clock));
       settledWithResult = true;
     };
     let outcome: Outcome<T>;
@@ -163,7 +149,7 @@ export class CreditsService {
    * the account's next reservation in this process joins the same or a later batch, so it sees the refund.
    */
   settleAfterAnswer(reservation: Reservation, cost: number): Promise<void> {
-    const journal = this.journal;
+    const journal = this.deps.journal;
     if (!journal) return this.settle(reservation, cost).then(() => undefined);
     const settlement = this.settlementOf(reservation, cost);
     let segment: number;
@@ -187,7 +173,7 @@ export class CreditsService {
   /** The reservation is the ceiling, so work can never cost more than was reserved. */
   private settlementOf(reservation: Reservation, cost: number): JournaledSettlement {
     const spent = Math.max(0, Math.min(reservation.amount, Math.ceil(cost)));
-    return { id: reservation.id, unused: reservation.amount - spent, at: isoNow(this.clock) };
+    return { id: reservation.id, unused: reservation.amount - spent, at: isoNow(this.deps.clock) };
   }
 
   /** Once the settlements this process answered for the account are committed. */
@@ -199,7 +185,7 @@ export class CreditsService {
   /** Once every settlement answered so far is committed (at a graceful stop, before the database closes). */
   async drain(): Promise<void> {
     while (this.settling.size > 0) await Promise.all([...this.settling.values()].flatMap((s) => [...s]));
-    this.journal?.close();
+    this.deps.journal?.close();
   }
 
   /**
@@ -207,8 +193,8 @@ export class CreditsService {
    * found in its journal by the sweeper. `kind` is for the metrics.
    */
   async applySettlement(kind: string, settlement: JournaledSettlement): Promise<void> {
-    const finished = await this.reservations.settleNow(settlement.id, settlement.unused, settlement.at);
-    if (finished && finished.returned > 0) this.observer?.creditsRefunded(kind as WorkKind, finished.returned);
+    const finished = await this.deps.reservations.settleNow(settlement.id, settlement.unused, settlement.at);
+    if (finished && finished.returned > 0) this.deps.observer?.creditsRefunded(kind as WorkKind, finished.returned);
   }
 
   /** Never rejects: a commit that keeps failing is left to the journal, which the sweeper reads once this process is gone. */
@@ -226,9 +212,9 @@ export class CreditsService {
 
   /** Gives a reservation back whole (the work failed or never finished); nothing if it is no longer open. */
   async release(reservation: Pick<Reservation, 'id'>): Promise<void> {
-    const finished = await this.reservations.release(reservation.id, isoNow(this.clock));
+    const finished = await this.deps.reservations.release(reservation.id, isoNow(this.deps.clock));
     if (finished && finished.returned > 0 && finished.row.unit === 'credits')
-      this.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
+      this.deps.observer?.creditsRefunded(finished.row.kind as WorkKind, finished.returned);
   }
 
   /**
@@ -237,26 +223,26 @@ export class CreditsService {
    */
   async refund(refund: Refund, trx?: Db): Promise<void> {
     if (refund.amount <= 0) return;
-    const balance = await this.repo.add(
+    const balance = await this.deps.repo.add(
       {
         accountId: refund.accountId,
         delta: refund.amount,
         reason: `refund:${refund.kind}`,
         reference: refund.reference,
-        at: isoNow(this.clock),
+        at: isoNow(this.deps.clock),
       },
       trx,
     );
-    if (balance !== undefined) this.observer?.creditsRefunded(refund.kind, refund.amount);
+    if (balance !== undefined) this.deps.observer?.creditsRefunded(refund.kind, refund.amount);
   }
 
   async grant(accountId: string, amount: number, reason: string, db?: Db): Promise<number | undefined> {
-    return this.repo.add({ accountId, delta: amount, reason, reference: null, at: isoNow(this.clock) }, db);
+    return this.deps.repo.add({ accountId, delta: amount, reason, reference: null, at: isoNow(this.deps.clock) }, db);
   }
 
   /** Rolls the account into its current monthly period, refilling the plan's credits, when the last one ended. */
   async ensureCurrentPeriod(account: AccountRow, plan: Plan): Promise<BillingPeriod> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     // Every authenticated request asks; the answer only changes once a month.
     const known = this.periods.get(account.id);
     if (known && known.periodStart === account.period_start && now >= known.period.start && now < known.period.end)
@@ -264,7 +250,7 @@ export class CreditsService {
     // Counted from creation, not from the last reset, so short months do not make the anniversary drift.
     const period = periodContaining(new Date(account.created_at), now);
     if (period.start.getTime() > new Date(account.period_start).getTime()) {
-      await this.repo.resetPeriod(
+      await this.deps.repo.resetPeriod(
         account.id,
         account.period_start,
         period.start.toISOString(),
@@ -286,12 +272,12 @@ export class CreditsService {
     kind: 'tts' | 'sound' = 'tts',
   ): Promise<Outcome<{ used: number }>> {
     const { id, accountId, amount, reference } = words;
-    const used = await this.reservations.reserveWords(
-      { id, accountId, unit: 'words', kind, amount, reference, owner: this.owner, at: isoNow(this.clock) },
+    const used = await this.deps.reservations.reserveWords(
+      { id, accountId, unit: 'words', kind, amount, reference, owner: this.deps.owner, at: isoNow(this.deps.clock) },
       plan.monthlyTtsWords,
     );
     if (used !== undefined) return ok({ used });
-    const left = Math.max(0, plan.monthlyTtsWords - (await this.repo.wordsUsed(accountId)));
+    const left = Math.max(0, plan.monthlyTtsWords - (await this.deps.repo.wordsUsed(accountId)));
     return fail(
       'payment_required',
       `Text-to-speech word limit reached: ${kind === 'sound' ? "this sound's prompt" : 'this text'} has ${amount} words and ${left} of the ${plan.monthlyTtsWords} words of the ${plan.name} plan are left this period`,
@@ -300,22 +286,22 @@ export class CreditsService {
 
   /** The words stay used: settled in the transaction that stores the speech. */
   settleWordsIn(trx: Db, words: WordsReservation): Promise<unknown> {
-    return this.reservations.settle(trx, words.id, 0, isoNow(this.clock));
+    return this.deps.reservations.settle(trx, words.id, 0, isoNow(this.deps.clock));
   }
 
   async spentSince(accountId: string, since: Date): Promise<Record<string, number>> {
     await this.settled(accountId);
-    return this.repo.spentSince(accountId, since.toISOString());
+    return this.deps.repo.spentSince(accountId, since.toISOString());
   }
 
   async ledger(accountId: string, limit = 50, before?: number) {
     await this.settled(accountId);
-    return this.repo.ledger(accountId, limit, before);
+    return this.deps.repo.ledger(accountId, limit, before);
   }
 
   async spentByDay(accountId: string, since: Date) {
     await this.settled(accountId);
-    return this.repo.spentByDay(accountId, since.toISOString());
+    return this.deps.repo.spentByDay(accountId, since.toISOString());
   }
 }
 

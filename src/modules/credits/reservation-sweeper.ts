@@ -35,30 +35,14 @@ export class ReservationSweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
-  private readonly reservations: ReservationsRepo;
-  private readonly processes: ProcessRegistry;
-  private readonly credits: CreditsService;
-  private readonly clock: Clock;
-  private readonly everyMs: number;
-  private readonly log?: SweepLog;
-  private readonly journalDir?: string;
-
-  constructor({ reservations, processes, credits, clock, everyMs, log, journalDir }: ReservationSweeperOptions) {
-    this.reservations = reservations;
-    this.processes = processes;
-    this.credits = credits;
-    this.clock = clock;
-    this.everyMs = everyMs;
-    this.log = log;
-    this.journalDir = journalDir;
-  }
+  constructor(private readonly deps: ReservationSweeperOptions) {}
 
   start(): void {
     const tick = () => {
-      this.sweep().catch((error: unknown) => this.log?.warn({ err: error }, 'could not sweep reservations'));
+      this.sweep().catch((error: unknown) => this.deps.log?.warn({ err: error }, 'could not sweep reservations'));
     };
     tick();
-    this.timer = setInterval(tick, this.everyMs);
+    this.timer = setInterval(tick, this.deps.everyMs);
     this.timer.unref();
   }
 
@@ -77,26 +61,30 @@ export class ReservationSweeper {
   private async pass(): Promise<number> {
     // Listed before the living are read: a process registers before it writes a journal, so one whose
     // journal is listed and that is not among the living is dead.
-    const journals = this.journalDir ? journalFiles(this.journalDir) : new Map<string, string[]>();
-    const living = await this.processes.living();
+    const journals = this.deps.journalDir ? journalFiles(this.deps.journalDir) : new Map<string, string[]>();
+    const living = await this.deps.processes.living();
     const dead = [...journals].flatMap(([owner, files]) => (living.has(owner) ? [] : files));
-    const orphans = await this.reservations.orphans(living, ORPHANS_PER_PASS);
+    const orphans = await this.deps.reservations.orphans(living, ORPHANS_PER_PASS);
     // Reservation ids are unique, so the dead owners' journals can be read as one.
     const answered = orphans.length > 0 ? readSettlements(dead) : new Map<string, JournaledSettlement>();
     let settled = 0;
     for (const orphan of orphans) {
       const settlement = answered.get(orphan.id);
       if (settlement) settled += 1;
-      await (settlement ? this.credits.applySettlement(orphan.kind, settlement) : this.credits.release(orphan));
+      await (settlement
+        ? this.deps.credits.applySettlement(orphan.kind, settlement)
+        : this.deps.credits.release(orphan));
     }
     if (orphans.length > 0)
-      this.log?.warn(
+      this.deps.log?.warn(
         { released: orphans.length - settled, settled },
         'finished reservations of processes that died (settled: answered, from their journal)',
       );
     // Every open reservation of the dead was finished (there were fewer than a pass takes): their journals go.
     if (orphans.length < ORPHANS_PER_PASS) removeFiles(dead);
-    await this.reservations.purgeFinished(new Date(this.clock.now().getTime() - KEEP_FINISHED_MS).toISOString());
+    await this.deps.reservations.purgeFinished(
+      new Date(this.deps.clock.now().getTime() - KEEP_FINISHED_MS).toISOString(),
+    );
     return orphans.length;
   }
 }

@@ -67,34 +67,11 @@ export class ImagesService {
   /** The worker's handler for image jobs. */
   readonly job: JobHandler;
 
-  private readonly repo: ImagesRepo;
-  private readonly models: ModelCatalogue<CatalogueImageModel>;
-  private readonly editors: readonly ImageEditor[];
-  private readonly blobs: BlobStore;
-  private readonly config: ImagesConfig;
-  private readonly clock: Clock;
   private readonly settled: CompletionSignal;
 
-  constructor({
-    db,
-    repo,
-    queue,
-    models,
-    editors,
-    credits,
-    blobs,
-    config,
-    clock,
-    onEnqueued = () => undefined,
-    settled = new CompletionSignal(),
-  }: ImagesServiceOptions) {
-    this.repo = repo;
-    this.models = models;
-    this.editors = editors;
-    this.blobs = blobs;
-    this.config = config;
-    this.clock = clock;
-    this.settled = settled;
+  constructor(private readonly deps: ImagesServiceOptions) {
+    const { db, repo, queue, models, editors, credits, blobs, config, clock, onEnqueued } = deps;
+    this.settled = deps.settled ?? new CompletionSignal();
     const kind = imageJob({
       repo,
       models,
@@ -110,7 +87,7 @@ export class ImagesService {
   }
 
   catalogue() {
-    return this.models.models.map((m) => ({
+    return this.deps.models.models.map((m) => ({
       name: m.name,
       aliases: [...m.aliases],
       family: m.family ?? null,
@@ -122,24 +99,24 @@ export class ImagesService {
       reference_images: m.engine.supportsReferenceImage,
       // What an edit with this model as editModel does: its engine's own actions, else the editors' (filters, rembg).
       edit_actions: IMAGE_ACTIONS.filter(
-        (action) => chooseEditor(action, { ...m, supportsReferenceImage: false }, this.editors).ok,
+        (action) => chooseEditor(action, { ...m, supportsReferenceImage: false }, this.deps.editors).ok,
       ),
     }));
   }
 
   async create(caller: Caller, input: NewImages): Promise<Outcome<ImageRecord[]>> {
-    const model = this.models.find(input.model);
+    const model = this.deps.models.find(input.model);
     if (!model)
       return fail(
         'invalid_input',
-        `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`,
+        `model: unknown model "${input.model}"; available: ${this.deps.models.names().join(', ')}`,
       );
     if (input.action && !input.image)
       return fail('invalid_input', 'action: needs image, the URL of the picture to work on');
     const planned = input.image ? this.planEdit(input, input.image) : this.planGeneration(model, input);
     if (!planned.ok) return planned;
     const { plan, price, engine, edit } = planned.value;
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
       account_id: caller.account.id,
       prompt: input.prompt,
@@ -170,18 +147,18 @@ export class ImagesService {
       reference: `batch:${newId()}`,
     });
     const created = await this.lifecycle.create(reservation, async (trx) => {
-      const ids = await this.repo.insert(rows, trx);
+      const ids = await this.deps.repo.insert(rows, trx);
       return { value: ids, jobs: ids.map((imageId) => ({ imageId, blobName: newId() })) };
     });
     if (!created.ok) return created;
     const ids = created.value;
-    const load = () => this.repo.findMany(ids);
+    const load = () => this.deps.repo.findMany(ids);
     const found = input.waitForResult
       ? await waitUntilSettled(
           this.settled,
           load,
           (r) => r.every((row) => row.status !== 'pending'),
-          this.config.waitMs,
+          this.deps.config.waitMs,
         )
       : await load();
     return ok(found.map((row) => this.toRecord(row)));
@@ -204,11 +181,11 @@ export class ImagesService {
   /** An edit of the picture at `image`: `editModel` (else `model`) picks the model, `action` what to do. */
   private planEdit(input: NewImages, image: string) {
     const editName = input.editModel ?? input.model;
-    const model = this.models.find(editName);
+    const model = this.deps.models.find(editName);
     if (!model)
       return fail(
         'invalid_input',
-        `editModel: unknown model "${editName}"; available: ${this.models.names().join(', ')}`,
+        `editModel: unknown model "${editName}"; available: ${this.deps.models.names().join(', ')}`,
       );
     const action = input.action ?? EDIT_ACTION;
     const traits = {
@@ -218,7 +195,7 @@ export class ImagesService {
       supportsReferenceImage: model.engine.supportsReferenceImage,
       engine: model.engine,
     };
-    const choice = chooseEditor(action, traits, this.editors);
+    const choice = chooseEditor(action, traits, this.deps.editors);
     if (!choice.ok) return fail('unprocessable', choice.message);
     const plan = planEdit(traits, input, choice);
     if (input.useHD) plan.warnings.push(ignoredForAnEdit('useHD'));
@@ -234,19 +211,19 @@ export class ImagesService {
   }
 
   async read(caller: Caller, id: number): Promise<Outcome<ImageRecord>> {
-    const row = await this.repo.findOwned(caller.account.id, id);
+    const row = await this.deps.repo.findOwned(caller.account.id, id);
     return row ? ok(this.toRecord(row)) : fail('not_found', 'Image not found');
   }
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<ImageRecord[]> {
-    return (await this.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
+    return (await this.deps.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
   }
 
   /** The spec's record (id, image_url, model, prompt, used_credits, created_at) and what tells a slow image from a failed one. */
   private toRecord(row: ImageView) {
     return {
       id: row.id,
-      image_url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : null,
+      image_url: row.status === 'completed' && row.blob_key ? this.deps.blobs.publicUrl(row.blob_key) : null,
       model: row.model,
       engine: row.engine,
       prompt: row.prompt,

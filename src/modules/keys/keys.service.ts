@@ -56,18 +56,14 @@ export class KeysService {
 
   private readonly uses: KeyUseRecorder;
 
-  private readonly repo: KeysRepo;
-  private readonly clock: Clock;
   private readonly authCacheMs: number;
   private readonly peers: Peers;
 
-  constructor({ repo, clock, authCacheMs = 0, peers = noPeers }: KeysServiceOptions) {
-    this.repo = repo;
-    this.clock = clock;
-    this.authCacheMs = authCacheMs;
-    this.peers = peers;
-    this.uses = new KeyUseRecorder(clock, (keyId, at) => repo.touch(keyId, at));
-    peers.on('account.changed', ({ accountId }) => this.dropCached(accountId));
+  constructor(private readonly deps: KeysServiceOptions) {
+    this.authCacheMs = deps.authCacheMs ?? 0;
+    this.peers = deps.peers ?? noPeers;
+    this.uses = new KeyUseRecorder(deps.clock, (keyId, at) => deps.repo.touch(keyId, at));
+    this.peers.on('account.changed', ({ accountId }) => this.dropCached(accountId));
   }
 
   /**
@@ -76,7 +72,7 @@ export class KeysService {
    */
   async create(accountId: string, name: string, db?: Db): Promise<CreatedKey> {
     const { row, created } = this.newKey(accountId, name);
-    await this.repo.insert(row, db);
+    await this.deps.repo.insert(row, db);
     return created;
   }
 
@@ -87,7 +83,7 @@ export class KeysService {
     plan: Pick<Plan, 'name' | 'maxApiKeys'>,
   ): Promise<Outcome<CreatedKey>> {
     const { row, created } = this.newKey(accountId, name);
-    if (!(await this.repo.insertWithin(row, plan.maxApiKeys))) {
+    if (!(await this.deps.repo.insertWithin(row, plan.maxApiKeys))) {
       return fail('conflict', `The ${plan.name} plan allows at most ${plan.maxApiKeys} API keys: revoke one first`);
     }
     return ok(created);
@@ -101,7 +97,7 @@ export class KeysService {
       key_hash: sha256Hex(apiKey),
       prefix: apiKey.slice(0, 12),
       name,
-      created_at: isoNow(this.clock),
+      created_at: isoNow(this.deps.clock),
       last_used_at: null,
       revoked_at: null,
     };
@@ -111,7 +107,7 @@ export class KeysService {
   async authenticate(rawKey: string | undefined): Promise<Outcome<Authenticated>> {
     if (!rawKey || rawKey.length > MAX_KEY_LENGTH) return fail('unauthorized', INVALID_API_KEY);
     const hash = sha256Hex(rawKey);
-    const now = this.clock.now().getTime();
+    const now = this.deps.clock.now().getTime();
     const cached = this.cached(hash, now) ?? (await this.lookup(hash, now));
     const found = cached?.found;
     if (!found || !sameDigest(cached.hashBytes, hash) || found.key.revoked_at) {
@@ -126,7 +122,7 @@ export class KeysService {
   }
 
   async list(accountId: string): Promise<PublicKey[]> {
-    const rows = await this.repo.listByAccount(accountId);
+    const rows = await this.deps.repo.listByAccount(accountId);
     return rows.map(({ id, prefix, name, created_at, last_used_at, revoked_at }) => ({
       id,
       prefix,
@@ -138,7 +134,7 @@ export class KeysService {
   }
 
   async revoke(accountId: string, keyId: string): Promise<Outcome<{ id: string; revoked: true }>> {
-    const revoked = await this.repo.revoke(keyId, accountId, isoNow(this.clock));
+    const revoked = await this.deps.repo.revoke(keyId, accountId, isoNow(this.deps.clock));
     this.forgetAccount(accountId);
     return revoked ? ok({ id: keyId, revoked: true }) : fail('not_found', 'API key not found');
   }
@@ -164,7 +160,7 @@ export class KeysService {
 
   /** The key whose hash is `hash`, read from the database (and cached for `authCacheMs`). */
   private async lookup(hash: string, now: number): Promise<CachedKey | undefined> {
-    const found = await this.repo.findByHash(hash);
+    const found = await this.deps.repo.findByHash(hash);
     if (!found) return undefined;
     const entry = { found, hashBytes: Buffer.from(found.key.key_hash, 'hex'), expires: now + this.authCacheMs };
     if (this.authCacheMs <= 0) return entry;

@@ -56,23 +56,11 @@ export class ResponsesService {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | undefined;
 
-  private readonly chat: ChatService;
-  private readonly repo: ResponsesRepo;
-  private readonly config: ResponsesConfig;
-  private readonly clock: Clock;
-  private readonly log: ResponsesLog;
-
-  constructor({ chat, repo, config, clock, log }: ResponsesServiceOptions) {
-    this.chat = chat;
-    this.repo = repo;
-    this.config = config;
-    this.clock = clock;
-    this.log = log;
-  }
+  constructor(private readonly deps: ResponsesServiceOptions) {}
 
   /** The engine that answers `model` (the default model when absent), for the x-atelier-engine header. */
   providerOf(model: string | null | undefined): string | undefined {
-    return this.chat.providerOf(model);
+    return this.deps.chat.providerOf(model);
   }
 
   /** The response as JSON text (made once: stored as it is answered); stored first unless `store` is false. */
@@ -80,7 +68,7 @@ export class ResponsesService {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const { base, call, items } = prepared.value;
-    const generated = await this.chat.generate(caller, call.request);
+    const generated = await this.deps.chat.generate(caller, call.request);
     if (!generated.ok) return { ok: false, error: renamedError(generated.error, call.sources) };
     const response = responseOf(base, generated.value, this.seconds());
     const text = JSON.stringify(response);
@@ -101,7 +89,7 @@ export class ResponsesService {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const { base, call, items } = prepared.value;
-    const started = await this.chat.streamParts(caller, call.request, signal);
+    const started = await this.deps.chat.streamParts(caller, call.request, signal);
     if (!started.ok) return { ok: false, error: renamedError(started.error, call.sources) };
     return ok(
       responseEvents({
@@ -115,19 +103,19 @@ export class ResponsesService {
 
   /** A stored response of the caller's, as JSON text. */
   async get(caller: Caller, id: string): Promise<Outcome<string>> {
-    const row = await this.repo.find(id, caller.account.id);
+    const row = await this.deps.repo.find(id, caller.account.id);
     return row ? ok(row.response) : notFound(id);
   }
 
   async delete(caller: Caller, id: string): Promise<Outcome<{ id: string; object: 'response'; deleted: true }>> {
-    return (await this.repo.delete(id, caller.account.id))
+    return (await this.deps.repo.delete(id, caller.account.id))
       ? ok({ id, object: 'response', deleted: true })
       : notFound(id);
   }
 
   /** The response's own input items (not those of the responses before it), newest first unless `order` is asc. */
   async inputItems(caller: Caller, id: string, query: InputItemsQuery) {
-    const row = await this.repo.find(id, caller.account.id);
+    const row = await this.deps.repo.find(id, caller.account.id);
     if (!row) return notFound(id);
     const all = JSON.parse(row.input_items) as StoredItem[];
     const ordered = query.order === 'asc' ? all : all.reverse();
@@ -152,9 +140,9 @@ export class ResponsesService {
 
   /** Sweeps now and then every hour, unless responses are kept forever. */
   start(): void {
-    if (this.config.retentionDays === 0) return;
+    if (this.deps.config.retentionDays === 0) return;
     const tick = () => {
-      this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'could not delete expired responses'));
+      this.sweep().catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not delete expired responses'));
     };
     tick();
     this.timer = setInterval(tick, SWEEP_EVERY_MS);
@@ -168,11 +156,11 @@ export class ResponsesService {
   }
 
   private async deleteExpired(): Promise<number> {
-    if (this.config.retentionDays === 0) return 0;
-    const before = new Date(this.clock.now().getTime() - this.config.retentionDays * DAY_MS).toISOString();
+    if (this.deps.config.retentionDays === 0) return 0;
+    const before = new Date(this.deps.clock.now().getTime() - this.deps.config.retentionDays * DAY_MS).toISOString();
     let deleted = 0;
     for (;;) {
-      const batch = await this.repo.deleteOlder(before, DELETE_BATCH);
+      const batch = await this.deps.repo.deleteOlder(before, DELETE_BATCH);
       deleted += batch;
       if (batch < DELETE_BATCH) return deleted;
       await nextTurn();
@@ -183,7 +171,7 @@ export class ResponsesService {
     let history: InputItem[] = [];
     const previous = request.previous_response_id;
     if (previous != null) {
-      const chain = await this.repo.chain(previous, caller.account.id);
+      const chain = await this.deps.repo.chain(previous, caller.account.id);
       if (chain.length === 0)
         return fail(
           'invalid_input',
@@ -206,20 +194,20 @@ export class ResponsesService {
   private async keep(caller: Caller, response: ResponseObject, json: string, items: StoredItem[]): Promise<void> {
     if (!response.store) return;
     try {
-      await this.repo.insert({
+      await this.deps.repo.insert({
         id: response.id,
         account_id: caller.account.id,
         previous_response_id: response.previous_response_id,
         response: json,
         input_items: JSON.stringify(items),
-        created_at: isoNow(this.clock),
+        created_at: isoNow(this.deps.clock),
       });
     } catch (error) {
-      this.log.warn({ err: error, response: response.id }, 'could not store a response');
+      this.deps.log.warn({ err: error, response: response.id }, 'could not store a response');
     }
   }
 
   private seconds(): number {
-    return Math.floor(this.clock.now().getTime() / 1000);
+    return Math.floor(this.deps.clock.now().getTime() / 1000);
   }
 }

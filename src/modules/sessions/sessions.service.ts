@@ -31,37 +31,27 @@ export interface SessionsServiceOptions {
 export class SessionsService {
   private lastSweep = 0;
 
-  private readonly repo: SessionsRepo;
-  private readonly accounts: AccountsService;
-  private readonly config: Pick<Config, 'dashboard' | 'plans'>;
-  private readonly clock: Clock;
-
-  constructor({ repo, accounts, config, clock }: SessionsServiceOptions) {
-    this.repo = repo;
-    this.accounts = accounts;
-    this.config = config;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: SessionsServiceOptions) {}
 
   /** Opens an account on the smallest plan, with a password and no API key yet, and logs it in. */
   async signUp(email: string, password: string): Promise<Outcome<NewSession>> {
-    if (!this.config.dashboard.signup)
+    if (!this.deps.config.dashboard.signup)
       return fail('forbidden', 'Sign-up is closed on this service; ask its operator for an account');
     const problem = passwordProblem(password);
     if (problem) return fail('invalid_input', problem);
-    const created = await this.accounts.createWithoutKey({
+    const created = await this.deps.accounts.createWithoutKey({
       email,
-      plan: this.config.plans[0]?.name,
+      plan: this.deps.config.plans[0]?.name,
       passwordHash: await hashPassword(password),
     });
     if (!created.ok) return created;
-    const account = await this.accounts.find(created.value.account_id);
+    const account = await this.deps.accounts.find(created.value.account_id);
     return account.ok ? ok(await this.open(account.value)) : account;
   }
 
   async logIn(email: string, password: string): Promise<Outcome<NewSession>> {
-    const found = await this.accounts.find(email.trim().toLowerCase());
-    const stored = found.ok ? await this.accounts.passwordHashOf(found.value.id) : undefined;
+    const found = await this.deps.accounts.find(email.trim().toLowerCase());
+    const stored = found.ok ? await this.deps.accounts.passwordHashOf(found.value.id) : undefined;
     // An unknown email costs a hash too, so timing does not tell which emails have accounts.
     const matches = await verifyPassword(password.slice(0, 1_000), stored ?? DECOY_HASH);
     if (!found.ok || !stored || !matches) return fail('unauthorized', INVALID_LOGIN);
@@ -77,16 +67,16 @@ export class SessionsService {
   async setPassword(idOrEmail: string, password: string): Promise<Outcome<{ account_id: string }>> {
     const problem = passwordProblem(password);
     if (problem) return fail('invalid_input', problem);
-    const found = await this.accounts.find(idOrEmail);
+    const found = await this.deps.accounts.find(idOrEmail);
     if (!found.ok) return found;
-    await this.accounts.storePasswordHash(found.value.id, await hashPassword(password));
-    await this.repo.deleteForAccount(found.value.id);
+    await this.deps.accounts.storePasswordHash(found.value.id, await hashPassword(password));
+    await this.deps.repo.deleteForAccount(found.value.id);
     return ok({ account_id: found.value.id });
   }
 
   /** A logged-in user's own change: the current password must match; other sessions end, this browser gets a new one. */
   async changePassword(account: AccountRow, current: string, next: string): Promise<Outcome<NewSession>> {
-    const stored = await this.accounts.passwordHashOf(account.id);
+    const stored = await this.deps.accounts.passwordHashOf(account.id);
     if (!stored || !(await verifyPassword(current.slice(0, 1_000), stored)))
       return fail('invalid_input', 'The current password is wrong');
     const changed = await this.setPassword(account.id, next);
@@ -97,22 +87,22 @@ export class SessionsService {
   async resolve(token: string | undefined): Promise<Caller | undefined> {
     if (!token || token.length > 100) return undefined;
     const id = sha256Hex(token);
-    const found = await this.repo.findWithAccount(id);
-    const now = this.clock.now();
+    const found = await this.deps.repo.findWithAccount(id);
+    const now = this.deps.clock.now();
     if (!found || found.account.blocked || new Date(found.session.expires_at) <= now) return undefined;
-    return this.accounts.callerFor(found.account, `session:${id.slice(0, 16)}`);
+    return this.deps.accounts.callerFor(found.account, `session:${id.slice(0, 16)}`);
   }
 
   async logOut(token: string | undefined): Promise<void> {
-    if (token) await this.repo.delete(sha256Hex(token));
+    if (token) await this.deps.repo.delete(sha256Hex(token));
   }
 
   private async open(account: AccountRow): Promise<NewSession> {
     const token = randomToken(32);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     // A fixed lifetime: the cookie expires with the session, so neither outlives the other.
-    const expiresAt = new Date(now.getTime() + this.config.dashboard.sessionDays * DAY_MS);
-    await this.repo.insert({
+    const expiresAt = new Date(now.getTime() + this.deps.config.dashboard.sessionDays * DAY_MS);
+    await this.deps.repo.insert({
       id: sha256Hex(token),
       account_id: account.id,
       created_at: now.toISOString(),
@@ -125,6 +115,6 @@ export class SessionsService {
   private async sweepSometimes(now: Date): Promise<void> {
     if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now.getTime();
-    await this.repo.deleteExpired(isoNow(this.clock));
+    await this.deps.repo.deleteExpired(isoNow(this.deps.clock));
   }
 }

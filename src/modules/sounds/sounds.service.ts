@@ -53,17 +53,7 @@ export interface SoundsServiceOptions {
  * back if anything fails.
  */
 export class SoundsService {
-  private readonly db: Db;
-  private readonly engine: SoundModel;
-  private readonly credits: CreditsService;
-  private readonly blobs: BlobStore;
-
-  constructor({ db, engine, credits, blobs }: SoundsServiceOptions) {
-    this.db = db;
-    this.engine = engine;
-    this.credits = credits;
-    this.blobs = blobs;
-  }
+  constructor(private readonly deps: SoundsServiceOptions) {}
 
   async generate(caller: Caller, request: SoundRequest, signal?: AbortSignal): Promise<Outcome<SoundEffect>> {
     const prompt = request.prompt.trim();
@@ -72,38 +62,38 @@ export class SoundsService {
 
     const uuid = newId();
     const held = { id: newOrderedId(), accountId: caller.account.id, amount: words, reference: uuid };
-    const reserved = await this.credits.reserveWords(held, caller.plan, 'sound');
+    const reserved = await this.deps.credits.reserveWords(held, caller.plan, 'sound');
     if (!reserved.ok) return reserved;
     try {
-      const sound = await this.engine.doGenerate({
+      const sound = await this.deps.engine.doGenerate({
         prompt,
         durationSeconds: request.durationSeconds,
         promptInfluence: request.promptInfluence,
         abortSignal: signal,
       });
       const blobKey = `sounds/${uuid}.mp3`;
-      await this.blobs.put(blobKey, sound.audio.data);
-      await this.db.transaction().execute((trx) => this.credits.settleWordsIn(trx, held));
+      await this.deps.blobs.put(blobKey, sound.audio.data);
+      await this.deps.db.transaction().execute((trx) => this.deps.credits.settleWordsIn(trx, held));
       const exact = Math.round(sound.durationSeconds * 1000) / 1000;
       return ok({
-        url: this.blobs.publicUrl(blobKey),
+        url: this.deps.blobs.publicUrl(blobKey),
         text: prompt,
         seconds: Math.max(1, Math.round(exact)),
         status: 'completed',
         uuid,
         duration_seconds: exact,
         used_characters: words,
-        engine: this.engine.provider,
+        engine: this.deps.engine.provider,
         warnings: warningTexts(sound.warnings),
       });
     } catch (error) {
-      await this.credits.release(held);
-      const provider = this.engine.provider;
+      await this.deps.credits.release(held);
+      const provider = this.deps.engine.provider;
       return engineFailure(error, `Sound generation failed (${provider})`, `Sound engine ${provider} is not available`);
     }
   }
 
   close(): Promise<void> {
-    return this.engine.close?.() ?? Promise.resolve();
+    return this.deps.engine.close?.() ?? Promise.resolve();
   }
 }

@@ -35,17 +35,7 @@ export interface CustomVoicesServiceOptions {
 }
 
 export class CustomVoicesService {
-  private readonly repo: CustomVoicesRepo;
-  private readonly catalogue: VoiceCatalogue;
-  private readonly imageUrl: (voiceId: string) => string;
-  private readonly clock: Clock;
-
-  constructor({ repo, catalogue, imageUrl, clock }: CustomVoicesServiceOptions) {
-    this.repo = repo;
-    this.catalogue = catalogue;
-    this.imageUrl = imageUrl;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: CustomVoicesServiceOptions) {}
 
   async create(accountId: string, input: CustomVoiceInput): Promise<Outcome<CustomVoice>> {
     const base = await this.baseVoice(input.base_voice_id);
@@ -58,14 +48,14 @@ export class CustomVoicesService {
     accountId: string,
     input: { name: string; description?: string; samples: VoiceSample[] },
   ): Promise<Outcome<CustomVoice>> {
-    const cloner = this.catalogue.providers().find(canClone);
+    const cloner = this.deps.catalogue.providers().find(canClone);
     if (!cloner) {
       return fail(
         'not_implemented',
         'Voice cloning needs a provider that can clone voices: configure ElevenLabs (ATELIER_ELEVENLABS_API_KEY)',
       );
     }
-    if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
+    if ((await this.deps.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
     let cloned: Awaited<ReturnType<typeof cloner.cloneVoice>>;
     try {
       cloned = await cloner.cloneVoice(input);
@@ -73,7 +63,7 @@ export class CustomVoicesService {
       return engineFailure(error, `Voice cloning failed (${cloner.provider})`, 'Voice cloning is not available');
     }
     const baseId = `${cloner.provider}:${cloned.providerVoiceId}`;
-    const base = await this.catalogue.find(baseId);
+    const base = await this.deps.catalogue.find(baseId);
     if (!base)
       return fail('upstream', `Voice cloning failed (${cloner.provider}): the new voice is not in its voice list`);
     return this.store(accountId, { name: input.name, description: input.description, base_voice_id: baseId }, base);
@@ -82,8 +72,8 @@ export class CustomVoicesService {
   private async store(accountId: string, input: CustomVoiceInput, base: CatalogueVoice): Promise<Outcome<CustomVoice>> {
     const settings = checkSettings(base.model, input.settings ?? {});
     if (!settings.ok) return settings;
-    if ((await this.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
-    const now = isoNow(this.clock);
+    if ((await this.deps.repo.count(accountId)) >= MAX_VOICES_PER_ACCOUNT) return this.tooMany();
+    const now = isoNow(this.deps.clock);
     const row: CustomVoiceRow = {
       id: newId(),
       account_id: accountId,
@@ -94,7 +84,7 @@ export class CustomVoicesService {
       created_at: now,
       updated_at: now,
     };
-    await this.repo.insert(row);
+    await this.deps.repo.insert(row);
     return ok(this.toPublic(row, base));
   }
 
@@ -103,9 +93,9 @@ export class CustomVoicesService {
   }
 
   async list(accountId: string): Promise<CustomVoice[]> {
-    const rows = await this.repo.list(accountId);
+    const rows = await this.deps.repo.list(accountId);
     const voices = await Promise.all(
-      rows.map(async (row) => this.toPublic(row, await this.catalogue.find(row.base_voice_id))),
+      rows.map(async (row) => this.toPublic(row, await this.deps.catalogue.find(row.base_voice_id))),
     );
     return voices;
   }
@@ -113,7 +103,7 @@ export class CustomVoicesService {
   async get(accountId: string, id: string): Promise<Outcome<CustomVoice>> {
     const row = await this.findRow(accountId, id);
     if (!row) return fail('not_found', 'Voice not found');
-    return ok(this.toPublic(row, await this.catalogue.find(row.base_voice_id)));
+    return ok(this.toPublic(row, await this.deps.catalogue.find(row.base_voice_id)));
   }
 
   async update(
@@ -129,25 +119,25 @@ export class CustomVoicesService {
       const checked = checkSettings(base.value.model, changes.settings);
       if (!checked.ok) return checked;
     }
-    await this.repo.update(accountId, row.id, {
+    await this.deps.repo.update(accountId, row.id, {
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.settings !== undefined && { settings: JSON.stringify(changes.settings) }),
-      updated_at: isoNow(this.clock),
+      updated_at: isoNow(this.deps.clock),
     });
     return this.get(accountId, id);
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
     const row = await this.findRow(accountId, id);
-    if (!row || !(await this.repo.delete(accountId, row.id))) return fail('not_found', 'Voice not found');
+    if (!row || !(await this.deps.repo.delete(accountId, row.id))) return fail('not_found', 'Voice not found');
     await this.deleteClonedBase(row.base_voice_id);
     return ok({ id: `${CUSTOM_PREFIX}${row.id}`, deleted: true });
   }
 
   /** A voice cloned for this custom voice is the account's alone: it goes at the provider too. */
   private async deleteClonedBase(baseVoiceId: string): Promise<void> {
-    const base = await this.catalogue.find(baseVoiceId);
+    const base = await this.deps.catalogue.find(baseVoiceId);
     if (!base?.voice.custom || !canClone(base.model)) return;
     await base.model.deleteVoice(base.providerVoiceId).catch(() => undefined);
   }
@@ -158,18 +148,18 @@ export class CustomVoicesService {
     id: string,
   ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown> } | undefined> {
     const row = await this.findRow(accountId, id);
-    const base = row && (await this.catalogue.find(row.base_voice_id));
+    const base = row && (await this.deps.catalogue.find(row.base_voice_id));
     return row && base ? { base, settings: JSON.parse(row.settings) as Record<string, unknown> } : undefined;
   }
 
   private async findRow(accountId: string, id: string): Promise<CustomVoiceRow | undefined> {
     const uuid = stripPrefix(id);
-    return uuid === undefined ? undefined : this.repo.find(accountId, uuid);
+    return uuid === undefined ? undefined : this.deps.repo.find(accountId, uuid);
   }
 
   private async baseVoice(id: string): Promise<Outcome<CatalogueVoice>> {
     // Voices cloned at a provider belong to whoever cloned them: never a base for someone else's voice.
-    const found = id.startsWith(CUSTOM_PREFIX) ? undefined : await this.catalogue.find(id);
+    const found = id.startsWith(CUSTOM_PREFIX) ? undefined : await this.deps.catalogue.find(id);
     const base = found?.voice.custom ? undefined : found;
     return base
       ? ok(base)
@@ -182,7 +172,7 @@ export class CustomVoicesService {
       id,
       name: row.name,
       description: row.description,
-      image: this.imageUrl(id),
+      image: this.deps.imageUrl(id),
       language: base?.voice.language ?? 'Unknown',
       ...(base?.voice.accent && { accent: base.voice.accent }),
       provider: base?.voice.provider ?? 'unavailable',

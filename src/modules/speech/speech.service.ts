@@ -84,30 +84,14 @@ export interface SpeechServiceOptions {
 }
 
 export class SpeechService {
-  private readonly db: Db;
-  private readonly catalogue: VoiceCatalogue;
-  private readonly customVoices: CustomVoicesService;
-  private readonly credits: CreditsService;
-  private readonly blobs: BlobStore;
-  private readonly config: SpeechConfig;
-  private readonly clock: Clock;
-
-  constructor({ db, catalogue, customVoices, credits, blobs, config, clock }: SpeechServiceOptions) {
-    this.db = db;
-    this.catalogue = catalogue;
-    this.customVoices = customVoices;
-    this.credits = credits;
-    this.blobs = blobs;
-    this.config = config;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: SpeechServiceOptions) {}
 
   async synthesize(caller: Caller, request: SpeechRequest): Promise<Outcome<SpeechResult>> {
     const text = request.text.trim();
-    if (text.length > this.config.maxCharacters) {
+    if (text.length > this.deps.config.maxCharacters) {
       return fail(
         'invalid_input',
-        `text must be at most ${this.config.maxCharacters} characters (it has ${text.length})`,
+        `text must be at most ${this.deps.config.maxCharacters} characters (it has ${text.length})`,
       );
     }
     const words = countWords(text);
@@ -122,14 +106,14 @@ export class SpeechService {
 
     const uuid = newId();
     const held = { id: newOrderedId(), accountId: caller.account.id, amount: words, reference: uuid };
-    const reserved = await this.credits.reserveWords(held, caller.plan);
+    const reserved = await this.deps.credits.reserveWords(held, caller.plan);
     if (!reserved.ok) return reserved;
     try {
       const audio = await this.synthesizeAll(voice.base, text, settings.value.provider);
       const file = await this.encode(audio, settings.value.volume, request.output_format);
       const blobKey = blobKeyOf(uuid, request.output_format);
-      await this.blobs.put(blobKey, file);
-      await this.db.transaction().execute(async (trx) => {
+      await this.deps.blobs.put(blobKey, file);
+      await this.deps.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('speech_syntheses')
           .values({
@@ -141,14 +125,14 @@ export class SpeechService {
             duration_ms: Math.round(durationSeconds(audio) * 1000),
             blob_key: blobKey,
             warnings: storedWarnings(warnings),
-            created_at: isoNow(this.clock),
+            created_at: isoNow(this.deps.clock),
           })
           .execute();
-        await this.credits.settleWordsIn(trx, held);
+        await this.deps.credits.settleWordsIn(trx, held);
       });
-      return ok({ uuid, url: this.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
+      return ok({ uuid, url: this.deps.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
     } catch (error) {
-      await this.credits.release(held);
+      await this.deps.credits.release(held);
       const provider = voice.base.model.provider;
       return engineFailure(
         error,
@@ -183,7 +167,7 @@ export class SpeechService {
   }
 
   async record(caller: Caller, uuid: string): Promise<Outcome<SpeechRecord>> {
-    const row = await this.db
+    const row = await this.deps.db
       .selectFrom('speech_syntheses')
       .selectAll()
       .where('id', '=', uuid)
@@ -194,7 +178,7 @@ export class SpeechService {
 
   /** The account's syntheses, newest first; `before` (a created_at) pages back. */
   async list(caller: Caller, limit: number, before?: string): Promise<SpeechRecord[]> {
-    let query = this.db.selectFrom('speech_syntheses').selectAll().where('account_id', '=', caller.account.id);
+    let query = this.deps.db.selectFrom('speech_syntheses').selectAll().where('account_id', '=', caller.account.id);
     if (before) query = query.where('created_at', '<', before);
     const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
     return rows.map((row) => this.toRecord(row));
@@ -203,7 +187,7 @@ export class SpeechService {
   private toRecord(row: SpeechSynthesisRow): SpeechRecord {
     return {
       uuid: row.id,
-      url: this.blobs.publicUrl(row.blob_key),
+      url: this.deps.blobs.publicUrl(row.blob_key),
       used_characters: row.words,
       status: 'completed',
       voice_id: row.voice_id,
@@ -220,16 +204,16 @@ export class SpeechService {
     const spec = format ? speechFormatSpec(format) : undefined;
     if (spec?.container === 'wav')
       return encodePcmWav(audio, {
-        ffmpegPath: this.config.ffmpegPath,
+        ffmpegPath: this.deps.config.ffmpegPath,
         volume,
-        timeoutMs: this.config.timeoutMs,
+        timeoutMs: this.deps.config.timeoutMs,
         ...(spec.sampleRate !== undefined && { sampleRate: spec.sampleRate }),
       });
     return encodeMp3(audio, {
-      lamePath: this.config.lamePath,
-      bitrateKbps: spec?.bitrateKbps ?? this.config.bitrateKbps,
+      lamePath: this.deps.config.lamePath,
+      bitrateKbps: spec?.bitrateKbps ?? this.deps.config.bitrateKbps,
       volume,
-      timeoutMs: this.config.timeoutMs,
+      timeoutMs: this.deps.config.timeoutMs,
       ...(spec && { sampleRate: spec.sampleRate }),
     });
   }
@@ -239,15 +223,15 @@ export class SpeechService {
     voiceId: string,
   ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: Warning[] } | undefined> {
     if (voiceId.startsWith(CUSTOM_PREFIX)) {
-      const custom = await this.customVoices.resolve(accountId, voiceId);
+      const custom = await this.deps.customVoices.resolve(accountId, voiceId);
       return custom && { ...custom, warnings: [] };
     }
-    const base = await this.catalogue.find(voiceId);
+    const base = await this.deps.catalogue.find(voiceId);
     if (base) return base.voice.custom ? undefined : { base, settings: {}, warnings: [] };
     const hosted = await resolveHostedVoice(
       voiceId,
-      (id) => this.catalogue.find(id),
-      () => this.catalogue.all(),
+      (id) => this.deps.catalogue.find(id),
+      () => this.deps.catalogue.all(),
     );
     return hosted && { base: hosted.voice, settings: {}, warnings: hosted.warnings };
   }
@@ -259,7 +243,7 @@ export class SpeechService {
     settings: Record<string, number | boolean>,
     abortSignal?: AbortSignal,
   ): Promise<SpeechAudio> {
-    const limit = pLimit(this.config.concurrency);
+    const limit = pLimit(this.deps.config.concurrency);
     const chunks = splitIntoChunks(text, voice.model.maxChunkCharacters);
     const pieces = await Promise.all(
       chunks.map((chunk) =>

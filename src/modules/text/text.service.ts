@@ -26,24 +26,10 @@ export interface TextServiceOptions {
 }
 
 export class TextService {
-  private readonly presets: PresetsService;
-  private readonly models: TextModels;
-  private readonly credits: CreditsService;
-  private readonly repo: TextRepo;
-  private readonly config: Config;
-  private readonly clock: Clock;
-
-  constructor({ presets, models, credits, repo, config, clock }: TextServiceOptions) {
-    this.presets = presets;
-    this.models = models;
-    this.credits = credits;
-    this.repo = repo;
-    this.config = config;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: TextServiceOptions) {}
 
   async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
-    const preset = this.presets.find(body.preset);
+    const preset = this.deps.presets.find(body.preset);
     if (!preset) return fail('not_found', PRESET_NOT_FOUND);
     if (!preset.isFree && !caller.plan.premiumPresets) {
       return fail('forbidden', `The preset "${preset.slug}" is not available on the ${caller.plan.name} plan`);
@@ -54,8 +40,8 @@ export class TextService {
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
 
-    const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
-    const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
+    const model = body.shouldUseGPT4 ? this.deps.models.advanced : this.deps.models.standard;
+    const unit = body.shouldUseGPT4 ? this.deps.config.credits.perAdvancedOutput : this.deps.config.credits.perOutput;
     const charge = {
       accountId: caller.account.id,
       amount: unit * body.outputs,
@@ -67,13 +53,13 @@ export class TextService {
       const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
       if (!texts.ok) return texts;
       const rows = this.rows(caller, preset, model, texts.value, requestId);
-      const stored = await this.credits.payForResult(charge, (trx) => this.repo.insertIn(trx, rows));
+      const stored = await this.deps.credits.payForResult(charge, (trx) => this.deps.repo.insertIn(trx, rows));
       return stored.ok ? ok(answer(stored.value)) : stored;
     }
-    return this.credits.spend(newReservation(charge), async (settleIn) => {
+    return this.deps.credits.spend(newReservation(charge), async (settleIn) => {
       const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
       if (!texts.ok) return texts;
-      const rows = await this.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
+      const rows = await this.deps.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
       return ok(answer(rows));
     });
   }
@@ -98,7 +84,7 @@ export class TextService {
     texts: string[],
     requestId: string,
   ): NewTextOutput[] {
-    const at = isoNow(this.clock);
+    const at = isoNow(this.deps.clock);
     return texts.map((text) => ({
       account_id: caller.account.id,
       preset: preset.slug,
@@ -110,12 +96,12 @@ export class TextService {
   }
 
   async findOutput(caller: Caller, id: number): Promise<Outcome<StoredOutput>> {
-    const row = await this.repo.find(id, caller.account.id);
+    const row = await this.deps.repo.find(id, caller.account.id);
     return row ? ok(toStored(row)) : fail('not_found', 'Output not found');
   }
 
   async listOutputs(caller: Caller, limit: number, beforeId?: number): Promise<StoredOutput[]> {
-    return (await this.repo.list(caller.account.id, limit, beforeId)).map(toStored);
+    return (await this.deps.repo.list(caller.account.id, limit, beforeId)).map(toStored);
   }
 
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
@@ -126,7 +112,7 @@ export class TextService {
     count: number,
   ): Promise<string[]> {
     const messages = presetMessages(preset, inputs);
-    const maxOutputTokens = maxTokensFor(inputs, this.config.text.maxTokens);
+    const maxOutputTokens = maxTokensFor(inputs, this.deps.config.text.maxTokens);
     const one = async (index: number, abortSignal?: AbortSignal) => {
       abortSignal?.throwIfAborted();
       const result = await model.doGenerate({
@@ -142,7 +128,7 @@ export class TextService {
     // Most requests ask for one output: no others to abort or to queue (the limiter and controller were ~5%
     // of a builtin generate's CPU).
     if (count === 1) return [await one(0)];
-    const limit = pLimit(this.config.text.concurrency);
+    const limit = pLimit(this.deps.config.text.concurrency);
     const abort = new AbortController();
     try {
       return await Promise.all(Array.from({ length: count }, (_, i) => limit(() => one(i, abort.signal))));

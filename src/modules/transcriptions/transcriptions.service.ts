@@ -58,33 +58,8 @@ export class TranscriptionsService {
   /** The worker's handler for transcription jobs. */
   readonly job: JobHandler;
 
-  private readonly db: Db;
-  private readonly repo: TranscriptionsRepo;
-  private readonly credits: CreditsService;
-  private readonly webhooks: WebhooksService;
-  private readonly textModels: TextModels;
-  private readonly config: TranscriptionsConfig;
-  private readonly clock: Clock;
-
-  constructor({
-    db,
-    repo,
-    queue,
-    pipeline,
-    credits,
-    webhooks,
-    textModels,
-    config,
-    clock,
-    onEnqueued = () => undefined,
-  }: TranscriptionsServiceOptions) {
-    this.db = db;
-    this.repo = repo;
-    this.credits = credits;
-    this.webhooks = webhooks;
-    this.textModels = textModels;
-    this.config = config;
-    this.clock = clock;
+  constructor(private readonly deps: TranscriptionsServiceOptions) {
+    const { db, repo, queue, pipeline, credits, webhooks, config, clock, onEnqueued } = deps;
     const kind = transcriptionJob({ repo, pipeline, webhooks, maxAttempts: config.maxAttempts, clock });
     this.lifecycle = new JobRecordLifecycle(db, queue, credits, kind, onEnqueued);
     this.job = this.lifecycle.handler;
@@ -95,13 +70,13 @@ export class TranscriptionsService {
     const id = newId();
     const reservation = newReservation({
       accountId: caller.account.id,
-      amount: this.config.creditsPerTranscription,
+      amount: this.deps.config.creditsPerTranscription,
       kind: 'transcription',
       reference: id,
     });
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const created = await this.lifecycle.create(reservation, async (trx) => {
-      await this.repo.insert(
+      await this.deps.repo.insert(
         {
           id,
           account_id: caller.account.id,
@@ -129,7 +104,7 @@ export class TranscriptionsService {
       return { value: undefined, jobs: [{ transcriptionId: id }] };
     });
     if (!created.ok) return created;
-    return ok({ uuid: id, dashboard_url: `${this.config.publicUrl}/dashboard/transcriptions/${id}` });
+    return ok({ uuid: id, dashboard_url: `${this.deps.config.publicUrl}/dashboard/transcriptions/${id}` });
   }
 
   async read(
@@ -138,7 +113,7 @@ export class TranscriptionsService {
   ): Promise<Outcome<TranscriptionRecord & { webhook?: { url: string; deliveries: WebhookDelivery[] } }>> {
     const row = await this.find(caller, uuid);
     if (!row) return fail('not_found', 'Audio not found');
-    const webhooks = row.webhook_url ? await this.webhooks.deliveries(`transcription:${row.id}`) : [];
+    const webhooks = row.webhook_url ? await this.deps.webhooks.deliveries(`transcription:${row.id}`) : [];
     return ok({
       ...toRecord(row),
       ...(row.webhook_url && { webhook: { url: row.webhook_url, deliveries: webhooks } }),
@@ -146,7 +121,7 @@ export class TranscriptionsService {
   }
 
   async list(caller: Caller, limit: number) {
-    const rows = await this.repo.list(caller.account.id, limit);
+    const rows = await this.deps.repo.list(caller.account.id, limit);
     return rows.map(toRecord);
   }
 
@@ -176,19 +151,19 @@ export class TranscriptionsService {
     if (missing.length > 0) {
       const reservation = newReservation({
         accountId: caller.account.id,
-        amount: missing.length * this.config.creditsPerDerivedField,
+        amount: missing.length * this.deps.config.creditsPerDerivedField,
         kind: 'derived',
         reference: row.id,
       });
-      const generated = await this.credits.spend(reservation, async (settleIn) => {
+      const generated = await this.deps.credits.spend(reservation, async (settleIn) => {
         try {
           const transcript = toTranscriptInput(row);
           for (const field of missing) existing[field] = await this.generateField(field, transcript);
         } catch (error) {
           return engineFailure(error, 'Content generation failed');
         }
-        await this.db.transaction().execute(async (trx) => {
-          await this.repo.saveDerived(row.id, JSON.stringify(existing), isoNow(this.clock), trx);
+        await this.deps.db.transaction().execute(async (trx) => {
+          await this.deps.repo.saveDerived(row.id, JSON.stringify(existing), isoNow(this.deps.clock), trx);
           await settleIn(trx);
         });
         return ok(undefined);
@@ -199,8 +174,8 @@ export class TranscriptionsService {
   }
 
   private async generateField(field: DerivedField, transcript: TranscriptInput): Promise<string> {
-    const result = await this.textModels.standard.doGenerate({
-      ...(await fieldPrompt(this.textModels.standard, field, transcript)),
+    const result = await this.deps.textModels.standard.doGenerate({
+      ...(await fieldPrompt(this.deps.textModels.standard, field, transcript)),
       task: { kind: 'derived-field', field, transcript },
     });
     if (!result.text.trim())
@@ -209,7 +184,7 @@ export class TranscriptionsService {
   }
 
   private find(caller: Caller, uuid: string): Promise<TranscriptionRow | undefined> {
-    return this.repo.findOwned(caller.account.id, uuid.toLowerCase());
+    return this.deps.repo.findOwned(caller.account.id, uuid.toLowerCase());
   }
 }
 

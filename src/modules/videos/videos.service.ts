@@ -104,26 +104,8 @@ export class VideosService {
   /** The worker's handler for talking-video jobs: the same records, the same lifecycle, its own work. */
   readonly talkingJob: JobHandler;
 
-  private readonly repo: VideosRepo;
-  private readonly models: ModelCatalogue<CatalogueVideoModel>;
-  private readonly blobs: BlobStore;
-  private readonly clock: Clock;
-
-  constructor({
-    db,
-    repo,
-    queue,
-    models,
-    credits,
-    blobs,
-    config,
-    clock,
-    onEnqueued = () => undefined,
-  }: VideosServiceOptions) {
-    this.repo = repo;
-    this.models = models;
-    this.blobs = blobs;
-    this.clock = clock;
+  constructor(private readonly deps: VideosServiceOptions) {
+    const { db, repo, queue, models, credits, blobs, config, clock, onEnqueued } = deps;
     this.lifecycle = new JobRecordLifecycle(
       db,
       queue,
@@ -151,7 +133,7 @@ export class VideosService {
   }
 
   catalogue() {
-    return this.models.models.map((m) => ({
+    return this.deps.models.models.map((m) => ({
       name: m.name,
       aliases: [...m.aliases],
       family: m.family ?? null,
@@ -164,14 +146,14 @@ export class VideosService {
   async create(caller: Caller, input: NewVideo) {
     if (!canMakeVideos(caller.plan))
       return fail('forbidden', `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`);
-    const model = this.models.find(input.model);
+    const model = this.deps.models.find(input.model);
     if (!model)
       return fail(
         'invalid_input',
-        `model: unknown model "${input.model}"; available: ${this.models.names().join(', ')}`,
+        `model: unknown model "${input.model}"; available: ${this.deps.models.names().join(', ')}`,
       );
     const amount = model.creditsPerSecond * input.durationSeconds;
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const warnings: Warning[] =
       !input.image && FROM_PICTURE.test(model.name)
         ? [
@@ -217,7 +199,7 @@ export class VideosService {
       return fail('invalid_input', `Unknown voiceID: ${input.voiceID}. See GET /api/get-text-to-speech-voices`);
     const { engine, creditsPerSecond } = this.talking;
     const amount = creditsToHold(input, creditsPerSecond);
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const talking: TalkingColumn = {
       ...(input.video && { video: input.video }),
       ...(input.audio && { audio: input.audio }),
@@ -273,7 +255,7 @@ export class VideosService {
       reference: `batch:${newId()}`,
     });
     const created = await lifecycle.create(reservation, async (trx) => {
-      const videoId = await this.repo.insert(
+      const videoId = await this.deps.repo.insert(
         {
           ...video,
           account_id: caller.account.id,
@@ -307,12 +289,12 @@ export class VideosService {
   }
 
   async read(caller: Caller, id: number): Promise<Outcome<VideoRecord>> {
-    const row = await this.repo.findOwned(caller.account.id, id);
+    const row = await this.deps.repo.findOwned(caller.account.id, id);
     return row ? ok(this.toRecord(row)) : fail('not_found', 'Video not found');
   }
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<VideoRecord[]> {
-    return (await this.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
+    return (await this.deps.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
   }
 
   /** The record as GET /api/get-video shows it, under `video`. */
@@ -321,7 +303,7 @@ export class VideosService {
     return {
       id: row.id,
       prompt: row.prompt,
-      url: row.status === 'completed' && row.blob_key ? this.blobs.publicUrl(row.blob_key) : '',
+      url: row.status === 'completed' && row.blob_key ? this.deps.blobs.publicUrl(row.blob_key) : '',
       model: row.model,
       engine: row.engine,
       requested_model: row.requested_model,

@@ -66,27 +66,15 @@ export class WebhooksService {
     kind: WEBHOOK_JOB,
     payload: deliveryPayload,
     run: (payload) => this.deliver(payload),
-    onGiveUp: ({ deliveryId }) => this.repo.update(deliveryId, { status: 'failed' }),
+    onGiveUp: ({ deliveryId }) => this.deps.repo.update(deliveryId, { status: 'failed' }),
   });
 
-  private readonly repo: WebhooksRepo;
-  private readonly queue: JobQueue;
-  private readonly guard: GuardOptions;
-  private readonly maxAttempts: number;
-  private readonly clock: Clock;
-
-  constructor({ repo, queue, guard, maxAttempts, clock }: WebhooksServiceOptions) {
-    this.repo = repo;
-    this.queue = queue;
-    this.guard = guard;
-    this.maxAttempts = maxAttempts;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: WebhooksServiceOptions) {}
 
   /** The delivery and its job, in the caller's transaction (the one that changes what it is about). */
   async enqueue(event: WebhookEvent, trx: Db): Promise<void> {
     const id = newId();
-    await this.repo.insert(
+    await this.deps.repo.insert(
       {
         id,
         account_id: event.accountId,
@@ -96,18 +84,18 @@ export class WebhooksService {
         payload: JSON.stringify({ event: event.event, data: event.payload }),
         status: 'pending',
         attempts: '[]',
-        created_at: isoNow(this.clock),
+        created_at: isoNow(this.deps.clock),
       },
       trx,
     );
-    await this.queue.enqueue(
-      { kind: WEBHOOK_JOB, payload: { deliveryId: id } satisfies DeliveryPayload, maxAttempts: this.maxAttempts },
+    await this.deps.queue.enqueue(
+      { kind: WEBHOOK_JOB, payload: { deliveryId: id } satisfies DeliveryPayload, maxAttempts: this.deps.maxAttempts },
       trx,
     );
   }
 
   async deliveries(subject: string): Promise<WebhookDelivery[]> {
-    const rows = await this.repo.listBySubject(subject);
+    const rows = await this.deps.repo.listBySubject(subject);
     return rows.map((r) => ({
       id: r.id,
       event: r.event,
@@ -119,18 +107,18 @@ export class WebhooksService {
 
   /** The account's signing secret, made on first use. */
   async secret(accountId: string, rotate = false): Promise<string> {
-    const existing = await this.repo.secretOf(accountId);
+    const existing = await this.deps.repo.secretOf(accountId);
     if (existing && !rotate) return existing;
     const secret = `whsec_${randomToken(24)}`;
-    await this.repo.saveSecret(accountId, secret);
+    await this.deps.repo.saveSecret(accountId, secret);
     return secret;
   }
 
   private async deliver({ deliveryId }: DeliveryPayload): Promise<void> {
-    const delivery = await this.repo.find(deliveryId);
+    const delivery = await this.deps.repo.find(deliveryId);
     if (!delivery || !isOpen(WEBHOOK_DELIVERIES, delivery)) return;
     const secret = await this.secret(delivery.account_id);
-    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    const timestamp = Math.floor(this.deps.clock.now().getTime() / 1000);
     let attempt: WebhookAttempt;
     try {
       const response = await guardedRequest(
@@ -146,12 +134,12 @@ export class WebhooksService {
           },
           body: delivery.payload,
         },
-        this.guard,
+        this.deps.guard,
       );
-      attempt = { at: isoNow(this.clock), status: response.status };
+      attempt = { at: isoNow(this.deps.clock), status: response.status };
     } catch (error) {
       const message = error instanceof GuardedFetchError ? error.message : 'delivery failed';
-      await this.record(deliveryId, { at: isoNow(this.clock), error: message });
+      await this.record(deliveryId, { at: isoNow(this.deps.clock), error: message });
       // A refused address will not become acceptable later: no point retrying.
       if (error instanceof GuardedFetchError && !error.isRetryable) throw error;
       throw new DeliveryFailed(message);
@@ -162,7 +150,10 @@ export class WebhooksService {
   }
 
   private async record(deliveryId: string, attempt: WebhookAttempt, status?: 'delivered'): Promise<void> {
-    const attempts = [...(JSON.parse((await this.repo.attemptsOf(deliveryId)) ?? '[]') as WebhookAttempt[]), attempt];
-    await this.repo.update(deliveryId, { attempts: JSON.stringify(attempts), ...(status && { status }) });
+    const attempts = [
+      ...(JSON.parse((await this.deps.repo.attemptsOf(deliveryId)) ?? '[]') as WebhookAttempt[]),
+      attempt,
+    ];
+    await this.deps.repo.update(deliveryId, { attempts: JSON.stringify(attempts), ...(status && { status }) });
   }
 }
