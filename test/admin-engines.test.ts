@@ -73,4 +73,24 @@ describe('GET /api/admin/engines', () => {
     expect(remoteImages.length).toBeGreaterThan(0);
     expect(remoteImages.every((m) => m.base_url === 'http://127.0.0.1:9/v1')).toBe(true);
   });
+
+  it('shows the remote speech, transcription and embedding servers by the base URL each engine calls', async () => {
+    const { body, answer } = await engines({
+      ATELIER_TTS_OPENAI_BASE_URL: 'http://speaker:s3cret-tts@127.0.0.1:9/tts/v1',
+      ATELIER_ASR_OPENAI_BASE_URL: 'http://127.0.0.1:9/asr/v1/',
+      ATELIER_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/embed/v1',
+    });
+    expect(body).not.toContain('s3cret-tts');
+    expect(capability(answer, 'speech')?.models).toContainEqual(
+      expect.objectContaining({ engine: 'openai', base_url: 'http://127.0.0.1:9/tts/v1' }),
+    );
+    expect(capability(answer, 'transcription')?.models).toContainEqual(
+      expect.objectContaining({ engine: 'openai', base_url: 'http://127.0.0.1:9/asr/v1' }),
+    );
+    expect(capability(answer, 'embedding')?.models).toEqual([
+      expect.objectContaining({ engine: 'openai-compatible', base_url: 'http://127.0.0.1:9/embed/v1' }),
+    ]);
+    // Engines in this process call no server.
+    expect(capability(answer, 'speech')?.models).toContainEqual(expect.objectContaining({ base_url: null }));
+  });
 });

@@ -30,6 +30,8 @@ export interface AsrResult {
 
 export interface AsrModel {
   readonly provider: string;
+  /** The server a remote engine calls, as configured (it may carry credentials: never show it whole); absent for engines in this process. */
+  readonly baseUrl?: string;
   readonly modelId: string;
   /** Language names it can transcribe; undefined means any. */
   readonly languages: readonly string[] | undefined;

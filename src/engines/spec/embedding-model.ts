@@ -12,6 +12,8 @@ export interface EmbeddingResult {
 
 export interface EmbeddingModel {
   readonly provider: string;
+  /** The server a remote engine calls, as configured (it may carry credentials: never show it whole); absent for engines in this process. */
+  readonly baseUrl?: string;
   readonly modelId: string;
   doEmbed(options: EmbeddingCallOptions): Promise<EmbeddingResult>;
 }

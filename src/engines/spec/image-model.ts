@@ -82,6 +82,8 @@ export interface ImageEditor {
 export interface ImageModel {
   /** `builtin`, `openai-compatible`, `automatic1111`. */
   readonly provider: string;
+  /** The server a remote engine calls, as configured (it may carry credentials: never show it whole); absent for engines in this process. */
+  readonly baseUrl?: string;
   /** The model as records show it; the builtin one names itself so nobody takes it for a diffusion model. */
   readonly modelId: string;
   readonly supportsReferenceImage: boolean;

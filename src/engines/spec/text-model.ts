@@ -201,6 +201,8 @@ export interface TextParameterSupport {
 
 export interface TextModel {
   readonly provider: string;
+  /** The server a remote engine calls, as configured (it may carry credentials: never show it whole); absent for engines in this process. */
+  readonly baseUrl?: string;
   readonly modelId: string;
   /** Tokens prompt and answer can take together, where the engine has such a fixed limit (local models). */
   readonly contextTokens?: number;

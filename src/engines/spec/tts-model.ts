@@ -43,6 +43,8 @@ export interface SpeechAudio {
 export interface TtsModel {
   /** Family name and the prefix of public voice ids: `espeak-ng`, `flite`, `openai`, `elevenlabs`. */
   readonly provider: string;
+  /** The server a remote engine calls, as configured (it may carry credentials: never show it whole); absent for engines in this process. */
+  readonly baseUrl?: string;
   readonly settings: readonly SettingSpec[];
   /** Longest text one call takes; the service splits longer texts at sentence boundaries. */
   readonly maxChunkCharacters: number;

@@ -26,6 +26,7 @@ export interface CapabilityEngines {
 interface Engine {
   readonly provider: string;
   readonly modelId?: string;
+  readonly baseUrl?: string;
 }
 
 interface CatalogueEntry {
@@ -38,7 +39,7 @@ interface CatalogueEntry {
 export interface AdminEnginesDeps {
   config: Config;
   text: TextModels;
-  images: { catalogue(): CatalogueEntry[] };
+  images: { catalogue(): CatalogueEntry[]; baseUrlOf(name: string): string | undefined };
   videos: { catalogue(): CatalogueEntry[] };
   asr: AsrModels;
   speech: readonly Engine[];
@@ -78,44 +79,35 @@ export class AdminEnginesService {
 
   private served(): Record<string, ServedModel[]> {
     const { config, text, images, videos, asr, speech, embedding } = this.deps;
-    const textUrl = config.text.baseUrl;
-    const remoteUrl = (engine: string, byEngine: Record<string, string | undefined>) => safeUrl(byEngine[engine]);
-    const imageUrls = {
-      'openai-compatible': config.images.openai?.baseUrl,
-      automatic1111: config.images.automatic1111?.baseUrl,
-    };
-    const speechUrls = { openai: config.tts.openai?.baseUrl, elevenlabs: config.tts.elevenlabs?.baseUrl };
     // The names chat answers to (the standard and advanced models, builtin) with the aliases configured for each.
     const chat = chatCatalogue(config, text);
     return {
       text: chat.models.map((m) =>
-        served(m.id, m.engine, m.engine.provider === 'openai-compatible' ? safeUrl(textUrl) : null, {
+        served(m.id, m.engine, {
           aliases: chat.aliases.filter((a) => a.target === m).map((a) => a.id),
         }),
       ),
-      image: images.catalogue().map((m) => ({ ...pick(m), base_url: remoteUrl(m.engine, imageUrls) })),
+      image: images.catalogue().map((m) => ({ ...pick(m), base_url: safeUrl(images.baseUrlOf(m.name)) })),
       video: videos.catalogue().map((m) => ({ ...pick(m), base_url: null })),
       transcription: asr.engines.map((engine) =>
-        served(engine.modelId, engine, engine.provider === 'openai' ? safeUrl(config.asr.openai?.baseUrl) : null, {
+        served(engine.modelId, engine, {
           aliases: engine === asr.enhanced ? ['enhanced'] : [],
         }),
       ),
-      speech: speech.map((engine) => served(engine.provider, engine, remoteUrl(engine.provider, speechUrls))),
+      speech: speech.map((engine) => served(engine.provider, engine)),
       sound: [{ name: config.sound.engine, aliases: [], engine: config.sound.engine, model: null, base_url: null }],
-      embedding: embedding
-        ? [served(embedding.modelId ?? embedding.provider, embedding, safeUrl(config.embeddings?.baseUrl))]
-        : [],
+      embedding: embedding ? [served(embedding.modelId ?? embedding.provider, embedding)] : [],
     };
   }
 }
 
-function served(name: string, engine: Engine, baseUrl: string | null, extra: { aliases?: string[] } = {}): ServedModel {
+function served(name: string, engine: Engine, extra: { aliases?: string[] } = {}): ServedModel {
   return {
     name,
     aliases: extra.aliases ?? [],
     engine: engine.provider,
     model: engine.modelId ?? null,
-    base_url: baseUrl,
+    base_url: safeUrl(engine.baseUrl),
   };
 }
 

@@ -86,6 +86,11 @@ export class ImagesService {
     this.job = this.lifecycle.handler;
   }
 
+  /** The server the engine of the model named `name` calls, when it is remote (the admin's engines page). */
+  baseUrlOf(name: string): string | undefined {
+    return this.deps.models.models.find((m) => m.name === name)?.engine.baseUrl;
+  }
+
   catalogue() {
     return this.deps.models.models.map((m) => ({
       name: m.name,

@@ -54,6 +54,10 @@ export class Automatic1111ImageModel implements ImageModel {
   private readonly steps: number;
   private readonly authorization: Record<string, string>;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: Automatic1111ImageConfig) {
     this.modelId = config.modelId;
     this.fetch = config.fetch ?? globalThis.fetch;

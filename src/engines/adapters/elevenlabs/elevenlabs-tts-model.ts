@@ -114,6 +114,10 @@ export class ElevenLabsTtsModel implements TtsModel {
   private readonly now: () => number;
   private voiceCache: { fetchedAt: number; voices: Promise<ProviderVoice[]> } | undefined;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: ElevenLabsTtsConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
     this.now = config.now ?? monotonicMs;

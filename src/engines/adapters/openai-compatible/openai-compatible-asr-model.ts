@@ -91,6 +91,10 @@ export class OpenAICompatibleAsrModel implements AsrModel {
   readonly detectsLanguage = true;
   private readonly fetch: typeof fetch;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: OpenAICompatibleAsrConfig) {
     this.modelId = config.modelId;
     this.fetch = config.fetch ?? globalThis.fetch;

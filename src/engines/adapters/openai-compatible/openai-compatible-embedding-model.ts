@@ -37,6 +37,10 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
   private readonly fetch: typeof fetch;
   private readonly batchSize: number;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: OpenAICompatibleEmbeddingConfig) {
     this.modelId = config.modelId;
     this.fetch = config.fetch ?? globalThis.fetch;

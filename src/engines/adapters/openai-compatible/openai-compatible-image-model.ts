@@ -51,6 +51,10 @@ export class OpenAICompatibleImageModel implements ImageModel {
   readonly editActions: readonly ImageAction[] = IMAGE_ACTIONS;
   private readonly fetch: typeof fetch;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: OpenAICompatibleImageConfig) {
     this.modelId = config.model;
     this.fetch = config.fetch ?? globalThis.fetch;

@@ -60,6 +60,10 @@ export class OpenAICompatibleTextModel implements TextModel {
   readonly parameters: TextParameterSupport = { honoured: TEXT_PARAMETERS, noEffect: [] };
   private readonly fetch: UpstreamFetch;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: OpenAICompatibleTextConfig) {
     this.modelId = config.modelId;
     this.fetch = config.fetch ?? lightFetch;

@@ -30,6 +30,10 @@ export class OpenAICompatibleTtsModel implements TtsModel {
   readonly maxChunkCharacters = 4000;
   private readonly fetch: typeof fetch;
 
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
   constructor(private readonly config: OpenAICompatibleTtsConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
   }
