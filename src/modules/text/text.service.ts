@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { resolvePresetInputs } from '../presets/preset-inputs.js';
 import type { PresetInputs } from '../../shared/presets/preset-template.js';
@@ -20,6 +21,8 @@ export interface TextServiceOptions {
   presets: PresetsService;
   models: TextModels;
   credits: CreditsService;
+  /** The brand voice named by `brand_voice`, or the account's default, goes ahead of the preset's instructions. */
+  brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
   repo: TextRepo;
   config: Config;
   clock: Clock;
@@ -29,11 +32,13 @@ export class TextService {
   private readonly presets: PresetsService;
   private readonly models: TextModels;
   private readonly credits: CreditsService;
+  private readonly brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
   private readonly repo: TextRepo;
   private readonly config: Config;
   private readonly clock: Clock;
 
-  constructor({ presets, models, credits, repo, config, clock }: TextServiceOptions) {
+  constructor({ presets, models, credits, brandVoices, repo, config, clock }: TextServiceOptions) {
+    this.brandVoices = brandVoices;
     this.presets = presets;
     this.models = models;
     this.credits = credits;
@@ -53,6 +58,9 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
+    const brandVoice = await this.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
+    if (!brandVoice.ok) return brandVoice;
+    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
 
     const model = body.shouldUseGPT4 ? this.models.advanced : this.models.standard;
     const unit = body.shouldUseGPT4 ? this.config.credits.perAdvancedOutput : this.config.credits.perOutput;
@@ -64,28 +72,23 @@ export class TextService {
     };
     const answer = (rows: TextOutputRow[]) => rows.map((row) => ({ id: row.id, name: row.text, text: row.text }));
     if (model.instant) {
-      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      const texts = await this.generateTexts(model, prompt, body.outputs);
       if (!texts.ok) return texts;
       const rows = this.rows(caller, preset, model, texts.value, requestId);
       const stored = await this.credits.payForResult(charge, (trx) => this.repo.insertIn(trx, rows));
       return stored.ok ? ok(answer(stored.value)) : stored;
     }
     return this.credits.spend(newReservation(charge), async (settleIn) => {
-      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      const texts = await this.generateTexts(model, prompt, body.outputs);
       if (!texts.ok) return texts;
       const rows = await this.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
       return ok(answer(rows));
     });
   }
 
-  private async generateTexts(
-    model: TextModel,
-    preset: PresetDefinition,
-    inputs: PresetInputs,
-    count: number,
-  ): Promise<Outcome<string[]>> {
+  private async generateTexts(model: TextModel, prompt: PresetPrompt, count: number): Promise<Outcome<string[]>> {
     try {
-      return ok(await this.runAll(model, preset, inputs, count));
+      return ok(await this.runAll(model, prompt, count));
     } catch (error) {
       return engineFailure(error, 'Text generation failed');
     }
@@ -121,11 +124,10 @@ export class TextService {
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
   private async runAll(
     model: TextModel,
-    preset: PresetDefinition,
-    inputs: PresetInputs,
+    { preset, inputs, brandVoice }: PresetPrompt,
     count: number,
   ): Promise<string[]> {
-    const messages = presetMessages(preset, inputs);
+    const messages = presetMessages(preset, inputs, brandVoice);
     const maxOutputTokens = maxTokensFor(inputs, this.config.text.maxTokens);
     const one = async (index: number, abortSignal?: AbortSignal) => {
       abortSignal?.throwIfAborted();
@@ -151,6 +153,13 @@ export class TextService {
       throw error;
     }
   }
+}
+
+/** What one preset call is made of: the preset, its resolved inputs and the brand voice's instructions, if any. */
+interface PresetPrompt {
+  preset: PresetDefinition;
+  inputs: PresetInputs;
+  brandVoice: string | undefined;
 }
 
 function toStored(row: { id: number; text: string; preset: string; model: string; created_at: string }): StoredOutput {
