@@ -176,6 +176,13 @@ describe('brand voices on the offline engine', () => {
     expect(one.instructions).toMatch(/Flesch reading ease \d/);
     expect(one.instructions).toMatch(/Favoured words: .*(tools|spades)/);
     expect(two.instructions).toBe(one.instructions);
+    // New samples without instructions draft them again.
+    const redrafted = await request(t, key, 'PATCH', `/api/brand-voices/${two.id}`, {
+      samples: 'You will like this. You can trust us. Do you garden?',
+    });
+    expect(redrafted.statusCode, redrafted.body).toBe(200);
+    expect(redrafted.json<BrandVoice>().instructions).toMatch(/second person/);
+    expect(redrafted.json()).toMatchObject({ drafted_by: 'offline profile' });
     // Instructions written over a draft are the owner's.
     const edited = await request(t, key, 'PATCH', `/api/brand-voices/${one.id}`, {
       instructions: 'Write like a gardener.',
@@ -334,6 +341,14 @@ describe('brand voices reach a language model', () => {
     expect(system.startsWith(`${FIRST_2000}\n\nYou help gardeners.`)).toBe(true);
     expect(system).not.toContain('b'.repeat(10));
 
+    // Deleting the brand voice leaves the bot without one; naming one again is a change like any other.
+    await request(t, key, 'DELETE', `/api/brand-voices/${voice.id}`);
+    expect((await request(t, key, 'GET', `/api/bots/${bot.id}`)).json()).toMatchObject({ brand_voice_id: null });
+    const other = (
+      await request(t, key, 'POST', '/api/brand-voices', { name: 'Short', instructions: 'Be short.' })
+    ).json<BrandVoice>();
+    const named = await request(t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: other.id });
+    expect(named.json()).toMatchObject({ brand_voice_id: other.id });
     const cleared = await request(t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: null });
     expect(cleared.json()).toMatchObject({ brand_voice_id: null });
     upstream.calls.length = 0;
