@@ -320,6 +320,31 @@ describe('brand voices reach a language model', () => {
     expect(messagesOf()[0]).toEqual({ role: 'system', content: FIRST_2000 });
   });
 
+  it('gives chat completions the brand voice a request names, and refuses one of another account', async () => {
+    const { key } = await t.account();
+    const { key: stranger } = await t.account();
+    const voice = (
+      await request(t, key, 'POST', '/api/brand-voices', { name: 'Named', instructions: 'Be terse.' })
+    ).json<BrandVoice>();
+    const chat = (apiKey: string) =>
+      t.server.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${apiKey}` },
+        payload: { messages: [{ role: 'user', content: 'Hi' }], brand_voice: voice.id },
+      });
+    upstream.calls.length = 0;
+    const res = await chat(key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(messagesOf()).toEqual([
+      { role: 'system', content: 'Be terse.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    const refused = await chat(stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ error: { message: 'Brand voice not found', param: 'brand_voice' } });
+  });
+
   it("gives a bot its brand voice ahead of the bot's instructions", async () => {
     const { key } = await t.account();
     const voice = (

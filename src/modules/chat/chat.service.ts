@@ -124,10 +124,13 @@ export class ChatService {
     return ok(completionChunks(started.value, request.stream_options?.include_usage === true, this.config.clock));
   }
 
-  /** The request with the account's default brand voice, when it has one, as a system message ahead of the caller's. */
+  /**
+   * The request with its brand voice (`brand_voice`, or the account's default when it has one) as a system message
+   * ahead of the caller's. Another account's or an unknown one is a 404 naming the field.
+   */
   private async withBrandVoice(caller: Caller, request: ChatRequest): Promise<Outcome<ChatRequest>> {
-    const voice = await this.config.brandVoices.instructionsFor(caller.account.id);
-    if (!voice.ok) return voice;
+    const voice = await this.config.brandVoices.instructionsFor(caller.account.id, request.brand_voice);
+    if (!voice.ok) return fail('not_found', voice.error.message, undefined, 'brand_voice');
     if (!voice.value) return ok(request);
     return ok({ ...request, messages: [{ role: 'system', content: voice.value }, ...request.messages] });
   }

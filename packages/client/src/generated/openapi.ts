@@ -8433,6 +8433,8 @@ export interface operations {
                     web_search_options?: {
                         [key: string]: unknown;
                     } | null;
+                    /** @description Atelier's own: one of your brand voices (GET /api/brand-voices), whose instructions (the first 2,000 characters) go ahead of the messages as a system message; the account's default brand voice when absent */
+                    brand_voice?: string | null;
                     functions?: unknown[] | null;
                     function_call?: unknown;
                 };
