@@ -195,7 +195,9 @@ describe('brand voices on the offline engine', () => {
     try {
       const res = await request(t, key, 'POST', '/api/brand-voices', { name: 'Site', url: page.url });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json<{ error: string }>().error).toMatch(/^url: the page could not be fetched/);
+      expect(res.json<{ error: string }>().error).toMatch(
+        /^url: the page could not be fetched: .*private or local address/,
+      );
       expect(page.hits()).toBe(0);
     } finally {
       await page.close();
@@ -379,6 +381,15 @@ describe('brand voices reach a language model', () => {
     upstream.calls.length = 0;
     await request(t, key, 'POST', `/bot/${bot.public_url}/api`, { message: 'Which spade?' });
     expect(messagesOf()[0]?.content.startsWith('You help gardeners.')).toBe(true);
+  });
+
+  it('stores nothing when the language model fails to draft, and says so', async () => {
+    upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'bad request' } }));
+    const { key } = await t.account();
+    const res = await request(t, key, 'POST', '/api/brand-voices', { name: 'Fails', samples: SAMPLES });
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json<{ error: string }>().error).toMatch(/^Drafting the brand voice failed: /);
+    expect((await request(t, key, 'GET', '/api/brand-voices')).json()).toMatchObject({ total: 0 });
   });
 
   it('drafts the instructions with the language model from a page fetched through the guard', async () => {
