@@ -10,6 +10,7 @@ import { PulledModelsFollower } from './models/pulled-models-follower.js';
 import { createAccountsModule } from './modules/accounts/accounts.module.js';
 import { createAdminModule } from './modules/admin/admin.module.js';
 import { createBotsModule } from './modules/bots/bots.module.js';
+import { createBrandVoicesModule } from './modules/brand-voices/brand-voices.module.js';
 import { createChatModule } from './modules/chat/chat.module.js';
 import { createCreditsModule } from './modules/credits/credits.module.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
@@ -64,7 +65,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { sessions } = createSessionsModule({ ...ports, accounts });
   const { oauth } = createOAuthModule(ports);
   const presets = new PresetsService(PRESETS);
-  const { text } = createTextModule({ ...ports, presets, credits });
+  const { brandVoices, pageReader } = createBrandVoicesModule(ports);
+  const { text } = createTextModule({ ...ports, presets, credits, brandVoices });
   const { speech, customVoices, voices } = createSpeechModule({ ...ports, credits });
   const { sounds } = createSoundsModule({ ...ports, credits });
   const { webhooks } = createWebhooksModule(ports);
@@ -72,9 +74,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { images } = createImagesModule({ ...ports, credits });
   const { videos } = createVideosModule({ ...ports, credits, speech });
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
-  const { chat, tokenBilling } = createChatModule({ ...ports, credits });
+  const { chat, tokenBilling } = createChatModule({ ...ports, credits, brandVoices });
   const { responses } = createResponsesModule({ ...ports, chat });
-  const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling });
+  const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling, brandVoices });
   const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -130,6 +132,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     presets,
     text,
     idempotency,
+    brandVoices,
+    pageReader,
     speech,
     customVoices,
     voices,
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.responses.stop();
       await services.credits.drain();
       await services.documents.close();
+      await services.pageReader.close();
       await services.sounds.close();
       await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();

@@ -13,6 +13,7 @@ import type { AdminJobsService } from './modules/admin/admin-jobs.service.js';
 import type { AdminEnginesService } from './modules/admin/admin-engines.service.js';
 import type { BotChatService } from './modules/bots/bot-chat.service.js';
 import type { BotsService } from './modules/bots/bots.service.js';
+import type { BrandVoicesService } from './modules/brand-voices/brand-voices.service.js';
 import type { DocumentReader } from './modules/bots/document-reader.js';
 import type { ChatService } from './modules/chat/chat.service.js';
 import type { CreditsService } from './modules/credits/credits.service.js';
@@ -52,6 +53,10 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   text: TextService;
+  /** The accounts' brand voices, applied to generate, chat completions and bots. */
+  brandVoices: BrandVoicesService;
+  /** Reads the pages brand voices are drafted from, on a worker thread (close() ends it). */
+  pageReader: DocumentReader;
   /** The text engines; `local` holds the models this process loads itself (llama-cpp), warmed up at start; swapped when models are pulled or removed. */
   textModels: SwappableTextModels;
   /** The transcription engines; swapped when a whisper model is pulled or removed; `release` frees the whisper model at shutdown. */

@@ -72,6 +72,12 @@ beforeAll(async () => {
     headers: withKey(key),
     payload: { name: 'Helper', model: 'builtin' },
   });
+  const brandVoice = await t.server.inject({
+    method: 'POST',
+    url: '/api/brand-voices',
+    headers: withKey(key),
+    payload: { name: 'House', instructions: 'Plain words.' },
+  });
   const templates = jsonOf<{ templates: { slug: string }[] }>(await callTool(client, 'list_templates'));
   const voices = jsonOf<{ voices: { id: string }[] }>(await callTool(client, 'list_voices', { language: 'English' }));
   Object.assign(known, {
@@ -81,6 +87,8 @@ beforeAll(async () => {
     video_ids: [video.id],
     audio_id: audio.uuid,
     public_url: bot.json<{ public_url: string }>().public_url,
+    // The brand voice tools' id (get, update, then delete: listed in that order).
+    id: brandVoice.json<{ id: string }>().id,
     slug: templates.templates[0]?.slug,
     voiceID: voices.voices[0]?.id,
     url: files.url('/line.mp3'),

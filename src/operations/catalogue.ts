@@ -8,6 +8,7 @@ import { adminJobOperations } from '../modules/admin/admin-jobs.operations.js';
 import { adminEngineOperations } from '../modules/admin/admin-engines.operations.js';
 import { botChatOperations } from '../modules/bots/bot-chat.operations.js';
 import { botOperations } from '../modules/bots/bots.operations.js';
+import { brandVoiceOperations } from '../modules/brand-voices/brand-voices.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
@@ -32,6 +33,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets),
     text: textOperations(services.text),
+    brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),
     videos: videoOperations(services.videos, config.videos.maxSeconds, config.tts.maxCharacters),
     transcriptions: transcriptionOperations(services.transcriptions),

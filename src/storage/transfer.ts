@@ -25,6 +25,7 @@ export const TRANSFER_TABLES = [
   'videos',
   'idempotency_keys',
   'reservations',
+  'brand_voices',
   'bots',
   'bot_keys',
   'bot_documents',

@@ -55,6 +55,8 @@ export type Voice = Item<VoiceList['voices']>;
 export type VoiceSettings = ResponseBody<'/api/get-text-to-speech-voice-settings', 'get'>;
 export type VoiceFilters = ResponseBody<'/api/get-text-to-speech-config', 'get'>;
 export type CustomVoice = ResponseBody<'/api/voices/{id}', 'get'>;
+/** An account's house style: instructions put ahead of generate's, chat completions' and bots'. */
+export type BrandVoice = ResponseBody<'/api/brand-voices/{id}', 'get'>;
 export type ChatRequest = RequestBody<'/api/chat/completions', 'post'>;
 export type ChatCompletion = ResponseBody<'/api/chat/completions', 'post'>;
 /** A request without `stream`, which the method decides (Omit would lose the known fields beside an index signature). */

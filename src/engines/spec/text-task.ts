@@ -8,7 +8,7 @@ import type { TranscriptSegment } from './asr-model.js';
  * without one (the offline builtin) composes its answer from the task. The service never renders an engine's
  * answer for it, so no engine pays for another's.
  */
-export type TextTask = PresetOutputTask | DerivedFieldTask | GroundedAnswerTask;
+export type TextTask = PresetOutputTask | DerivedFieldTask | GroundedAnswerTask | StyleProfileTask;
 
 /** Output number `output` (0-based) of a preset (POST /api/generate), from the values its fields resolved to. */
 export interface PresetOutputTask {
@@ -36,6 +36,15 @@ export interface GroundedAnswerTask {
   sources: GroundingSource[];
   /** The bot's welcome message, offered when the sources have nothing on the question. */
   welcomeMessage: string | null;
+}
+
+/**
+ * Brand-voice instructions drafted from writing samples (a brand voice's samples, a page's text): a language model
+ * describes the voice; an engine without one measures it (sentence length, reading level, person, favoured words).
+ */
+export interface StyleProfileTask {
+  kind: 'style-profile';
+  samples: string;
 }
 
 export interface GroundingSource {

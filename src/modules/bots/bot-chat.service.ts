@@ -4,6 +4,7 @@ import { newId } from '../../shared/ids.js';
 import { linkedAbortController } from '../../shared/linked-abort.js';
 import type { BotRow } from '../../storage/db/schema.js';
 import type { Caller } from '../accounts/accounts.service.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { ChatModel } from '../chat/chat-models.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { TokenBilling } from '../chat/token-billing.js';
@@ -56,6 +57,7 @@ export class BotChatService {
     private readonly bots: BotsService,
     private readonly chat: ChatService,
     private readonly billing: TokenBilling,
+    private readonly brandVoices: Pick<BrandVoicesService, 'instructionsFor'>,
   ) {}
 
   async answer(
@@ -151,8 +153,10 @@ export class BotChatService {
       PASSAGES,
       signal,
     );
+    // The bot's brand voice, or the account's default; one deleted since is none.
+    const brandVoice = await this.brandVoices.instructionsFor(bot.account_id, bot.brand_voice_id);
     const messages: ChatMessage[] = [
-      { role: 'system', content: systemPrompt(bot, found) },
+      { role: 'system', content: systemPrompt(bot, found, brandVoice.ok ? brandVoice.value : undefined) },
       ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
       { role: 'user', content: input.message },
     ];
@@ -184,11 +188,13 @@ export class BotChatService {
   }
 }
 
-function systemPrompt(bot: BotRow, passages: SearchResult[]): string {
+/** The brand voice's instructions (at most 2,000 characters) first, then the bot's, then its knowledge. */
+function systemPrompt(bot: BotRow, passages: SearchResult[], brandVoice: string | undefined): string {
   const knowledge = passages.length
     ? passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.passage}`).join('\n\n')
     : '(nothing in the knowledge base matches this question)';
   return [
+    ...(brandVoice ? [brandVoice] : []),
     bot.instructions.trim() || `You are ${bot.name}, a helpful assistant.`,
     'Answer from the numbered passages of your knowledge base below when they are relevant, and cite them by number like [1]. ' +
       'If they do not contain the answer, say so plainly rather than guessing.',

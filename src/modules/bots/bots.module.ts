@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { TokenBilling } from '../chat/token-billing.js';
 import { BotChatService } from './bot-chat.service.js';
@@ -16,12 +17,14 @@ export interface BotsModuleOptions {
   embedding: EmbeddingModel | undefined;
   chat: ChatService;
   tokenBilling: TokenBilling;
+  brandVoices: BrandVoicesService;
   config: Pick<Config, 'bots' | 'text'>;
   clock: Clock;
 }
 
 /** Custom bots, their knowledge (documents read on worker threads) and their public chat. */
-export function createBotsModule({ db, embedding, chat, tokenBilling, config, clock }: BotsModuleOptions) {
+export function createBotsModule(options: BotsModuleOptions) {
+  const { db, embedding, chat, tokenBilling, brandVoices, config, clock } = options;
   const repo = new BotsRepo(db);
   const documents = new DocumentReader(config.bots.documents);
   const bots = new BotsService({
@@ -29,7 +32,8 @@ export function createBotsModule({ db, embedding, chat, tokenBilling, config, cl
     knowledge: new KnowledgeService({ repo, embeddings: embedding, reader: documents, clock }),
     retrieval: new Retrieval(repo, embedding),
     defaults: { model: config.text.model, botsUrl: config.bots.publicUrl },
+    brandVoices,
     clock,
   });
-  return { bots, botChat: new BotChatService(bots, chat, tokenBilling), documents };
+  return { bots, botChat: new BotChatService(bots, chat, tokenBilling, brandVoices), documents };
 }

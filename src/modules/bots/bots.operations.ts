@@ -34,6 +34,14 @@ const welcomeMessage = z
   .nullable()
   .describe('The first message a chat shows; null or empty for none');
 
+const brandVoiceId = z
+  .string()
+  .max(100)
+  .nullable()
+  .describe(
+    "One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies)",
+  );
+
 const botSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -41,6 +49,7 @@ const botSchema = z.object({
   model: z.string(),
   temperature: z.number(),
   welcome_message: z.string().nullable(),
+  brand_voice_id: z.string().nullable().describe("The brand voice put ahead of the bot's instructions, if any"),
   public_url: z
     .string()
     .describe("The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api"),
@@ -86,9 +95,10 @@ export function botOperations(bots: BotsService) {
         model: model.optional(),
         temperature: temperature.optional().describe(`0 (focused) to 2 (inventive); default ${DEFAULT_TEMPERATURE}`),
         welcome_message: welcomeMessage.optional(),
+        brand_voice_id: brandVoiceId.optional(),
       }),
       output: botSchema,
-      errors: [400, 401, 409, 429],
+      errors: [400, 401, 404, 409, 429],
       run: async (body, { caller }) => unwrap(await bots.create(caller.account.id, body, caller.plan)),
       http: { method: 'POST', path: '/api/bots', status: 201 },
     }),
@@ -126,6 +136,7 @@ export function botOperations(bots: BotsService) {
           model: model.optional(),
           temperature: temperature.optional(),
           welcome_message: welcomeMessage.optional(),
+          brand_voice_id: brandVoiceId.optional(),
         })
         .refine((changes) => Object.keys(changes).length > 0, 'send at least one field to change'),
       params: botParams,

@@ -20,6 +20,7 @@ const bot = (accountId: string): BotRow => ({
   model: 'm',
   temperature: 0.5,
   welcome_message: null,
+  brand_voice_id: null,
   created_at: now,
   updated_at: now,
 });

@@ -5,7 +5,9 @@ import type { BotDocumentRow, BotRow } from '../../storage/db/schema.js';
 import { fts5Match, postgresDocumentVector, postgresQuery } from './full-text-query.js';
 
 export type BotWithCount = BotRow & { documents: number };
-export type BotChanges = Partial<Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message'>>;
+export type BotChanges = Partial<
+  Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message' | 'brand_voice_id'>
+>;
 
 export interface NewChunk {
   position: number;

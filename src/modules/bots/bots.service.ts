@@ -3,6 +3,7 @@ import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId, randomToken } from '../../shared/ids.js';
 import type { BotRow } from '../../storage/db/schema.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { BotChanges, BotWithCount, BotsRepo } from './bots.repo.js';
 import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } from './knowledge.service.js';
 import type { Retrieval, SearchResult } from './retrieval.js';
@@ -25,6 +26,8 @@ export interface BotInput {
   model?: string | undefined;
   temperature?: number | undefined;
   welcome_message?: string | null | undefined;
+  /** One of the account's brand voices, put ahead of the bot's instructions; null: none (the account default applies). */
+  brand_voice_id?: string | null | undefined;
 }
 
 export type BotUpdate = Partial<BotInput>;
@@ -39,6 +42,7 @@ export interface BotRecord {
   model: string;
   temperature: number;
   welcome_message: string | null;
+  brand_voice_id: string | null;
   public_url: string;
   /** POST here to talk to the bot: {bots_url}/bot/{public_url}/api. */
   api_url: string;
@@ -68,6 +72,8 @@ export interface BotsServiceOptions {
   retrieval: Retrieval;
   /** `botsUrl`: where the bot interface answers ({bots_url}), for each bot's ready-to-call address. */
   defaults: { model: string; botsUrl: string };
+  /** A bot may name only a brand voice of its own account. */
+  brandVoices: Pick<BrandVoicesService, 'owns'>;
   clock: Clock;
 }
 
@@ -76,6 +82,8 @@ export class BotsService {
   constructor(private readonly deps: BotsServiceOptions) {}
 
   async create(accountId: string, input: BotInput, plan: BotPlan): Promise<Outcome<BotRecord>> {
+    const brandVoice = await this.brandVoiceOf(accountId, input.brand_voice_id);
+    if (!brandVoice.ok) return brandVoice;
     const now = isoNow(this.deps.clock);
     const row: BotRow = {
       id: newId(),
@@ -86,6 +94,7 @@ export class BotsService {
       model: input.model || this.deps.defaults.model,
       temperature: input.temperature ?? DEFAULT_TEMPERATURE,
       welcome_message: input.welcome_message || null,
+      brand_voice_id: brandVoice.value ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -112,6 +121,12 @@ export class BotsService {
       ...(changes.temperature !== undefined && { temperature: changes.temperature }),
       ...(changes.welcome_message !== undefined && { welcome_message: changes.welcome_message || null }),
     };
+    if (changes.brand_voice_id !== undefined) {
+      if (!isUuid(id) || !(await this.deps.repo.findOwned(accountId, id.toLowerCase()))) return notFound();
+      const brandVoice = await this.brandVoiceOf(accountId, changes.brand_voice_id);
+      if (!brandVoice.ok) return brandVoice;
+      set.brand_voice_id = brandVoice.value ?? null;
+    }
     if (
       !isUuid(id) ||
       !(await this.deps.repo.updateBot(accountId, id.toLowerCase(), { ...set, updated_at: isoNow(this.deps.clock) }))
@@ -123,6 +138,14 @@ export class BotsService {
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
     if (!isUuid(id) || !(await this.deps.repo.deleteBot(accountId, id.toLowerCase()))) return notFound();
     return ok({ id: id.toLowerCase(), deleted: true });
+  }
+
+  /** The brand voice id a bot may name (the account's own, lower case), undefined for none; another's is a 404. */
+  private async brandVoiceOf(accountId: string, id: string | null | undefined): Promise<Outcome<string | undefined>> {
+    if (!id) return ok(undefined);
+    return (await this.deps.brandVoices.owns(accountId, id))
+      ? ok(id.toLowerCase())
+      : fail('not_found', 'Brand voice not found');
   }
 
   /** One of the account's bots; another account's is as missing as a missing one. */
@@ -186,6 +209,7 @@ function recordOf(row: BotWithCount, botsUrl: string): BotRecord {
     model: row.model,
     temperature: row.temperature,
     welcome_message: row.welcome_message,
+    brand_voice_id: row.brand_voice_id,
     public_url: row.public_url,
     api_url: `${botsUrl}/bot/${row.public_url}/api`,
     created_at: row.created_at,

@@ -58,6 +58,8 @@ async function makeBots(embeddings?: EmbeddingModel) {
     knowledge: new KnowledgeService({ repo, embeddings, reader, clock: systemClock }),
     retrieval: new Retrieval(repo, embeddings),
     defaults: { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' },
+    // These bots name no brand voice: none is the account's.
+    brandVoices: { owns: async () => false },
     clock: systemClock,
   });
   const plan = { name: 'business', maxBots: 100, maxDocumentsPerBot: 200 };

@@ -210,6 +210,14 @@ export const chatRequestSchema = z.strictObject({
     .nullish(),
   audio: z.strictObject({ voice: z.string().min(1).max(64), format: z.string().min(1).max(16) }).nullish(),
   web_search_options: jsonSchema.nullish(),
+  brand_voice: z
+    .string()
+    .min(1)
+    .max(100)
+    .nullish()
+    .describe(
+      "Atelier's own: one of your brand voices (GET /api/brand-voices), whose instructions (the first 2,000 characters) go ahead of the messages as a system message; the account's default brand voice when absent",
+    ),
   functions: z
     .array(z.unknown())
     .refine(

@@ -9,6 +9,7 @@ import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
 import { linkedAbortController } from '../../shared/linked-abort.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { Caller } from '../accounts/accounts.service.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { Reservation } from '../credits/credits.service.js';
 import type { ChatAlias, ChatCatalogue, ChatModel } from './chat-models.js';
 import { engineMessages } from './chat-content.js';
@@ -29,6 +30,8 @@ export interface ChatConfig {
   guard: GuardOptions;
   /** Dates the completions (OpenAI's `created`). */
   clock: Clock;
+  /** The account's default brand voice goes ahead of a chat completion's messages, as a system message. */
+  brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
 }
 
 /** A name as a request gives it, found: the model, and the alias it was found by, if any. */
@@ -106,15 +109,30 @@ export class ChatService {
 
   /** A chat completion as OpenAI answers it. */
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
-    const generated = await this.generate(caller, request);
+    const voiced = await this.withBrandVoice(caller, request);
+    if (!voiced.ok) return voiced;
+    const generated = await this.generate(caller, voiced.value);
     return generated.ok ? ok(completionOf(generated.value, this.config.clock)) : generated;
   }
 
   /** A chat completion as OpenAI streams it: the chunks, then (with stream_options.include_usage) the usage. */
   async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
-    const started = await this.streamParts(caller, request, signal);
+    const voiced = await this.withBrandVoice(caller, request);
+    if (!voiced.ok) return voiced;
+    const started = await this.streamParts(caller, voiced.value, signal);
     if (!started.ok) return started;
     return ok(completionChunks(started.value, request.stream_options?.include_usage === true, this.config.clock));
+  }
+
+  /**
+   * The request with its brand voice (`brand_voice`, or the account's default when it has one) as a system message
+   * ahead of the caller's. Another account's or an unknown one is a 404 naming the field.
+   */
+  private async withBrandVoice(caller: Caller, request: ChatRequest): Promise<Outcome<ChatRequest>> {
+    const voice = await this.config.brandVoices.instructionsFor(caller.account.id, request.brand_voice);
+    if (!voice.ok) return fail('not_found', voice.error.message, undefined, 'brand_voice');
+    if (!voice.value) return ok(request);
+    return ok({ ...request, messages: [{ role: 'system', content: voice.value }, ...request.messages] });
   }
 
   /**

@@ -8,8 +8,11 @@ const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
   Long: { words: 'Write a long, thorough piece: about 500 to 900 words.', tokens: 2_400 },
 };
 
-/** The messages an LLM receives for one preset output: a generic system message plus the preset's instruction. */
-export function presetMessages(preset: PresetDefinition, inputs: PresetInputs): ChatMessage[] {
+/**
+ * The messages an LLM receives for one preset output: a generic system message plus the preset's instruction, with
+ * the brand voice's instructions (already cut to what an engine is given) as a system message ahead of them.
+ */
+export function presetMessages(preset: PresetDefinition, inputs: PresetInputs, brandVoice?: string): ChatMessage[] {
   const system = [
     `You are a professional writer working on "${preset.title}": ${preset.description}`,
     `Write in ${inputs.language}.`,
@@ -20,6 +23,7 @@ export function presetMessages(preset: PresetDefinition, inputs: PresetInputs): 
     .filter(Boolean)
     .join('\n');
   return [
+    ...(brandVoice ? [{ role: 'system' as const, content: brandVoice }] : []),
     { role: 'system', content: system },
     { role: 'user', content: renderTemplate(preset.prompt, buildView(inputs, 1)) },
   ];

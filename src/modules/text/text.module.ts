@@ -3,6 +3,7 @@ import type { TextModels } from '../../engines/providers/registry.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
 import { TextRepo } from './text.repo.js';
@@ -14,13 +15,23 @@ export interface TextModuleOptions {
   presets: PresetsService;
   textModels: TextModels;
   credits: CreditsService;
+  brandVoices: BrandVoicesService;
   config: Config;
   clock: Clock;
 }
 
 /** Text from presets. */
-export function createTextModule({ db, writer, presets, textModels, credits, config, clock }: TextModuleOptions) {
+export function createTextModule(options: TextModuleOptions) {
+  const { db, writer, presets, textModels, credits, brandVoices, config, clock } = options;
   return {
-    text: new TextService({ presets, models: textModels, credits, repo: new TextRepo(db, writer), config, clock }),
+    text: new TextService({
+      presets,
+      models: textModels,
+      credits,
+      brandVoices,
+      repo: new TextRepo(db, writer),
+      config,
+      clock,
+    }),
   };
 }

@@ -27,6 +27,14 @@ export const generateBodySchema = z.strictObject({
   extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
   extra4: text(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
   suffix: text(FIELD_LIMITS.suffix, 'End section text (Fill the Gaps)'),
+  brand_voice: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      "A brand voice id (GET /api/brand-voices): its instructions (the first 2,000 characters) go ahead of the preset's; the account's default brand voice when absent",
+    ),
 });
 export type GenerateBody = z.output<typeof generateBodySchema>;
 

@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import { isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, engineFailure, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
+import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { resolvePresetInputs } from '../presets/preset-inputs.js';
 import type { PresetInputs } from '../../shared/presets/preset-template.js';
@@ -20,6 +21,8 @@ export interface TextServiceOptions {
   presets: PresetsService;
   models: TextModels;
   credits: CreditsService;
+  /** The brand voice named by `brand_voice`, or the account's default, goes ahead of the preset's instructions. */
+  brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
   repo: TextRepo;
   config: Config;
   clock: Clock;
@@ -39,6 +42,9 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
+    const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
+    if (!brandVoice.ok) return brandVoice;
+    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
 
     const model = body.shouldUseGPT4 ? this.deps.models.advanced : this.deps.models.standard;
     const unit = body.shouldUseGPT4 ? this.deps.config.credits.perAdvancedOutput : this.deps.config.credits.perOutput;
@@ -50,28 +56,23 @@ export class TextService {
     };
     const answer = (rows: TextOutputRow[]) => rows.map((row) => ({ id: row.id, name: row.text, text: row.text }));
     if (model.instant) {
-      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      const texts = await this.generateTexts(model, prompt, body.outputs);
       if (!texts.ok) return texts;
       const rows = this.rows(caller, preset, model, texts.value, requestId);
       const stored = await this.deps.credits.payForResult(charge, (trx) => this.deps.repo.insertIn(trx, rows));
       return stored.ok ? ok(answer(stored.value)) : stored;
     }
     return this.deps.credits.spend(newReservation(charge), async (settleIn) => {
-      const texts = await this.generateTexts(model, preset, inputs.value, body.outputs);
+      const texts = await this.generateTexts(model, prompt, body.outputs);
       if (!texts.ok) return texts;
       const rows = await this.deps.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
       return ok(answer(rows));
     });
   }
 
-  private async generateTexts(
-    model: TextModel,
-    preset: PresetDefinition,
-    inputs: PresetInputs,
-    count: number,
-  ): Promise<Outcome<string[]>> {
+  private async generateTexts(model: TextModel, prompt: PresetPrompt, count: number): Promise<Outcome<string[]>> {
     try {
-      return ok(await this.runAll(model, preset, inputs, count));
+      return ok(await this.runAll(model, prompt, count));
     } catch (error) {
       return engineFailure(error, 'Text generation failed');
     }
@@ -107,11 +108,10 @@ export class TextService {
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
   private async runAll(
     model: TextModel,
-    preset: PresetDefinition,
-    inputs: PresetInputs,
+    { preset, inputs, brandVoice }: PresetPrompt,
     count: number,
   ): Promise<string[]> {
-    const messages = presetMessages(preset, inputs);
+    const messages = presetMessages(preset, inputs, brandVoice);
     const maxOutputTokens = maxTokensFor(inputs, this.deps.config.text.maxTokens);
     const one = async (index: number, abortSignal?: AbortSignal) => {
       abortSignal?.throwIfAborted();
@@ -137,6 +137,13 @@ export class TextService {
       throw error;
     }
   }
+}
+
+/** What one preset call is made of: the preset, its resolved inputs and the brand voice's instructions, if any. */
+interface PresetPrompt {
+  preset: PresetDefinition;
+  inputs: PresetInputs;
+  brandVoice: string | undefined;
 }
 
 function toStored(row: { id: number; text: string; preset: string; model: string; created_at: string }): StoredOutput {

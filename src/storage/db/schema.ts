@@ -224,6 +224,22 @@ export interface BotsTable {
   model: string;
   temperature: number;
   welcome_message: string | null;
+  /** The brand voice put ahead of its instructions; null: the account's default, if any. */
+  brand_voice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Instructions for an account's house style; `drafted_by` says what drafted them ('model', 'offline profile'), null if written. */
+export interface BrandVoicesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  instructions: string;
+  samples: string | null;
+  source_url: string | null;
+  drafted_by: string | null;
+  is_default: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -410,6 +426,7 @@ export interface Database {
   images: ImagesTable;
   videos: VideosTable;
   idempotency_keys: IdempotencyKeysTable;
+  brand_voices: BrandVoicesTable;
   bots: BotsTable;
   bot_documents: BotDocumentsTable;
   bot_chunks: BotChunksTable;
@@ -441,6 +458,7 @@ export type ImageRow = Selectable<ImagesTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type BotRow = Selectable<BotsTable>;
+export type BrandVoiceRow = Selectable<BrandVoicesTable>;
 export type BotDocumentRow = Selectable<BotDocumentsTable>;
 export type BotChunkRow = Selectable<BotChunksTable>;
 export type BotKeyRow = Selectable<BotKeysTable>;

@@ -184,6 +184,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brand-voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your brand voices, oldest first, a page at a time */
+        get: operations["listBrandVoices"];
+        put?: never;
+        /**
+         * Create a brand voice
+         * @description Give instructions, samples or a url (at least one). With samples or url and no instructions, the instructions are drafted from them by the configured language model (the offline engine writes a measured style profile and says so; drafted_by tells which); edit them after. At most 50 per account (one more is a 409).
+         */
+        post: operations["createBrandVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand-voices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your brand voices */
+        get: operations["getBrandVoice"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a brand voice
+         * @description Bots that named it are left without one (the account default then applies to them).
+         */
+        delete: operations["deleteBrandVoice"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a brand voice
+         * @description Send only the fields to change. With samples or url and no instructions, the instructions are drafted from them by the configured language model (the offline engine writes a measured style profile and says so; drafted_by tells which); edit them after. default: false on the default leaves the account without one.
+         */
+        patch: operations["updateBrandVoice"];
+        trace?: never;
+    };
     "/api/generate-image": {
         parameters: {
             query?: never;
@@ -1943,6 +1989,8 @@ export interface operations {
                     extra4?: string;
                     /** @description End section text (Fill the Gaps) */
                     suffix?: string;
+                    /** @description A brand voice id (GET /api/brand-voices): its instructions (the first 2,000 characters) go ahead of the preset's; the account's default brand voice when absent */
+                    brand_voice?: string;
                 };
             };
         };
@@ -2197,6 +2245,440 @@ export interface operations {
             };
             /** @description Error */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listBrandVoices: {
+        parameters: {
+            query?: {
+                /** @description How many to return, 1 to 50 (default 20) */
+                limit?: number;
+                /** @description How many to skip (default 0); pass the next_offset of the previous page */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brand_voices: {
+                            id: string;
+                            name: string;
+                            instructions: string;
+                            samples: string | null;
+                            url: string | null;
+                            /** @description The account's default brand voice: applied where none is named */
+                            default: boolean;
+                            /** @description What drafted the instructions from the samples or the page: the language model, or the offline measured profile; null when written */
+                            drafted_by: ("model" | "offline profile") | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        total: number;
+                        offset: number;
+                        limit: number;
+                        next_offset: number | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, at most 100 characters */
+                    name: string;
+                    /** @description How to write in this voice, at most 10,000 characters (the first 2,000 are what the engine is given); drafted from samples or url when absent */
+                    instructions?: string;
+                    /** @description Writing samples in the voice, at most 20,000 characters */
+                    samples?: string;
+                    /**
+                     * Format: uri
+                     * @description A page in the brand's voice: its text is read to draft the instructions
+                     */
+                    url?: string;
+                    /** @description Make it the account's default (one per account): applied where none is named */
+                    default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        instructions: string;
+                        samples: string | null;
+                        url: string | null;
+                        /** @description The account's default brand voice: applied where none is named */
+                        default: boolean;
+                        /** @description What drafted the instructions from the samples or the page: the language model, or the offline measured profile; null when written */
+                        drafted_by: ("model" | "offline profile") | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A brand voice id, from list_brand_voices */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        instructions: string;
+                        samples: string | null;
+                        url: string | null;
+                        /** @description The account's default brand voice: applied where none is named */
+                        default: boolean;
+                        /** @description What drafted the instructions from the samples or the page: the language model, or the offline measured profile; null when written */
+                        drafted_by: ("model" | "offline profile") | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A brand voice id, from list_brand_voices */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A brand voice id, from list_brand_voices */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, at most 100 characters */
+                    name?: string;
+                    /** @description How to write in this voice, at most 10,000 characters (the first 2,000 are what the engine is given); drafted from samples or url when absent */
+                    instructions?: string;
+                    samples?: string | null;
+                    url?: string | null;
+                    /** @description Make it the account's default (one per account): applied where none is named */
+                    default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        instructions: string;
+                        samples: string | null;
+                        url: string | null;
+                        /** @description The account's default brand voice: applied where none is named */
+                        default: boolean;
+                        /** @description What drafted the instructions from the samples or the page: the language model, or the offline measured profile; null when written */
+                        drafted_by: ("model" | "offline profile") | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5517,6 +5999,8 @@ export interface operations {
                             model: string;
                             temperature: number;
                             welcome_message: string | null;
+                            /** @description The brand voice put ahead of the bot's instructions, if any */
+                            brand_voice_id: string | null;
                             /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                             public_url: string;
                             /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -5573,6 +6057,8 @@ export interface operations {
                     temperature?: number;
                     /** @description The first message a chat shows; null or empty for none */
                     welcome_message?: string | null;
+                    /** @description One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies) */
+                    brand_voice_id?: string | null;
                 };
             };
         };
@@ -5590,6 +6076,8 @@ export interface operations {
                         model: string;
                         temperature: number;
                         welcome_message: string | null;
+                        /** @description The brand voice put ahead of the bot's instructions, if any */
+                        brand_voice_id: string | null;
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -5614,6 +6102,17 @@ export interface operations {
             };
             /** @description Error */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5671,6 +6170,8 @@ export interface operations {
                         model: string;
                         temperature: number;
                         welcome_message: string | null;
+                        /** @description The brand voice put ahead of the bot's instructions, if any */
+                        brand_voice_id: string | null;
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -5820,6 +6321,8 @@ export interface operations {
                     temperature?: number;
                     /** @description The first message a chat shows; null or empty for none */
                     welcome_message?: string | null;
+                    /** @description One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies) */
+                    brand_voice_id?: string | null;
                 };
             };
         };
@@ -5837,6 +6340,8 @@ export interface operations {
                         model: string;
                         temperature: number;
                         welcome_message: string | null;
+                        /** @description The brand voice put ahead of the bot's instructions, if any */
+                        brand_voice_id: string | null;
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -7928,6 +8433,8 @@ export interface operations {
                     web_search_options?: {
                         [key: string]: unknown;
                     } | null;
+                    /** @description Atelier's own: one of your brand voices (GET /api/brand-voices), whose instructions (the first 2,000 characters) go ahead of the messages as a system message; the account's default brand voice when absent */
+                    brand_voice?: string | null;
                     functions?: unknown[] | null;
                     function_call?: unknown;
                 };

@@ -1,16 +1,19 @@
 import type { CallOptions, Transport } from '../transport.js';
 import type {
+  BrandVoice,
   GenerateRequest,
   GeneratedOutput,
   PresetCategory,
   PresetDetail,
   PresetList,
   QueryParams,
+  RequestBody,
+  ResponseBody,
   StoredOutput,
 } from '../types.js';
 import { creation } from './creation.js';
 
-/** Presets (templates), text generation from them, and the outputs kept since. */
+/** Presets (templates), text generation from them, the outputs kept since, and brand voices. */
 export function contentResources(t: Transport) {
   return {
     presets: {
@@ -34,6 +37,25 @@ export function contentResources(t: Transport) {
         query: QueryParams<'/api/outputs', 'get'> = {},
         options?: CallOptions,
       ): Promise<{ outputs: StoredOutput[] }> => t.call('/api/outputs', 'get', { query, options }),
+    },
+    brandVoices: {
+      /** Your brand voices, oldest first, a page at a time (`limit`, `offset`). */
+      list: (
+        query: QueryParams<'/api/brand-voices', 'get'> = {},
+        options?: CallOptions,
+      ): Promise<ResponseBody<'/api/brand-voices', 'get'>> => t.call('/api/brand-voices', 'get', { query, options }),
+      /** Drafts the instructions from `samples` or `url` when none are given. */
+      create: (body: RequestBody<'/api/brand-voices', 'post'>, options?: CallOptions): Promise<BrandVoice> =>
+        t.call('/api/brand-voices', 'post', { body, retry: 'never', options }),
+      get: (id: string, options?: CallOptions): Promise<BrandVoice> =>
+        t.call('/api/brand-voices/{id}', 'get', { params: { id }, options }),
+      update: (
+        id: string,
+        body: RequestBody<'/api/brand-voices/{id}', 'patch'>,
+        options?: CallOptions,
+      ): Promise<BrandVoice> => t.call('/api/brand-voices/{id}', 'patch', { params: { id }, body, options }),
+      delete: (id: string, options?: CallOptions): Promise<{ id: string; deleted: true }> =>
+        t.call('/api/brand-voices/{id}', 'delete', { params: { id }, options }),
     },
   };
 }

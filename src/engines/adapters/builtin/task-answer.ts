@@ -2,6 +2,7 @@ import type { TextTask } from '../../spec/text-task.js';
 import { deriveBuiltin } from './derived/derive-builtin.js';
 import { groundedAnswer } from './grounded/grounded-answer.js';
 import { presetComposition } from './preset-composition.js';
+import { styleProfile } from './style-profile.js';
 
 /** The builtin engine's text for a task, and for a grounded answer the sources it cites (TextResult.citedSources). */
 export interface TaskAnswer {
@@ -11,7 +12,7 @@ export interface TaskAnswer {
 
 export type TaskComposer = (task: TextTask) => TaskAnswer;
 
-/** Composed offline, deterministic: the preset's own compositions, the transcript's analysis, the sources' sentences. */
+/** Composed offline, deterministic: the preset's own compositions, the transcript's analysis, the sources' sentences, the samples' measured style. */
 export function answerTask(task: TextTask): TaskAnswer {
   switch (task.kind) {
     case 'preset-output':
@@ -20,5 +21,7 @@ export function answerTask(task: TextTask): TaskAnswer {
       return { text: deriveBuiltin(task.field, task.transcript) };
     case 'grounded-answer':
       return groundedAnswer(task);
+    case 'style-profile':
+      return { text: styleProfile(task.samples) };
   }
 }
