@@ -48,6 +48,22 @@ describe('@atelier/client against a running service: every operation', () => {
     expect((await client.outputs.list({ limit: 5 })).outputs.map((o) => o.id)).toContain(first?.id);
   });
 
+  it('keeps brand voices: creates, lists, reads, changes, generates with one and deletes it', async () => {
+    const { client } = s;
+    const voice = await client.brandVoices.create({ name: 'Hive', instructions: 'Write like a beekeeper.' });
+    expect(voice).toMatchObject({ name: 'Hive', default: false, drafted_by: null });
+    expect((await client.brandVoices.list({ limit: 50 })).brand_voices.map((v) => v.id)).toContain(voice.id);
+    expect((await client.brandVoices.get(voice.id)).instructions).toBe('Write like a beekeeper.');
+    expect(await client.brandVoices.update(voice.id, { default: true })).toMatchObject({ default: true });
+    const outputs = await client.text.generate({
+      preset: 'instagram-caption',
+      keywords: 'honey',
+      brand_voice: voice.id,
+    });
+    expect(outputs).toHaveLength(1);
+    expect(await client.brandVoices.delete(voice.id)).toEqual({ id: voice.id, deleted: true });
+  });
+
   it('creates an image, waits for it, downloads it and lists it', async () => {
     const { client } = s;
     const anySize = (await client.images.models()).models.find((m) => m.sizes === null);
