@@ -47,18 +47,20 @@ interface Prepared {
   reservation: Reservation;
 }
 
+export interface BotChatServiceOptions {
+  bots: BotsService;
+  chat: ChatService;
+  billing: TokenBilling;
+  brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
+}
+
 /**
  * Answers a bot's visitors from its knowledge base: the best passages are retrieved (BM25, plus
  * embeddings when configured) and given to the bot's model with its instructions, and as a grounded-answer
  * task to an engine without a language model. Billed by tokens to the bot's owner.
  */
 export class BotChatService {
-  constructor(
-    private readonly bots: BotsService,
-    private readonly chat: ChatService,
-    private readonly billing: TokenBilling,
-    private readonly brandVoices: Pick<BrandVoicesService, 'instructionsFor'>,
-  ) {}
+  constructor(private readonly deps: BotChatServiceOptions) {}
 
   async answer(
     caller: Caller,
@@ -71,18 +73,18 @@ export class BotChatService {
     const p = prepared.value;
     const cancel = linkedAbortController(signal);
     const generating = p.model.engine.doGenerate({ ...p.call, abortSignal: cancel.signal });
-    const reserved = await this.billing.reserveAlongside(p.reservation, generating, cancel);
+    const reserved = await this.deps.billing.reserveAlongside(p.reservation, generating, cancel);
     if (!reserved.ok) return reserved;
     try {
       const result = await generating;
-      await this.billing.settle(
+      await this.deps.billing.settle(
         p.reservation,
         p.model,
         TokenBilling.usageOf(p.promptEstimate, [{ usage: result.usage, text: result.text }]),
       );
       return ok({ response: result.text, sources: sourcesCited(p.found, result.citedSources) });
     } catch (error) {
-      await this.billing.release(p.reservation);
+      await this.deps.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
     }
   }
@@ -100,13 +102,13 @@ export class BotChatService {
     const cancel = linkedAbortController(signal);
     const stream = p.model.engine.doStream({ ...p.call, abortSignal: cancel.signal })[Symbol.asyncIterator]();
     const starting = stream.next();
-    const reserved = await this.billing.reserveAlongside(p.reservation, starting, cancel);
+    const reserved = await this.deps.billing.reserveAlongside(p.reservation, starting, cancel);
     if (!reserved.ok) return reserved;
     let first: IteratorResult<TextStreamPart>;
     try {
       first = await starting;
     } catch (error) {
-      await this.billing.release(p.reservation);
+      await this.deps.billing.release(p.reservation);
       return engineFailure(error, 'The bot could not answer');
     }
     const cited = !first.done && first.value.type === 'text-delta' ? first.value.citedSources : undefined;
@@ -129,7 +131,7 @@ export class BotChatService {
       }
     } finally {
       void stream.return?.(undefined).catch(() => undefined);
-      await this.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage, text }]));
+      await this.deps.billing.settle(p.reservation, p.model, TokenBilling.usageOf(p.promptEstimate, [{ usage, text }]));
     }
   }
 
@@ -139,22 +141,22 @@ export class BotChatService {
     input: BotMessage,
     signal?: AbortSignal,
   ): Promise<Outcome<Prepared>> {
-    const bot = await this.bots.findByPublicUrl(publicUrl);
+    const bot = await this.deps.bots.findByPublicUrl(publicUrl);
     // Another account's bot is as unknown as a missing one; so is another bot to a publishable key.
     if (!bot || bot.account_id !== caller.account.id || (caller.botKey && caller.botKey.botId !== bot.id))
       return fail('not_found', 'Bot not found');
-    const model = this.chat.find(bot.model) ?? this.chat.find('builtin');
+    const model = this.deps.chat.find(bot.model) ?? this.deps.chat.find('builtin');
     if (!model) return fail('unavailable', 'No text model is configured for this bot');
     if (model.advanced && !caller.plan.advancedModel)
       return fail('forbidden', `The bot's model '${model.id}' is not available on the ${caller.plan.name} plan`);
-    const found = await this.bots.search(
+    const found = await this.deps.bots.search(
       bot.id,
       [input.message, ...input.history.slice(-2).map((h) => h.text)].join('\n'),
       PASSAGES,
       signal,
     );
     // The bot's brand voice, or the account's default; one deleted since is none.
-    const brandVoice = await this.brandVoices.instructionsFor(bot.account_id, bot.brand_voice_id);
+    const brandVoice = await this.deps.brandVoices.instructionsFor(bot.account_id, bot.brand_voice_id);
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt(bot, found, brandVoice.ok ? brandVoice.value : undefined) },
       ...input.history.map((h): ChatMessage => ({ role: h.role === 'human' ? 'user' : 'assistant', content: h.text })),
@@ -167,7 +169,7 @@ export class BotChatService {
       model,
       found,
       promptEstimate,
-      reservation: this.billing.reservation(
+      reservation: this.deps.billing.reservation(
         caller.account.id,
         model,
         promptEstimate + MAX_ANSWER_TOKENS,

@@ -35,5 +35,5 @@ export function createBotsModule(options: BotsModuleOptions) {
     brandVoices,
     clock,
   });
-  return { bots, botChat: new BotChatService(bots, chat, tokenBilling, brandVoices), documents };
+  return { bots, botChat: new BotChatService({ bots, chat, billing: tokenBilling, brandVoices }), documents };
 }

@@ -28,15 +28,7 @@ export interface BrandVoicesServiceOptions {
  * ahead of the instructions of what it generates. Another account's brand voice is as unknown as a missing one.
  */
 export class BrandVoicesService {
-  private readonly repo: BrandVoicesRepo;
-  private readonly drafter: VoiceDrafter;
-  private readonly clock: Clock;
-
-  constructor({ repo, drafter, clock }: BrandVoicesServiceOptions) {
-    this.repo = repo;
-    this.drafter = drafter;
-    this.clock = clock;
-  }
+  constructor(private readonly deps: BrandVoicesServiceOptions) {}
 
   async create(accountId: string, input: BrandVoiceInput): Promise<Outcome<BrandVoice>> {
     const tooMany = await this.overLimit(accountId);
@@ -46,12 +38,12 @@ export class BrandVoicesService {
     let instructions = input.instructions?.trim() ?? '';
     let draftedBy: DraftedBy | null = null;
     if (!instructions) {
-      const drafted = await this.drafter.draft({ samples, url });
+      const drafted = await this.deps.drafter.draft({ samples, url });
       if (!drafted.ok) return drafted;
       instructions = drafted.value.instructions;
       draftedBy = drafted.value.draftedBy;
     }
-    const now = isoNow(this.clock);
+    const now = isoNow(this.deps.clock);
     const row: BrandVoiceRow = {
       id: newId(),
       account_id: accountId,
@@ -64,12 +56,12 @@ export class BrandVoicesService {
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.repo.insert(row, BRAND_VOICE_LIMITS.perAccount))) return this.limitReached();
+    if (!(await this.deps.repo.insert(row, BRAND_VOICE_LIMITS.perAccount))) return this.limitReached();
     return ok(toPublic(row));
   }
 
   async list(accountId: string, paging: { limit: number; offset: number }): Promise<[BrandVoice[], Paged]> {
-    return pageOf((await this.repo.list(accountId)).map(toPublic), paging);
+    return pageOf((await this.deps.repo.list(accountId)).map(toPublic), paging);
   }
 
   async get(accountId: string, id: string): Promise<Outcome<BrandVoice>> {
@@ -84,7 +76,7 @@ export class BrandVoicesService {
   async update(accountId: string, id: string, changes: BrandVoiceUpdate): Promise<Outcome<BrandVoice>> {
     const row = await this.findRow(accountId, id);
     if (!row) return notFound();
-    const set: BrandVoiceChanges = { updated_at: isoNow(this.clock) };
+    const set: BrandVoiceChanges = { updated_at: isoNow(this.deps.clock) };
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.samples !== undefined) set.samples = changes.samples?.trim() || null;
     if (changes.url !== undefined) set.source_url = changes.url || null;
@@ -94,7 +86,7 @@ export class BrandVoicesService {
       set.instructions = instructions;
       set.drafted_by = null;
     } else if (changes.samples || changes.url || changes.instructions !== undefined) {
-      const drafted = await this.drafter.draft({
+      const drafted = await this.deps.drafter.draft({
         samples: set.samples === undefined ? row.samples : set.samples,
         url: set.source_url === undefined ? row.source_url : set.source_url,
       });
@@ -102,13 +94,13 @@ export class BrandVoicesService {
       set.instructions = drafted.value.instructions;
       set.drafted_by = drafted.value.draftedBy;
     }
-    if (!(await this.repo.update(accountId, row.id, set))) return notFound();
+    if (!(await this.deps.repo.update(accountId, row.id, set))) return notFound();
     return this.get(accountId, row.id);
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
     const row = await this.findRow(accountId, id);
-    if (!row || !(await this.repo.delete(accountId, row.id))) return notFound();
+    if (!row || !(await this.deps.repo.delete(accountId, row.id))) return notFound();
     return ok({ id: row.id, deleted: true });
   }
 
@@ -117,7 +109,7 @@ export class BrandVoicesService {
    * account's (another's, or none, is a 404); without it, the account's default, if it has one.
    */
   async instructionsFor(accountId: string, id?: string | null): Promise<Outcome<string | undefined>> {
-    const row = id ? await this.findRow(accountId, id) : await this.repo.findDefault(accountId);
+    const row = id ? await this.findRow(accountId, id) : await this.deps.repo.findDefault(accountId);
     if (id && !row) return notFound();
     return ok(row ? applied(row.instructions) : undefined);
   }
@@ -128,7 +120,7 @@ export class BrandVoicesService {
   }
 
   private async findRow(accountId: string, id: string): Promise<BrandVoiceRow | undefined> {
-    return UUID_PATTERN.test(id) ? this.repo.find(accountId, id.toLowerCase()) : undefined;
+    return UUID_PATTERN.test(id) ? this.deps.repo.find(accountId, id.toLowerCase()) : undefined;
   }
 
   private async overLimit(accountId: string): Promise<Outcome<never> | undefined> {
