@@ -72,8 +72,19 @@ beforeAll(async () => {
     headers: withKey(key),
     payload: { name: 'Helper', model: 'builtin' },
   });
-  const templates = jsonOf<{ templates: { slug: string }[] }>(await callTool(client, 'list_templates'));
   const voices = jsonOf<{ voices: { id: string }[] }>(await callTool(client, 'list_voices', { language: 'English' }));
+  // A preset of the account's own: what update_template and delete_template name (get_template reads it too).
+  const own = await t.server.inject({
+    method: 'POST',
+    url: '/api/presets',
+    headers: withKey(key),
+    payload: {
+      title: 'Own preset',
+      fields: [{ name: 'keywords', label: 'Topic', type: 'text' }],
+      prompt: 'Write about {{keywords}}.',
+    },
+  });
+  expect(own.statusCode).toBe(201);
   Object.assign(known, {
     image_id: picture?.id,
     image_ids: [picture?.id],
@@ -81,7 +92,7 @@ beforeAll(async () => {
     video_ids: [video.id],
     audio_id: audio.uuid,
     public_url: bot.json<{ public_url: string }>().public_url,
-    slug: templates.templates[0]?.slug,
+    slug: own.json<{ slug: string }>().slug,
     voiceID: voices.voices[0]?.id,
     url: files.url('/line.mp3'),
     audio: files.url('/line.mp3'),

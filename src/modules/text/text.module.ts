@@ -5,6 +5,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
+import type { UserPresetsService } from '../presets/user-presets.service.js';
 import { TextRepo } from './text.repo.js';
 import { TextService } from './text.service.js';
 
@@ -12,6 +13,7 @@ export interface TextModuleOptions {
   db: Db;
   writer: WriteBatcher;
   presets: PresetsService;
+  userPresets: UserPresetsService;
   textModels: TextModels;
   credits: CreditsService;
   config: Config;
@@ -19,8 +21,8 @@ export interface TextModuleOptions {
 }
 
 /** Text from presets. */
-export function createTextModule({ db, writer, presets, textModels, credits, config, clock }: TextModuleOptions) {
-  return {
-    text: new TextService({ presets, models: textModels, credits, repo: new TextRepo(db, writer), config, clock }),
-  };
+export function createTextModule(options: TextModuleOptions) {
+  const { db, writer, presets, userPresets, textModels, credits, config, clock } = options;
+  const repo = new TextRepo(db, writer);
+  return { text: new TextService({ presets, userPresets, models: textModels, credits, repo, config, clock }) };
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012-talking-videos.js';
 import * as m0013 from './0013-admin-audit.js';
 import * as m0014 from './0014-responses.js';
 import * as m0015 from './0015-oauth.js';
+import * as m0017 from './0017-user-presets.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0013-admin-audit': m0013,
   '0014-responses': m0014,
   '0015-oauth': m0015,
+  // 0016 is brand voices (branch i37-brand).
+  '0017-user-presets': m0017,
 };
