@@ -50,6 +50,8 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'chat_completion',
         'chat_with_bot',
         'check_connection',
+        'create_template',
+        'delete_template',
         'display_media',
         'generate_audio_content',
         'generate_image',
@@ -68,6 +70,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'list_templates',
         'list_voices',
         'transcribe_audio',
+        'update_template',
       ].sort(),
     );
     for (const tool of tools) {

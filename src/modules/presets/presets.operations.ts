@@ -112,7 +112,7 @@ export function presetOperations(presets: PresetsService, userPresets: UserPrese
       },
       tool: {
         description:
-          'List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Pass a slug to get_template for its fields, then to generate_text as preset.',
+          "List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Your own templates (create_template) come after the catalogue's, marked custom: true. Pass a slug to get_template for its fields, then to generate_text as preset.",
       },
     }),
     getPreset: defineOperation({
@@ -140,7 +140,7 @@ export function presetOperations(presets: PresetsService, userPresets: UserPrese
         name: 'get_template',
         aliases: ['get_preset'],
         description:
-          'One template (preset) by slug, with its input fields (names, labels, maxLength, required, radio options): keywords, tone and extra1...extra4 are what generate_text takes (extra ones in its extra_fields).',
+          "One template (preset) by slug, yours (custom: true) or the catalogue's, with its input fields (names, labels, types, maxLength, required, radio and select options, defaults): keywords, tone and extra1...extra14 are what generate_text takes (extra ones in its extra_fields).",
       },
     }),
   };
