@@ -88,6 +88,8 @@ describe('POST /api/presets', () => {
     ['a dotted name', '{{keywords}} {{constructor.name}}', '{{constructor.name}}'],
     ['a name no field fills', '{{keywords}} {{extra3}}', '{{extra3}}'],
     ['the current context', '{{keywords}} {{.}}', '{{.}}'],
+    ["a name of the catalogue's view", '{{keywords}} {{topic}}', '{{topic}}'],
+    ["an object's own property", '{{keywords}} {{#constructor}}x{{/constructor}}', '{{#constructor}}'],
     ['a comment', '{{keywords}} {{! note }}', '{{! note }}'],
     ['an unclosed section', '{{#keywords}} open', 'Unclosed section'],
     [
@@ -298,6 +300,12 @@ describe('generating with a user preset', () => {
     const catalogueStored = await send('GET', `/api/outputs/${catalogue.json<{ id: number }[]>()[0]?.id}`, key);
     expect(catalogueStored.json()).not.toHaveProperty('preset_version');
 
+    const empty = await send('PATCH', '/api/presets/gen-news', key, {});
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty)).toContain('Give at least one of');
+    const broken = await send('PATCH', '/api/presets/gen-news', key, { prompt: 'Only {{keywords}}' });
+    expect(broken.statusCode).toBe(400);
+    expect(errorOf(broken)).toContain('extra7 (Club name) is not used');
     const versions = await send('GET', '/api/presets/gen-news/versions', key);
     expect(versions.json<{ versions: { version: number; prompt: string }[] }>().versions.map((v) => v.version)).toEqual(
       [2, 1],

@@ -65,13 +65,21 @@ export class UserPresetsRepo {
       .executeTakeFirst();
   }
 
-  async insert(preset: UserPresetRow, definition: string): Promise<void> {
-    await this.writer.run(async (trx) => {
+  /** False, and nothing written, when the account already keeps `limit` presets (counted in the same transaction). */
+  async insert(preset: UserPresetRow, definition: string, limit: number): Promise<boolean> {
+    return this.writer.run(async (trx) => {
+      const { n } = await trx
+        .selectFrom('user_presets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', preset.account_id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= limit) return false;
       await trx.insertInto('user_presets').values(preset).execute();
       await trx
         .insertInto('user_preset_versions')
         .values({ preset_id: preset.id, version: preset.current_version, definition, created_at: preset.created_at })
         .execute();
+      return true;
     });
   }
 

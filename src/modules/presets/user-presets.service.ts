@@ -65,9 +65,8 @@ export class UserPresetsService {
     const { slug: wanted, title, description, category, ...given } = body;
     const definition = checkDefinition(given);
     if (!definition.ok) return definition;
-    if ((await this.deps.repo.count(accountId)) >= USER_PRESETS_PER_ACCOUNT) {
-      return fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);
-    }
+    // Asked first so that a full account hears it before a slug is looked for; the insert counts again.
+    if ((await this.deps.repo.count(accountId)) >= USER_PRESETS_PER_ACCOUNT) return tooMany();
     const slug = wanted ?? (await this.freeSlug(title));
     if (wanted) {
       const taken = await this.slugTaken(wanted);
@@ -87,7 +86,7 @@ export class UserPresetsService {
     };
     const json = JSON.stringify(definition.value);
     try {
-      await this.deps.repo.insert(row, json);
+      if (!(await this.deps.repo.insert(row, json, USER_PRESETS_PER_ACCOUNT))) return tooMany();
     } catch (error) {
       if (isUniqueViolation(error)) return fail('conflict', takenText(slug));
       throw error;
@@ -99,6 +98,9 @@ export class UserPresetsService {
   async update(accountId: string, slug: string, body: UpdateUserPreset): Promise<Outcome<UserPresetView>> {
     const current = await this.deps.repo.find(accountId, slug);
     if (!current) return fail('not_found', PRESET_NOT_FOUND);
+    if (Object.values(body).every((value) => value === undefined)) {
+      return fail('invalid_input', 'Give at least one of title, description, category, fields, output, prompt');
+    }
     const before = definitionOf(current.definition);
     const definition = checkDefinition({
       fields: body.fields ?? before.fields,
@@ -161,6 +163,8 @@ export class UserPresetsService {
   }
 }
 
+const tooMany = () =>
+  fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);
 const takenText = (slug: string) => `The slug "${slug}" is taken: choose another`;
 
 function head(row: UserPresetRow): { slug: string; title: string; description: string; category: Category[] } {
