@@ -49,6 +49,7 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       http: { method: 'PATCH', path: '/api/presets/:slug' },
       tool: {
         name: 'update_template',
+        needs: [[['title'], ['description'], ['category'], ['fields'], ['output'], ['prompt']]],
         description: `Edit a template of your own (by slug): a new version. Give only what changes: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}.`,
       },
     }),
