@@ -17,8 +17,7 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.js
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
 import { createOAuthModule } from './modules/oauth/oauth.module.js';
-import { PRESETS } from './modules/presets/catalogue/index.js';
-import { PresetsService } from './modules/presets/presets.service.js';
+import { createPresetsModule } from './modules/presets/presets.module.js';
 import { createResponsesModule } from './modules/responses/responses.module.js';
 import { createSessionsModule } from './modules/sessions/sessions.module.js';
 import { createSoundsModule } from './modules/sounds/sounds.module.js';
@@ -64,9 +63,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { accounts } = createAccountsModule({ ...ports, keys, credits });
   const { sessions } = createSessionsModule({ ...ports, accounts });
   const { oauth } = createOAuthModule(ports);
-  const presets = new PresetsService(PRESETS);
+  const { presets, userPresets } = createPresetsModule(ports);
   const { brandVoices, pageReader } = createBrandVoicesModule(ports);
-  const { text } = createTextModule({ ...ports, presets, credits, brandVoices });
+  const { text } = createTextModule({ ...ports, presets, userPresets, credits, brandVoices });
   const { speech, customVoices, voices } = createSpeechModule({ ...ports, credits });
   const { sounds } = createSoundsModule({ ...ports, credits });
   const { webhooks } = createWebhooksModule(ports);
@@ -130,6 +129,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     sessions,
     oauth,
     presets,
+    userPresets,
     text,
     idempotency,
     brandVoices,

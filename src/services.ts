@@ -24,6 +24,7 @@ import type { BotKeysService } from './modules/keys/bot-keys.service.js';
 import type { KeysService } from './modules/keys/keys.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
+import type { UserPresetsService } from './modules/presets/user-presets.service.js';
 import type { ResponsesService } from './modules/responses/responses.service.js';
 import type { ProcessRegistry } from './modules/processes/process-registry.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
@@ -52,6 +53,7 @@ export interface Services {
   oauth: OAuthService;
   credits: CreditsService;
   presets: PresetsService;
+  userPresets: UserPresetsService;
   text: TextService;
   /** The accounts' brand voices, applied to generate, chat completions and bots. */
   brandVoices: BrandVoicesService;

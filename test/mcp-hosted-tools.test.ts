@@ -142,10 +142,10 @@ describe('the hosted tools by their names', () => {
     const unknown = await call('generate_text', {
       preset: 'paragraph-writer',
       keywords: 'bees',
-      extra_fields: { extra9: 'x' },
+      extra_fields: { extra15: 'x' },
     });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toContain('extra9');
+    expect(textOf(unknown)).toContain('extra15');
   });
 
   it('generate_image waits for the pictures; source_images edits one; get_image reads it by image_id', async () => {

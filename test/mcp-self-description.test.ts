@@ -78,8 +78,19 @@ beforeAll(async () => {
     headers: withKey(key),
     payload: { name: 'House', instructions: 'Plain words.' },
   });
-  const templates = jsonOf<{ templates: { slug: string }[] }>(await callTool(client, 'list_templates'));
   const voices = jsonOf<{ voices: { id: string }[] }>(await callTool(client, 'list_voices', { language: 'English' }));
+  // A preset of the account's own: what update_template and delete_template name (get_template reads it too).
+  const own = await t.server.inject({
+    method: 'POST',
+    url: '/api/presets',
+    headers: withKey(key),
+    payload: {
+      title: 'Own preset',
+      fields: [{ name: 'keywords', label: 'Topic', type: 'text' }],
+      prompt: 'Write about {{keywords}}.',
+    },
+  });
+  expect(own.statusCode).toBe(201);
   Object.assign(known, {
     image_id: picture?.id,
     image_ids: [picture?.id],
@@ -89,7 +100,7 @@ beforeAll(async () => {
     public_url: bot.json<{ public_url: string }>().public_url,
     // The brand voice tools' id (get, update, then delete: listed in that order).
     id: brandVoice.json<{ id: string }>().id,
-    slug: templates.templates[0]?.slug,
+    slug: own.json<{ slug: string }>().slug,
     voiceID: voices.voices[0]?.id,
     url: files.url('/line.mp3'),
     audio: files.url('/line.mp3'),

@@ -55,6 +55,8 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'get_brand_voice',
         'list_brand_voices',
         'update_brand_voice',
+        'create_template',
+        'delete_template',
         'display_media',
         'generate_audio_content',
         'generate_image',
@@ -73,6 +75,7 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
         'list_templates',
         'list_voices',
         'transcribe_audio',
+        'update_template',
       ].sort(),
     );
     for (const tool of tools) {

@@ -35,6 +35,17 @@ beforeAll(async () => {
   const post = (url: string, payload: object) =>
     source.server.inject({ method: 'POST', url, headers: withKey(key), payload });
   expect((await post('/api/generate', { preset: 'blog-post', keywords: 'kites', outputs: 2 })).statusCode).toBe(200);
+  // A preset of the account's own, edited once (two versions), and an output made with it.
+  const preset = { title: 'Kite log', fields: [{ name: 'keywords', label: 'Flight', type: 'text' }] };
+  expect((await post('/api/presets', { ...preset, prompt: 'Log {{keywords}}' })).statusCode).toBe(201);
+  const edit = await source.server.inject({
+    method: 'PATCH',
+    url: '/api/presets/kite-log',
+    headers: withKey(key),
+    payload: { prompt: 'Flight log: {{keywords}}' },
+  });
+  expect(edit.statusCode).toBe(200);
+  expect((await post('/api/generate', { preset: 'kite-log', keywords: 'windy' })).statusCode).toBe(200);
   const images = (
     await post('/api/generate-image', {
       prompt: 'A kite over the sea',
@@ -103,6 +114,17 @@ describe('export and import (the way from SQLite to PostgreSQL)', () => {
       payload: { message: 'What is a box kite?', include_sources: true },
     });
     expect(answer.json<{ sources: { title: string }[] }>().sources[0]?.title).toBe('Kite facts');
+
+    // The account's own preset came along with its versions, and still generates.
+    const versions = await target.server.inject({ url: '/api/presets/kite-log/versions', headers: withKey(key) });
+    expect(versions.json<{ versions: { version: number }[] }>().versions.map((v) => v.version)).toEqual([2, 1]);
+    const own = await target.server.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: withKey(key),
+      payload: { preset: 'kite-log', keywords: 'calm' },
+    });
+    expect(own.statusCode).toBe(200);
 
     // New rows continue after the imported ids.
     target.app.services.worker.start();

@@ -14,6 +14,7 @@ import { completionOperations } from '../modules/chat/completions.operations.js'
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
+import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
 import { soundOperations } from '../modules/sounds/sounds.operations.js';
 import { customVoiceOperations } from '../modules/speech/custom-voices.operations.js';
@@ -31,7 +32,8 @@ import type { AnyOperation } from './operation.js';
 export function operationModules(services: FrontDoorServices, config: Config) {
   return {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
-    presets: presetOperations(services.presets),
+    presets: presetOperations(services.presets, services.userPresets),
+    userPresets: userPresetOperations(services.userPresets),
     text: textOperations(services.text),
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),

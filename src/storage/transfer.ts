@@ -35,6 +35,8 @@ export const TRANSFER_TABLES = [
   'oauth_clients',
   'oauth_grants',
   'oauth_tokens',
+  'user_presets',
+  'user_preset_versions',
 ] as const satisfies readonly (keyof Database)[];
 
 type TransferTable = (typeof TRANSFER_TABLES)[number];
@@ -75,6 +77,7 @@ const PAGING_KEY: Partial<Record<TransferTable, 'account_id' | 'token_hash' | nu
   account_passwords: 'account_id',
   oauth_tokens: 'token_hash',
   idempotency_keys: null,
+  user_preset_versions: null,
 };
 
 const FORMAT = 'atelier-export';

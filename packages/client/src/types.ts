@@ -26,6 +26,11 @@ export type PresetList = ResponseBody<'/api/presets', 'get'>;
 export type PresetSummary = Item<PresetList['presets']>;
 export type PresetCategory = PresetSummary['category'][number];
 export type PresetDetail = ResponseBody<'/api/presets/{slug}', 'get'>;
+/** A preset of your own (POST /api/presets), with its fields as you wrote them, its prompt and its version. */
+export type UserPreset = ResponseBody<'/api/presets', 'post'>;
+export type UserPresetRequest = RequestBody<'/api/presets', 'post'>;
+export type UserPresetChanges = RequestBody<'/api/presets/{slug}', 'patch'>;
+export type UserPresetVersion = Item<ResponseBody<'/api/presets/{slug}/versions', 'get'>['versions']>;
 export type GenerateRequest = RequestBody<'/api/generate', 'post'>;
 export type GeneratedOutput = Item<ResponseBody<'/api/generate', 'post'>>;
 export type StoredOutput = ResponseBody<'/api/outputs/{id}', 'get'>;

@@ -12,7 +12,15 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
   const inputs: PresetInputs = { language: raw.language };
   for (const field of preset.fields) {
     const value = raw[field.name];
-    if (field.type === 'radio') {
+    if (field.type === 'checkbox') {
+      const given = value?.trim().toLowerCase() || field.default || 'false';
+      if (given !== 'true' && given !== 'false') {
+        return fail('invalid_input', `${field.name}: must be true or false for preset "${preset.slug}"`);
+      }
+      inputs[field.name] = given;
+      continue;
+    }
+    if (field.type === 'radio' || field.type === 'select') {
       const options = field.radioOptions ?? [];
       if (value === undefined || value === '') {
         inputs[field.name] = options.find((o) => o.default)?.value ?? options[0]?.value ?? '';
@@ -27,7 +35,7 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
       inputs[field.name] = value;
       continue;
     }
-    const text = value?.trim() ?? '';
+    const text = value?.trim() || (field.default ?? '');
     if (field.required && text === '') {
       return fail('invalid_input', `${field.name} (${field.label}) is required for preset "${preset.slug}"`);
     }
@@ -40,7 +48,8 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
     if (text !== '') inputs[field.name] = text;
   }
   // A preset whose main input is optional (full-blog-post takes its title in extra2) still needs something to write from.
-  const textFields = preset.fields.filter((f) => f.type !== 'radio');
+  // A user preset says itself which fields are required.
+  const textFields = preset.custom ? [] : preset.fields.filter((f) => f.type !== 'radio');
   if (textFields.length > 0 && textFields.every((f) => inputs[f.name] === undefined)) {
     const names = textFields.map((f) => `${f.name} (${f.label})`).join(', ');
     return fail('invalid_input', `keywords: give the text to work from for preset "${preset.slug}": one of ${names}`);

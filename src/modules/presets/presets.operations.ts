@@ -4,15 +4,17 @@ import { unwrap } from '../../shared/errors.js';
 import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { CATEGORIES, type Category } from '../../shared/presets/preset-types.js';
 import type { PresetsService } from './presets.service.js';
+import type { UserPresetsService } from './user-presets.service.js';
 
 const fieldSchema = z.object({
   name: z.string(),
   label: z.string(),
-  type: z.enum(['textarea', 'text', 'radio']),
+  type: z.enum(['textarea', 'text', 'radio', 'select', 'checkbox']),
   required: z.boolean(),
   placeholder: z.string().optional(),
   maxLength: z.number().int().optional(),
   radioOptions: z.array(z.object({ value: z.string(), default: z.boolean() })).optional(),
+  default: z.string().optional().describe("Your own presets' fields: the value used when none is given"),
 });
 const summarySchema = z.object({
   slug: z.string(),
@@ -20,6 +22,7 @@ const summarySchema = z.object({
   description: z.string(),
   category: z.array(z.enum(CATEGORIES)),
   isFree: z.boolean(),
+  custom: z.literal(true).optional().describe('One of your own presets (POST /api/presets)'),
 });
 const listSchema = z.object({
   presets: z.array(summarySchema),
@@ -29,7 +32,7 @@ const listSchema = z.object({
 const category = z.enum(CATEGORIES, { error: () => `must be one of ${CATEGORIES.join(', ')}` });
 const tags = ['presets'];
 
-export function presetOperations(presets: PresetsService) {
+export function presetOperations(presets: PresetsService, userPresets: UserPresetsService) {
   // One answer per category, serialised once (and encoded once, JsonText.bytes): the catalogue does not change
   // while the process runs, and this is the API's hottest read.
   const lists = new Map<Category | undefined, JsonText<z.input<typeof listSchema>>>();
@@ -41,6 +44,15 @@ export function presetOperations(presets: PresetsService) {
     }
     return list;
   };
+  /** The catalogue's list then the caller's own presets; undefined when the caller has none (most callers). */
+  const withOwn = async (accountId: string, category: Category | undefined) => {
+    if (!(await userPresets.hasAny(accountId))) return undefined;
+    const own = await userPresets.summaries(accountId, category);
+    const all = presets.list(category);
+    return { presets: [...all.presets, ...own], total: all.total + own.length, categories: [...all.categories] };
+  };
+  const listFor = async (accountId: string, category: Category | undefined) =>
+    (await withOwn(accountId, category)) ?? presets.list(category);
   return {
     listPresetCatalogue: defineOperation({
       name: 'list_preset_catalogue',
@@ -49,8 +61,8 @@ export function presetOperations(presets: PresetsService) {
       input: z.object({ category: category.optional() }),
       output: listSchema,
       errors: [400, 401, 429],
-      // Sent pre-serialised: the catalogue does not change while the process runs.
-      run: ({ category }) => listOf(category),
+      // Sent pre-serialised to callers without presets of their own: the catalogue does not change while the process runs.
+      run: async ({ category }, { caller }) => (await withOwn(caller.account.id, category)) ?? listOf(category),
       http: { method: 'GET', path: '/api/presets', operationId: 'listPresets' },
     }),
     listPresets: defineOperation({
@@ -64,8 +76,8 @@ export function presetOperations(presets: PresetsService) {
       }),
       output: listSchema.extend({ page: z.number().int(), per_page: z.number().int(), pages: z.number().int() }),
       errors: [400, 401, 429],
-      run: ({ category, page, per_page: perPage }) => {
-        const all = presets.list(category);
+      run: async ({ category, page, per_page: perPage }, { caller }) => {
+        const all = await listFor(caller.account.id, category);
         return {
           presets: all.presets.slice((page - 1) * perPage, page * perPage),
           total: all.total,
@@ -93,14 +105,14 @@ export function presetOperations(presets: PresetsService) {
         next_offset: z.number().int().nullable(),
       }),
       errors: [400, 401, 429],
-      run: ({ category, limit, offset }) => {
-        const all = presets.list(category);
+      run: async ({ category, limit, offset }, { caller }) => {
+        const all = await listFor(caller.account.id, category);
         const [templates, paging] = pageOf(all.presets, { limit, offset });
         return { templates, ...paging, categories: [...all.categories] };
       },
       tool: {
         description:
-          'List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Pass a slug to get_template for its fields, then to generate_text as preset.',
+          "List the text-generation templates (slug, title, categories), optionally of one category, a page at a time: limit (at most 50, default 20) and offset; the answer has total, offset and next_offset (null on the last page) and the category list. Your own templates (create_template) come after the catalogue's, marked custom: true. Pass a slug to get_template for its fields, then to generate_text as preset.",
       },
     }),
     getPreset: defineOperation({
@@ -109,15 +121,26 @@ export function presetOperations(presets: PresetsService) {
       tags,
       input: z.object({}),
       params: z.object({ slug: z.string().max(200).default('').describe('A preset slug, e.g. blog-post') }),
-      output: summarySchema.extend({ fields: z.array(fieldSchema) }),
+      output: summarySchema.extend({
+        fields: z.array(fieldSchema),
+        version: z.number().int().optional().describe('Your own presets: the current version'),
+      }),
       errors: [400, 401, 404, 429],
-      run: ({ slug }) => unwrap(presets.detail(slug)),
+      run: async ({ slug }, { caller }) => {
+        const detail = presets.detail(slug);
+        if (detail.ok || detail.error.code !== 'not_found') return unwrap(detail);
+        const own = await userPresets.find(caller.account.id, slug);
+        if (!own) return unwrap(detail);
+        const { slug: ownSlug, title, description, category, isFree, fields } = own;
+        const version = own.custom?.version;
+        return { slug: ownSlug, title, description, category, isFree, custom: true as const, fields, version };
+      },
       http: { method: 'GET', path: '/api/presets/:slug' },
       tool: {
         name: 'get_template',
         aliases: ['get_preset'],
         description:
-          'One template (preset) by slug, with its input fields (names, labels, maxLength, required, radio options): keywords, tone and extra1...extra4 are what generate_text takes (extra ones in its extra_fields).',
+          "One template (preset) by slug, yours (custom: true) or the catalogue's, with its input fields (names, labels, types, maxLength, required, radio and select options, defaults): keywords, tone and extra1...extra14 are what generate_text takes (extra ones in its extra_fields).",
       },
     }),
   };

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../engines/spec/text-model.js';
 import { type PresetInputs, buildView, renderTemplate } from '../../shared/presets/preset-template.js';
 import type { Length, PresetDefinition } from '../../shared/presets/preset-types.js';
+import { renderUserPrompt } from '../../shared/presets/user-template.js';
 
 const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
   Short: { words: 'Keep it short: about 50 to 120 words.', tokens: 400 },
@@ -25,7 +26,10 @@ export function presetMessages(preset: PresetDefinition, inputs: PresetInputs, b
   return [
     ...(brandVoice ? [{ role: 'system' as const, content: brandVoice }] : []),
     { role: 'system', content: system },
-    { role: 'user', content: renderTemplate(preset.prompt, buildView(inputs, 1)) },
+    {
+      role: 'user',
+      content: preset.custom ? renderUserPrompt(preset, inputs) : renderTemplate(preset.prompt, buildView(inputs, 1)),
+    },
   ];
 }
 

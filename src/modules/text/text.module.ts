@@ -6,6 +6,7 @@ import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
+import type { UserPresetsService } from '../presets/user-presets.service.js';
 import { TextRepo } from './text.repo.js';
 import { TextService } from './text.service.js';
 
@@ -13,6 +14,7 @@ export interface TextModuleOptions {
   db: Db;
   writer: WriteBatcher;
   presets: PresetsService;
+  userPresets: UserPresetsService;
   textModels: TextModels;
   credits: CreditsService;
   brandVoices: BrandVoicesService;
@@ -22,16 +24,9 @@ export interface TextModuleOptions {
 
 /** Text from presets. */
 export function createTextModule(options: TextModuleOptions) {
-  const { db, writer, presets, textModels, credits, brandVoices, config, clock } = options;
+  const { db, writer, presets, userPresets, textModels, credits, brandVoices, config, clock } = options;
+  const repo = new TextRepo(db, writer);
   return {
-    text: new TextService({
-      presets,
-      models: textModels,
-      credits,
-      brandVoices,
-      repo: new TextRepo(db, writer),
-      config,
-      clock,
-    }),
+    text: new TextService({ presets, userPresets, models: textModels, credits, brandVoices, repo, config, clock }),
   };
 }

@@ -23,6 +23,7 @@ export class TextRepo {
           model: slot('model'),
           request_id: slot('request_id'),
           created_at: slot('created_at'),
+          preset_version: slot('preset_version'),
         })
         .returningAll(),
     );

@@ -8,6 +8,20 @@ const text = (max: number, description: string) => z.string().max(max).describe(
 
 const outputsSchema = wholeNumberField(1, MAX_OUTPUTS);
 
+/** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields. */
+const extraFields = {
+  extra5: text(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
+  extra6: text(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
+  extra7: text(FIELD_LIMITS.extra7, 'Context field 7; meaning depends on the preset'),
+  extra8: text(FIELD_LIMITS.extra8, 'Context field 8; meaning depends on the preset'),
+  extra9: text(FIELD_LIMITS.extra9, 'Context field 9; meaning depends on the preset'),
+  extra10: text(FIELD_LIMITS.extra10, 'Context field 10; meaning depends on the preset'),
+  extra11: text(FIELD_LIMITS.extra11, 'Context field 11; meaning depends on the preset'),
+  extra12: text(FIELD_LIMITS.extra12, 'Context field 12; meaning depends on the preset'),
+  extra13: text(FIELD_LIMITS.extra13, 'Context field 13; meaning depends on the preset'),
+  extra14: text(FIELD_LIMITS.extra14, 'Context field 14; meaning depends on the preset'),
+};
+
 export const generateBodySchema = z.strictObject({
   preset: z.string().min(1).max(100).describe('Preset slug, from GET /api/presets'),
   keywords: text(FIELD_LIMITS.keywords, 'Main input text or topic'),
@@ -26,6 +40,7 @@ export const generateBodySchema = z.strictObject({
   extra2: text(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
   extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
   extra4: text(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
+  ...extraFields,
   suffix: text(FIELD_LIMITS.suffix, 'End section text (Fill the Gaps)'),
   brand_voice: z
     .string()
@@ -52,6 +67,7 @@ export const generateToolArgs = generateBodySchema.extend({
       extra2: generateBodySchema.shape.extra2,
       extra3: generateBodySchema.shape.extra3,
       extra4: generateBodySchema.shape.extra4,
+      ...extraFields,
       suffix: generateBodySchema.shape.suffix,
     })
     .optional()
@@ -68,5 +84,6 @@ export const storedOutputSchema = z.object({
   preset: z.string(),
   model: z.string(),
   created_at: z.string(),
+  preset_version: z.number().int().optional().describe('The version of your own preset it was made with'),
 });
 export type StoredOutput = z.infer<typeof storedOutputSchema>;

@@ -12,6 +12,7 @@ import { resolvePresetInputs } from '../presets/preset-inputs.js';
 import type { PresetInputs } from '../../shared/presets/preset-template.js';
 import type { PresetDefinition } from '../../shared/presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
+import type { UserPresetsService } from '../presets/user-presets.service.js';
 import { maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
@@ -19,6 +20,8 @@ import type { TextOutputRow } from '../../storage/db/schema.js';
 
 export interface TextServiceOptions {
   presets: PresetsService;
+  /** The caller's own presets, asked only for a slug the catalogue does not have. */
+  userPresets: UserPresetsService;
   models: TextModels;
   credits: CreditsService;
   /** The brand voice named by `brand_voice`, or the account's default, goes ahead of the preset's instructions. */
@@ -32,7 +35,8 @@ export class TextService {
   constructor(private readonly deps: TextServiceOptions) {}
 
   async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
-    const preset = this.deps.presets.find(body.preset);
+    const preset =
+      this.deps.presets.find(body.preset) ?? (await this.deps.userPresets.find(caller.account.id, body.preset));
     if (!preset) return fail('not_found', PRESET_NOT_FOUND);
     if (!preset.isFree && !caller.plan.premiumPresets) {
       return fail('forbidden', `The preset "${preset.slug}" is not available on the ${caller.plan.name} plan`);
@@ -93,6 +97,7 @@ export class TextService {
       model: model.modelId,
       request_id: requestId,
       created_at: at,
+      preset_version: preset.custom?.version ?? null,
     }));
   }
 
@@ -146,6 +151,7 @@ interface PresetPrompt {
   brandVoice: string | undefined;
 }
 
-function toStored(row: { id: number; text: string; preset: string; model: string; created_at: string }): StoredOutput {
-  return { id: row.id, name: row.text, preset: row.preset, model: row.model, created_at: row.created_at };
+function toStored(row: TextOutputRow): StoredOutput {
+  const stored = { id: row.id, name: row.text, preset: row.preset, model: row.model, created_at: row.created_at };
+  return row.preset_version === null ? stored : { ...stored, preset_version: row.preset_version };
 }

@@ -24,6 +24,17 @@ export const FIELD_LIMITS = {
   extra2: 1000,
   extra3: 1000,
   extra4: 500,
+  // The hosted MCP server's extra5...extra14 (its `extra_fields`), read by user presets' fields.
+  extra5: 1000,
+  extra6: 1000,
+  extra7: 1000,
+  extra8: 1000,
+  extra9: 1000,
+  extra10: 1000,
+  extra11: 1000,
+  extra12: 1000,
+  extra13: 1000,
+  extra14: 1000,
   suffix: 1000,
 } as const;
 export type FieldName = keyof typeof FIELD_LIMITS;
@@ -37,14 +48,17 @@ export interface RadioOption {
 export interface FieldDefinition {
   name: FieldName;
   label: string;
-  type: 'textarea' | 'text' | 'radio';
+  /** The catalogue's presets use textarea, text and radio; select and checkbox are for user presets. */
+  type: 'textarea' | 'text' | 'radio' | 'select' | 'checkbox';
   required: boolean;
   /** Text-like fields only. */
   placeholder?: string;
   /** Text-like fields only; never above the general bound in FIELD_LIMITS. */
   maxLength?: number;
-  /** Radio fields only; exactly one option has default: true. */
+  /** Radio and select fields only; exactly one option has default: true. */
   radioOptions?: RadioOption[];
+  /** User presets: the value used when none is given (a checkbox's is "true" or "false"). */
+  default?: string;
 }
 
 /**
@@ -68,6 +82,11 @@ export interface PresetDefinition {
   fields: FieldDefinition[];
   prompt: string;
   builtin: string[];
+  /**
+   * A preset an account made (POST /api/presets), at one version: its prompt is a user template
+   * (user-template.ts: rendered by its own renderer, never by Mustache's) and it has no builtin compositions.
+   */
+  custom?: { version: number };
 }
 
 export type PresetSummary = Pick<PresetDefinition, 'slug' | 'title' | 'description' | 'category' | 'isFree'>;

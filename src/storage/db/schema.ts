@@ -48,6 +48,29 @@ export interface TextOutputsTable {
   model: string;
   request_id: string;
   created_at: Timestamp;
+  /** The user preset's version it was made with; null for a catalogue preset. */
+  preset_version: number | null;
+}
+
+export interface UserPresetsTable {
+  id: string;
+  account_id: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** JSON array of category names. */
+  categories: string;
+  current_version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserPresetVersionsTable {
+  preset_id: string;
+  version: number;
+  /** JSON: {fields, prompt, output}. */
+  definition: string;
+  created_at: Timestamp;
 }
 
 export interface SpeechSynthesesTable {
@@ -418,6 +441,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   credit_ledger: CreditLedgerTable;
   text_outputs: TextOutputsTable;
+  user_presets: UserPresetsTable;
+  user_preset_versions: UserPresetVersionsTable;
   speech_syntheses: SpeechSynthesesTable;
   custom_voices: CustomVoicesTable;
   jobs: JobsTable;
@@ -449,6 +474,8 @@ export type AdminAuditRow = Selectable<AdminAuditTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type TextOutputRow = Selectable<TextOutputsTable>;
+export type UserPresetRow = Selectable<UserPresetsTable>;
+export type UserPresetVersionRow = Selectable<UserPresetVersionsTable>;
 export type SpeechSynthesisRow = Selectable<SpeechSynthesesTable>;
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
 export type JobRow = Selectable<JobsTable>;

@@ -106,7 +106,11 @@ export interface paths {
         /** List presets (templates), optionally by category */
         get: operations["listPresets"];
         put?: never;
-        post?: never;
+        /**
+         * Create a preset of your own
+         * @description A preset only your account sees and uses, by its slug, wherever a catalogue preset is taken (POST /api/generate, MCP generate_text). Its slug is made from the title unless given, and must not be taken.
+         */
+        post: operations["createPreset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -122,6 +126,28 @@ export interface paths {
         };
         /** A preset with its input field definitions */
         get: operations["getPreset"];
+        put?: never;
+        post?: never;
+        /** Delete one of your presets */
+        delete: operations["deletePreset"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit one of your presets: a new version
+         * @description The fields given replace the current ones; the fields, prompt and output are checked together. Outputs made before keep the version they were made with.
+         */
+        patch: operations["updatePreset"];
+        trace?: never;
+    };
+    "/api/presets/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your presets' versions, newest first */
+        get: operations["listPresetVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1819,6 +1845,11 @@ export interface operations {
                             description: string;
                             category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
                             isFree: boolean;
+                            /**
+                             * @description One of your own presets (POST /api/presets)
+                             * @enum {boolean}
+                             */
+                            custom?: true;
                         }[];
                         total: number;
                         categories: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
@@ -1838,6 +1869,162 @@ export interface operations {
             };
             /** @description Error */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Made from the title when left out */
+                    slug?: string;
+                    /** @example Short poem */
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default [
+                     *       "Other"
+                     *     ]
+                     */
+                    category?: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "keywords",
+                     *         "label": "Topic",
+                     *         "type": "textarea",
+                     *         "required": true
+                     *       }
+                     *     ]
+                     */
+                    fields: {
+                        /**
+                         * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                         * @enum {string}
+                         */
+                        name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        /** @default false */
+                        required?: boolean;
+                        /** @description text and textarea fields */
+                        placeholder?: string;
+                        /** @description text and textarea fields; at most the parameter's own limit */
+                        maxLength?: number;
+                        /** @description select and radio fields: 1 to 20 choices */
+                        options?: string[];
+                        /** @description A checkbox's is "true" or "false" */
+                        default?: string;
+                    }[];
+                    /**
+                     * @description What the preset makes: text
+                     * @default text
+                     * @enum {string}
+                     */
+                    output?: "text";
+                    /**
+                     * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
+                     * @example Write a short poem in {{language}} about {{keywords}}.
+                     */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        title: string;
+                        description: string;
+                        category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                        isFree: boolean;
+                        /** @enum {boolean} */
+                        custom: true;
+                        version: number;
+                        fields: {
+                            /**
+                             * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                             * @enum {string}
+                             */
+                            name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                            label: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            /** @default false */
+                            required: boolean;
+                            /** @description text and textarea fields */
+                            placeholder?: string;
+                            /** @description text and textarea fields; at most the parameter's own limit */
+                            maxLength?: number;
+                            /** @description select and radio fields: 1 to 20 choices */
+                            options?: string[];
+                            /** @description A checkbox's is "true" or "false" */
+                            default?: string;
+                        }[];
+                        /** @enum {string} */
+                        output: "text";
+                        prompt: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1884,11 +2071,16 @@ export interface operations {
                         description: string;
                         category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
                         isFree: boolean;
+                        /**
+                         * @description One of your own presets (POST /api/presets)
+                         * @enum {boolean}
+                         */
+                        custom?: true;
                         fields: {
                             name: string;
                             label: string;
                             /** @enum {string} */
-                            type: "textarea" | "text" | "radio";
+                            type: "textarea" | "text" | "radio" | "select" | "checkbox";
                             required: boolean;
                             placeholder?: string;
                             maxLength?: number;
@@ -1896,6 +2088,322 @@ export interface operations {
                                 value: string;
                                 default: boolean;
                             }[];
+                            /** @description Your own presets' fields: the value used when none is given */
+                            default?: string;
+                        }[];
+                        /** @description Your own presets: the current version */
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deletePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    category?: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "keywords",
+                     *         "label": "Topic",
+                     *         "type": "textarea",
+                     *         "required": true
+                     *       }
+                     *     ]
+                     */
+                    fields?: {
+                        /**
+                         * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                         * @enum {string}
+                         */
+                        name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        /** @default false */
+                        required?: boolean;
+                        /** @description text and textarea fields */
+                        placeholder?: string;
+                        /** @description text and textarea fields; at most the parameter's own limit */
+                        maxLength?: number;
+                        /** @description select and radio fields: 1 to 20 choices */
+                        options?: string[];
+                        /** @description A checkbox's is "true" or "false" */
+                        default?: string;
+                    }[];
+                    /** @enum {string} */
+                    output?: "text";
+                    /**
+                     * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
+                     * @example Write a short poem in {{language}} about {{keywords}}.
+                     */
+                    prompt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        title: string;
+                        description: string;
+                        category: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                        isFree: boolean;
+                        /** @enum {boolean} */
+                        custom: true;
+                        version: number;
+                        fields: {
+                            /**
+                             * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                             * @enum {string}
+                             */
+                            name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                            label: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            /** @default false */
+                            required: boolean;
+                            /** @description text and textarea fields */
+                            placeholder?: string;
+                            /** @description text and textarea fields; at most the parameter's own limit */
+                            maxLength?: number;
+                            /** @description select and radio fields: 1 to 20 choices */
+                            options?: string[];
+                            /** @description A checkbox's is "true" or "false" */
+                            default?: string;
+                        }[];
+                        /** @enum {string} */
+                        output: "text";
+                        prompt: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listPresetVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            fields: {
+                                /**
+                                 * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                                 * @enum {string}
+                                 */
+                                name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                                label: string;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                                /** @default false */
+                                required: boolean;
+                                /** @description text and textarea fields */
+                                placeholder?: string;
+                                /** @description text and textarea fields; at most the parameter's own limit */
+                                maxLength?: number;
+                                /** @description select and radio fields: 1 to 20 choices */
+                                options?: string[];
+                                /** @description A checkbox's is "true" or "false" */
+                                default?: string;
+                            }[];
+                            /** @enum {string} */
+                            output: "text";
+                            prompt: string;
+                            version: number;
+                            created_at: string;
                         }[];
                     };
                 };
@@ -1987,6 +2495,26 @@ export interface operations {
                     extra3?: string;
                     /** @description Context field 4; meaning depends on the preset */
                     extra4?: string;
+                    /** @description Context field 5; meaning depends on the preset */
+                    extra5?: string;
+                    /** @description Context field 6; meaning depends on the preset */
+                    extra6?: string;
+                    /** @description Context field 7; meaning depends on the preset */
+                    extra7?: string;
+                    /** @description Context field 8; meaning depends on the preset */
+                    extra8?: string;
+                    /** @description Context field 9; meaning depends on the preset */
+                    extra9?: string;
+                    /** @description Context field 10; meaning depends on the preset */
+                    extra10?: string;
+                    /** @description Context field 11; meaning depends on the preset */
+                    extra11?: string;
+                    /** @description Context field 12; meaning depends on the preset */
+                    extra12?: string;
+                    /** @description Context field 13; meaning depends on the preset */
+                    extra13?: string;
+                    /** @description Context field 14; meaning depends on the preset */
+                    extra14?: string;
                     /** @description End section text (Fill the Gaps) */
                     suffix?: string;
                     /** @description A brand voice id (GET /api/brand-voices): its instructions (the first 2,000 characters) go ahead of the preset's; the account's default brand voice when absent */
@@ -2143,6 +2671,8 @@ export interface operations {
                         preset: string;
                         model: string;
                         created_at: string;
+                        /** @description The version of your own preset it was made with */
+                        preset_version?: number;
                     };
                 };
             };
@@ -2217,6 +2747,8 @@ export interface operations {
                             preset: string;
                             model: string;
                             created_at: string;
+                            /** @description The version of your own preset it was made with */
+                            preset_version?: number;
                         }[];
                     };
                 };

@@ -10,6 +10,10 @@ import type {
   RequestBody,
   ResponseBody,
   StoredOutput,
+  UserPreset,
+  UserPresetChanges,
+  UserPresetRequest,
+  UserPresetVersion,
 } from '../types.js';
 import { creation } from './creation.js';
 
@@ -23,6 +27,17 @@ export function contentResources(t: Transport) {
       /** A preset with its input field definitions (names, types, bounds, required flags). */
       get: (slug: string, options?: CallOptions): Promise<PresetDetail> =>
         t.call('/api/presets/{slug}', 'get', { params: { slug }, options }),
+      /** Makes a preset of your own, used by its slug like a catalogue preset; only your account sees it. */
+      create: (body: UserPresetRequest, options?: CallOptions): Promise<UserPreset> =>
+        t.call('/api/presets', 'post', { body, options }),
+      /** Edits one of your presets: a new version (outputs made before keep theirs). */
+      update: (slug: string, body: UserPresetChanges, options?: CallOptions): Promise<UserPreset> =>
+        t.call('/api/presets/{slug}', 'patch', { params: { slug }, body, options }),
+      delete: (slug: string, options?: CallOptions): Promise<{ deleted: true; slug: string }> =>
+        t.call('/api/presets/{slug}', 'delete', { params: { slug }, options }),
+      /** One of your presets' versions, newest first. */
+      versions: (slug: string, options?: CallOptions): Promise<{ versions: UserPresetVersion[] }> =>
+        t.call('/api/presets/{slug}/versions', 'get', { params: { slug }, options }),
     },
     text: {
       /** Generates outputs from a preset; paid, so it carries an Idempotency-Key (yours or a new one). */

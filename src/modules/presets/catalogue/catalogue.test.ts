@@ -51,7 +51,8 @@ const MUST_NOT_BE_FREE = ['full-blog-post', 'cover-letter-generator', 'real-esta
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const SAMPLE_KEYWORDS = 'remote work, productivity, team culture';
-const SAMPLE_TEXT: Record<FieldName, string> = {
+// The catalogue's presets use these; extra5...extra14 are for user presets.
+const SAMPLE_TEXT: Partial<Record<FieldName, string>> = {
   keywords: SAMPLE_KEYWORDS,
   tone: 'friendly',
   length: 'Long',

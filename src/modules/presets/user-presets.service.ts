@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { type Clock, isoNow } from '../../shared/clock.js';
+import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import {
+  CATEGORIES,
+  type Category,
+  type PresetDefinition,
+  type PresetSummary,
+} from '../../shared/presets/preset-types.js';
+import { isUniqueViolation } from '../../storage/db/unique-violation.js';
+import type { UserPresetRow } from '../../storage/db/schema.js';
+import { PRESET_NOT_FOUND, type PresetsService } from './presets.service.js';
+import { checkDefinition, toPresetDefinition } from './user-preset-definition.js';
+import {
+  type CreateUserPreset,
+  type UpdateUserPreset,
+  USER_PRESETS_PER_ACCOUNT,
+  type UserPresetDefinition,
+  type UserPresetVersionView,
+  type UserPresetView,
+  userPresetDefinitionSchema,
+} from './user-preset.schemas.js';
+import type { UserPresetWithDefinition, UserPresetsRepo } from './user-presets.repo.js';
+
+export interface UserPresetsServiceOptions {
+  repo: UserPresetsRepo;
+  catalogue: PresetsService;
+  clock: Clock;
+}
+
+/** A user preset in a list: the catalogue's summary, marked as the caller's own. */
+export type UserPresetSummary = PresetSummary & { custom: true };
+
+const categoriesSchema = z.array(z.enum(CATEGORIES));
+
+/** Presets an account makes: private to it, versioned, used by slug wherever a catalogue preset is. */
+export class UserPresetsService {
+  constructor(private readonly deps: UserPresetsServiceOptions) {}
+
+  hasAny(accountId: string): Promise<boolean> {
+    return this.deps.repo.hasAny(accountId);
+  }
+
+  /** The account's presets (after the catalogue's in every list), optionally of one category. */
+  async summaries(accountId: string, category?: Category): Promise<UserPresetSummary[]> {
+    const rows = await this.deps.repo.list(accountId);
+    return rows
+      .map((row) => ({ ...head(row), isFree: true, custom: true as const }))
+      .filter((p) => !category || p.category.includes(category));
+  }
+
+  /** The account's preset at its current version, as generate takes a preset; another account's is undefined. */
+  async find(accountId: string, slug: string): Promise<PresetDefinition | undefined> {
+    const row = await this.deps.repo.find(accountId, slug);
+    return row && toPresetDefinition(head(row), row.current_version, definitionOf(row.definition));
+  }
+
+  async view(accountId: string, slug: string): Promise<Outcome<UserPresetView>> {
+    const row = await this.deps.repo.find(accountId, slug);
+    return row ? ok(viewOf(row)) : fail('not_found', PRESET_NOT_FOUND);
+  }
+
+  async create(accountId: string, body: CreateUserPreset): Promise<Outcome<UserPresetView>> {
+    const { slug: wanted, title, description, category, ...given } = body;
+    const definition = checkDefinition(given);
+    if (!definition.ok) return definition;
+    // Asked first so that a full account hears it before a slug is looked for; the insert counts again.
+    if ((await this.deps.repo.count(accountId)) >= USER_PRESETS_PER_ACCOUNT) return tooMany();
+    const slug = wanted ?? (await this.freeSlug(title));
+    if (wanted) {
+      const taken = await this.slugTaken(wanted);
+      if (!taken.ok) return taken;
+    }
+    const at = isoNow(this.deps.clock);
+    const row: UserPresetRow = {
+      id: newId(),
+      account_id: accountId,
+      slug,
+      title,
+      description,
+      categories: JSON.stringify(category),
+      current_version: 1,
+      created_at: at,
+      updated_at: at,
+    };
+    const json = JSON.stringify(definition.value);
+    try {
+      if (!(await this.deps.repo.insert(row, json, USER_PRESETS_PER_ACCOUNT))) return tooMany();
+    } catch (error) {
+      if (isUniqueViolation(error)) return fail('conflict', takenText(slug));
+      throw error;
+    }
+    return ok(viewOf({ ...row, definition: json }));
+  }
+
+  /** A new version, from the current one with the changes given. */
+  async update(accountId: string, slug: string, body: UpdateUserPreset): Promise<Outcome<UserPresetView>> {
+    const current = await this.deps.repo.find(accountId, slug);
+    if (!current) return fail('not_found', PRESET_NOT_FOUND);
+    if (Object.values(body).every((value) => value === undefined)) {
+      return fail('invalid_input', 'Give at least one of title, description, category, fields, output, prompt');
+    }
+    const before = definitionOf(current.definition);
+    const definition = checkDefinition({
+      fields: body.fields ?? before.fields,
+      output: body.output ?? before.output,
+      prompt: body.prompt ?? before.prompt,
+    });
+    if (!definition.ok) return definition;
+    const was = head(current);
+    const json = JSON.stringify(definition.value);
+    const updated = await this.deps.repo.update(
+      accountId,
+      slug,
+      {
+        title: body.title ?? was.title,
+        description: body.description ?? was.description,
+        categories: JSON.stringify(body.category ?? was.category),
+        updated_at: isoNow(this.deps.clock),
+      },
+      json,
+    );
+    return updated ? ok(viewOf(updated)) : fail('not_found', PRESET_NOT_FOUND);
+  }
+
+  async delete(accountId: string, slug: string): Promise<Outcome<{ deleted: true; slug: string }>> {
+    return (await this.deps.repo.delete(accountId, slug))
+      ? ok({ deleted: true, slug })
+      : fail('not_found', PRESET_NOT_FOUND);
+  }
+
+  async versions(accountId: string, slug: string): Promise<Outcome<UserPresetVersionView[]>> {
+    const row = await this.deps.repo.find(accountId, slug);
+    if (!row) return fail('not_found', PRESET_NOT_FOUND);
+    const versions = await this.deps.repo.versions(row.id);
+    return ok(versions.map((v) => ({ version: v.version, created_at: v.created_at, ...definitionOf(v.definition) })));
+  }
+
+  private async slugTaken(slug: string): Promise<Outcome<string>> {
+    if (this.deps.catalogue.find(slug)) {
+      return fail('conflict', `The slug "${slug}" is a catalogue preset's: choose another`);
+    }
+    return (await this.deps.repo.slugTaken(slug)) ? fail('conflict', takenText(slug)) : ok(slug);
+  }
+
+  /** The title as a slug, with -2, -3... until one is free. */
+  private async freeSlug(title: string): Promise<string> {
+    const base =
+      title
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 80)
+        .replace(/-+$/, '') || 'preset';
+    const stem = base.length < 3 ? `preset-${base}` : base;
+    for (let n = 1; n < 1_000; n += 1) {
+      const slug = n === 1 ? stem : `${stem}-${n}`;
+      if ((await this.slugTaken(slug)).ok) return slug;
+    }
+    return `${stem}-${newId().slice(0, 8)}`;
+  }
+}
+
+const tooMany = () =>
+  fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);
+const takenText = (slug: string) => `The slug "${slug}" is taken: choose another`;
+
+function head(row: UserPresetRow): { slug: string; title: string; description: string; category: Category[] } {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    category: categoriesSchema.parse(JSON.parse(row.categories)),
+  };
+}
+
+function definitionOf(json: string): UserPresetDefinition {
+  return userPresetDefinitionSchema.parse(JSON.parse(json));
+}
+
+function viewOf(row: UserPresetWithDefinition): UserPresetView {
+  return {
+    ...head(row),
+    isFree: true,
+    custom: true,
+    version: row.current_version,
+    ...definitionOf(row.definition),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
