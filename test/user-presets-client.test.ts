@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The worktree's own client source: the @atelier/client package may be another checkout's build.
-import { type AtelierClient, createClient } from '../packages/client/src/index.js';
+import { type AtelierClient, createClient } from '@atelier/client';
 import { freePort } from './helpers/ports.js';
 import { type TestApp, startTestApp } from './helpers/test-app.js';
 
