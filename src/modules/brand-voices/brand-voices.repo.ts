@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { type HotRows, busy, hotRows } from '../../storage/db/hot-read.js';
 import { type Db, dialectOf } from '../../storage/db/database.js';
 import type { BrandVoiceRow } from '../../storage/db/schema.js';
 
@@ -9,8 +11,18 @@ export type BrandVoiceChanges = Partial<
 export class BrandVoicesRepo {
   private readonly postgres: boolean;
 
+  private readonly defaultQuery;
+  private readonly defaultRows: HotRows<BrandVoiceRow> | undefined;
+
   constructor(private readonly db: Db) {
     this.postgres = dialectOf(db) === 'postgres';
+    this.defaultQuery = db
+      .selectFrom('brand_voices')
+      .selectAll()
+      .where('account_id', '=', '')
+      .where('is_default', '=', sql.lit(1))
+      .compile();
+    this.defaultRows = hotRows<BrandVoiceRow>(db, this.defaultQuery.sql);
   }
 
   /**
@@ -54,13 +66,15 @@ export class BrandVoicesRepo {
       .executeTakeFirst();
   }
 
+  /** Asked by every generate, chat completion and bot answer: prepared once on SQLite (see hotRows). */
   async findDefault(accountId: string): Promise<BrandVoiceRow | undefined> {
-    return this.db
-      .selectFrom('brand_voices')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('is_default', '=', 1)
-      .executeTakeFirst();
+    const rows = this.defaultRows ? this.defaultRows.all(accountId) : busy;
+    if (rows !== busy) return rows[0];
+    const { rows: found } = await this.db.executeQuery<BrandVoiceRow>({
+      ...this.defaultQuery,
+      parameters: [accountId],
+    });
+    return found[0];
   }
 
   /** False when the account has no such brand voice. Becoming the default unsets the other one. */
