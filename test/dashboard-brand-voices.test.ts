@@ -62,12 +62,12 @@ describe('dashboard brand voices in a browser', () => {
     expect(await page.locator('#instructions-count').textContent()).toContain(
       `${Array.from(instructions).length.toLocaleString('en')} of at most 10,000 characters; the engine reads the first 2,000`,
     );
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'brand-voice-edit');
     // The count follows what is typed, and says what the engine leaves unread.
     await page.getByLabel(/^Instructions/).fill('x'.repeat(2_010));
     expect(await page.locator('#instructions-count').textContent()).toContain('2,010 of at most');
     expect(await page.locator('#instructions-count').textContent()).toContain('10 past them are not read');
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'brand-voice-edit');
 
     // Nothing left to draft from: the operation's error is shown on the form, and nothing is changed.
     await page.getByLabel(/^Instructions/).fill('');
@@ -78,6 +78,17 @@ describe('dashboard brand voices in a browser', () => {
       .toContain('there is no text to draft the instructions from');
     expect(await page.getByLabel('Writing samples').inputValue()).toBe('');
     expect(unwrap(await suite.app.app.services.brandVoices.get(accountId, gardenerId)).instructions).toBe(instructions);
+
+    // Saving a new name alone sends only what changed: the drafted instructions stay the offline profile's.
+    await page.goto(`${suite.app.base}/dashboard/brand-voices/${gardenerId}`);
+    await page.getByLabel('Name').fill('Gardener, renamed');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${suite.app.base}/dashboard/brand-voices/${gardenerId}?saved=1`);
+    expect(unwrap(await suite.app.app.services.brandVoices.get(accountId, gardenerId))).toMatchObject({
+      name: 'Gardener, renamed',
+      instructions,
+      drafted_by: 'offline profile',
+    });
 
     // Edit: a new name, the instructions rewritten, made the default.
     await page.getByLabel('Name').fill('Gardener, edited');

@@ -10,8 +10,14 @@ import type { Viewer } from '../viewer.js';
 import { loggedIn } from '../viewer.js';
 
 const page = { section: '/dashboard/brand-voices' as const, scripts: ['brand-voices.js'] };
-const voiceForm = fieldsOf({ name: text, instructions: text, samples: text, url: text, default: text });
-type VoiceForm = ReturnType<typeof voiceForm.parse>;
+const formFields = fieldsOf({ name: text, instructions: text, samples: text, url: text, default: text });
+type VoiceForm = ReturnType<typeof formFields.parse>;
+/** The form as typed: a browser sends a textarea's line breaks as CRLF, which the API's JSON would send as LF. */
+function voiceForm(body: unknown): VoiceForm {
+  const form = formFields.parse(body);
+  const lines = (value: string) => value.replace(/\r\n?/g, '\n');
+  return { ...form, instructions: lines(form.instructions), samples: lines(form.samples) };
+}
 const editQuery = fieldsOf({ saved: text });
 const EMPTY_FORM: VoiceForm = { name: '', instructions: '', samples: '', url: '', default: '' };
 
@@ -59,7 +65,7 @@ export const brandVoicesPage: DashboardPages = (scope, deps) => {
   scope.post('/brand-voices', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const form = voiceForm.parse(request.body);
+    const form = voiceForm(request.body);
     const created = await callOperation(request, caller, deps.operations.brandVoices.createBrandVoice, {
       input: {
         name: form.name,
@@ -85,7 +91,7 @@ export const brandVoicesPage: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const voice = await find(request, caller, deps);
-    const form = voiceForm.parse(request.body);
+    const form = voiceForm(request.body);
     // Only what changed is sent: instructions sent as they were would count as written over a draft.
     const url = form.url.trim();
     const updated = await callOperation(request, caller, deps.operations.brandVoices.updateBrandVoice, {
