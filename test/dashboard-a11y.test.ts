@@ -64,6 +64,9 @@ describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
         suite.app.app.services.accounts.planOf(account),
       ),
     );
+    const voice = unwrap(
+      await suite.app.app.services.brandVoices.create(account.id, { name: 'House', instructions: 'Be brief.' }),
+    );
     // A transcription whose audio cannot be fetched (a loopback address): its page shows the failed state.
     const { api_key: key } = await suite.app.app.services.keys.create(account.id, 'a11y');
     const created = await fetch(`${base}/api/transcriptions`, {
@@ -89,6 +92,9 @@ describe('dashboard accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       '/dashboard/speech',
       '/dashboard/bots',
       `/dashboard/bots/${bot.id}`,
+      '/dashboard/brand-voices',
+      `/dashboard/brand-voices/${voice.id}`,
+      `/dashboard/brand-voices/${voice.id}/delete`,
       '/dashboard/no-such-page',
     ];
     expect(await problemsAt(1280, pages)).toEqual({});

@@ -19,6 +19,8 @@ function botBody(form) {
   const model = text('model') || form.elements.model.placeholder;
   if (model) body.model = model;
   if (text('temperature')) body.temperature = Number(text('temperature'));
+  // None chosen is none: the account's default brand voice then applies.
+  if (form.elements.brand_voice_id) body.brand_voice_id = text('brand_voice_id') || null;
   return body;
 }
 

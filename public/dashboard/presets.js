@@ -99,6 +99,9 @@ function requestBody(generateForm, preset, fields) {
   const language = value('language').value.trim();
   if (language !== '') body.language = language;
   body.shouldUseGPT4 = checked('shouldUseGPT4') === 'true';
+  // None chosen sends none: the account's default brand voice then applies.
+  const brandVoice = value('brand_voice')?.value;
+  if (brandVoice) body.brand_voice = brandVoice;
   return body;
 }
 

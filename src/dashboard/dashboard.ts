@@ -28,6 +28,7 @@ import { adminModelsPage } from './pages/admin/admin-models-page.js';
 import { adminUsagePage } from './pages/admin/admin-usage-page.js';
 import { authPages } from './pages/auth-pages.js';
 import { botPages } from './pages/bot-pages.js';
+import { brandVoicesPage } from './pages/brand-voices-page.js';
 import { keysPage } from './pages/keys-page.js';
 import { mediaPages } from './pages/media-pages.js';
 import { oauthPages } from './pages/oauth-pages.js';
@@ -48,6 +49,7 @@ const PAGES: DashboardPages[] = [
   transcriptionPages,
   speechPage,
   botPages,
+  brandVoicesPage,
   adminAuditPages,
   adminJobsPage,
   adminEnginesPage,

@@ -11,6 +11,7 @@ const NAV = [
   ['/dashboard/transcriptions', 'Transcriptions'],
   ['/dashboard/speech', 'Speech'],
   ['/dashboard/bots', 'Bots'],
+  ['/dashboard/brand-voices', 'Brand voices'],
 ] as const;
 /** Shown to admin accounts only; the admin pages answer 404 to anyone else. */
 const ADMIN_NAV = [['/dashboard/admin', 'Admin']] as const;

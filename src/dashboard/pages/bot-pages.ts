@@ -10,6 +10,8 @@ import { callOperation } from '../dashboard-operations.js';
 import { type SafeHtml, html } from '../html.js';
 import { formatTime, sendPage } from '../layout.js';
 import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
+import type { BrandVoice } from '../../modules/brand-voices/brand-voices.schemas.js';
+import { brandVoiceSelect, brandVoicesOf } from './brand-voices-page.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 import { loggedIn } from '../viewer.js';
 import { integration, widgetKeyOf } from './bot-integration.js';
@@ -23,14 +25,17 @@ export const botPages: DashboardPages = (scope, deps) => {
   scope.get('/bots', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
-    const bots = await deps.services.bots.list(caller.account.id);
+    const [bots, voices] = await Promise.all([
+      deps.services.bots.list(caller.account.id),
+      brandVoicesOf(request, caller, deps),
+    ]);
     const first = builtinTextNotice(deps.services, caller);
     const body = html`${first.notice}${botList(bots)}
       <section class="card" aria-labelledby="create-title">
         <h2 id="create-title">Create a bot</h2>
         <p class="hint">A bot answers from the documents you give it. Your ${caller.plan.name} plan allows ${caller.plan.maxBots} bots.</p>
         <form id="create-bot" novalidate>
-          ${botFields(models(deps))}
+          ${botFields(models(deps), voices)}
           <p class="error" role="alert"></p>
           <button type="submit">Create bot</button>
         </form>
@@ -85,14 +90,17 @@ async function botPage(
   const found = await deps.services.bots.get(caller.account.id, id);
   if (!found.ok) throw new AppError('not_found', 'Bot not found');
   const bot = found.value;
-  const documents = await deps.services.bots.listDocuments(caller.account.id, bot.id);
+  const [documents, voices] = await Promise.all([
+    deps.services.bots.listDocuments(caller.account.id, bot.id),
+    brandVoicesOf(request, caller, deps),
+  ]);
   const keys = unwrap(await deps.services.botKeys.list(caller.account.id, bot.id)).filter((key) => !key.revoked_at);
   const first = builtinTextNotice(deps.services, caller);
   const body = html`${first.notice}<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
       <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
       <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
     <div class="bot-layout">
-      ${settings(bot, models(deps))} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError })}
+      ${settings(bot, models(deps), voices)} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError })}
     </div>`;
   const data = {
     bot: {
@@ -145,7 +153,11 @@ function botList(bots: BotRecord[]): SafeHtml {
 }
 
 /** The fields of POST /api/bots (and PATCH), filled in from `bot` when editing. */
-function botFields({ names, standard }: { names: string[]; standard: string }, bot?: BotRecord): SafeHtml {
+function botFields(
+  { names, standard }: { names: string[]; standard: string },
+  voices: BrandVoice[],
+  bot?: BotRecord,
+): SafeHtml {
   return html`<label for="bot-name">Name</label>
     <input id="bot-name" name="name" required maxlength="${BOT_LIMITS.name}" value="${bot?.name ?? ''}" autocomplete="off" />
     <label for="bot-instructions">Instructions</label>
@@ -166,14 +178,17 @@ function botFields({ names, standard }: { names: string[]; standard: string }, b
     </div>
     <label for="bot-welcome">Welcome message</label>
     <textarea id="bot-welcome" name="welcome_message" class="short" maxlength="${BOT_LIMITS.welcomeMessage}" aria-describedby="welcome-hint">${bot?.welcome_message ?? ''}</textarea>
-    <p class="hint" id="welcome-hint">The first message a chat shows; empty for none.</p>`;
+    <p class="hint" id="welcome-hint">The first message a chat shows; empty for none.</p>
+    <label for="bot-brand-voice">Brand voice</label>
+    ${brandVoiceSelect({ id: 'bot-brand-voice', name: 'brand_voice_id', voices, selected: bot?.brand_voice_id, describedBy: 'brand-voice-hint' })}
+    <p class="hint" id="brand-voice-hint">Its instructions go ahead of the bot's. <a href="/dashboard/brand-voices">Your brand voices</a></p>`;
 }
 
-function settings(bot: BotRecord, modelNames: { names: string[]; standard: string }): SafeHtml {
+function settings(bot: BotRecord, modelNames: { names: string[]; standard: string }, voices: BrandVoice[]): SafeHtml {
   return html`<section class="card" aria-labelledby="settings-title">
     <h2 id="settings-title">Settings</h2>
     <form id="bot-settings" novalidate>
-      ${botFields(modelNames, bot)}
+      ${botFields(modelNames, voices, bot)}
       <p class="error" role="alert"></p>
       <button type="submit">Save changes</button>
     </form>

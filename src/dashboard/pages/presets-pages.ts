@@ -7,11 +7,13 @@ import {
   type PresetSummary,
 } from '../../shared/presets/preset-types.js';
 import { AppError } from '../../shared/errors.js';
+import type { BrandVoice } from '../../modules/brand-voices/brand-voices.schemas.js';
 import type { DashboardPages } from '../dashboard-deps.js';
 import { type SafeHtml, html } from '../html.js';
 import { sendPage } from '../layout.js';
 import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import { loggedIn } from '../viewer.js';
+import { brandVoiceSelect, brandVoicesOf } from './brand-voices-page.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 
 const MAX_QUERY = 100;
@@ -19,7 +21,8 @@ const MAX_OUTPUTS = 10;
 const listQuery = fieldsOf({ category: z.enum(CATEGORIES).optional().catch(undefined), q: text });
 
 /** The presets playground: browse and search the catalogue, then fill a preset's form and generate. */
-export const presetsPages: DashboardPages = (scope, { config, services }) => {
+export const presetsPages: DashboardPages = (scope, deps) => {
+  const { config, services } = deps;
   scope.get('/presets', async (request, reply) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
@@ -69,7 +72,10 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
     const detail = services.presets.detail(id.slice(0, 200));
     if (!detail.ok) throw new AppError('not_found', 'Preset not found');
     const preset = detail.value;
-    const overview = await services.accounts.overview(caller);
+    const [overview, voices] = await Promise.all([
+      services.accounts.overview(caller),
+      brandVoicesOf(request, caller, deps),
+    ]);
     const locked = !preset.isFree && !caller.plan.premiumPresets;
     const first = builtinTextNotice(services, caller);
     const body = html`
@@ -91,6 +97,7 @@ export const presetsPages: DashboardPages = (scope, { config, services }) => {
             <label for="gen-language">Language</label>
             <input type="text" id="gen-language" name="language" value="English" maxlength="50" autocomplete="off" />
           </div>
+          ${brandVoiceChoice(voices)}
         </div>
         <p class="hint">Each output costs ${config.credits.perOutput} ${plural(config.credits.perOutput, 'credit')} (advanced model: ${config.credits.perAdvancedOutput}). Balance: <span id="credit-balance">${overview.credits.balance}</span> ${plural(overview.credits.balance, 'credit')}.</p>
         <p class="error" role="alert"></p>
@@ -214,4 +221,13 @@ function modelChoice(advancedAllowed: boolean): SafeHtml {
     <label><input type="radio" name="shouldUseGPT4" value="true" ${advancedAllowed ? '' : html`disabled aria-describedby="advanced-note"`} /> Advanced</label>
     ${advancedAllowed ? '' : html`<p class="hint" id="advanced-note">The advanced model needs a paid plan.</p>`}
   </fieldset>`;
+}
+
+/** The brand voice sent as `brand_voice`; none chosen sends none, and the account's default then applies. */
+function brandVoiceChoice(voices: BrandVoice[]): SafeHtml {
+  return html`<div>
+    <label for="gen-brand-voice">Brand voice</label>
+    ${brandVoiceSelect({ id: 'gen-brand-voice', name: 'brand_voice', voices, describedBy: 'brand-voice-hint' })}
+    <p class="hint" id="brand-voice-hint"><a href="/dashboard/brand-voices">Your brand voices</a>: its instructions go ahead of the preset's.</p>
+  </div>`;
 }
