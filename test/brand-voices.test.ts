@@ -322,6 +322,30 @@ describe('brand voices reach a language model', () => {
     expect(messagesOf()[0]).toEqual({ role: 'system', content: FIRST_2000 });
   });
 
+  it('gives the Responses API and legacy completions the account default too (one chat pipeline)', async () => {
+    const { key } = await t.account();
+    await request(t, key, 'POST', '/api/brand-voices', { name: 'Default', instructions: 'Be brief.', default: true });
+    upstream.calls.length = 0;
+    const headers = { authorization: `Bearer ${key}` };
+    const response = await t.server.inject({
+      method: 'POST',
+      url: '/v1/responses',
+      headers,
+      payload: { model: 'small-model', input: 'Hi', store: false },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(messagesOf()[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    upstream.calls.length = 0;
+    const legacy = await t.server.inject({
+      method: 'POST',
+      url: '/v1/completions',
+      headers,
+      payload: { model: 'small-model', prompt: 'Once upon a time' },
+    });
+    expect(legacy.statusCode, legacy.body).toBe(200);
+    expect(messagesOf()[0]).toEqual({ role: 'system', content: 'Be brief.' });
+  });
+
   it('gives chat completions the brand voice a request names, and refuses one of another account', async () => {
     const { key } = await t.account();
     const { key: stranger } = await t.account();

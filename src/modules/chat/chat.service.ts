@@ -109,24 +109,21 @@ export class ChatService {
 
   /** A chat completion as OpenAI answers it. */
   async complete(caller: Caller, request: ChatRequest): Promise<Outcome<ChatCompletion>> {
-    const voiced = await this.withBrandVoice(caller, request);
-    if (!voiced.ok) return voiced;
-    const generated = await this.generate(caller, voiced.value);
+    const generated = await this.generate(caller, request);
     return generated.ok ? ok(completionOf(generated.value, this.config.clock)) : generated;
   }
 
   /** A chat completion as OpenAI streams it: the chunks, then (with stream_options.include_usage) the usage. */
   async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
-    const voiced = await this.withBrandVoice(caller, request);
-    if (!voiced.ok) return voiced;
-    const started = await this.streamParts(caller, voiced.value, signal);
+    const started = await this.streamParts(caller, request, signal);
     if (!started.ok) return started;
     return ok(completionChunks(started.value, request.stream_options?.include_usage === true, this.config.clock));
   }
 
   /**
    * The request with its brand voice (`brand_voice`, or the account's default when it has one) as a system message
-   * ahead of the caller's. Another account's or an unknown one is a 404 naming the field.
+   * ahead of the caller's, for every path through the pipeline (chat completions, the Responses API, legacy
+   * completions). Another account's or an unknown one is a 404 naming the field.
    */
   private async withBrandVoice(caller: Caller, request: ChatRequest): Promise<Outcome<ChatRequest>> {
     const voice = await this.config.brandVoices.instructionsFor(caller.account.id, request.brand_voice);
@@ -140,7 +137,9 @@ export class ChatService {
    * completion, the Responses API and the legacy completions each put in their own shape.
    */
   async generate(caller: Caller, request: ChatRequest): Promise<Outcome<ChatGeneration>> {
-    const prepared = await this.prepare(caller, request);
+    const voiced = await this.withBrandVoice(caller, request);
+    if (!voiced.ok) return voiced;
+    const prepared = await this.prepare(caller, voiced.value);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
@@ -167,7 +166,9 @@ export class ChatService {
    * of all choices come tagged with their choice's index; the bill is settled when the stream ends or is left.
    */
   async streamParts(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<ChatPartStream>> {
-    const prepared = await this.prepare(caller, request);
+    const voiced = await this.withBrandVoice(caller, request);
+    if (!voiced.ok) return voiced;
+    const prepared = await this.prepare(caller, voiced.value);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = linkedAbortController(signal);
