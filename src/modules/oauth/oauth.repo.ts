@@ -9,7 +9,12 @@ import type {
 
 export type CodeWithGrant = { code: OAuthCodeRow; grant: OAuthGrantRow };
 export type TokenWithGrant = { token: OAuthTokenRow; grant: OAuthGrantRow };
-export type AccessWithAccount = { token: OAuthTokenRow; grant: OAuthGrantRow; account: AccountRow };
+/** What checking an access token reads of the token and its grant, with the grant's account. */
+export type AccessWithAccount = {
+  token: Pick<OAuthTokenRow, 'token_hash' | 'expires_at' | 'revoked_at'>;
+  grant: Pick<OAuthGrantRow, 'id' | 'resource' | 'revoked_at'>;
+  account: AccountRow;
+};
 
 /** A connected client as the dashboard lists it. */
 export interface ConnectedClient {
@@ -126,59 +131,20 @@ export class OAuthRepo {
       .selectAll('a')
       .select([
         't.token_hash as t_token_hash',
-        't.kind as t_kind',
-        't.created_at as t_created_at',
         't.expires_at as t_expires_at',
         't.revoked_at as t_revoked_at',
         'g.id as g_id',
-        'g.client_id as g_client_id',
         'g.resource as g_resource',
-        'g.scope as g_scope',
-        'g.created_at as g_created_at',
-        'g.connected_at as g_connected_at',
-        'g.last_used_at as g_last_used_at',
         'g.revoked_at as g_revoked_at',
       ])
       .where('t.token_hash', '=', tokenHash)
       .where('t.kind', '=', 'access')
       .executeTakeFirst();
     if (!row) return undefined;
-    const {
-      t_token_hash,
-      t_kind,
-      t_created_at,
-      t_expires_at,
-      t_revoked_at,
-      g_id,
-      g_client_id,
-      g_resource,
-      g_scope,
-      g_created_at,
-      g_connected_at,
-      g_last_used_at,
-      g_revoked_at,
-      ...account
-    } = row;
+    const { t_token_hash, t_expires_at, t_revoked_at, g_id, g_resource, g_revoked_at, ...account } = row;
     return {
-      token: {
-        token_hash: t_token_hash,
-        grant_id: g_id,
-        kind: t_kind,
-        created_at: t_created_at,
-        expires_at: t_expires_at,
-        revoked_at: t_revoked_at,
-      },
-      grant: {
-        id: g_id,
-        client_id: g_client_id,
-        account_id: account.id,
-        resource: g_resource,
-        scope: g_scope,
-        created_at: g_created_at,
-        connected_at: g_connected_at,
-        last_used_at: g_last_used_at,
-        revoked_at: g_revoked_at,
-      },
+      token: { token_hash: t_token_hash, expires_at: t_expires_at, revoked_at: t_revoked_at },
+      grant: { id: g_id, resource: g_resource, revoked_at: g_revoked_at },
       account,
     };
   }
