@@ -137,9 +137,7 @@ export class ChatService {
    * completion, the Responses API and the legacy completions each put in their own shape.
    */
   async generate(caller: Caller, request: ChatRequest): Promise<Outcome<ChatGeneration>> {
-    const voiced = await this.withBrandVoice(caller, request);
-    if (!voiced.ok) return voiced;
-    const prepared = await this.prepare(caller, voiced.value);
+    const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = new AbortController();
@@ -166,9 +164,7 @@ export class ChatService {
    * of all choices come tagged with their choice's index; the bill is settled when the stream ends or is left.
    */
   async streamParts(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<ChatPartStream>> {
-    const voiced = await this.withBrandVoice(caller, request);
-    if (!voiced.ok) return voiced;
-    const prepared = await this.prepare(caller, voiced.value);
+    const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
     const cancel = linkedAbortController(signal);
@@ -227,8 +223,11 @@ export class ChatService {
     };
   }
 
-  /** Checks the request and works out what it may cost; reserving is the caller's next step. */
-  private async prepare(caller: Caller, request: ChatRequest): Promise<Outcome<Prepared>> {
+  /** Checks the request (with its brand voice) and works out what it may cost; reserving is the caller's next step. */
+  private async prepare(caller: Caller, asked: ChatRequest): Promise<Outcome<Prepared>> {
+    const voiced = await this.withBrandVoice(caller, asked);
+    if (!voiced.ok) return voiced;
+    const request = voiced.value;
     const name = request.model ?? this.catalogue.defaultModel;
     const resolved = this.resolve(name);
     if (!resolved) {
