@@ -1,5 +1,4 @@
 import type { Config } from '../../config.js';
-import type { SwappableAsrModels } from '../../engines/swapping/swappable-asr-models.js';
 import type { SwappableTextModels } from '../../engines/swapping/swappable-text-models.js';
 import type { CatalogueEntry } from '../../models/catalogue.js';
 import type { FollowerLog, PulledModelsFollower } from '../../models/pulled-models-follower.js';
@@ -35,7 +34,6 @@ export interface AdminModuleOptions {
   /** What the engines page shows: every capability's engines and the /ready checks. */
   engines: Omit<AdminEnginesDeps, 'config'>;
   textModels: SwappableTextModels;
-  asrModels: SwappableAsrModels;
   catalogue: readonly CatalogueEntry[];
   pulledModels: PulledModelsFollower;
   wakeWorker: () => void;
