@@ -1,7 +1,11 @@
 import { type Db, dialectOf } from '../../storage/db/database.js';
 import type { AccountRow, BotKeyRow } from '../../storage/db/schema.js';
 
-export type BotKeyWithOwner = { key: BotKeyRow; account: AccountRow };
+/** What authenticating a publishable key reads of the key, with its bot's owner. */
+export type BotKeyWithOwner = {
+  key: Pick<BotKeyRow, 'id' | 'bot_id' | 'key_hash' | 'allowed_origins' | 'rate_limit_per_minute' | 'revoked_at'>;
+  account: AccountRow;
+};
 export type InsertBotKeyResult = 'inserted' | 'bot_missing' | 'too_many_keys';
 
 /** Publishable keys (`bot_keys`); a bot is reached only through its owner's account id. */
@@ -36,57 +40,35 @@ export class BotKeysRepo {
     });
   }
 
+  /** The key and its bot's owner in one read (every bot request with a publishable key asks). */
   async findByHash(keyHash: string): Promise<BotKeyWithOwner | undefined> {
     const row = await this.db
       .selectFrom('bot_keys as k')
       .innerJoin('bots as b', 'b.id', 'k.bot_id')
       .innerJoin('accounts as a', 'a.id', 'b.account_id')
-      .selectAll('k')
+      .selectAll('a')
       .select([
-        'a.id as account_id',
-        'a.email',
-        'a.plan',
-        'a.is_admin',
-        'a.blocked',
-        'a.blocked_reason',
-        'a.credits',
-        'a.tts_words_used',
-        'a.webhook_secret',
-        'a.period_start',
-        'a.created_at as account_created_at',
+        'k.id as k_id',
+        'k.bot_id as k_bot_id',
+        'k.key_hash as k_key_hash',
+        'k.allowed_origins as k_allowed_origins',
+        'k.rate_limit_per_minute as k_rate_limit_per_minute',
+        'k.revoked_at as k_revoked_at',
       ])
       .where('k.key_hash', '=', keyHash)
       .executeTakeFirst();
     if (!row) return undefined;
-    const {
-      account_id,
-      email,
-      plan,
-      is_admin,
-      blocked,
-      blocked_reason,
-      credits,
-      tts_words_used,
-      webhook_secret,
-      period_start,
-      account_created_at,
-      ...key
-    } = row;
+    const { k_id, k_bot_id, k_key_hash, k_allowed_origins, k_rate_limit_per_minute, k_revoked_at, ...account } = row;
     return {
-      key,
-      account: {
-        id: account_id,
-        email,
-        plan,
-        is_admin,
-        blocked,
-        blocked_reason,
-        credits,
-        tts_words_used,
-        webhook_secret,
-        period_start,
-        created_at: account_created_at,
+      key: {
+        id: k_id,
+        bot_id: k_bot_id,
+        key_hash: k_key_hash,
+        allowed_origins: k_allowed_origins,
+        rate_limit_per_minute: k_rate_limit_per_minute,
+        revoked_at: k_revoked_at,
       },
+      account,
     };
   }
 
