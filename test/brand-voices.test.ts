@@ -1,10 +1,11 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_PROFILE_HEADING } from '../src/engines/adapters/builtin/style-profile.js';
-import { type FakeUpstream, chatCompletion, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { chatCompletion, replyJson } from './helpers/fake-upstream.js';
 import { callTool, jsonOf, mcpClient } from './helpers/mcp-client.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { appWithTextUpstream } from './helpers/text-upstream-app.js';
 
 interface BrandVoice {
   id: string;
@@ -229,38 +230,18 @@ describe('brand voices on the offline engine', () => {
 });
 
 describe('brand voices reach a language model', () => {
-  let upstream: FakeUpstream;
-  let t: TestApp;
+  const live = appWithTextUpstream({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_ALLOW_PRIVATE_URLS: 'true' });
 
-  beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    t = await startTestApp({
-      ATELIER_RATE_LIMIT_ENABLED: 'false',
-      ATELIER_TEXT_PROVIDER: 'openai-compatible',
-      ATELIER_TEXT_BASE_URL: upstream.baseUrl,
-      ATELIER_TEXT_API_KEY: 'sk-upstream',
-      ATELIER_TEXT_MODEL: 'small-model',
-      ATELIER_ALLOW_PRIVATE_URLS: 'true',
-    });
-  });
-  afterEach(() => {
-    upstream.calls.length = 0;
-    upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream')));
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
-
-  const messagesOf = (index = 0) => (upstream.calls[index]?.body.messages ?? []) as { role: string; content: string }[];
+  const messagesOf = (index = 0) =>
+    (live.upstream.calls[index]?.body.messages ?? []) as { role: string; content: string }[];
 
   it("gives generate the named brand voice's first 2,000 characters, ahead of the preset's", async () => {
-    const { key } = await t.account();
+    const { key } = await live.t.account();
     const { id } = (
-      await request(t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG })
+      await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG })
     ).json<BrandVoice>();
-    upstream.calls.length = 0;
-    const res = await request(t, key, 'POST', '/api/generate', {
+    live.upstream.calls.length = 0;
+    const res = await request(live.t, key, 'POST', '/api/generate', {
       preset: 'blog-post',
       keywords: 'spades',
       brand_voice: id,
@@ -273,23 +254,23 @@ describe('brand voices reach a language model', () => {
   });
 
   it('gives generate the account default when none is named, and nothing without one', async () => {
-    const { key } = await t.account();
-    await request(t, key, 'POST', '/api/generate', { preset: 'blog-post', keywords: 'spades' });
+    const { key } = await live.t.account();
+    await request(live.t, key, 'POST', '/api/generate', { preset: 'blog-post', keywords: 'spades' });
     expect(messagesOf().map((m) => m.role)).toEqual(['system', 'user']);
-    await request(t, key, 'POST', '/api/brand-voices', {
+    await request(live.t, key, 'POST', '/api/brand-voices', {
       name: 'Default',
       instructions: 'Always be kind.',
       default: true,
     });
-    upstream.calls.length = 0;
-    await request(t, key, 'POST', '/api/generate', { preset: 'blog-post', keywords: 'spades' });
+    live.upstream.calls.length = 0;
+    await request(live.t, key, 'POST', '/api/generate', { preset: 'blog-post', keywords: 'spades' });
     expect(messagesOf()[0]).toEqual({ role: 'system', content: 'Always be kind.' });
   });
 
   it("gives chat completions the account default ahead of the caller's messages", async () => {
-    const { key } = await t.account();
+    const { key } = await live.t.account();
     const chat = () =>
-      t.server.inject({
+      live.t.server.inject({
         method: 'POST',
         url: '/v1/chat/completions',
         headers: { authorization: `Bearer ${key}` },
@@ -302,8 +283,8 @@ describe('brand voices reach a language model', () => {
       });
     expect((await chat()).statusCode).toBe(200);
     expect(messagesOf().map((m) => m.content)).toEqual(['Mine.', 'Hi']);
-    await request(t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG, default: true });
-    upstream.calls.length = 0;
+    await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG, default: true });
+    live.upstream.calls.length = 0;
     const res = await chat();
     expect(res.statusCode, res.body).toBe(200);
     expect(messagesOf()).toEqual([
@@ -311,8 +292,8 @@ describe('brand voices reach a language model', () => {
       { role: 'system', content: 'Mine.' },
       { role: 'user', content: 'Hi' },
     ]);
-    upstream.calls.length = 0;
-    const api = await t.server.inject({
+    live.upstream.calls.length = 0;
+    const api = await live.t.server.inject({
       method: 'POST',
       url: '/api/chat/completions',
       headers: withKey(key),
@@ -323,11 +304,15 @@ describe('brand voices reach a language model', () => {
   });
 
   it('gives the Responses API and legacy completions the account default too (one chat pipeline)', async () => {
-    const { key } = await t.account();
-    await request(t, key, 'POST', '/api/brand-voices', { name: 'Default', instructions: 'Be brief.', default: true });
-    upstream.calls.length = 0;
+    const { key } = await live.t.account();
+    await request(live.t, key, 'POST', '/api/brand-voices', {
+      name: 'Default',
+      instructions: 'Be brief.',
+      default: true,
+    });
+    live.upstream.calls.length = 0;
     const headers = { authorization: `Bearer ${key}` };
-    const response = await t.server.inject({
+    const response = await live.t.server.inject({
       method: 'POST',
       url: '/v1/responses',
       headers,
@@ -335,8 +320,8 @@ describe('brand voices reach a language model', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(messagesOf()[0]).toEqual({ role: 'system', content: 'Be brief.' });
-    upstream.calls.length = 0;
-    const legacy = await t.server.inject({
+    live.upstream.calls.length = 0;
+    const legacy = await live.t.server.inject({
       method: 'POST',
       url: '/v1/completions',
       headers,
@@ -347,19 +332,19 @@ describe('brand voices reach a language model', () => {
   });
 
   it('gives chat completions the brand voice a request names, and refuses one of another account', async () => {
-    const { key } = await t.account();
-    const { key: stranger } = await t.account();
+    const { key } = await live.t.account();
+    const { key: stranger } = await live.t.account();
     const voice = (
-      await request(t, key, 'POST', '/api/brand-voices', { name: 'Named', instructions: 'Be terse.' })
+      await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Named', instructions: 'Be terse.' })
     ).json<BrandVoice>();
     const chat = (apiKey: string) =>
-      t.server.inject({
+      live.t.server.inject({
         method: 'POST',
         url: '/v1/chat/completions',
         headers: { authorization: `Bearer ${apiKey}` },
         payload: { messages: [{ role: 'user', content: 'Hi' }], brand_voice: voice.id },
       });
-    upstream.calls.length = 0;
+    live.upstream.calls.length = 0;
     const res = await chat(key);
     expect(res.statusCode, res.body).toBe(200);
     expect(messagesOf()).toEqual([
@@ -372,11 +357,11 @@ describe('brand voices reach a language model', () => {
   });
 
   it("gives a bot its brand voice ahead of the bot's instructions", async () => {
-    const { key } = await t.account();
+    const { key } = await live.t.account();
     const voice = (
-      await request(t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG })
+      await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Long', instructions: LONG })
     ).json<BrandVoice>();
-    const created = await request(t, key, 'POST', '/api/bots', {
+    const created = await request(live.t, key, 'POST', '/api/bots', {
       name: 'Helper',
       instructions: 'You help gardeners.',
       model: 'small-model',
@@ -385,35 +370,35 @@ describe('brand voices reach a language model', () => {
     expect(created.statusCode, created.body).toBe(201);
     const bot = created.json<{ id: string; public_url: string; brand_voice_id: string | null }>();
     expect(bot.brand_voice_id).toBe(voice.id);
-    upstream.calls.length = 0;
-    const answer = await request(t, key, 'POST', `/bot/${bot.public_url}/api`, { message: 'Which spade?' });
+    live.upstream.calls.length = 0;
+    const answer = await request(live.t, key, 'POST', `/bot/${bot.public_url}/api`, { message: 'Which spade?' });
     expect(answer.statusCode, answer.body).toBe(200);
     const system = messagesOf()[0]?.content ?? '';
     expect(system.startsWith(`${FIRST_2000}\n\nYou help gardeners.`)).toBe(true);
     expect(system).not.toContain('b'.repeat(10));
 
     // Deleting the brand voice leaves the bot without one; naming one again is a change like any other.
-    await request(t, key, 'DELETE', `/api/brand-voices/${voice.id}`);
-    expect((await request(t, key, 'GET', `/api/bots/${bot.id}`)).json()).toMatchObject({ brand_voice_id: null });
+    await request(live.t, key, 'DELETE', `/api/brand-voices/${voice.id}`);
+    expect((await request(live.t, key, 'GET', `/api/bots/${bot.id}`)).json()).toMatchObject({ brand_voice_id: null });
     const other = (
-      await request(t, key, 'POST', '/api/brand-voices', { name: 'Short', instructions: 'Be short.' })
+      await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Short', instructions: 'Be short.' })
     ).json<BrandVoice>();
-    const named = await request(t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: other.id });
+    const named = await request(live.t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: other.id });
     expect(named.json()).toMatchObject({ brand_voice_id: other.id });
-    const cleared = await request(t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: null });
+    const cleared = await request(live.t, key, 'PATCH', `/api/bots/${bot.id}`, { brand_voice_id: null });
     expect(cleared.json()).toMatchObject({ brand_voice_id: null });
-    upstream.calls.length = 0;
-    await request(t, key, 'POST', `/bot/${bot.public_url}/api`, { message: 'Which spade?' });
+    live.upstream.calls.length = 0;
+    await request(live.t, key, 'POST', `/bot/${bot.public_url}/api`, { message: 'Which spade?' });
     expect(messagesOf()[0]?.content.startsWith('You help gardeners.')).toBe(true);
   });
 
   it('stores nothing when the language model fails to draft, and says so', async () => {
-    upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'bad request' } }));
-    const { key } = await t.account();
-    const res = await request(t, key, 'POST', '/api/brand-voices', { name: 'Fails', samples: SAMPLES });
+    live.upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'bad request' } }));
+    const { key } = await live.t.account();
+    const res = await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Fails', samples: SAMPLES });
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json<{ error: string }>().error).toMatch(/^Drafting the brand voice failed: /);
-    expect((await request(t, key, 'GET', '/api/brand-voices')).json()).toMatchObject({ total: 0 });
+    expect((await request(live.t, key, 'GET', '/api/brand-voices')).json()).toMatchObject({ total: 0 });
   });
 
   it('drafts the instructions with the language model from a page fetched through the guard', async () => {
@@ -421,9 +406,9 @@ describe('brand voices reach a language model', () => {
       '<html><head><title>Spades</title></head><body><h1>About us</h1><p>We forge every blade by hand.</p></body></html>',
     );
     try {
-      upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('- Write short, warm sentences.')));
-      const { key } = await t.account();
-      const res = await request(t, key, 'POST', '/api/brand-voices', { name: 'Site', url: page.url });
+      live.upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('- Write short, warm sentences.')));
+      const { key } = await live.t.account();
+      const res = await request(live.t, key, 'POST', '/api/brand-voices', { name: 'Site', url: page.url });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         instructions: '- Write short, warm sentences.',

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, chatCompletion, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { withKey } from './helpers/test-app.js';
+import { appWithTextUpstream } from './helpers/text-upstream-app.js';
 
-let upstream: FakeUpstream;
-let t: TestApp;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.handle((_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream')));
-  t = await startTestApp({
-    ATELIER_TEXT_PROVIDER: 'openai-compatible',
-    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
-    ATELIER_TEXT_API_KEY: 'sk-upstream-secret',
-    ATELIER_TEXT_MODEL: 'small-model',
-    ATELIER_RATE_LIMIT_ENABLED: 'false',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await upstream.close();
-});
+const live = appWithTextUpstream({ ATELIER_TEXT_API_KEY: 'sk-upstream-secret', ATELIER_RATE_LIMIT_ENABLED: 'false' });
 
 describe('a user preset with a language model', () => {
   it('sends exactly the rendered template (inputs as text, unescaped, never rendered again) and the system message', async () => {
-    const { key } = await t.account();
-    const created = await t.server.inject({
+    const { key } = await live.t.account();
+    const created = await live.t.server.inject({
       method: 'POST',
       url: '/api/presets',
       headers: withKey(key),
@@ -42,7 +25,7 @@ describe('a user preset with a language model', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const res = await t.server.inject({
+    const res = await live.t.server.inject({
       method: 'POST',
       url: '/api/generate',
       headers: withKey(key),
@@ -55,7 +38,7 @@ describe('a user preset with a language model', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ id: expect.any(Number), name: 'Hello from upstream', text: 'Hello from upstream' }]);
-    const [call] = upstream.calls;
+    const [call] = live.upstream.calls;
     expect(call?.body.messages).toEqual([
       {
         role: 'system',
