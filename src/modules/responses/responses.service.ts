@@ -72,7 +72,7 @@ export class ResponsesService {
     if (!generated.ok) return { ok: false, error: renamedError(generated.error, call.sources) };
     const response = responseOf(base, generated.value, this.seconds());
     const text = JSON.stringify(response);
-    await this.keep(caller, response, text, items);
+    await this.keep(caller, response, items, text);
     return ok(text);
   }
 
@@ -96,7 +96,7 @@ export class ResponsesService {
         base,
         stream: started.value,
         now: () => this.seconds(),
-        complete: (response) => this.keep(caller, response, JSON.stringify(response), items),
+        complete: (response) => this.keep(caller, response, items),
       }),
     );
   }
@@ -190,15 +190,18 @@ export class ResponsesService {
     return ok({ base, call: call.value, items: storedItemsOf(request.input) });
   }
 
-  /** Stores the answered response; a storage failure is logged, never the answer's (it is paid and given). */
-  private async keep(caller: Caller, response: ResponseObject, json: string, items: StoredItem[]): Promise<void> {
+  /**
+   * Stores the answered response (as `json` when the caller has made it already; a streamed one is made here, and
+   * only when it is stored); a storage failure is logged, never the answer's (it is paid and given).
+   */
+  private async keep(caller: Caller, response: ResponseObject, items: StoredItem[], json?: string): Promise<void> {
     if (!response.store) return;
     try {
       await this.deps.repo.insert({
         id: response.id,
         account_id: caller.account.id,
         previous_response_id: response.previous_response_id,
-        response: json,
+        response: json ?? JSON.stringify(response),
         input_items: JSON.stringify(items),
         created_at: isoNow(this.deps.clock),
       });
