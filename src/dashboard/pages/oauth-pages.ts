@@ -9,18 +9,6 @@ import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import type { Viewer } from '../viewer.js';
 import { loggedIn } from '../viewer.js';
 
-/** The parameters of an authorization request, in the order they are carried from page to page. */
-const PARAMS = [
-  'response_type',
-  'client_id',
-  'redirect_uri',
-  'code_challenge',
-  'code_challenge_method',
-  'state',
-  'scope',
-  'resource',
-] as const;
-
 const consentForm = fieldsOf({ decision: text });
 
 /**
@@ -72,9 +60,12 @@ function refused(request: FastifyRequest, reply: FastifyReply, check: Exclude<Au
   return sendPage(reply, { title: 'Sign-in refused', viewer: request.viewer, body }, 400);
 }
 
-/** The request's parameters as they are carried from page to page (a query, the consent form's hidden fields). */
-function carriedParams(request: AuthorizationRequest): [(typeof PARAMS)[number], string][] {
-  const values: Record<(typeof PARAMS)[number], string | undefined> = {
+/**
+ * The request's parameters as they are carried from page to page (a query, the consent form's hidden fields), in
+ * this order; those it does not have are left out.
+ */
+function carriedParams(request: AuthorizationRequest): [string, string][] {
+  const values = {
     response_type: 'code',
     client_id: request.clientId,
     redirect_uri: request.redirectUri,
@@ -84,10 +75,7 @@ function carriedParams(request: AuthorizationRequest): [(typeof PARAMS)[number],
     scope: request.scope,
     resource: request.resource,
   };
-  return PARAMS.flatMap((name) => {
-    const value = values[name];
-    return value === undefined ? [] : [[name, value] as [(typeof PARAMS)[number], string]];
-  });
+  return Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
 }
 
 /** The request's parameters as a query the log-in page's `next` accepts (only letters, digits, - _ . and %XX). */
