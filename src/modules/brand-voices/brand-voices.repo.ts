@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type HotRows, busy, hotRows } from '../../storage/db/hot-read.js';
+import { type HotRead, busy, hotRead } from '../../storage/db/hot-read.js';
 import { type Db, dialectOf } from '../../storage/db/database.js';
 import type { BrandVoiceRow } from '../../storage/db/schema.js';
 
@@ -12,17 +12,17 @@ export class BrandVoicesRepo {
   private readonly postgres: boolean;
 
   private readonly defaultQuery;
-  private readonly defaultRows: HotRows<BrandVoiceRow> | undefined;
+  private readonly defaultRead: HotRead | undefined;
 
   constructor(private readonly db: Db) {
     this.postgres = dialectOf(db) === 'postgres';
     this.defaultQuery = db
       .selectFrom('brand_voices')
-      .selectAll()
+      .select('instructions')
       .where('account_id', '=', '')
       .where('is_default', '=', sql.lit(1))
       .compile();
-    this.defaultRows = hotRows<BrandVoiceRow>(db, this.defaultQuery.sql);
+    this.defaultRead = hotRead(db, this.defaultQuery.sql);
   }
 
   /**
@@ -66,15 +66,18 @@ export class BrandVoicesRepo {
       .executeTakeFirst();
   }
 
-  /** Asked by every generate, chat completion and bot answer: prepared once on SQLite (see hotRows). */
-  async findDefault(accountId: string): Promise<BrandVoiceRow | undefined> {
-    const rows = this.defaultRows ? this.defaultRows.all(accountId) : busy;
-    if (rows !== busy) return rows[0];
-    const { rows: found } = await this.db.executeQuery<BrandVoiceRow>({
+  /**
+   * The instructions of the account's default brand voice, asked by every generate, chat completion and bot answer:
+   * only that column (not the samples), prepared once on SQLite (see hotRead).
+   */
+  async defaultInstructions(accountId: string): Promise<string | undefined> {
+    const values = this.defaultRead ? this.defaultRead.get(accountId) : busy;
+    if (values !== busy) return values?.[0] as string | undefined;
+    const { rows } = await this.db.executeQuery<Pick<BrandVoiceRow, 'instructions'>>({
       ...this.defaultQuery,
       parameters: [accountId],
     });
-    return found[0];
+    return rows[0]?.instructions;
   }
 
   /** False when the account has no such brand voice. Becoming the default unsets the other one. */

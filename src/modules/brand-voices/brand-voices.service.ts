@@ -109,9 +109,12 @@ export class BrandVoicesService {
    * account's (another's, or none, is a 404); without it, the account's default, if it has one.
    */
   async instructionsFor(accountId: string, id?: string | null): Promise<Outcome<string | undefined>> {
-    const row = id ? await this.findRow(accountId, id) : await this.deps.repo.findDefault(accountId);
-    if (id && !row) return notFound();
-    return ok(row ? applied(row.instructions) : undefined);
+    if (!id) {
+      const instructions = await this.deps.repo.defaultInstructions(accountId);
+      return ok(instructions === undefined ? undefined : applied(instructions));
+    }
+    const row = await this.findRow(accountId, id);
+    return row ? ok(applied(row.instructions)) : notFound();
   }
 
   /** Whether the account has this brand voice (a bot may name only its owner's). */
