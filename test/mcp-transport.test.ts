@@ -9,7 +9,7 @@ import { callOf } from '../src/mcp/mcp-call.js';
 import { registerOperationTools } from '../src/mcp/operation-tool.js';
 import { StatelessJsonTransport } from '../src/mcp/stateless-json-transport.js';
 import type { Caller } from '../src/modules/accounts/accounts.service.js';
-import { operationCatalogue } from '../src/operations/catalogue.js';
+import { everyOperation, operationModules } from '../src/operations/catalogue.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 /**
@@ -148,7 +148,7 @@ describe('tools/list', () => {
     // A server of the SDK's with the same tools and its own tools/list handler.
     const sdk = new McpServer({ name: 'sdk', version: '1' });
     const config = loadConfig({ ATELIER_DATA_DIR: t.dataDir, ...ENV }, join(t.dataDir, 'no.env'));
-    const registered = operationCatalogue(t.app.services, config).flatMap((operation) =>
+    const registered = everyOperation(operationModules(t.app.services, config)).flatMap((operation) =>
       registerOperationTools(sdk, operation, t.app.services.blobs, new DirectToolCalls()),
     );
     const transport = new StatelessJsonTransport();

@@ -68,8 +68,3 @@ export function everyOperation(
 ): readonly AnyOperation[] {
   return Object.values(modules).flatMap((operations) => Object.values(operations));
 }
-
-/** Every operation in one list, for what needs none of them by reference. */
-export function operationCatalogue(services: FrontDoorServices, config: Config): readonly AnyOperation[] {
-  return everyOperation(operationModules(services, config));
-}
