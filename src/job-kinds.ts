@@ -20,5 +20,3 @@ export const RECORD_KINDS = [
 
 /** Every kind of job: the record kinds' and the no-op jobs of the scaling benchmark. */
 export const JOB_KINDS = [...RECORD_KINDS.map((records) => records.kind), NOOP_JOB] as const;
-
-export type JobKind = (typeof JOB_KINDS)[number];
