@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Clock, isoNow } from '../../shared/clock.js';
+import { type Clock, isoNow, unixSeconds } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { ChatService } from '../chat/chat.service.js';
@@ -211,6 +211,6 @@ export class ResponsesService {
   }
 
   private seconds(): number {
-    return Math.floor(this.deps.clock.now().getTime() / 1000);
+    return unixSeconds(this.deps.clock);
   }
 }
