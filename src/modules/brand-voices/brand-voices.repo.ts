@@ -47,6 +47,15 @@ export class BrandVoicesRepo {
     });
   }
 
+  async count(accountId: string): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('brand_voices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
   async list(accountId: string): Promise<BrandVoiceRow[]> {
     return this.db
       .selectFrom('brand_voices')

@@ -127,8 +127,8 @@ export class BrandVoicesService {
   }
 
   private async overLimit(accountId: string): Promise<Outcome<never> | undefined> {
-    const [, page] = await this.list(accountId, { limit: 1, offset: 0 });
-    return page.total >= BRAND_VOICE_LIMITS.perAccount ? this.limitReached() : undefined;
+    const count = await this.deps.repo.count(accountId);
+    return count >= BRAND_VOICE_LIMITS.perAccount ? this.limitReached() : undefined;
   }
 
   private limitReached(): Outcome<never> {
