@@ -95,15 +95,15 @@ export function toolArgs<S extends z.ZodObject, Raw, Out>(
   return { schema, input, ...(result && { result }) };
 }
 
+// biome-ignore lint/complexity/noBannedTypes: an object schema with no fields is what "no path parameters" is
+type NoParams = z.ZodObject<{}>;
+
 /**
  * One operation of the service, defined once in its module: its name (the MCP tool's and the OpenAPI
  * operationId), what it does, its input and output schemas, its errors, its flags and the service call.
  * The HTTP route, the MCP tool and the OpenAPI entry are derived from it; the service call throws
  * `AppError` for an expected failure (use `unwrap`).
  */
-// biome-ignore lint/complexity/noBannedTypes: an object schema with no fields is what "no path parameters" is
-type NoParams = z.ZodObject<{}>;
-
 export interface Operation<
   I extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
