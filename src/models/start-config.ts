@@ -1,7 +1,7 @@
 import { invalidConfiguration } from '../config-fields.js';
 import { type Config, loadConfig } from '../config.js';
 import { llamaCppEnv, noLlamaModel } from '../engines/adapters/llama-cpp/settings.js';
-import { findPulledModel, findPulledModels } from './pulled-models.js';
+import { findPulledModel, pulledTextModelPaths } from './pulled-models.js';
 
 /**
  * The configuration the service starts with: the environment's, and where no variable names a model file,
@@ -17,10 +17,10 @@ export function loadStartConfig(env?: NodeJS.ProcessEnv, envFile?: string): Conf
  * plans that have it); with one, it serves both. A text provider nobody named becomes llama-cpp when there is
  * a model for it. The first whisper model in catalogue order serves transcription.
  */
-export function withPulledModels(config: Config): Config {
-  const pulled = config.llm.modelPath ? [] : findPulledModels(config.modelsDir, 'llm');
-  const modelPath = config.llm.modelPath ?? pulled.at(-1);
-  const advancedModelPath = config.llm.advancedModelPath ?? (pulled.length > 1 ? pulled[0] : undefined);
+function withPulledModels(config: Config): Config {
+  const pulled = config.llm.modelPath ? undefined : pulledTextModelPaths(config.modelsDir);
+  const modelPath = config.llm.modelPath ?? pulled?.modelPath;
+  const advancedModelPath = config.llm.advancedModelPath ?? pulled?.advancedModelPath;
   const provider = config.text.providerNamed || !modelPath ? config.text.provider : llamaCppEnv.name;
   if (provider === llamaCppEnv.name && !modelPath) throw invalidConfiguration(noLlamaModel);
   const whisperPath = config.asr.followsPulledModels
