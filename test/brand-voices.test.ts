@@ -2,20 +2,11 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_PROFILE_HEADING } from '../src/engines/adapters/builtin/style-profile.js';
+import type { BrandVoice } from '../src/modules/brand-voices/brand-voices.schemas.js';
 import { chatCompletion, replyJson } from './helpers/fake-upstream.js';
 import { callTool, jsonOf, mcpClient } from './helpers/mcp-client.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 import { appWithTextUpstream } from './helpers/text-upstream-app.js';
-
-interface BrandVoice {
-  id: string;
-  name: string;
-  instructions: string;
-  samples: string | null;
-  url: string | null;
-  default: boolean;
-  drafted_by: 'model' | 'offline profile' | null;
-}
 
 /** 5,000 characters whose 2,000th is the only Z: the first 2,000 are what an engine must get, exactly. */
 const LONG = `${'a'.repeat(1_999)}Z${'b'.repeat(3_000)}`;
