@@ -1,7 +1,6 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { imageSize } from '../engines/media/image-size.js';
 import type { Caller } from '../modules/accounts/accounts.service.js';
 import type { AnyOperation, OperationContext, ParsedInput } from '../operations/operation.js';
 import { recordId } from '../shared/media-fields.js';
@@ -10,7 +9,7 @@ import type { DirectToolCalls } from './direct-tool-calls.js';
 import { type McpCall, callOf } from './mcp-call.js';
 import type { McpServices } from './mcp-services.js';
 import { mediaAppHtml } from './media-app.js';
-import { errorResult, guarded } from './tool-results.js';
+import { errorResult, guarded, inlinePictures } from './tool-results.js';
 import { newId } from '../shared/ids.js';
 
 /** The MCP Apps extension (SEP-1865): its id in capabilities, its HTML profile, and display_media's view. */
@@ -23,8 +22,7 @@ const MAX_VIDEOS = 10;
 /** With no ids: the account's newest ones. */
 const RECENT_IMAGES = 6;
 const RECENT_VIDEOS = 3;
-/** Completed pictures up to this size (and this many) also go back as image content, as generate_image does. */
-const INLINE_IMAGE_BYTES = 1024 * 1024;
+/** Completed pictures up to this many also go back as image content, as generate_image does. */
 const INLINE_IMAGES = 4;
 
 const displayMediaInput = z.strictObject({
@@ -242,7 +240,10 @@ async function present(gathered: Gathered, services: McpServices): Promise<CallT
     }),
   };
   return {
-    content: [{ type: 'text', text: lines.join('\n') }, ...(await inlinePictures(services, images))],
+    content: [
+      { type: 'text', text: lines.join('\n') },
+      ...(await inlinePictures(services.blobs, images, INLINE_IMAGES)),
+    ],
     structuredContent: structured,
   };
 }
@@ -263,18 +264,6 @@ function videoLine(video: VideoItem): string {
   if (video.url) return `${head}: ${video.url}`;
   if (video.status === 'failed') return `${head}: ${video.error ?? 'failed'}`;
   return `${head}: still processing. The viewer can check again in 15 to 30 seconds (get_video with video_id ${video.id}, or display_media) without starting a new job.`;
-}
-
-async function inlinePictures(services: McpServices, images: readonly ImageItem[]): Promise<CallToolResult['content']> {
-  const content: CallToolResult['content'] = [];
-  for (const image of images) {
-    if (content.length >= INLINE_IMAGES) break;
-    const key = image.status === 'completed' && image.image_url ? services.blobs.keyOf(image.image_url) : undefined;
-    const data = key ? await services.blobs.get(key) : undefined;
-    const mediaType = data && data.length <= INLINE_IMAGE_BYTES ? imageSize(data)?.mediaType : undefined;
-    if (data && mediaType) content.push({ type: 'image', data: data.toString('base64'), mimeType: mediaType });
-  }
-  return content;
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];

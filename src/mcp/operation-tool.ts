@@ -1,7 +1,6 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { imageSize } from '../engines/media/image-size.js';
 import {
   type AnyOperation,
   JsonText,
@@ -13,11 +12,9 @@ import { AppError } from '../shared/errors.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 import type { DirectToolCalls } from './direct-tool-calls.js';
 import { type McpCall, callOf } from './mcp-call.js';
-import { errorResult, guarded, jsonResult } from './tool-results.js';
+import { errorResult, guarded, inlinePictures, jsonResult } from './tool-results.js';
 import { newId } from '../shared/ids.js';
 
-/** Pictures up to this size also go back as image content an agent can look at. */
-const INLINE_IMAGE_BYTES = 1024 * 1024;
 const POLL_HINT =
   'Not ready yet: poll again in 15 to 30 seconds; do not create a new paid generation because of the wait.';
 
@@ -185,19 +182,4 @@ function withoutDefault(field: z.ZodDefault): z.ZodType {
   const inner = field.unwrap() as z.ZodType;
   const meta = z.globalRegistry.get(field);
   return meta ? inner.meta(meta) : inner;
-}
-
-/** Completed pictures small enough to send, as image content. */
-async function inlinePictures(
-  blobs: BlobStore,
-  pictures: readonly { status: string; image_url: string | null }[],
-): Promise<CallToolResult['content']> {
-  const content: CallToolResult['content'] = [];
-  for (const picture of pictures) {
-    const key = picture.status === 'completed' && picture.image_url ? blobs.keyOf(picture.image_url) : undefined;
-    const data = key ? await blobs.get(key) : undefined;
-    const mediaType = data && data.length <= INLINE_IMAGE_BYTES ? imageSize(data)?.mediaType : undefined;
-    if (data && mediaType) content.push({ type: 'image', data: data.toString('base64'), mimeType: mediaType });
-  }
-  return content;
 }

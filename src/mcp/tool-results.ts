@@ -1,5 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { imageSize } from '../engines/media/image-size.js';
 import { AppError, type Outcome } from '../shared/errors.js';
+import type { BlobStore } from '../storage/blob/blob-store.js';
+
+/** Pictures up to this size also go back as image content an agent can look at. */
+const INLINE_IMAGE_BYTES = 1024 * 1024;
 
 /** A result as text an agent reads (pretty JSON), plus the same as structured content. */
 export function jsonResult(value: unknown, extra: CallToolResult['content'] = []): CallToolResult {
@@ -39,4 +44,21 @@ export async function guarded(
     log(error);
     return errorResult('Internal server error');
   }
+}
+
+/** Completed pictures small enough to send (at most `max` of them), as image content. */
+export async function inlinePictures(
+  blobs: BlobStore,
+  pictures: readonly { status: string; image_url: string | null }[],
+  max = Number.POSITIVE_INFINITY,
+): Promise<CallToolResult['content']> {
+  const content: CallToolResult['content'] = [];
+  for (const picture of pictures) {
+    if (content.length >= max) break;
+    const key = picture.status === 'completed' && picture.image_url ? blobs.keyOf(picture.image_url) : undefined;
+    const data = key ? await blobs.get(key) : undefined;
+    const mediaType = data && data.length <= INLINE_IMAGE_BYTES ? imageSize(data)?.mediaType : undefined;
+    if (data && mediaType) content.push({ type: 'image', data: data.toString('base64'), mimeType: mediaType });
+  }
+  return content;
 }
