@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { imageSize } from '../engines/media/image-size.js';
-import { AppError, type Outcome } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */
@@ -21,13 +21,6 @@ export const errorResult = (message: string): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: message }],
 });
-
-export function outcomeResult<T>(
-  outcome: Outcome<T>,
-  present: (value: T) => CallToolResult = (value) => jsonResult(value),
-): CallToolResult {
-  return outcome.ok ? present(outcome.value) : errorResult(outcome.error.message);
-}
 
 /**
  * Runs a tool body so that every failure is a tool result: denials keep their message, anything
