@@ -3,7 +3,7 @@ import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { UUID_PATTERN, newId, randomToken } from '../../shared/ids.js';
 import type { BotRow } from '../../storage/db/schema.js';
-import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
+import { BRAND_VOICE_NOT_FOUND, type BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { BotChanges, BotWithCount, BotsRepo } from './bots.repo.js';
 import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } from './knowledge.service.js';
 import type { Retrieval, SearchResult } from './retrieval.js';
@@ -145,7 +145,7 @@ export class BotsService {
     if (!id) return ok(undefined);
     return (await this.deps.brandVoices.owns(accountId, id))
       ? ok(id.toLowerCase())
-      : fail('not_found', 'Brand voice not found');
+      : fail('not_found', BRAND_VOICE_NOT_FOUND);
   }
 
   /** One of the account's bots; another account's is as missing as a missing one. */
