@@ -1,32 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ToolResult, callTool, jsonOf, mcpClient, textOf } from './helpers/mcp-client.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
-
-type ToolResult = {
-  isError?: boolean;
-  content: { type: string; text?: string; data?: string; mimeType?: string }[];
-  structuredContent?: Record<string, unknown>;
-};
 
 let t: TestApp;
 let base: string;
 let key: string;
 let client: Client;
 
-async function connect(apiKey: string): Promise<Client> {
-  const mcp = new Client({ name: 'atelier-test', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: withKey(apiKey) } }),
-  );
-  return mcp;
-}
-
-const call = async (name: string, args: Record<string, unknown> = {}, on = client) =>
-  (await on.callTool({ name, arguments: args })) as ToolResult;
-const textOf = (result: ToolResult) => result.content.find((c) => c.type === 'text')?.text ?? '';
-const jsonOf = <T>(result: ToolResult) => JSON.parse(textOf(result)) as T;
+const connect = (apiKey: string) => mcpClient(t, apiKey);
+const call = (name: string, args: Record<string, unknown> = {}, on = client): Promise<ToolResult> =>
+  callTool(on, name, args);
 
 beforeAll(async () => {
   t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' });
