@@ -97,8 +97,6 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
       : textModels.local,
     currentAsr: config.asr.followsPulledModels ? () => pulledModels.asrConfig() : undefined,
   });
-  const { ttsModels, embedding } = engines;
-  const adminEngines = { text: textModels, images, videos, asr: asrModels, speech: ttsModels, embedding, readiness };
   const admin = createAdminModule({
     ...ports,
     accounts,
@@ -107,7 +105,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     webhooks,
     pulledModels,
     catalogue,
-    engines: adminEngines,
+    images,
+    videos,
+    readiness,
     recordKinds: RECORD_KINDS,
   });
   return {

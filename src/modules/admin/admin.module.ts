@@ -32,8 +32,13 @@ export interface AdminModuleOptions {
   credits: CreditsService;
   webhooks: WebhooksService;
   /** What the engines page shows: every capability's engines and the /ready checks. */
-  engines: Omit<AdminEnginesDeps, 'config'>;
   textModels: SwappableTextModels;
+  asrModels: AdminEnginesDeps['asr'];
+  ttsModels: AdminEnginesDeps['speech'];
+  embedding: AdminEnginesDeps['embedding'];
+  images: AdminEnginesDeps['images'];
+  videos: AdminEnginesDeps['videos'];
+  readiness: AdminEnginesDeps['readiness'];
   catalogue: readonly CatalogueEntry[];
   pulledModels: PulledModelsFollower;
   wakeWorker: () => void;
@@ -57,7 +62,16 @@ export function createAdminModule(options: AdminModuleOptions) {
       clock,
       wakeWorkers: options.wakeWorker,
     }),
-    adminEngines: new AdminEnginesService({ config, ...options.engines }),
+    adminEngines: new AdminEnginesService({
+      config,
+      text: options.textModels,
+      images: options.images,
+      videos: options.videos,
+      asr: options.asrModels,
+      speech: options.ttsModels,
+      embedding: options.embedding,
+      readiness: options.readiness,
+    }),
     adminModels: new AdminModelsService({
       config,
       catalogue,
