@@ -5,13 +5,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_MEDIA_VIEW, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from '../src/mcp/display-media.js';
 import { type DashboardApp, launchBrowser, startDashboardApp } from './helpers/browser.js';
+import { type ToolResult, callTool, textOf } from './helpers/mcp-client.js';
 import { withKey } from './helpers/test-app.js';
 
-type ToolResult = {
-  isError?: boolean;
-  content: { type: string; text?: string; data?: string; mimeType?: string }[];
-  structuredContent?: Record<string, unknown>;
-};
 interface Shown {
   images: { id: number; status: string; image_url: string | null }[];
   videos: { id: number; status: string; url: string | null }[];
@@ -42,9 +38,7 @@ async function connect(apiKey: string, withApps: boolean): Promise<Client> {
   return client;
 }
 
-const display = async (client: Client, args: Record<string, unknown>) =>
-  (await client.callTool({ name: 'display_media', arguments: args })) as ToolResult;
-const textOf = (result: ToolResult) => result.content.find((c) => c.type === 'text')?.text ?? '';
+const display = (client: Client, args: Record<string, unknown>) => callTool(client, 'display_media', args);
 const shown = (result: ToolResult) => result.structuredContent as unknown as Shown;
 
 async function rest<T>(method: 'GET' | 'POST', url: string, payload?: object, apiKey = key): Promise<T> {
