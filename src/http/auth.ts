@@ -32,8 +32,8 @@ export function registerAuth(
   app: FastifyInstance,
   accounts: AccountsService,
   sessions: SessionsService,
-  botKeys?: BotKeysService,
-  oauth?: Pick<OAuthService, 'authenticate' | 'resourceMetadataUrl'>,
+  botKeys: BotKeysService,
+  oauth: Pick<OAuthService, 'authenticate' | 'resourceMetadataUrl'>,
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
@@ -49,16 +49,14 @@ export function registerAuth(
       if (mode === 'optional') return;
     }
     // An OAuth access token opens only the routes that take one (/mcp); anywhere else it is an unknown key.
-    if (oauth && oauthTokens && key !== undefined && isOAuthAccessToken(key)) {
+    if (oauthTokens && key !== undefined && isOAuthAccessToken(key)) {
       const holder = await oauth.authenticate(key);
       if (holder.ok) request.caller = await accounts.callerFor(holder.value.account, `oauth:${holder.value.grantId}`);
       else request.authFailure = new AppError('unauthorized', holder.error.message);
       return;
     }
     const publishable =
-      botKeys && key !== undefined && isPublishableKey(key)
-        ? await botKeyCaller(request, key, botKeys, accounts)
-        : undefined;
+      key !== undefined && isPublishableKey(key) ? await botKeyCaller(request, key, botKeys, accounts) : undefined;
     const outcome = publishable ?? (await accounts.resolveCaller(key));
     if (outcome.ok) request.caller = outcome.value;
     else request.authFailure = outcome.error;
@@ -73,7 +71,7 @@ export function registerAuth(
   // RFC 9728 section 5.1: a 401 tells an OAuth client where to learn how to sign in.
   const rejectWithChallenge = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const failure = request.authFailure;
-    if (failure?.code !== 'unauthorized' || !oauth) return done(failure ?? undefined);
+    if (failure?.code !== 'unauthorized') return done(failure ?? undefined);
     const presented = apiKeyOf(request) !== undefined ? ', error="invalid_token"' : '';
     done(
       new AppError(failure.code, failure.message, {
