@@ -48,7 +48,6 @@ export const registrationSchema = OAuthClientMetadataSchema.extend({
   software_id: z.string().max(200).optional(),
   software_version: z.string().max(100).optional(),
 });
-export type Registration = z.infer<typeof registrationSchema>;
 
 /** PKCE (RFC 7636): a verifier is 43 to 128 unreserved characters; an S256 challenge is 43 base64url characters. */
 export const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
