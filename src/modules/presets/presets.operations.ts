@@ -33,10 +33,15 @@ const category = z.enum(CATEGORIES, { error: () => `must be one of ${CATEGORIES.
 const tags = ['presets'];
 
 export function presetOperations(presets: PresetsService, userPresets: UserPresetsService) {
-  // One answer per category, serialised once (and encoded once, JsonText.bytes): the catalogue does not change
-  // while the process runs, and this is the API's hottest read.
+  // One answer per category, serialised once (and encoded once, JsonText.bytes) for each revision of the catalogue:
+  // it changes only when a layer does (presets.service.ts), and this is the API's hottest read.
   const lists = new Map<Category | undefined, JsonText<z.input<typeof listSchema>>>();
+  let listsRevision = presets.revision;
   const listOf = (category: Category | undefined) => {
+    if (presets.revision !== listsRevision) {
+      lists.clear();
+      listsRevision = presets.revision;
+    }
     let list = lists.get(category);
     if (!list) {
       list = new JsonText(presets.listJson(category));
@@ -61,7 +66,7 @@ export function presetOperations(presets: PresetsService, userPresets: UserPrese
       input: z.object({ category: category.optional() }),
       output: listSchema,
       errors: [400, 401, 429],
-      // Sent pre-serialised to callers without presets of their own: the catalogue does not change while the process runs.
+      // Sent pre-serialised to callers without presets of their own.
       run: async ({ category }, { caller }) => (await withOwn(caller.account.id, category)) ?? listOf(category),
       http: { method: 'GET', path: '/api/presets', operationId: 'listPresets' },
     }),
