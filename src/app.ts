@@ -63,7 +63,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { accounts } = createAccountsModule({ ...ports, keys, credits });
   const { sessions } = createSessionsModule({ ...ports, accounts });
   const { oauth } = createOAuthModule(ports);
-  const { presets, userPresets } = createPresetsModule(ports);
+  const { presets, userPresets, presetFolder } = createPresetsModule(ports);
   const { brandVoices, pageReader } = createBrandVoicesModule(ports);
   const { text } = createTextModule({ ...ports, presets, userPresets, credits, brandVoices });
   const { speech, customVoices, voices } = createSpeechModule({ ...ports, credits });
@@ -130,6 +130,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     oauth,
     presets,
     userPresets,
+    presetFolder,
     text,
     idempotency,
     brandVoices,
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   services.reservationSweeper.start();
   services.responses.start();
   services.pulledModels.start();
+  await services.presetFolder.start();
   // One process of a cluster pulls (the worker, or the only one); the others pick the models up as they land.
   if (config.role !== 'api') void services.adminModels.preload(config.models.preload);
   // The HTTP side (Fastify, every operation's schemas, the MCP SDK) is a second of loading that the
@@ -196,6 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();
       services.pulledModels.stop();
+      await services.presetFolder.close();
       await services.adminModels.close();
       await services.textModels.release();
       await services.asrModels.release();

@@ -56,8 +56,10 @@ const options = {
 type Flags = { [K in keyof typeof options]?: (typeof options)[K]['type'] extends 'boolean' ? boolean : string };
 
 async function main(argv: string[]): Promise<number> {
+  // Preset files are checked as the service checks its folder, with no service at hand.
+  if (argv[0] === 'presets' && argv[1] === 'validate') return validatePresetFiles(argv.slice(2));
   // User commands talk to a running service over HTTP: no configuration or database here.
-  if (USER_COMMANDS.has(argv[0] ?? '')) return runUserCommand(argv);
+  if (USER_COMMANDS.has(argv[0] ?? '')) return runUserCommand(argv, checkPresetFiles);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [group, action, ...rest] = positionals;
   if (values.help || !group) {
@@ -150,6 +152,22 @@ async function run(
     default:
       throw new UsageError(`Unknown command: ${group} ${action ?? ''}`.trim());
   }
+}
+
+const checkPresetFiles = async (paths: string[]) =>
+  (await import('./modules/presets/preset-files.js')).checkPresetFilesOffline(paths);
+
+/** `presets validate FILE|DIR...`: each file's problems on standard error; exit 1 when any. */
+async function validatePresetFiles(paths: string[]): Promise<number> {
+  if (paths.length === 0 || paths.some((path) => path.startsWith('-'))) {
+    throw new UsageError('presets validate takes files and folders: atelier presets validate FILE|DIR...');
+  }
+  const { presets, hidden, errors } = await checkPresetFiles(paths);
+  for (const { file, message } of errors) console.error(`${file}: ${message}`);
+  for (const { file, preset } of presets) console.log(`${file}: ok, preset ${preset.slug}`);
+  for (const { file, slug } of hidden) console.log(`${file}: ok, hides ${slug}`);
+  console.log(`${presets.length + hidden.length} good, ${errors.length} wrong`);
+  return errors.length === 0 ? 0 : 1;
 }
 
 function publicAccount(a: AccountRow) {

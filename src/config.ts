@@ -158,6 +158,8 @@ const serviceEnv = {
   ATELIER_MAX_MEDIA_SECONDS: int(1, 86_400).default(14_400),
   ATELIER_MAX_MEDIA_STREAMS: int(1, 1_024).default(16),
   ATELIER_MODELS_DIR: z.string().min(1).optional(),
+  /** A folder of preset files (YAML or JSON, one a file) over the code's catalogue, read again on every change. */
+  ATELIER_PRESETS_DIR: z.string().min(1).optional(),
   /** Replaces https://huggingface.co in the model catalogue's URLs (a mirror) for every pull. */
   ATELIER_MODELS_BASE_URL: httpUrl.optional(),
   /** Catalogue models pulled in the background at start when missing, e.g. qwen3-0.6b,whisper-base. */
@@ -262,6 +264,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     /** Where `atelier models pull` puts model files. */
     modelsDir,
     models: { baseUrl: env.ATELIER_MODELS_BASE_URL, preload: env.ATELIER_PRELOAD_MODELS },
+    /** The operator's preset folder: it adds, overrides and hides catalogue presets (modules/presets/preset-folder.ts). */
+    presets: { dir: env.ATELIER_PRESETS_DIR === undefined ? undefined : resolve(env.ATELIER_PRESETS_DIR) },
     llm: providers.llm,
     text: {
       provider: textProviderOf(env.ATELIER_TEXT_PROVIDER, providers),

@@ -23,6 +23,7 @@ import type { ImagesService } from './modules/images/images.service.js';
 import type { BotKeysService } from './modules/keys/bot-keys.service.js';
 import type { KeysService } from './modules/keys/keys.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
+import type { PresetFolder } from './modules/presets/preset-folder.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
 import type { UserPresetsService } from './modules/presets/user-presets.service.js';
 import type { ResponsesService } from './modules/responses/responses.service.js';
@@ -54,6 +55,8 @@ export interface Services {
   credits: CreditsService;
   presets: PresetsService;
   userPresets: UserPresetsService;
+  /** The operator's preset folder (ATELIER_PRESETS_DIR): read and watched by buildApp. */
+  presetFolder: PresetFolder;
   text: TextService;
   /** The accounts' brand voices, applied to generate, chat completions and bots. */
   brandVoices: BrandVoicesService;

@@ -1,5 +1,5 @@
 import { CLIENT_VERSION, createClient } from '@atelier/client';
-import { type UserCommand, type UserContext, type UserFlags, parse } from './user-context.js';
+import { type PresetFileChecker, type UserCommand, type UserContext, type UserFlags, parse } from './user-context.js';
 import { mediaCommands } from './user-media.js';
 import {
   EXIT,
@@ -18,6 +18,14 @@ export const USER_USAGE = `User commands (call a running service with your API k
 
   presets [--search Q] [--category C]           the presets (templates)
   presets show SLUG                             a preset's input fields
+  presets export DIR [--slug S]... [--format yaml|json] [--force]
+                                                your own presets, one file each (SLUG.yaml), in the
+                                                schema of ATELIER_PRESETS_DIR
+  presets import FILE|DIR...                    creates each file's preset, or makes a new version of
+                                                yours with its slug (unchanged ones are left); exit 1
+                                                when any file was not imported, each named on stderr
+  presets validate FILE|DIR...                  checks preset files offline, as ATELIER_PRESETS_DIR
+                                                is checked (no service needed); exit 1 when any is wrong
   generate SLUG --keywords TEXT [--field NAME=VALUE]... [--tone T] [--length Short|Medium|Long]
            [--outputs N] [--language L]         text from a preset (fields as \`presets show\` lists them)
   image PROMPT [--model M] [--size WxH] [--outputs N] [--wait]
@@ -71,8 +79,8 @@ export const USER_COMMANDS = new Set([
 
 const COMMANDS: Record<string, UserCommand> = { ...textCommands, ...mediaCommands };
 
-/** Runs a user command; resolves with its exit code. */
-export async function runUserCommand(argv: string[]): Promise<number> {
+/** Runs a user command; resolves with its exit code. `checkPresetFiles` reads preset files for `presets import`. */
+export async function runUserCommand(argv: string[], checkPresetFiles?: PresetFileChecker): Promise<number> {
   let out = createOutput(false);
   try {
     const { values: flags, positionals } = parse(argv);
@@ -84,7 +92,7 @@ export async function runUserCommand(argv: string[]): Promise<number> {
     }
     const run = COMMANDS[command];
     if (!run) throw new UsageError(`Unknown command: ${command}`);
-    return await run(context(flags, args, out));
+    return await run({ ...context(flags, args, out), checkPresetFiles });
   } catch (error) {
     out.endStatus();
     if (error instanceof ExitNow) return error.code;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { AtelierClient, PollOptions } from '@atelier/client';
+import type { AtelierClient, PollOptions, UserPresetRequest } from '@atelier/client';
 import type { Output } from './user-output.js';
 
 // The flags of the user commands and what each command is given: a file of its own, so that the commands' files
@@ -46,6 +46,8 @@ const options = {
   wait: { type: 'boolean' },
   interval: { type: 'string' },
   attempts: { type: 'string' },
+  slug: { type: 'string', multiple: true },
+  format: { type: 'string' },
 } as const;
 
 export const parse = (argv: string[]) => parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -59,8 +61,20 @@ export interface UserContext {
   out: Output;
   /** Stops with exit code 3 when no key was given: every command but `voices` needs one. */
   requireKey(): void;
+  /** Reads and checks preset files as the service's folder does (presets import); given by the atelier command. */
+  checkPresetFiles?: PresetFileChecker;
   /** Polling settings from --interval, --attempts and ATELIER_POLL_INTERVAL_MS. */
   poll(): Pick<PollOptions<unknown>, 'intervalMs' | 'maxAttempts' | 'allowFastPolling'>;
 }
 
 export type UserCommand = (ctx: UserContext) => Promise<number>;
+
+/** A preset as a file of ATELIER_PRESETS_DIR holds it: the body of POST /api/presets with its slug. */
+export type PresetFileBody = UserPresetRequest & { slug: string };
+
+/** Preset files read and checked as the service reads its folder; src/cli.ts gives it (cli/ imports nothing of the service). */
+export type PresetFileChecker = (paths: string[]) => Promise<{
+  presets: { file: string; preset: PresetFileBody }[];
+  hidden: { file: string; slug: string }[];
+  errors: { file: string; message: string }[];
+}>;

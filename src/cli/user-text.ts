@@ -1,5 +1,6 @@
 import type { GenerateRequest, PresetCategory, PresetDetail } from '@atelier/client';
 import type { UserCommand, UserContext } from './user-context.js';
+import { exportPresets, importPresets } from './user-preset-files.js';
 import { UsageError, required, table, wholeNumber } from './user-output.js';
 
 /** presets, generate, voices, chat and bot chat. */
@@ -7,13 +8,16 @@ export const textCommands: Record<string, UserCommand> = { presets, generate, vo
 
 async function presets(ctx: UserContext): Promise<number> {
   const { client, flags, args, out } = ctx;
+  if (args[0] === 'export') return exportPresets(ctx);
+  if (args[0] === 'import') return importPresets(ctx);
   ctx.requireKey();
   if (args[0] === 'show') {
     const detail = await client.presets.get(required(args[1], 'SLUG'));
     out.result(describePreset(detail), detail);
     return 0;
   }
-  if (args.length > 0) throw new UsageError(`Unknown presets action: ${args[0]} (try: presets show SLUG)`);
+  if (args.length > 0)
+    throw new UsageError(`Unknown presets action: ${args[0]} (try: presets show SLUG, export, import or validate)`);
   const list = await client.presets.list(
     flags.category === undefined ? {} : { category: flags.category as PresetCategory },
   );

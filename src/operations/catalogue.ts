@@ -13,6 +13,7 @@ import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
+import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
 import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
@@ -54,6 +55,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     adminModels: adminModelOperations(services.adminModels),
     adminAccounts: adminAccountOperations(services.adminAccounts),
     adminUsage: adminUsageOperations(services.adminUsage),
+    presetFolder: presetFolderOperations(services.presetFolder),
   };
 }
 

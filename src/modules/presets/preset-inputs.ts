@@ -1,6 +1,6 @@
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import type { PresetInputs } from '../../shared/presets/preset-template.js';
-import type { FieldName, PresetDefinition } from '../../shared/presets/preset-types.js';
+import { type FieldName, type PresetDefinition, writtenWithoutCode } from '../../shared/presets/preset-types.js';
 
 export type RawFieldValues = Partial<Record<FieldName, string | undefined>> & { language: string };
 
@@ -48,8 +48,8 @@ export function resolvePresetInputs(preset: PresetDefinition, raw: RawFieldValue
     if (text !== '') inputs[field.name] = text;
   }
   // A preset whose main input is optional (full-blog-post takes its title in extra2) still needs something to write from.
-  // A user preset says itself which fields are required.
-  const textFields = preset.custom ? [] : preset.fields.filter((f) => f.type !== 'radio');
+  // A preset written without code says itself which fields are required.
+  const textFields = writtenWithoutCode(preset) ? [] : preset.fields.filter((f) => f.type !== 'radio');
   if (textFields.length > 0 && textFields.every((f) => inputs[f.name] === undefined)) {
     const names = textFields.map((f) => `${f.name} (${f.label})`).join(', ');
     return fail('invalid_input', `keywords: give the text to work from for preset "${preset.slug}": one of ${names}`);

@@ -1,7 +1,10 @@
+import type { Config } from '../../config.js';
+import type { JobLog } from '../../jobs/worker.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import { PRESETS } from './catalogue/index.js';
+import { PresetFolder } from './preset-folder.js';
 import { PresetsService } from './presets.service.js';
 import { UserPresetsRepo } from './user-presets.repo.js';
 import { UserPresetsService } from './user-presets.service.js';
@@ -10,11 +13,15 @@ export interface PresetsModuleOptions {
   db: Db;
   writer: WriteBatcher;
   clock: Clock;
+  log: JobLog;
+  config: Pick<Config, 'presets'>;
 }
 
-/** The catalogue (fixed at start) and the presets accounts make. */
-export function createPresetsModule({ db, writer, clock }: PresetsModuleOptions) {
+/** The catalogue (the code's presets, with the operator's folder over them), and the presets accounts make. */
+export function createPresetsModule({ db, writer, clock, log, config }: PresetsModuleOptions) {
   const presets = new PresetsService(PRESETS);
   const userPresets = new UserPresetsService({ repo: new UserPresetsRepo(db, writer), catalogue: presets, clock });
-  return { presets, userPresets };
+  // Read and watched once the service starts (buildApp): one-off commands do without it.
+  const presetFolder = new PresetFolder({ dir: config.presets.dir, presets, log, clock });
+  return { presets, userPresets, presetFolder };
 }

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../engines/spec/text-model.js';
 import { type PresetInputs, buildView, renderTemplate } from '../../shared/presets/preset-template.js';
-import type { Length, PresetDefinition } from '../../shared/presets/preset-types.js';
+import { type Length, type PresetDefinition, writtenWithoutCode } from '../../shared/presets/preset-types.js';
 import { renderUserPrompt } from '../../shared/presets/user-template.js';
 
 const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
@@ -28,7 +28,9 @@ export function presetMessages(preset: PresetDefinition, inputs: PresetInputs, b
     { role: 'system', content: system },
     {
       role: 'user',
-      content: preset.custom ? renderUserPrompt(preset, inputs) : renderTemplate(preset.prompt, buildView(inputs, 1)),
+      content: writtenWithoutCode(preset)
+        ? renderUserPrompt(preset, inputs)
+        : renderTemplate(preset.prompt, buildView(inputs, 1)),
     },
   ];
 }

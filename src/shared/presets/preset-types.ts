@@ -89,5 +89,11 @@ export interface PresetDefinition {
   custom?: { version: number };
 }
 
+/**
+ * Whether a preset was written without code (an account's, or a file of the operator's folder): its prompt is a user
+ * template and it has no builtin compositions, as no preset of the code's catalogue is.
+ */
+export const writtenWithoutCode = (preset: PresetDefinition): boolean => preset.builtin.length === 0;
+
 export type PresetSummary = Pick<PresetDefinition, 'slug' | 'title' | 'description' | 'category' | 'isFree'>;
 export type PresetDetail = PresetSummary & { fields: FieldDefinition[] };

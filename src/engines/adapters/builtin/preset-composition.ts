@@ -1,17 +1,17 @@
 import { buildView, renderTemplate } from '../../../shared/presets/preset-template.js';
-import type { PresetDefinition } from '../../../shared/presets/preset-types.js';
+import { type PresetDefinition, writtenWithoutCode } from '../../../shared/presets/preset-types.js';
 import type { PresetInputs } from '../../../shared/presets/preset-template.js';
 import type { PresetOutputTask } from '../../spec/text-task.js';
 
 /** What the builtin engine writes for a preset's output number `output` (0-based): its compositions take turns. */
 export function presetComposition({ preset, inputs, output }: PresetOutputTask): string {
-  if (preset.custom || preset.builtin.length === 0) return userPresetComposition(preset, inputs, output);
+  if (writtenWithoutCode(preset)) return userPresetComposition(preset, inputs, output);
   const template = preset.builtin[output % preset.builtin.length] ?? '';
   return renderTemplate(template, buildView(inputs, output + 1));
 }
 
 /**
- * A user preset has no compositions of its own: the builtin engine (no language model) lays out the title and
+ * A preset written without code (an account's or the operator's folder's) has no compositions of its own: the builtin engine (no language model) lays out the title and
  * every input under its field's label, and says that is what it did.
  */
 function userPresetComposition(preset: PresetDefinition, inputs: PresetInputs, output: number): string {
