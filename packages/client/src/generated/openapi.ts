@@ -1258,6 +1258,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/presets/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator's preset folder (ATELIER_PRESETS_DIR) as this process read it
+         * @description The folder, when the catalogue last took its presets, the slugs it adds or overrides and those it hides, and the files that are wrong (each with the field and the reason). While any file is wrong, the catalogue keeps the last good reading of the folder (at start: the built-in presets only). Each process reads the folder itself. Admin accounts only.
+         */
+        get: operations["adminPresetFolder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/completions": {
         parameters: {
             query?: never;
@@ -8812,6 +8832,48 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminPresetFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null: ATELIER_PRESETS_DIR is not set */
+                        dir: string | null;
+                        /** @description null: no reading of the folder has been good yet */
+                        loaded_at: string | null;
+                        presets: string[];
+                        hidden: string[];
+                        errors: {
+                            file: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
