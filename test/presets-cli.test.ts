@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { type CliHost, startCliHost } from './helpers/processes.js';
+import { type CliHost, atelier, startCliHost } from './helpers/processes.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 type Json = Record<string, unknown>;
@@ -80,7 +80,8 @@ describe('atelier presets validate', () => {
     const wrong = newsletter('club-letter');
     (wrong.fields as Json[])[2] = { name: 'extra12', label: 'Mood', type: 'radio', options: 'calm' };
     writeFileSync(bad, `# a comment\n${JSON.stringify(wrong)}`);
-    const refused = await cli.run(['presets', 'validate', bad, join(dir, 'letter.yaml')], {});
+    // The real binary: it sends the commands that read preset files past its shortcut for user commands.
+    const refused = await atelier(['presets', 'validate', bad, join(dir, 'letter.yaml')], {});
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(new RegExp(`^${bad}: fields\\[2\\]\\.options: `));
     expect(refused.stdout).toContain('1 good, 1 wrong');

@@ -10,6 +10,8 @@ async function presets(ctx: UserContext): Promise<number> {
   const { client, flags, args, out } = ctx;
   if (args[0] === 'export') return exportPresets(ctx);
   if (args[0] === 'import') return importPresets(ctx);
+  if (args[0] === 'validate')
+    throw new UsageError('presets validate takes no flags: atelier presets validate FILE|DIR...');
   ctx.requireKey();
   if (args[0] === 'show') {
     const detail = await client.presets.get(required(args[1], 'SLUG'));
