@@ -152,6 +152,10 @@ describe('ATELIER_PRESETS_DIR while the service runs', () => {
     await until(async () => (await titleOf('club-letter')) === 'Members letter', 'the edited title');
     save('second.json', JSON.stringify({ ...blogOverride, slug: 'second-letter', title: 'Second letter' }));
     await until(async () => (await titleOf('second-letter')) === 'Second letter', 'the new file');
+    // The cached list follows the catalogue's revision.
+    const listed = (await get('/api/presets')).json<{ presets: Json[] }>().presets;
+    expect(listed.find((p) => p.slug === 'second-letter')).toMatchObject({ title: 'Second letter' });
+    expect(listed.find((p) => p.slug === 'club-letter')).toMatchObject({ title: 'Members letter' });
     unlinkSync(join(dir, 'no-paragraphs.yaml'));
     await until(async () => (await titleOf('paragraph-writer')) !== 404, 'the hidden preset back');
     unlinkSync(join(dir, 'blog-post.json'));

@@ -1,4 +1,4 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -106,11 +106,21 @@ async function readPresetFile(path: string): Promise<Checked<{ value: unknown }>
   }
   let text: string;
   try {
-    const { size } = await stat(path);
-    if (size > PRESET_FILE_MAX_BYTES) {
-      return { ok: false, message: `${size} bytes: a preset file may hold at most ${PRESET_FILE_MAX_BYTES}` };
+    const info = await stat(path);
+    // A device or a pipe under a preset's name would be read for ever (or block the open itself).
+    if (!info.isFile()) return { ok: false, message: 'not a regular file' };
+    const tooBig = (size: number) => `${size} bytes: a preset file may hold at most ${PRESET_FILE_MAX_BYTES}`;
+    if (info.size > PRESET_FILE_MAX_BYTES) return { ok: false, message: tooBig(info.size) };
+    // Read with the limit itself, not the size seen a moment before: a file still being written may have grown.
+    const file = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(PRESET_FILE_MAX_BYTES + 1);
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+      if (bytesRead > PRESET_FILE_MAX_BYTES) return { ok: false, message: tooBig(bytesRead) };
+      text = buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await file.close();
     }
-    text = await readFile(path, 'utf8');
   } catch (error) {
     return { ok: false, message: fileProblem(error) };
   }

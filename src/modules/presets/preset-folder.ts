@@ -42,11 +42,14 @@ export interface PresetFolderOptions {
 export class PresetFolder {
   private state: PresetFolderStatus;
   private watcher: FSWatcher | undefined;
+  /** The folder watched (its inode): a folder replaced whole, or made after the start, is watched anew. */
+  private watchedIno: number | undefined;
   private settle: NodeJS.Timeout | undefined;
   private rescan: NodeJS.Timeout | undefined;
   private fingerprint = '';
   private reading: Promise<void> | undefined;
   private again = false;
+  private rescanning = false;
   private closed = false;
 
   constructor(private readonly options: PresetFolderOptions) {
@@ -61,7 +64,7 @@ export class PresetFolder {
   async start(): Promise<void> {
     if (!this.options.dir) return;
     await this.reload();
-    this.watchFolder();
+    await this.watchFolder();
     this.rescan = setInterval(() => void this.rescanIfChanged(), RESCAN_MS).unref();
   }
 
@@ -95,7 +98,11 @@ export class PresetFolder {
     if (!dir) return;
     this.fingerprint = await fingerprintOf(dir);
     const { presets } = this.options;
-    const checked = await checkPresetFiles([dir], (slug) => presets.builtinPreset(slug) !== undefined);
+    // A hiding file may name the code's presets and those an admin published; the folder's own are not to hide.
+    const catalogueSlug = (slug: string) =>
+      presets.builtinPreset(slug) !== undefined ||
+      presets.layer('published').add.some((p) => p.slug === slug || p.aliases?.includes(slug));
+    const checked = await checkPresetFiles([dir], catalogueSlug);
     if (this.closed) return;
     if (checked.errors.length > 0) {
       this.state = { ...this.state, errors: checked.errors };
@@ -120,9 +127,18 @@ export class PresetFolder {
     this.options.log.info?.({ dir, presets: add.length, hidden: hide.length }, 'ATELIER_PRESETS_DIR: read');
   }
 
-  private watchFolder(): void {
+  private async watchFolder(): Promise<void> {
     const dir = this.options.dir;
     if (!dir || this.closed) return;
+    const ino = await stat(dir).then(
+      (info) => info.ino,
+      () => undefined,
+    );
+    if (this.watcher && ino === this.watchedIno) return;
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.watchedIno = ino;
+    if (ino === undefined || this.closed) return;
     try {
       // Not persistent: the folder never keeps a process alive. Renames (editors that save by replacing) are events too.
       this.watcher = watch(dir, { persistent: false }, () => this.changed());
@@ -131,7 +147,7 @@ export class PresetFolder {
         this.watcher = undefined;
       });
     } catch {
-      // The folder is missing: the rescan reads it once it is there.
+      // Gone between the stat and the watch: the rescan tries again.
       this.watcher = undefined;
     }
   }
@@ -144,9 +160,14 @@ export class PresetFolder {
 
   private async rescanIfChanged(): Promise<void> {
     const dir = this.options.dir;
-    if (!dir || this.closed || this.reading) return;
-    if (!this.watcher) this.watchFolder();
-    if ((await fingerprintOf(dir)) !== this.fingerprint) this.changed();
+    if (!dir || this.closed || this.reading || this.rescanning) return;
+    this.rescanning = true;
+    try {
+      await this.watchFolder();
+      if ((await fingerprintOf(dir)) !== this.fingerprint) this.changed();
+    } finally {
+      this.rescanning = false;
+    }
   }
 }
 
