@@ -92,6 +92,19 @@ describe('ATELIER_PRESETS_DIR at start', () => {
       payload: { preset: 'paragraph-writer', keywords: 'x' },
     });
     expect(hidden.statusCode).toBe(404);
+    // A hidden slug stays the catalogue's: the operator may show it again.
+    const taken = await t.server.inject({
+      method: 'POST',
+      url: '/api/presets',
+      headers: withKey(key),
+      payload: {
+        slug: 'paragraph-writer',
+        title: 'Mine',
+        fields: [{ name: 'keywords', label: 'Topic', type: 'text' }],
+        prompt: 'About {{keywords}}',
+      },
+    });
+    expect(taken.statusCode).toBe(409);
 
     const detail = (await get('/api/presets/club-letter')).json<Json>();
     expect(detail).not.toHaveProperty('custom');

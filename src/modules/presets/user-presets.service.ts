@@ -138,7 +138,8 @@ export class UserPresetsService {
   }
 
   private async slugTaken(slug: string): Promise<Outcome<string>> {
-    if (this.deps.catalogue.find(slug)) {
+    // A hidden catalogue preset keeps its slug: the operator may show it again.
+    if (this.deps.catalogue.find(slug) ?? this.deps.catalogue.builtinPreset(slug)) {
       return fail('conflict', `The slug "${slug}" is a catalogue preset's: choose another`);
     }
     return (await this.deps.repo.slugTaken(slug)) ? fail('conflict', takenText(slug)) : ok(slug);
