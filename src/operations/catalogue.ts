@@ -13,6 +13,7 @@ import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
+import { presetDraftOperations } from '../modules/presets/preset-drafts.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
 import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
@@ -34,6 +35,11 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets, services.userPresets),
     userPresets: userPresetOperations(services.userPresets),
+    presetDrafts: presetDraftOperations({
+      text: services.text,
+      brandVoices: services.brandVoices,
+      maxTokens: config.text.maxTokens,
+    }),
     text: textOperations(services.text),
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),
