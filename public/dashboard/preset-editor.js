@@ -49,7 +49,7 @@ function setUp(form) {
   let timer;
   let asked = 0;
   const changed = () => {
-    refreshSamples(form, rows);
+    refreshSamples(rows);
     clearTimeout(timer);
     timer = setTimeout(() => void preview(), PREVIEW_DELAY_MS);
   };
@@ -172,7 +172,7 @@ function draftOf(form, rows, slug) {
 }
 
 /** The sample inputs again from the rows, keeping what was typed in them (the server renders the same). */
-function refreshSamples(form, rows) {
+function refreshSamples(rows) {
   const area = document.getElementById('sample-fields');
   const typed = new Map(
     [...area.querySelectorAll('[id^="sample-"]')].map((node) => [
