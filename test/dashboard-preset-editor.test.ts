@@ -76,6 +76,7 @@ describe('dashboard preset editor in a browser', () => {
     await page.getByRole('button', { name: 'Create preset' }).click();
     await page.waitForURL(`${suite.app.base}/dashboard/presets/bake-sale-poster`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bake sale poster');
+    expect(await axeViolations(page)).toEqual([]);
     // Its page runs it like any preset, its own field types included.
     await page.getByLabel('What is on sale').fill('scones');
     await page.getByLabel('Mood').selectOption('cheerful');
@@ -107,6 +108,7 @@ describe('dashboard preset editor in a browser', () => {
     await page.getByRole('link', { name: 'Versions' }).click();
     await page.waitForURL(`${suite.app.base}/dashboard/presets/bake-sale-poster/versions`);
     expect(await page.locator('#versions tbody tr td:first-child').allTextContents()).toEqual(['2 current', '1']);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Another account: the editor, the versions and the delete page are the 404 page, and so is the preset.
     const other = await suite.browser.newPage();
@@ -122,6 +124,7 @@ describe('dashboard preset editor in a browser', () => {
     await page.getByRole('link', { name: 'Delete' }).click();
     await page.waitForURL(`${suite.app.base}/dashboard/presets/bake-sale-poster/delete`);
     expect(await page.getByRole('heading', { name: 'Delete “Bake sale flyer”?' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete preset' }).click();
     await page.waitForURL(`${suite.app.base}/dashboard/presets`);
     expect(await page.locator('.preset-item', { hasText: 'Bake sale flyer' }).count()).toBe(0);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLANS } from '../src/config.js';
 import { unwrap } from '../src/shared/errors.js';
 import { replyJson } from './helpers/fake-upstream.js';
-import { appWithAccount, withKey } from './helpers/test-app.js';
+import { type TestApp, appWithAccount, startTestApp, withKey } from './helpers/test-app.js';
 import { appWithTextUpstream } from './helpers/text-upstream-app.js';
 
 type Json = Record<string, unknown>;
@@ -181,5 +182,29 @@ describe('preview and test run with a language model', () => {
     expect(failed.statusCode).toBe(502);
     const account = await live.t.server.inject({ url: '/api/account', headers: withKey(key) });
     expect(account.json<{ credits: { balance: number } }>().credits.balance).toBe(9);
+  });
+});
+
+describe('preview under the rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const plans = DEFAULT_PLANS.map((p) => (p.name === 'free' ? { ...p, rateLimitPerMinute: 3 } : p));
+    t = await startTestApp({ ATELIER_PLANS: JSON.stringify(plans) });
+  });
+  afterAll(() => t?.close());
+
+  it("counts previews as the plan's requests, like every route", async () => {
+    const { key } = await t.account({ plan: 'free' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/api/presets/preview',
+        headers: withKey(key),
+        payload: draft(),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

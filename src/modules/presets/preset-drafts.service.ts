@@ -46,6 +46,10 @@ export class PresetDraftsService {
 
   private async prompt(caller: Caller, draft: PresetDraft): Promise<Outcome<PresetPrompt>> {
     const { slug, title, description, category, inputs, language, ...given } = draft;
+    // The messages are a language model's: another output kind would make something else of the prompt.
+    if (given.output !== 'text') {
+      return fail('invalid_input', `output: preview and test run are for text presets, not ${given.output}`);
+    }
     const definition = checkDefinition(given);
     if (!definition.ok) return definition;
     const head = { slug: slug ?? DRAFT_SLUG, title, description, category };
