@@ -78,7 +78,7 @@ export const presetsPages: DashboardPages = (scope, deps) => {
     const slug = id.slice(0, 200);
     // The catalogue's preset, else the caller's own (as generate looks a slug up).
     const preset = services.presets.find(slug) ?? (await services.userPresets.find(caller.account.id, slug));
-    if (!preset || preset.fields.length === 0) throw new AppError('not_found', 'Preset not found');
+    if (!preset) throw new AppError('not_found', 'Preset not found');
     const [overview, voices] = await Promise.all([
       services.accounts.overview(caller),
       brandVoicesOf(request, caller, deps),
