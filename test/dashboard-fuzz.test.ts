@@ -47,6 +47,9 @@ const routes: { method: 'GET' | 'POST'; path: (s: string) => string }[] = [
   { method: 'POST', path: () => '/dashboard/password' },
   { method: 'POST', path: () => '/dashboard/login' },
   { method: 'POST', path: () => '/dashboard/signup' },
+  { method: 'POST', path: () => '/dashboard/presets/new' },
+  { method: 'GET', path: (s) => `/dashboard/presets/${encodeURIComponent(s)}/edit` },
+  { method: 'POST', path: (s) => `/dashboard/presets/${encodeURIComponent(s)}/edit` },
 ];
 
 describe('property: no input to the dashboard produces a 5xx', () => {
@@ -55,7 +58,13 @@ describe('property: no input to the dashboard produces a 5xx', () => {
       fc.asyncProperty(
         fc.constantFrom(...routes),
         text,
-        fc.dictionary(fc.constantFrom('name', 'email', 'password', 'current', 'next', '_csrf', 'other'), text),
+        fc.dictionary(
+          fc.constantFrom(
+            ...['name', 'email', 'password', 'current', 'next', '_csrf', 'other'],
+            ...['action', 'title', 'prompt', 'f1_name', 'f1_maxLength', 'f1_options', 'sample_keywords'],
+          ),
+          text,
+        ),
         fc.boolean(),
         async (route, segment, form, withToken) => {
           const body = new URLSearchParams({ ...form, ...(withToken && { _csrf: csrf }) }).toString();

@@ -91,7 +91,12 @@ function requestBody(generateForm, preset, fields) {
   const checked = (name) => generateForm.querySelector(`input[name="${name}"]:checked`)?.value;
   const body = { preset };
   for (const field of fields) {
-    const given = field.type === 'radio' ? checked(field.name) : value(field.name).value;
+    const given =
+      field.type === 'radio'
+        ? checked(field.name)
+        : field.type === 'checkbox'
+          ? String(value(field.name).checked)
+          : value(field.name).value;
     if (given !== undefined) body[field.name] = given;
   }
   const outputs = value('outputs').value.trim();

@@ -32,6 +32,7 @@ import { brandVoicesPage } from './pages/brand-voices-page.js';
 import { keysPage } from './pages/keys-page.js';
 import { mediaPages } from './pages/media-pages.js';
 import { oauthPages } from './pages/oauth-pages.js';
+import { presetEditorPages } from './pages/preset-editor-page.js';
 import { presetsPages } from './pages/presets-pages.js';
 import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
@@ -45,6 +46,7 @@ const PAGES: DashboardPages[] = [
   keysPage,
   oauthPages,
   presetsPages,
+  presetEditorPages,
   mediaPages,
   transcriptionPages,
   speechPage,

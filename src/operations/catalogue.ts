@@ -16,6 +16,7 @@ import { imageOperations } from '../modules/images/images.operations.js';
 import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
 import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
+import { presetDraftOperations } from '../modules/presets/preset-drafts.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
 import { soundOperations } from '../modules/sounds/sounds.operations.js';
 import { customVoiceOperations } from '../modules/speech/custom-voices.operations.js';
@@ -35,6 +36,11 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets, services.userPresets),
     userPresets: userPresetOperations(services.userPresets),
+    presetDrafts: presetDraftOperations({
+      text: services.text,
+      brandVoices: services.brandVoices,
+      maxTokens: config.text.maxTokens,
+    }),
     text: textOperations(services.text),
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),

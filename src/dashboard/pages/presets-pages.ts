@@ -28,18 +28,24 @@ export const presetsPages: DashboardPages = (scope, deps) => {
     if (!caller) return;
     const { category, q } = listQuery.parse(request.query);
     const search = q.trim().slice(0, MAX_QUERY);
-    // The same listing GET /api/presets gives (only presets with input fields).
-    const { presets, total } = services.presets.list(category);
-    const counts = CATEGORIES.map((c) => [c, services.presets.list(c).total] as const);
+    // The same listing GET /api/presets gives (only presets with input fields): the catalogue's, then the caller's own.
+    const own = await services.userPresets.summaries(caller.account.id);
+    const ownOf = (c: Category | undefined) => (c ? own.filter((p) => p.category.includes(c)) : own);
+    const presets = [...services.presets.list(category).presets, ...ownOf(category)];
+    const total = presets.length;
+    const everything = services.presets.list().total + own.length;
+    const counts = CATEGORIES.map((c) => [c, services.presets.list(c).total + ownOf(c).length] as const);
     const terms = searchTerms(search);
     const shown = presets.filter((p) => matches(p, terms)).length;
     const first = builtinTextNotice(services, caller);
     const body = html`${first.notice}
       <p class="hint plan-hint">Pick a preset, fill in its form and generate text. Your plan: <strong>${caller.plan.name}</strong>${caller.plan.premiumPresets ? ' (premium presets included)' : html` — presets marked <span class="badge locked">Paid plan</span> need a paid plan.`}</p>
+      <p class="own-presets"><a class="button" href="/dashboard/presets/new" id="new-preset">New preset</a>
+        <span class="hint">${own.length === 0 ? 'Write a preset of your own: your fields and prompt template, private to your account.' : html`Your own ${plural(own.length, 'preset')} (${own.length}) ${own.length === 1 ? 'is' : 'are'} marked <span class="badge yours">Yours</span>.`}</span></p>
       <section class="card preset-filters" aria-label="Find a preset">
         <nav aria-label="Categories" class="category-links">
           <ul>
-            <li><a href="${listHref(undefined, search)}" ${category ? '' : html`aria-current="page"`}>All <span class="count">${services.presets.list().total}</span></a></li>
+            <li><a href="${listHref(undefined, search)}" ${category ? '' : html`aria-current="page"`}>All <span class="count">${everything}</span></a></li>
             ${counts.map(([c, n]) => html`<li><a href="${listHref(c, search)}" ${c === category ? html`aria-current="page"` : ''}>${c} <span class="count">${n}</span></a></li>`)}
           </ul>
         </nav>
@@ -69,9 +75,10 @@ export const presetsPages: DashboardPages = (scope, deps) => {
     const caller = loggedIn(request, reply);
     if (!caller) return;
     const { id } = pathOf(idPath, request);
-    const detail = services.presets.detail(id.slice(0, 200));
-    if (!detail.ok) throw new AppError('not_found', 'Preset not found');
-    const preset = detail.value;
+    const slug = id.slice(0, 200);
+    // The catalogue's preset, else the caller's own (as generate looks a slug up).
+    const preset = services.presets.find(slug) ?? (await services.userPresets.find(caller.account.id, slug));
+    if (!preset) throw new AppError('not_found', 'Preset not found');
     const [overview, voices] = await Promise.all([
       services.accounts.overview(caller),
       brandVoicesOf(request, caller, deps),
@@ -82,6 +89,7 @@ export const presetsPages: DashboardPages = (scope, deps) => {
       <p><a href="/dashboard/presets">← All presets</a></p>${first.notice}
       <p>${preset.description}</p>
       <p class="preset-meta">${preset.category.map((c) => html`<a class="badge category" href="${listHref(c, '')}">${c}</a>`)} ${accessBadge(preset, caller.plan)}</p>
+      ${preset.custom ? ownActions(preset.slug, preset.custom.version) : ''}
       ${locked ? html`<p class="card locked-notice" role="note">This is a premium preset: the <strong>${caller.plan.name}</strong> plan does not include it, so generating will be refused. A paid plan unlocks it.</p>` : ''}
       <form id="generate-form" class="card" novalidate data-preset="${preset.slug}">
         <h2>Your input</h2>
@@ -182,7 +190,21 @@ function presetGroup(name: Category, presets: PresetSummary[], terms: string[], 
   </section>`;
 }
 
-function accessBadge(preset: PresetSummary, plan: Plan): SafeHtml {
+/** What the owner of a preset can do with it; a sharing link joins the list when there is one. */
+function ownActions(slug: string, version: number): SafeHtml {
+  const href = `/dashboard/presets/${encodeURIComponent(slug)}`;
+  return html`<nav class="own-actions" aria-label="Your preset">
+    <p class="hint">Your preset, version ${version}: only your account sees it.</p>
+    <ul>
+      <li><a href="${href}/edit">Edit</a></li>
+      <li><a href="${href}/versions">Versions</a></li>
+      <li><a href="${href}/delete">Delete</a></li>
+    </ul>
+  </nav>`;
+}
+
+function accessBadge(preset: PresetSummary & { custom?: unknown }, plan: Plan): SafeHtml {
+  if (preset.custom) return html`<span class="badge yours">Yours</span> <span class="badge free">Free</span>`;
   if (preset.isFree) return html`<span class="badge free">Free</span>`;
   if (plan.premiumPresets) return html`<span class="badge premium">Premium</span>`;
   return html`<span class="badge locked">Paid plan<span class="sr-only">: premium, not on your plan</span></span>`;
@@ -192,9 +214,21 @@ function requiredMark(field: FieldDefinition): SafeHtml | string {
   return field.required ? html` <span class="required-mark" aria-hidden="true">*</span>` : '';
 }
 
-/** A text field gets a live character counter; a radio field becomes a fieldset of radio buttons. */
+/**
+ * A text field gets a live character counter; a radio field becomes a fieldset of radio buttons, a select field a
+ * select and a checkbox a box that sends "true" or "false" (your own presets' types).
+ */
 function fieldInput(field: FieldDefinition): SafeHtml {
   const id = `field-${field.name}`;
+  if (field.type === 'select') {
+    return html`<div class="field">
+      <label for="${id}">${field.label}${requiredMark(field)}</label>
+      <select id="${id}" name="${field.name}">${(field.radioOptions ?? []).map((option) => html`<option ${option.default ? html`selected` : ''}>${option.value}</option>`)}</select>
+    </div>`;
+  }
+  if (field.type === 'checkbox') {
+    return html`<div class="field"><label class="inline-label"><input type="checkbox" id="${id}" name="${field.name}" value="true" ${field.default === 'true' ? html`checked` : ''} /> ${field.label}</label></div>`;
+  }
   if (field.type === 'radio') {
     return html`<fieldset class="field radio-field" id="${id}">
       <legend>${field.label}${requiredMark(field)}</legend>

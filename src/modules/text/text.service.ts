@@ -74,6 +74,23 @@ export class TextService {
     });
   }
 
+  /**
+   * One output of a preset that is not saved (a draft's test run) with the standard model: charged as one output,
+   * the ledger entry its only record (nothing is stored).
+   */
+  async runDraft(caller: Caller, prompt: PresetPrompt, requestId: string): Promise<Outcome<DraftRun>> {
+    const model = this.deps.models.standard;
+    const amount = this.deps.config.credits.perOutput;
+    const charge = { accountId: caller.account.id, amount, kind: 'text' as const, reference: requestId };
+    const run = async (): Promise<Outcome<DraftRun>> => {
+      const texts = await this.generateTexts(model, prompt, 1);
+      return texts.ok ? ok({ text: texts.value.join(''), model: model.modelId, credits: amount }) : texts;
+    };
+    if (!model.instant) return this.deps.credits.spend(newReservation(charge), run);
+    const done = await run();
+    return done.ok ? this.deps.credits.payForResult(charge, async () => done.value) : done;
+  }
+
   private async generateTexts(model: TextModel, prompt: PresetPrompt, count: number): Promise<Outcome<string[]>> {
     try {
       return ok(await this.runAll(model, prompt, count));
@@ -145,10 +162,17 @@ export class TextService {
 }
 
 /** What one preset call is made of: the preset, its resolved inputs and the brand voice's instructions, if any. */
-interface PresetPrompt {
+export interface PresetPrompt {
   preset: PresetDefinition;
   inputs: PresetInputs;
   brandVoice: string | undefined;
+}
+
+/** A draft's test run: its one text, the model that wrote it and the credits it cost. */
+export interface DraftRun {
+  text: string;
+  model: string;
+  credits: number;
 }
 
 function toStored(row: TextOutputRow): StoredOutput {

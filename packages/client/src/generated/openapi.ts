@@ -156,6 +156,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/presets/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The messages a preset not yet saved would send the language model
+         * @description Free: no engine is called. The messages are exactly those a generate of the saved preset with these inputs sends, your default brand voice included. The draft is checked as POST /api/presets checks a preset (the same 400s, naming the field or the template token), and its inputs as POST /api/generate checks them.
+         */
+        post: operations["previewPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/presets/test-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a preset not yet saved once
+         * @description One output with the standard text model and your default brand voice, charged as one output of POST /api/generate. The text is returned, not stored as an output: the ledger entry is its record. The draft is checked as POST /api/presets checks a preset (the same 400s, naming the field or the template token), and its inputs as POST /api/generate checks them.
+         */
+        post: operations["testRunPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/generate": {
         parameters: {
             query?: never;
@@ -2463,6 +2503,329 @@ export interface operations {
             };
             /** @description Error */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    previewPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Made from the title when left out */
+                    slug?: string;
+                    /** @example Short poem */
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default [
+                     *       "Other"
+                     *     ]
+                     */
+                    category?: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "keywords",
+                     *         "label": "Topic",
+                     *         "type": "textarea",
+                     *         "required": true
+                     *       }
+                     *     ]
+                     */
+                    fields: {
+                        /**
+                         * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                         * @enum {string}
+                         */
+                        name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        /** @default false */
+                        required?: boolean;
+                        /** @description text and textarea fields */
+                        placeholder?: string;
+                        /** @description text and textarea fields; at most the parameter's own limit */
+                        maxLength?: number;
+                        /** @description select and radio fields: 1 to 20 choices */
+                        options?: string[];
+                        /** @description A checkbox's is "true" or "false" */
+                        default?: string;
+                    }[];
+                    /**
+                     * @description What the preset makes: text
+                     * @default text
+                     * @enum {string}
+                     */
+                    output?: "text";
+                    /**
+                     * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
+                     * @example Write a short poem in {{language}} about {{keywords}}.
+                     */
+                    prompt: string;
+                    /**
+                     * @description Sample values of the draft's fields by name (keywords, tone, length, extra1...extra14, suffix), as generate takes them
+                     * @default {}
+                     */
+                    inputs?: {
+                        keywords?: string;
+                        tone?: string;
+                        length?: string;
+                        extra1?: string;
+                        extra2?: string;
+                        extra3?: string;
+                        extra4?: string;
+                        extra5?: string;
+                        extra6?: string;
+                        extra7?: string;
+                        extra8?: string;
+                        extra9?: string;
+                        extra10?: string;
+                        extra11?: string;
+                        extra12?: string;
+                        extra13?: string;
+                        extra14?: string;
+                        suffix?: string;
+                    };
+                    /**
+                     * @description Output language name
+                     * @default English
+                     */
+                    language?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the language model would be sent, in order */
+                        messages: {
+                            /** @enum {string} */
+                            role: "system" | "user" | "assistant" | "tool";
+                            content: string;
+                        }[];
+                        /** @description The most tokens the answer may take */
+                        max_tokens: number;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    testRunPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Made from the title when left out */
+                    slug?: string;
+                    /** @example Short poem */
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default [
+                     *       "Other"
+                     *     ]
+                     */
+                    category?: ("Social Media" | "Content" | "Business" | "HR" | "Marketing" | "Resume" | "Education" | "Project Management" | "Tools" | "Other")[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "keywords",
+                     *         "label": "Topic",
+                     *         "type": "textarea",
+                     *         "required": true
+                     *       }
+                     *     ]
+                     */
+                    fields: {
+                        /**
+                         * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                         * @enum {string}
+                         */
+                        name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        /** @default false */
+                        required?: boolean;
+                        /** @description text and textarea fields */
+                        placeholder?: string;
+                        /** @description text and textarea fields; at most the parameter's own limit */
+                        maxLength?: number;
+                        /** @description select and radio fields: 1 to 20 choices */
+                        options?: string[];
+                        /** @description A checkbox's is "true" or "false" */
+                        default?: string;
+                    }[];
+                    /**
+                     * @description What the preset makes: text
+                     * @default text
+                     * @enum {string}
+                     */
+                    output?: "text";
+                    /**
+                     * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
+                     * @example Write a short poem in {{language}} about {{keywords}}.
+                     */
+                    prompt: string;
+                    /**
+                     * @description Sample values of the draft's fields by name (keywords, tone, length, extra1...extra14, suffix), as generate takes them
+                     * @default {}
+                     */
+                    inputs?: {
+                        keywords?: string;
+                        tone?: string;
+                        length?: string;
+                        extra1?: string;
+                        extra2?: string;
+                        extra3?: string;
+                        extra4?: string;
+                        extra5?: string;
+                        extra6?: string;
+                        extra7?: string;
+                        extra8?: string;
+                        extra9?: string;
+                        extra10?: string;
+                        extra11?: string;
+                        extra12?: string;
+                        extra13?: string;
+                        extra14?: string;
+                        suffix?: string;
+                    };
+                    /**
+                     * @description Output language name
+                     * @default English
+                     */
+                    language?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        text: string;
+                        /** @description What the language model would be sent, in order */
+                        messages: {
+                            /** @enum {string} */
+                            role: "system" | "user" | "assistant" | "tool";
+                            content: string;
+                        }[];
+                        /** @description The model that wrote it: the standard text model */
+                        model: string;
+                        /** @description What the run cost: one output */
+                        credits: number;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
