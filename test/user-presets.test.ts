@@ -74,6 +74,9 @@ describe('POST /api/presets', () => {
     const catalogue = await send('POST', '/api/presets', key, newsletter('blog-post'));
     expect(catalogue.statusCode).toBe(409);
     expect(errorOf(catalogue)).toContain('catalogue');
+    const reserved = await send('POST', '/api/presets', key, newsletter('new'));
+    expect(reserved.statusCode).toBe(409);
+    expect(errorOf(reserved)).toContain('reserved');
     await send('POST', '/api/presets', key, newsletter('taken-slug'));
     const other = await send('POST', '/api/presets', otherKey, newsletter('taken-slug'));
     expect(other.statusCode).toBe(409);

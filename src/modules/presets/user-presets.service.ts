@@ -138,6 +138,7 @@ export class UserPresetsService {
   }
 
   private async slugTaken(slug: string): Promise<Outcome<string>> {
+    if (RESERVED_SLUGS.has(slug)) return fail('conflict', `The slug "${slug}" is reserved: choose another`);
     // A hidden catalogue preset keeps its slug: the operator may show it again.
     if (this.deps.catalogue.find(slug) ?? this.deps.catalogue.builtinPreset(slug)) {
       return fail('conflict', `The slug "${slug}" is a catalogue preset's: choose another`);
@@ -163,6 +164,9 @@ export class UserPresetsService {
     return `${stem}-${newId().slice(0, 8)}`;
   }
 }
+
+/** Words the dashboard's preset pages use after /dashboard/presets/. */
+const RESERVED_SLUGS = new Set(['new']);
 
 const tooMany = () =>
   fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);
