@@ -4,17 +4,19 @@ import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import { PRESETS } from './catalogue/index.js';
 import { PresetsService } from './presets.service.js';
 import { UserPresetsRepo } from './user-presets.repo.js';
-import { UserPresetsService } from './user-presets.service.js';
+import { type PresetBrandVoices, UserPresetsService } from './user-presets.service.js';
 
 export interface PresetsModuleOptions {
   db: Db;
   writer: WriteBatcher;
   clock: Clock;
+  brandVoices: PresetBrandVoices;
 }
 
 /** The catalogue (fixed at start) and the presets accounts make. */
-export function createPresetsModule({ db, writer, clock }: PresetsModuleOptions) {
+export function createPresetsModule({ db, writer, clock, brandVoices }: PresetsModuleOptions) {
   const presets = new PresetsService(PRESETS);
-  const userPresets = new UserPresetsService({ repo: new UserPresetsRepo(db, writer), catalogue: presets, clock });
+  const repo = new UserPresetsRepo(db, writer);
+  const userPresets = new UserPresetsService({ repo, catalogue: presets, brandVoices, clock });
   return { presets, userPresets };
 }

@@ -46,7 +46,7 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
-    const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
+    const brandVoice = await this.brandVoiceFor(caller.account.id, body.brand_voice, preset);
     if (!brandVoice.ok) return brandVoice;
     const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
 
@@ -72,6 +72,21 @@ export class TextService {
       const rows = await this.deps.repo.insertMany(this.rows(caller, preset, model, texts.value, requestId), settleIn);
       return ok(answer(rows));
     });
+  }
+
+  /**
+   * The request's brand voice, else the preset's, else the account's default. A preset's brand voice deleted since
+   * it was set is passed over for the account's default, as if the preset named none (docs/api.md).
+   */
+  private async brandVoiceFor(
+    accountId: string,
+    requested: string | undefined,
+    preset: PresetDefinition,
+  ): Promise<Outcome<string | undefined>> {
+    const presets = preset.custom?.brandVoice;
+    if (requested || !presets) return this.deps.brandVoices.instructionsFor(accountId, requested);
+    const own = await this.deps.brandVoices.instructionsFor(accountId, presets);
+    return own.ok ? own : this.deps.brandVoices.instructionsFor(accountId);
   }
 
   private async generateTexts(model: TextModel, prompt: PresetPrompt, count: number): Promise<Outcome<string[]>> {
@@ -124,7 +139,7 @@ export class TextService {
         messages,
         maxOutputTokens,
         ...(abortSignal && { abortSignal }),
-        task: { kind: 'preset-output', preset, inputs, output: index },
+        task: { kind: 'preset-output', preset, inputs, output: index, ...(brandVoice && { brandVoice }) },
       });
       if (!result.text.trim())
         throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });
