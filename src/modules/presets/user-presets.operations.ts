@@ -16,7 +16,7 @@ const FIELDS_HELP =
 const PROMPT_HELP =
   'prompt: a logic-less Mustache template using every field as {{name}} (or {{#name}}...{{/name}} / {{^name}}...{{/name}}, nested at most 3 deep) and optionally {{language}}';
 const BRAND_VOICE_HELP =
-  "brand_voice: the id of one of your brand voices (list_brand_voices), used by generate_text unless it names one (null clears it)";
+  'brand_voice: the id of one of your brand voices (list_brand_voices), used by generate_text unless it names one (null clears it)';
 
 /** Presets an account makes: private to it, used by slug like a catalogue preset (GET routes in presets.operations.ts). */
 export function userPresetOperations(userPresets: UserPresetsService) {

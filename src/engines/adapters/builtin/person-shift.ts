@@ -21,7 +21,10 @@ export function shiftTemplatePerson(template: string, person: Person): { text: s
             const shifted = shiftWord(word.toLowerCase(), suffix?.toLowerCase(), person, before, after);
             if (shifted === undefined) return match;
             changed += 1;
-            const agreed = verb && word.toLowerCase() === 'i' ? `${space}${PLURAL_VERB[verb.toLowerCase()] ?? verb}` : `${space ?? ''}${verb ?? ''}`;
+            const agreed =
+              verb && word.toLowerCase() === 'i'
+                ? `${space}${PLURAL_VERB[verb.toLowerCase()] ?? verb}`
+                : `${space ?? ''}${verb ?? ''}`;
             return `${inCase(word, shifted, before)}${agreed}`;
           }),
     )

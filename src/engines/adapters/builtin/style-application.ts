@@ -58,23 +58,33 @@ function avoidWords(text: string, avoid: string[]): { text: string; replaced: st
     const plain = PLAIN_WORDS[word];
     const replacement = plain !== undefined && !avoid.includes(plain) ? plain : '';
     const pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}'’-])(?:(a|an)\\s+)?(${escape(word).replace(/ /g, '\\s+')})(?![\\p{L}\\p{N}-])`,
+      `(?<![\\p{L}\\p{N}'’-])(?:(a|an)\\s+)?(${escapeForPattern(word).replace(/ /g, '\\s+')})(?![\\p{L}\\p{N}-])`,
       'giu',
     );
     let found = false;
-    result = result.replace(pattern, (_match, article: string | undefined, found_: string, offset: number, all: string) => {
-      found = true;
-      const capital = startsUpper(article ?? found_);
-      const rest = all.slice(offset + _match.length);
-      const next = replacement || /^\s*([\p{L}\p{N}]+)/u.exec(rest)?.[1] || '';
-      const fixedArticle = article ? `${/^[aeiou]/iu.test(next) ? 'an' : 'a'} ` : '';
-      const out = `${fixedArticle}${replacement}`;
-      if (out === '') return capital ? CAPITALISE : '';
-      return capital ? out.charAt(0).toUpperCase() + out.slice(1) : out;
-    });
+    result = result.replace(
+      pattern,
+      (match: string, article: string | undefined, written: string, offset: number, all: string) => {
+        found = true;
+        const capital = startsUpper(article ?? written);
+        const rest = all.slice(offset + match.length);
+        const next = replacement || /^\s*([\p{L}\p{N}]+)/u.exec(rest)?.[1] || '';
+        const fixedArticle = article ? `${articleFor(next)} ` : '';
+        const out = `${fixedArticle}${replacement}`;
+        if (out === '') return capital ? CAPITALISE : '';
+        return capital ? out.charAt(0).toUpperCase() + out.slice(1) : out;
+      },
+    );
     if (found) replaced.push(replacement ? `${word} → ${replacement}` : word);
   }
   return { text: tidy(result), replaced };
+}
+
+/** "an" before a vowel sound, as far as the first letters tell it ("a use", "an hour"). */
+function articleFor(next: string): 'a' | 'an' {
+  if (/^(?:hour|honest|honou?r|heir)/iu.test(next)) return 'an';
+  if (/^(?:u[^aeiou\s][aeiou]|eu|ew|one\b|once)/iu.test(next)) return 'a';
+  return /^[aeiou]/iu.test(next) ? 'an' : 'a';
 }
 
 /** The spaces and punctuation a removed word leaves behind, and the capital of a sentence whose first word went. */
@@ -88,13 +98,13 @@ function tidy(text: string): string {
     .replace(/[ \t]+$/gm, '');
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeForPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsUpper = (text: string): boolean => {
   const first = text.charAt(0);
   return first !== first.toLowerCase();
 };
 
-const SENTENCE_SPLIT = /(?<=[.!?]["'”’)\]]?)\s+(?=["'“‘(\[]?\p{Lu})/u;
+const SENTENCE_SPLIT = /(?<=[.!?]["'”’)\]]?)\s+(?=["'“‘([]?\p{Lu})/u;
 const PROSE_LINE = /^(?![ \t]*(?:[#>|*•-]|\d+[.)]\s))[ \t]*\S.*[.!?]["'”’)\]]?[ \t]*$/u;
 
 /** Each prose line's sentences toward the rule's length. */
@@ -105,7 +115,9 @@ function shapeSentences(text: string, rule: NonNullable<StyleRules['sentences']>
       if (!PROSE_LINE.test(line)) return line;
       const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
       const sentences = line.trim().split(SENTENCE_SPLIT);
-      const split = sentences.flatMap((s) => splitLong(s, rule.mode === 'under' ? rule.words : Math.ceil(rule.words * 1.5)));
+      const split = sentences.flatMap((s) =>
+        splitLong(s, rule.mode === 'under' ? rule.words : Math.ceil(rule.words * 1.5)),
+      );
       const shaped = rule.mode === 'about' ? joinShort(split, rule.words) : split;
       return indent + shaped.join(' ');
     })
@@ -148,21 +160,31 @@ function splitLong(sentence: string, max: number): string[] {
   return [sentence];
 }
 
-/** Neighbouring short sentences joined with ", and" while the two stay within the target. */
+/** Neighbouring short sentences joined in pairs with ", and" while the two stay within the target. */
 function joinShort(sentences: string[], target: number): string[] {
   const out: string[] = [];
+  let joined = false;
   for (const sentence of sentences) {
     const last = out.at(-1);
-    const joinable =
-      last !== undefined &&
-      /[\p{L}\p{N}]\.$/u.test(last) &&
-      /^\p{Lu}\p{Ll}/u.test(sentence) &&
-      wordsIn(last) < target * 0.75 &&
-      wordsIn(last) + wordsIn(sentence) <= Math.ceil(target * 1.25);
-    if (joinable) out[out.length - 1] = `${last.slice(0, -1)}, and ${lowerFirst(sentence)}`;
-    else out.push(sentence);
+    // Two at most: "a, and b, and c" reads worse than the short sentences did.
+    if (!joined && last !== undefined && canJoin(last, sentence, target)) {
+      out[out.length - 1] = `${last.slice(0, -1)}, and ${lowerFirst(sentence)}`;
+      joined = true;
+    } else {
+      out.push(sentence);
+      joined = false;
+    }
   }
   return out;
+}
+
+function canJoin(last: string, sentence: string, target: number): boolean {
+  return (
+    /[\p{L}\p{N}]\.$/u.test(last) &&
+    /^\p{Lu}(?:\p{Ll}|\s)/u.test(sentence) &&
+    wordsIn(last) < target * 0.75 &&
+    wordsIn(last) + wordsIn(sentence) <= Math.ceil(target * 1.25)
+  );
 }
 
 /** A sentence joined to another loses its capital, unless its first word is I or an acronym (PDF, iPhone...). */
