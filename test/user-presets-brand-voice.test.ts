@@ -89,7 +89,7 @@ describe("a user preset's default brand voice, offline", () => {
     expect(text?.split('\n')[0]).toMatch(
       /^Composed offline by Atelier's builtin engine \(no language model\), with the brand voice applied: words to avoid taken out \(innovative → new\); sentences under 8 words/,
     );
-    expect(text?.split('\n').slice(1).join('\n')).toMatch(/^\nWhen it comes to new tools\b[^]*$/);
+    expect(text?.split('\n').slice(1).join('\n')).toMatch(/^\nWhen it comes to new tools\b/);
     expect(text?.split('\n').slice(1).join('\n')).not.toMatch(/innovative/i);
     // Without a brand voice, the composition is as it was.
     const plain = await request(t, key, 'POST', '/api/generate', { preset: 'paragraph-writer', keywords: 'tools' });
