@@ -83,9 +83,9 @@ export class TextService {
     requested: string | undefined,
     preset: PresetDefinition,
   ): Promise<Outcome<string | undefined>> {
-    const presets = preset.custom?.brandVoice;
-    if (requested || !presets) return this.deps.brandVoices.instructionsFor(accountId, requested);
-    const own = await this.deps.brandVoices.instructionsFor(accountId, presets);
+    const presetVoice = preset.custom?.brandVoice;
+    if (requested || !presetVoice) return this.deps.brandVoices.instructionsFor(accountId, requested);
+    const own = await this.deps.brandVoices.instructionsFor(accountId, presetVoice);
     return own.ok ? own : this.deps.brandVoices.instructionsFor(accountId);
   }
 
