@@ -14,19 +14,21 @@ export function shiftTemplatePerson(template: string, person: Person): { text: s
     .map((part, index) =>
       index % 2 === 1
         ? part
-        : part.replace(PRONOUN, (match: string, ...groups: unknown[]) => {
-            const [word, suffix, space, verb, offset] = groups as [string, string?, string?, string?, number?];
-            const before = part.slice(0, offset ?? 0);
-            const after = part.slice((offset ?? 0) + match.length);
-            const shifted = shiftWord(word.toLowerCase(), suffix?.toLowerCase(), person, before, after);
-            if (shifted === undefined) return match;
-            changed += 1;
-            const agreed =
-              verb && word.toLowerCase() === 'i'
-                ? `${space}${PLURAL_VERB[verb.toLowerCase()] ?? verb}`
-                : `${space ?? ''}${verb ?? ''}`;
-            return `${inCase(word, shifted, before)}${agreed}`;
-          }),
+        : part.replace(
+            PRONOUN,
+            (match: string, word: string, suffix?: string, space?: string, verb?: string, offset = 0) => {
+              const before = part.slice(0, offset);
+              const after = part.slice(offset + match.length);
+              const shifted = shiftWord(word.toLowerCase(), suffix?.toLowerCase(), person, before, after);
+              if (shifted === undefined) return match;
+              changed += 1;
+              const agreed =
+                verb && word.toLowerCase() === 'i'
+                  ? `${space}${PLURAL_VERB[verb.toLowerCase()] ?? verb}`
+                  : `${space ?? ''}${verb ?? ''}`;
+              return `${inCase(word, shifted, before)}${agreed}`;
+            },
+          ),
     )
     .join('');
   return { text, changed };
