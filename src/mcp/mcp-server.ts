@@ -1,20 +1,14 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { z } from 'zod';
 import { API_VERSION } from '../api-version.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DirectToolCalls } from './direct-tool-calls.js';
 import { registerDisplayMedia } from './display-media.js';
 import type { McpServices } from './mcp-services.js';
 import { type OperationTool, registerOperationTools } from './operation-tool.js';
+import { registerPresetResources } from './preset-resources.js';
 import { type McpExchange, type McpPost, StatelessJsonTransport } from './stateless-json-transport.js';
 import { listToolsOnce } from './tool-list.js';
-
-const WRITE_PROMPT_ARGS = {
-  preset: z.string().describe('Preset slug, e.g. blog-post'),
-  topic: z.string().describe('What it is about'),
-  tone: z.string().optional().describe('e.g. friendly, formal'),
-};
 
 /** MCP at POST /mcp: `answer` takes one POST (its key checked, its body parsed) and gives its HTTP answer. */
 export interface McpEndpoint {
@@ -64,49 +58,6 @@ function createMcpServer(
   });
   listToolsOnce(server, tools);
 
-  // Presets as resources: the catalogue and each preset's field definitions.
-  server.registerResource(
-    'preset',
-    new ResourceTemplate('atelier://presets/{slug}', {
-      list: async () => ({
-        resources: services.presets.list().presets.map((p) => ({
-          uri: `atelier://presets/${p.slug}`,
-          name: p.slug,
-          title: p.title,
-          description: p.description,
-          mimeType: 'application/json',
-        })),
-      }),
-    }),
-    { title: 'Preset', description: 'A text-generation preset with its input fields', mimeType: 'application/json' },
-    async (uri, variables) => {
-      const detail = services.presets.detail(String(variables.slug ?? ''));
-      if (!detail.ok) throw new Error(detail.error.message);
-      return {
-        contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(detail.value, null, 2) }],
-      };
-    },
-  );
-
-  server.registerPrompt(
-    'write_with_preset',
-    {
-      title: 'Write with a preset',
-      description:
-        'Write something (a blog post, an email, an ad...) with one of the presets: the prompt tells the agent to fetch the fields and call generate_text.',
-      argsSchema: WRITE_PROMPT_ARGS,
-    },
-    ({ preset, topic, tone }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: `Use the Atelier tools to write with the preset "${preset}" about: ${topic}${tone ? ` (tone: ${tone})` : ''}. First call get_template to see its fields, then call generate_text with preset "${preset}" and the fields filled in from the topic, then show me the result.`,
-          },
-        },
-      ],
-    }),
-  );
+  registerPresetResources(server, services, operations);
   return server;
 }

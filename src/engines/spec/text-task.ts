@@ -17,6 +17,11 @@ export interface PresetOutputTask {
   preset: PresetDefinition;
   inputs: PresetInputs;
   output: number;
+  /**
+   * The brand voice's instructions (its first 2,000 characters), also the first system message: an engine
+   * without a model applies what it can measure of them (builtin/style-application.ts).
+   */
+  brandVoice?: string;
 }
 
 /** One piece of content derived from a finished transcription. */

@@ -45,12 +45,12 @@ export class PresetDraftsService {
   }
 
   private async prompt(caller: Caller, draft: PresetDraft): Promise<Outcome<PresetPrompt>> {
-    const { slug, title, description, category, inputs, language, ...given } = draft;
+    const { slug, title, description, category, inputs, language, brand_voice: voice, ...given } = draft;
     // The messages are a language model's: another output kind would make something else of the prompt.
     if (given.output !== 'text') {
       return fail('invalid_input', `output: preview and test run are for text presets, not ${given.output}`);
     }
-    const definition = checkDefinition(given);
+    const definition = checkDefinition({ ...given, brand_voice: voice ?? null });
     if (!definition.ok) return definition;
     const head = { slug: slug ?? DRAFT_SLUG, title, description, category };
     const preset = toPresetDefinition(head, DRAFT_VERSION, definition.value);
@@ -58,7 +58,8 @@ export class PresetDraftsService {
     if (stray) return fail('invalid_input', `inputs.${stray}: the preset has no field ${stray}`);
     const resolved = resolvePresetInputs(preset, { ...inputs, language });
     if (!resolved.ok) return fail('invalid_input', `inputs.${resolved.error.message}`);
-    const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id);
+    // The draft's brand voice, else the account's default: as generate would choose for the saved preset.
+    const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, voice);
     if (!brandVoice.ok) return brandVoice;
     return ok({ preset, inputs: resolved.value, brandVoice: brandVoice.value });
   }

@@ -13,9 +13,12 @@ export const PRESET_FILE_MAX_BYTES = 256 * 1024;
 export const PRESET_FOLDER_MAX_FILES = 1_000;
 export const PRESET_FILE_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
 
-/** A preset as a file holds it: the body of POST /api/presets, with its slug required. */
-export const presetFileSchema = createUserPresetSchema.required({ slug: true });
-export type PresetFile = CreateUserPreset & { slug: string };
+/**
+ * A preset as a file holds it: the body of POST /api/presets, with its slug required and without `brand_voice`:
+ * a brand voice id belongs to one account of one instance, and a file travels between them.
+ */
+export const presetFileSchema = createUserPresetSchema.omit({ brand_voice: true }).required({ slug: true });
+export type PresetFile = Omit<CreateUserPreset, 'brand_voice'> & { slug: string };
 
 /** A file that takes a preset out of the catalogue: only its slug and `hidden: true`. */
 const hideFileSchema = z.strictObject({ slug: z.string().min(1).max(100), hidden: z.literal(true) });
@@ -148,9 +151,10 @@ export function checkPresetDocument(
   const parsed = presetFileSchema.safeParse(value);
   if (!parsed.success) return { ok: false, message: zodProblem(parsed.error) };
   const { slug, title, description, category, ...definition } = parsed.data;
-  const checked = checkDefinition(definition);
+  const checked = checkDefinition({ ...definition, brand_voice: null });
   if (!checked.ok) return { ok: false, message: checked.error.message };
-  return { ok: true, preset: { slug, title, description, category, ...checked.value } };
+  const { brand_voice: _none, ...written } = checked.value;
+  return { ok: true, preset: { slug, title, description, category, ...written } };
 }
 
 /**
@@ -159,11 +163,10 @@ export function checkPresetDocument(
  */
 export function operatorPreset(file: PresetFile): PresetDefinition {
   const { slug, title, description, category, ...definition } = file;
-  const { custom: _notAnAccounts, ...preset } = toPresetDefinition(
-    { slug, title, description, category },
-    1,
-    definition,
-  );
+  const { custom: _notAnAccounts, ...preset } = toPresetDefinition({ slug, title, description, category }, 1, {
+    ...definition,
+    brand_voice: null,
+  });
   return preset;
 }
 

@@ -7,7 +7,7 @@ import { PRESETS } from './catalogue/index.js';
 import { PresetFolder } from './preset-folder.js';
 import { PresetsService } from './presets.service.js';
 import { UserPresetsRepo } from './user-presets.repo.js';
-import { UserPresetsService } from './user-presets.service.js';
+import { type PresetBrandVoices, UserPresetsService } from './user-presets.service.js';
 
 export interface PresetsModuleOptions {
   db: Db;
@@ -15,12 +15,14 @@ export interface PresetsModuleOptions {
   clock: Clock;
   log: JobLog;
   config: Pick<Config, 'presets'>;
+  brandVoices: PresetBrandVoices;
 }
 
 /** The catalogue (the code's presets, with the operator's folder over them), and the presets accounts make. */
-export function createPresetsModule({ db, writer, clock, log, config }: PresetsModuleOptions) {
+export function createPresetsModule({ db, writer, clock, log, config, brandVoices }: PresetsModuleOptions) {
   const presets = new PresetsService(PRESETS);
-  const userPresets = new UserPresetsService({ repo: new UserPresetsRepo(db, writer), catalogue: presets, clock });
+  const repo = new UserPresetsRepo(db, writer);
+  const userPresets = new UserPresetsService({ repo, catalogue: presets, brandVoices, clock });
   // Read and watched once the service starts (buildApp): one-off commands do without it.
   const presetFolder = new PresetFolder({ dir: config.presets.dir, presets, log, clock });
   return { presets, userPresets, presetFolder };

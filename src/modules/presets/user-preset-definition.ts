@@ -85,7 +85,7 @@ export function toPresetDefinition(
     fields: definition.fields.map(toFieldDefinition),
     prompt: definition.prompt,
     builtin: [],
-    custom: { version },
+    custom: { version, ...(definition.brand_voice && { brandVoice: definition.brand_voice }) },
   };
 }
 

@@ -60,6 +60,15 @@ const definitionShape = {
     .meta({ examples: ['Write a short poem in {{language}} about {{keywords}}.'] }),
 };
 
+/** A brand voice of the same account (GET /api/brand-voices), the preset's default: checked when set. */
+const brandVoiceId = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe(
+    "The id of one of your brand voices: generate uses it unless the request names one (brand_voice); without it, the account's default brand voice",
+  );
+
 export const createUserPresetSchema = z.strictObject({
   slug: slug.optional().describe('Made from the title when left out'),
   title: z
@@ -71,6 +80,7 @@ export const createUserPresetSchema = z.strictObject({
   description: z.string().trim().max(500).default(''),
   category: z.array(z.enum(CATEGORIES)).min(1).max(CATEGORIES.length).default(['Other']),
   ...definitionShape,
+  brand_voice: brandVoiceId.optional(),
 });
 export type CreateUserPreset = z.output<typeof createUserPresetSchema>;
 
@@ -81,6 +91,7 @@ export const updateUserPresetSchema = z.strictObject({
   fields: definitionShape.fields.optional(),
   output: z.enum(USER_PRESET_OUTPUTS).optional(),
   prompt: definitionShape.prompt.optional(),
+  brand_voice: brandVoiceId.nullable().optional().describe('A brand voice id of yours, or null for none'),
 });
 export type UpdateUserPreset = z.output<typeof updateUserPresetSchema>;
 
@@ -89,6 +100,8 @@ export const userPresetDefinitionSchema = z.object({
   fields: z.array(userFieldSchema),
   output: z.enum(USER_PRESET_OUTPUTS),
   prompt: z.string(),
+  /** Versions written before brand voices were a preset's setting have none. */
+  brand_voice: z.string().nullable().default(null),
 });
 export type UserPresetDefinition = z.output<typeof userPresetDefinitionSchema>;
 
@@ -103,6 +116,7 @@ export const userPresetSchema = z.object({
   fields: z.array(userFieldSchema),
   output: z.enum(USER_PRESET_OUTPUTS),
   prompt: z.string(),
+  brand_voice: z.string().nullable().describe('The brand voice id generate uses unless the request names one'),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -15,6 +15,8 @@ const FIELDS_HELP =
   'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox), required, placeholder, maxLength, options (select and radio), default}';
 const PROMPT_HELP =
   'prompt: a logic-less Mustache template using every field as {{name}} (or {{#name}}...{{/name}} / {{^name}}...{{/name}}, nested at most 3 deep) and optionally {{language}}';
+const BRAND_VOICE_HELP =
+  'brand_voice: the id of one of your brand voices (list_brand_voices), used by generate_text unless it names one (null clears it)';
 
 /** Presets an account makes: private to it, used by slug like a catalogue preset (GET routes in presets.operations.ts). */
 export function userPresetOperations(userPresets: UserPresetsService) {
@@ -32,7 +34,7 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       http: { method: 'POST', path: '/api/presets', status: 201 },
       tool: {
         name: 'create_template',
-        description: `Create a template (preset) of your own, used by its slug with generate_text: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}. Returns the template with its slug and version.`,
+        description: `Create a template (preset) of your own, used by its slug with generate_text: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}, ${BRAND_VOICE_HELP}. Returns the template with its slug and version.`,
       },
     }),
     updatePreset: defineOperation({
@@ -49,8 +51,8 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       http: { method: 'PATCH', path: '/api/presets/:slug' },
       tool: {
         name: 'update_template',
-        needs: [[['title'], ['description'], ['category'], ['fields'], ['output'], ['prompt']]],
-        description: `Edit a template of your own (by slug): a new version. Give only what changes: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}.`,
+        needs: [[['title'], ['description'], ['category'], ['fields'], ['output'], ['prompt'], ['brand_voice']]],
+        description: `Edit a template of your own (by slug): a new version. Give only what changes: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}, ${BRAND_VOICE_HELP}.`,
       },
     }),
     deletePreset: defineOperation({

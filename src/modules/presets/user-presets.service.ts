@@ -23,9 +23,15 @@ import {
 } from './user-preset.schemas.js';
 import type { UserPresetWithDefinition, UserPresetsRepo } from './user-presets.repo.js';
 
+/** What the presets need of brand voices: whether an id is one of the account's. */
+export interface PresetBrandVoices {
+  owns(accountId: string, id: string): Promise<boolean>;
+}
+
 export interface UserPresetsServiceOptions {
   repo: UserPresetsRepo;
   catalogue: PresetsService;
+  brandVoices: PresetBrandVoices;
   clock: Clock;
 }
 
@@ -62,9 +68,11 @@ export class UserPresetsService {
   }
 
   async create(accountId: string, body: CreateUserPreset): Promise<Outcome<UserPresetView>> {
-    const { slug: wanted, title, description, category, ...given } = body;
-    const definition = checkDefinition(given);
+    const { slug: wanted, title, description, category, brand_voice: voice, ...given } = body;
+    const definition = checkDefinition({ ...given, brand_voice: voice ?? null });
     if (!definition.ok) return definition;
+    const voiceChecked = await this.checkBrandVoice(accountId, voice);
+    if (!voiceChecked.ok) return voiceChecked;
     // Asked first so that a full account hears it before a slug is looked for; the insert counts again.
     if ((await this.deps.repo.count(accountId)) >= USER_PRESETS_PER_ACCOUNT) return tooMany();
     const slug = wanted ?? (await this.freeSlug(title));
@@ -99,15 +107,21 @@ export class UserPresetsService {
     const current = await this.deps.repo.find(accountId, slug);
     if (!current) return fail('not_found', PRESET_NOT_FOUND);
     if (Object.values(body).every((value) => value === undefined)) {
-      return fail('invalid_input', 'Give at least one of title, description, category, fields, output, prompt');
+      return fail(
+        'invalid_input',
+        'Give at least one of title, description, category, fields, output, prompt, brand_voice',
+      );
     }
     const before = definitionOf(current.definition);
     const definition = checkDefinition({
       fields: body.fields ?? before.fields,
       output: body.output ?? before.output,
       prompt: body.prompt ?? before.prompt,
+      brand_voice: body.brand_voice === undefined ? before.brand_voice : body.brand_voice,
     });
     if (!definition.ok) return definition;
+    const voiceChecked = await this.checkBrandVoice(accountId, body.brand_voice);
+    if (!voiceChecked.ok) return voiceChecked;
     const was = head(current);
     const json = JSON.stringify(definition.value);
     const updated = await this.deps.repo.update(
@@ -135,6 +149,12 @@ export class UserPresetsService {
     if (!row) return fail('not_found', PRESET_NOT_FOUND);
     const versions = await this.deps.repo.versions(row.id);
     return ok(versions.map((v) => ({ version: v.version, created_at: v.created_at, ...definitionOf(v.definition) })));
+  }
+
+  /** A brand voice set on a preset must be one of the account's; another account's is as unknown as none. */
+  private async checkBrandVoice(accountId: string, id: string | null | undefined): Promise<Outcome<true>> {
+    if (!id || (await this.deps.brandVoices.owns(accountId, id))) return ok(true);
+    return fail('invalid_input', `brand_voice: "${id}" is not one of your brand voices (GET /api/brand-voices)`);
   }
 
   private async slugTaken(slug: string): Promise<Outcome<string>> {

@@ -23,7 +23,7 @@ export function textOperations(text: TextService) {
       http: { method: 'POST', path: '/api/generate' },
       tool: {
         description:
-          'Generate text with a template (synchronous): `preset` is its slug (from list_templates), `keywords` its main text (every template takes it), optionally tone, language (an English name such as Spanish), outputs (1 to 10, default 1) and extra_fields: the template\'s other fields by name, e.g. {"extra1": "..."} (see get_template). Uses credits per output and the word quota; returns the outputs [{id, name, text}].',
+          'Generate text with a template (synchronous): `preset` is its slug (from list_templates), `keywords` its main text (every catalogue template needs it; your own templates may not have it), optionally tone, language (an English name such as Spanish), outputs (1 to 10, default 1) and extra_fields: the template\'s other fields by name, e.g. {"extra1": "..."} (see get_template). Uses credits per output and the word quota; returns the outputs [{id, name, text}].',
         args: toolArgs(generateToolArgs, ({ extra_fields: extra, ...rest }) => ({ ...rest, ...extra })),
       },
     }),

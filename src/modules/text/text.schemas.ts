@@ -54,13 +54,20 @@ export const generateBodySchema = z.strictObject({
 export type GenerateBody = z.output<typeof generateBodySchema>;
 
 /**
- * The generate_text tool's arguments (the hosted MCP server's): the body, with `keywords` required (every
- * template here takes it; full-blog-post can also work from extra2 alone, but keywords serve it too) and the
- * template's other fields also as `extra_fields`, keyed by field name.
+ * The generate_text tool's arguments (the hosted MCP server's): the body, with the template's other fields also as
+ * `extra_fields`, keyed by field name. `keywords` is optional here as in the body: a user's template may have no
+ * keywords field, and the preset's own fields say what is required (preset-inputs.ts names the missing one).
  */
 export const generateToolArgs = generateBodySchema.extend({
   preset: generateBodySchema.shape.preset.meta({ examples: ['blog-post-intro'] }),
-  keywords: z.string().trim().min(1).max(FIELD_LIMITS.keywords).describe('Main input text or topic'),
+  keywords: z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.keywords)
+    .optional()
+    .describe(
+      'Main input text or topic: every catalogue template needs it; your own templates say if theirs is required',
+    ),
   extra_fields: z
     .strictObject({
       extra1: generateBodySchema.shape.extra1,

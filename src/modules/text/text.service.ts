@@ -46,7 +46,7 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
-    const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
+    const brandVoice = await this.brandVoiceFor(caller.account.id, body.brand_voice, preset);
     if (!brandVoice.ok) return brandVoice;
     const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
 
@@ -89,6 +89,21 @@ export class TextService {
     if (!model.instant) return this.deps.credits.spend(newReservation(charge), run);
     const done = await run();
     return done.ok ? this.deps.credits.payForResult(charge, async () => done.value) : done;
+  }
+
+  /**
+   * The request's brand voice, else the preset's, else the account's default. A preset's brand voice deleted since
+   * it was set is passed over for the account's default, as if the preset named none (docs/api.md).
+   */
+  private async brandVoiceFor(
+    accountId: string,
+    requested: string | undefined,
+    preset: PresetDefinition,
+  ): Promise<Outcome<string | undefined>> {
+    const presetVoice = preset.custom?.brandVoice;
+    if (requested || !presetVoice) return this.deps.brandVoices.instructionsFor(accountId, requested);
+    const own = await this.deps.brandVoices.instructionsFor(accountId, presetVoice);
+    return own.ok ? own : this.deps.brandVoices.instructionsFor(accountId);
   }
 
   private async generateTexts(model: TextModel, prompt: PresetPrompt, count: number): Promise<Outcome<string[]>> {
@@ -141,7 +156,7 @@ export class TextService {
         messages,
         maxOutputTokens,
         ...(abortSignal && { abortSignal }),
-        task: { kind: 'preset-output', preset, inputs, output: index },
+        task: { kind: 'preset-output', preset, inputs, output: index, ...(brandVoice && { brandVoice }) },
       });
       if (!result.text.trim())
         throw new UpstreamError('the text provider returned an empty text', { isRetryable: false });

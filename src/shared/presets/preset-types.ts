@@ -85,8 +85,9 @@ export interface PresetDefinition {
   /**
    * A preset an account made (POST /api/presets), at one version: its prompt is a user template
    * (user-template.ts: rendered by its own renderer, never by Mustache's) and it has no builtin compositions.
+   * `brandVoice`: the id of the brand voice generate uses unless the request names one.
    */
-  custom?: { version: number };
+  custom?: { version: number; brandVoice?: string };
 }
 
 /**

@@ -2014,6 +2014,8 @@ export interface operations {
                      * @example Write a short poem in {{language}} about {{keywords}}.
                      */
                     prompt: string;
+                    /** @description The id of one of your brand voices: generate uses it unless the request names one (brand_voice); without it, the account's default brand voice */
+                    brand_voice?: string;
                 };
             };
         };
@@ -2056,6 +2058,8 @@ export interface operations {
                         /** @enum {string} */
                         output: "text";
                         prompt: string;
+                        /** @description The brand voice id generate uses unless the request names one */
+                        brand_voice: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -2326,6 +2330,8 @@ export interface operations {
                      * @example Write a short poem in {{language}} about {{keywords}}.
                      */
                     prompt?: string;
+                    /** @description A brand voice id of yours, or null for none */
+                    brand_voice?: string | null;
                 };
             };
         };
@@ -2368,6 +2374,8 @@ export interface operations {
                         /** @enum {string} */
                         output: "text";
                         prompt: string;
+                        /** @description The brand voice id generate uses unless the request names one */
+                        brand_voice: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -2462,6 +2470,8 @@ export interface operations {
                             /** @enum {string} */
                             output: "text";
                             prompt: string;
+                            /** @default null */
+                            brand_voice: string | null;
                             version: number;
                             created_at: string;
                         }[];
