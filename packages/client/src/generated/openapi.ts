@@ -2587,6 +2587,8 @@ export interface operations {
                      * @example Write a short poem in {{language}} about {{keywords}}.
                      */
                     prompt: string;
+                    /** @description The id of one of your brand voices: generate uses it unless the request names one (brand_voice); without it, the account's default brand voice */
+                    brand_voice?: string;
                     /**
                      * @description Sample values of the draft's fields by name (keywords, tone, length, extra1...extra14, suffix), as generate takes them
                      * @default {}
@@ -2736,6 +2738,8 @@ export interface operations {
                      * @example Write a short poem in {{language}} about {{keywords}}.
                      */
                     prompt: string;
+                    /** @description The id of one of your brand voices: generate uses it unless the request names one (brand_voice); without it, the account's default brand voice */
+                    brand_voice?: string;
                     /**
                      * @description Sample values of the draft's fields by name (keywords, tone, length, extra1...extra14, suffix), as generate takes them
                      * @default {}
