@@ -110,6 +110,28 @@ describe('dashboard preset editor in a browser', () => {
     expect(await page.locator('#versions tbody tr td:first-child').allTextContents()).toEqual(['2 current', '1']);
     expect(await axeViolations(page)).toEqual([]);
 
+    // A brand voice of its own: the preview shows its instructions first; choosing none clears it.
+    const voice = unwrap(
+      await suite.app.app.services.brandVoices.create(accountId, { name: 'Bakery', instructions: 'Sound warm.' }),
+    );
+    await page.goto(`${suite.app.base}/dashboard/presets/bake-sale-poster/edit`);
+    await page.getByLabel('Brand voice').selectOption(voice.id);
+    await page.getByLabel('What is on sale (keywords)').fill('scones');
+    await expect.poll(() => preview(page).textContent()).toContain('Sound warm.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${suite.app.base}/dashboard/presets/bake-sale-poster/edit?saved=1`);
+    expect((await suite.app.app.services.userPresets.find(accountId, 'bake-sale-poster'))?.custom).toEqual({
+      version: 3,
+      brandVoice: voice.id,
+    });
+    expect(await page.getByLabel('Brand voice').inputValue()).toBe(voice.id);
+    await page.getByLabel('Brand voice').selectOption('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${suite.app.base}/dashboard/presets/bake-sale-poster/edit?saved=1`);
+    expect((await suite.app.app.services.userPresets.find(accountId, 'bake-sale-poster'))?.custom).toEqual({
+      version: 4,
+    });
+
     // Another account: the editor, the versions and the delete page are the 404 page, and so is the preset.
     const other = await suite.browser.newPage();
     await signUp(other, suite.app.base);

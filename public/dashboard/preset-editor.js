@@ -158,6 +158,8 @@ function draftOf(form, rows, slug) {
     fields: usedRows(rows).map(fieldOf),
     inputs: {},
   };
+  const voice = value('brand_voice');
+  if (voice) draft.brand_voice = voice;
   const typedSlug = slug ?? value('slug').trim();
   if (typedSlug) draft.slug = typedSlug;
   const language = value('language').trim();

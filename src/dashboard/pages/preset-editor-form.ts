@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { BrandVoice } from '../../modules/brand-voices/brand-voices.schemas.js';
 import type { presetDraftSchema } from '../../modules/presets/preset-drafts.schemas.js';
 import {
   USER_FIELD_TYPES,
@@ -12,6 +13,7 @@ import { CATEGORIES, type Category, FIELD_NAMES, type FieldName } from '../../sh
 import { USER_TEMPLATE_MAX, USER_TEMPLATE_MAX_DEPTH } from '../../shared/presets/user-template.js';
 import { type SafeHtml, html } from '../html.js';
 import { fieldsOf, text } from '../request-fields.js';
+import { brandVoiceSelect } from './brand-voices-page.js';
 
 type FieldType = z.output<typeof userFieldSchema.shape.type>;
 type Output = z.output<typeof createUserPresetSchema.shape.output>;
@@ -38,6 +40,8 @@ export interface EditorForm {
   description: string;
   category: Category[];
   output: Output;
+  /** A brand voice id, or '' for none (the account's default then applies). */
+  brandVoice: string;
   prompt: string;
   rows: FieldRow[];
   /** Sample values of the fields, by parameter, for the preview and the test run. */
@@ -55,7 +59,7 @@ const sampleKey = (name: FieldName) => `sample_${name}`;
 const formFields = fieldsOf(
   Object.fromEntries(
     [
-      ...['title', 'slug', 'description', 'output', 'prompt', 'language', 'action'],
+      ...['title', 'slug', 'description', 'output', 'brand_voice', 'prompt', 'language', 'action'],
       ...CATEGORIES.map((_, i) => categoryKey(i)),
       ...ROWS.flatMap((row) => ROW_KEYS.map((key) => rowKey(row, key))),
       ...FIELD_NAMES.map(sampleKey),
@@ -86,6 +90,7 @@ export function newPresetForm(): EditorForm {
     description: '',
     category: ['Other'],
     output: 'text',
+    brandVoice: '',
     prompt: '',
     rows: ROWS.map((row) => (row === 1 ? first : EMPTY_ROW)),
     samples: {},
@@ -115,6 +120,7 @@ export function presetForm(preset: UserPresetView): EditorForm {
     description: preset.description,
     category: [...preset.category],
     output: preset.output,
+    brandVoice: preset.brand_voice ?? '',
     prompt: preset.prompt,
     rows: ROWS.map((row) => rows[row - 1] ?? EMPTY_ROW),
   };
@@ -152,6 +158,7 @@ export function editorFormOf(body: unknown): EditorForm {
     description: lines(at('description')),
     category: CATEGORIES.filter((_, i) => at(categoryKey(i)) === 'on'),
     output: output.success ? output.data : 'text',
+    brandVoice: at('brand_voice').trim(),
     prompt: lines(at('prompt')),
     rows,
     samples,
@@ -171,6 +178,7 @@ export function createBody(form: EditorForm): CreateInput {
     description: form.description,
     category: form.category,
     output: form.output,
+    ...(form.brandVoice !== '' && { brand_voice: form.brandVoice }),
     prompt: form.prompt,
     fields: used(form).map((row) => {
       const options = row.options
@@ -217,6 +225,7 @@ export interface EditorView {
   run?: RunState | undefined;
   perOutput: number;
   balance: number;
+  voices: BrandVoice[];
 }
 
 const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
@@ -242,6 +251,9 @@ export function editorMarkup(view: EditorView): SafeHtml {
       <legend>Categories</legend>
       ${CATEGORIES.map((category, i) => html`<label><input type="checkbox" name="${categoryKey(i)}" data-category="${category}" ${form.category.includes(category) ? html`checked` : ''} /> ${category}</label>`)}
     </fieldset>
+    <label for="preset-brand-voice">Brand voice</label>
+    ${brandVoiceSelect({ id: 'preset-brand-voice', name: 'brand_voice', voices: view.voices, selected: form.brandVoice, describedBy: 'preset-brand-voice-hint' })}
+    <p class="hint" id="preset-brand-voice-hint">Generate uses it unless a request names another.</p>
     <label for="preset-output">Output</label>
     <select id="preset-output" name="output">
       ${USER_PRESET_OUTPUTS.map((output) => html`<option value="${output}" ${output === form.output ? html`selected` : ''}>${output}</option>`)}

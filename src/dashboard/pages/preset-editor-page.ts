@@ -7,6 +7,7 @@ import { html } from '../html.js';
 import { csrfField, formatTime, sendPage } from '../layout.js';
 import { fieldsOf, idPath, pathOf, text } from '../request-fields.js';
 import { loggedIn } from '../viewer.js';
+import { brandVoicesOf } from './brand-voices-page.js';
 import {
   type EditorForm,
   type EditorView,
@@ -64,7 +65,8 @@ export const presetEditorPages: DashboardPages = (scope, deps) => {
     const { slug: _kept, ...changes } = createBody(form);
     const updated = await callOperation(request, caller, deps.operations.userPresets.updatePreset, {
       params: { slug: preset.slug },
-      input: changes,
+      // No brand voice chosen clears the preset's: the account's default then applies.
+      input: { ...changes, brand_voice: changes.brand_voice ?? null },
     });
     if (updated.ok) return reply.redirect(`${presetHref(preset.slug)}/edit?saved=1`, 303);
     const { message, status } = updated.error;
@@ -176,8 +178,12 @@ async function editorPage(
   { preset, notice, ...state }: EditorState,
   status = 200,
 ) {
-  const overview = await deps.services.accounts.overview(caller);
+  const [overview, voices] = await Promise.all([
+    deps.services.accounts.overview(caller),
+    brandVoicesOf(request, caller, deps),
+  ]);
   const editor = editorMarkup({
+    voices,
     ...state,
     action: preset ? `${presetHref(preset.slug)}/edit` : '/dashboard/presets/new',
     csrf: request.viewer.csrf,
