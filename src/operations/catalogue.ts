@@ -13,7 +13,9 @@ import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
+import { presetLinkOperations } from '../modules/presets/preset-links.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
+import { publishedPresetOperations } from '../modules/presets/published-presets.operations.js';
 import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
 import { soundOperations } from '../modules/sounds/sounds.operations.js';
@@ -34,6 +36,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets, services.userPresets),
     userPresets: userPresetOperations(services.userPresets),
+    presetLinks: presetLinkOperations(services.presetLinks),
     text: textOperations(services.text),
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),
@@ -54,6 +57,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     adminModels: adminModelOperations(services.adminModels),
     adminAccounts: adminAccountOperations(services.adminAccounts),
     adminUsage: adminUsageOperations(services.adminUsage),
+    publishedPresets: publishedPresetOperations(services.publishedPresets),
   };
 }
 
