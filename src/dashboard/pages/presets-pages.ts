@@ -193,7 +193,7 @@ function requiredMark(field: FieldDefinition): SafeHtml | string {
 }
 
 /** A text field gets a live character counter; a radio field becomes a fieldset of radio buttons. */
-function fieldInput(field: FieldDefinition): SafeHtml {
+export function fieldInput(field: FieldDefinition): SafeHtml {
   const id = `field-${field.name}`;
   if (field.type === 'radio') {
     return html`<fieldset class="field radio-field" id="${id}">

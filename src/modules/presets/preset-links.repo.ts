@@ -47,7 +47,11 @@ export class PresetLinksRepo {
 
   /** The preset's links, newest first, with their runs on `day`. */
   list(presetId: string, day: string): Promise<PresetLinkWithUse[]> {
-    return this.withUse(day).where('l.preset_id', '=', presetId).orderBy('l.created_at', 'desc').orderBy('l.id').execute();
+    return this.withUse(day)
+      .where('l.preset_id', '=', presetId)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id')
+      .execute();
   }
 
   find(presetId: string, id: string, day: string): Promise<PresetLinkWithUse | undefined> {

@@ -35,7 +35,7 @@ export function publishedPresetOperations(published: PublishedPresetsService) {
       input: z.strictObject({
         account: z.string().trim().min(1).max(254).describe("The owner's account id or email"),
         slug: z.string().min(1).max(100).describe("The owner's preset"),
-        as_slug: slug.optional().describe('The slug in the catalogue (the preset\'s own by default)'),
+        as_slug: slug.optional().describe("The slug in the catalogue (the preset's own by default)"),
       }),
       output: publishedSchema,
       errors: [400, 404, 409],
