@@ -30,7 +30,8 @@ export const adminPublishedPresetsPage: DashboardPages = (scope, deps) => {
       input: { account: form.account, slug: form.slug, as_slug: form.as_slug.trim() || undefined },
     });
     if (!published.ok) {
-      return render(request, reply, deps, caller, { error: published.error.message, status: published.error.status });
+      const status = published.error.status;
+      return render(request, reply, deps, caller, { error: published.error.message, status, form });
     }
     return reply.redirect('/dashboard/admin/presets?done=published', 303);
   });
@@ -50,7 +51,12 @@ async function render(
   reply: FastifyReply,
   deps: DashboardDeps,
   caller: Caller,
-  { notice, error, status = 200 }: { notice?: string | undefined; error?: string; status?: number },
+  {
+    notice,
+    error,
+    status = 200,
+    form = publishForm.parse({}),
+  }: { notice?: string | undefined; error?: string; status?: number; form?: z.output<typeof publishForm> },
 ): Promise<FastifyReply> {
   const listed = await callOperation(request, caller, deps.operations.publishedPresets.adminListPublishedPresets, {});
   if (!listed.ok) throw listed.error;
@@ -79,11 +85,11 @@ async function render(
       ${csrf}
       <h2>Publish a preset</h2>
       <label for="publish-account">Account (id or email)</label>
-      <input type="text" id="publish-account" name="account" required maxlength="254" autocomplete="off" />
+      <input type="text" id="publish-account" name="account" value="${form.account}" required maxlength="254" autocomplete="off" />
       <label for="publish-slug">The account's preset (slug)</label>
-      <input type="text" id="publish-slug" name="slug" required maxlength="100" autocomplete="off" />
+      <input type="text" id="publish-slug" name="slug" value="${form.slug}" required maxlength="100" autocomplete="off" />
       <label for="publish-as">Slug in the catalogue (optional: the same by default)</label>
-      <input type="text" id="publish-as" name="as_slug" maxlength="100" autocomplete="off" />
+      <input type="text" id="publish-as" name="as_slug" value="${form.as_slug}" maxlength="100" autocomplete="off" />
       <p class="error" role="alert">${error ?? ''}</p>
       <button type="submit">Publish</button>
     </form>`;
