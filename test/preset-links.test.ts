@@ -185,18 +185,22 @@ describe('the MCP tools', () => {
       expect(link.url).toBe(`${PUBLIC_URL}/p/${link.token}`);
       const listed = jsonOf<{ links: Link[] }>(await callTool(client, 'list_template_links', { slug: 'mcp-shared' }));
       expect(listed.links).toMatchObject([{ id: link.id, daily_cap: 3, label: 'Agent', revoked_at: null }]);
-      const changed = await callTool(client, 'update_template_link', { slug: 'mcp-shared', id: link.id, daily_cap: 4 });
+      const changed = await callTool(client, 'update_template_link', {
+        slug: 'mcp-shared',
+        link_id: link.id,
+        daily_cap: 4,
+      });
       expect(jsonOf<Link>(changed).daily_cap).toBe(4);
       for (const [tool, args] of [
         ['list_template_links', { slug: 'mcp-shared' }],
-        ['revoke_template_link', { slug: 'mcp-shared', id: link.id }],
+        ['revoke_template_link', { slug: 'mcp-shared', link_id: link.id }],
         ['share_template', { slug: 'mcp-shared' }],
       ] as const) {
         const result = await callTool(other, tool, args);
         expect(result.isError, tool).toBe(true);
         expect(textOf(result), tool).toContain('Preset not found');
       }
-      const revoked = await callTool(client, 'revoke_template_link', { slug: 'mcp-shared', id: link.id });
+      const revoked = await callTool(client, 'revoke_template_link', { slug: 'mcp-shared', link_id: link.id });
       expect(jsonOf<Link>(revoked).revoked_at).toEqual(expect.any(String));
       expect((await t.server.inject({ method: 'GET', url: `/p/${link.token}` })).statusCode).toBe(404);
     } finally {

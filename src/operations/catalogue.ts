@@ -35,8 +35,9 @@ export function operationModules(services: FrontDoorServices, config: Config) {
   return {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets, services.userPresets),
-    userPresets: userPresetOperations(services.userPresets),
+    // Before the presets' own operations: their tools are listed (and self-tested) before delete_template.
     presetLinks: presetLinkOperations(services.presetLinks),
+    userPresets: userPresetOperations(services.userPresets),
     text: textOperations(services.text),
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),

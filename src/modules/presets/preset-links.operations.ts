@@ -12,7 +12,7 @@ import type { PresetLinksService } from './preset-links.service.js';
 const tags = ['presets'];
 const slug = z.string().min(1).max(100).describe('The slug of one of your presets');
 const presetParams = z.object({ slug });
-const linkParams = z.object({ slug, id: z.string().min(1).max(100).describe("The link's id") });
+const linkParams = z.object({ slug, link_id: z.string().min(1).max(100).describe("The link's id") });
 
 /** Public links to an account's own presets: a page that runs the preset for anyone with the link, within a daily cap. */
 export function presetLinkOperations(links: PresetLinksService) {
@@ -59,8 +59,9 @@ export function presetLinkOperations(links: PresetLinksService) {
       params: linkParams,
       output: presetLinkSchema,
       errors: [400, 401, 404, 429],
-      run: async ({ slug, id, ...body }, { caller }) => unwrap(await links.update(caller.account.id, slug, id, body)),
-      http: { method: 'PATCH', path: '/api/presets/:slug/links/:id' },
+      run: async ({ slug, link_id, ...body }, { caller }) =>
+        unwrap(await links.update(caller.account.id, slug, link_id, body)),
+      http: { method: 'PATCH', path: '/api/presets/:slug/links/:link_id' },
       tool: {
         name: 'update_template_link',
         needs: [[['daily_cap'], ['label']]],
@@ -75,11 +76,11 @@ export function presetLinkOperations(links: PresetLinksService) {
       params: linkParams,
       output: presetLinkSchema,
       errors: [400, 401, 404, 429],
-      run: async ({ slug, id }, { caller }) => unwrap(await links.revoke(caller.account.id, slug, id)),
-      http: { method: 'DELETE', path: '/api/presets/:slug/links/:id' },
+      run: async ({ slug, link_id }, { caller }) => unwrap(await links.revoke(caller.account.id, slug, link_id)),
+      http: { method: 'DELETE', path: '/api/presets/:slug/links/:link_id' },
       tool: {
         name: 'revoke_template_link',
-        description: "Revoke a template's public link (by slug and link id): its page answers 404 from then on.",
+        description: "Revoke a template's public link (by slug and link_id): its page answers 404 from then on.",
       },
     }),
   };

@@ -139,23 +139,6 @@ export interface paths {
         patch: operations["updatePreset"];
         trace?: never;
     };
-    "/api/presets/{slug}/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of your presets' versions, newest first */
-        get: operations["listPresetVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/presets/{slug}/links": {
         parameters: {
             query?: never;
@@ -180,7 +163,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/presets/{slug}/links/{id}": {
+    "/api/presets/{slug}/links/{link_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -196,6 +179,23 @@ export interface paths {
         head?: never;
         /** Change a public link's daily cap or label */
         patch: operations["updatePresetLink"];
+        trace?: never;
+    };
+    "/api/presets/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your presets' versions, newest first */
+        get: operations["listPresetVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/generate": {
@@ -2512,101 +2512,6 @@ export interface operations {
             };
         };
     };
-    listPresetVersions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug of one of your presets */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        versions: {
-                            fields: {
-                                /**
-                                 * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
-                                 * @enum {string}
-                                 */
-                                name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
-                                label: string;
-                                /** @enum {string} */
-                                type: "text" | "textarea" | "select" | "radio" | "checkbox";
-                                /** @default false */
-                                required: boolean;
-                                /** @description text and textarea fields */
-                                placeholder?: string;
-                                /** @description text and textarea fields; at most the parameter's own limit */
-                                maxLength?: number;
-                                /** @description select and radio fields: 1 to 20 choices */
-                                options?: string[];
-                                /** @description A checkbox's is "true" or "false" */
-                                default?: string;
-                            }[];
-                            /** @enum {string} */
-                            output: "text";
-                            prompt: string;
-                            version: number;
-                            created_at: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-        };
-    };
     listPresetLinks: {
         parameters: {
             query?: never;
@@ -2798,7 +2703,7 @@ export interface operations {
                 /** @description The slug of one of your presets */
                 slug: string;
                 /** @description The link's id */
-                id: string;
+                link_id: string;
             };
             cookie?: never;
         };
@@ -2877,7 +2782,7 @@ export interface operations {
                 /** @description The slug of one of your presets */
                 slug: string;
                 /** @description The link's id */
-                id: string;
+                link_id: string;
             };
             cookie?: never;
         };
@@ -2908,6 +2813,101 @@ export interface operations {
                         used_today: number;
                         created_at: string;
                         revoked_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listPresetVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            fields: {
+                                /**
+                                 * @description The generate parameter it fills: keywords, tone, length, extra1...extra14, suffix
+                                 * @enum {string}
+                                 */
+                                name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
+                                label: string;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                                /** @default false */
+                                required: boolean;
+                                /** @description text and textarea fields */
+                                placeholder?: string;
+                                /** @description text and textarea fields; at most the parameter's own limit */
+                                maxLength?: number;
+                                /** @description select and radio fields: 1 to 20 choices */
+                                options?: string[];
+                                /** @description A checkbox's is "true" or "false" */
+                                default?: string;
+                            }[];
+                            /** @enum {string} */
+                            output: "text";
+                            prompt: string;
+                            version: number;
+                            created_at: string;
+                        }[];
                     };
                 };
             };
