@@ -22,7 +22,10 @@ type RunNote = { text: string } | { error: string };
  * comes back with the output. Runs are limited per address too (the route's own rate limit).
  */
 export const publicPresetPages: DashboardPages = (scope, { config, services }) => {
+  // A page, not an API route: left out of the OpenAPI document.
+  const page = { schema: { hide: true } };
   const perVisitor = {
+    ...page,
     config: {
       rateLimit: {
         max: config.rateLimit.presetLinkRunsPerMinute,
@@ -34,7 +37,7 @@ export const publicPresetPages: DashboardPages = (scope, { config, services }) =
     },
   };
 
-  scope.get('/:token', async (request, reply) => {
+  scope.get('/:token', page, async (request, reply) => {
     const { token } = pathOf(tokenPath, request);
     return sendPublicPage(request, reply, opened(await services.presetLinks.open(token)));
   });
