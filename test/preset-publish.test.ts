@@ -119,6 +119,7 @@ describe('POST /api/admin/presets/publish', () => {
       [{ as_slug: 'blog-post' }, "catalogue preset's"],
       [{ as_slug: 'others-own' }, "another account's preset"],
       [{ as_slug: 'team-haiku' }, 'Another preset is published under "team-haiku"'],
+      [{ as_slug: 'winter-haiku' }, "another of this account's presets"],
     ];
     for (const [extra, text] of cases) {
       const res = await send('POST', '/api/admin/presets/publish', admin, {

@@ -13,15 +13,14 @@ export class PublishedPresetsRepo {
     return db.selectFrom('published_presets').selectAll().where('slug', '=', slug).executeTakeFirst();
   }
 
-  /** Whether an account other than `accountId` has a preset of its own under this slug. */
-  async slugOfAnotherAccount(slug: string, accountId: string): Promise<boolean> {
+  /** The account whose own preset has this slug (slugs of users' presets are unique across accounts). */
+  async ownerOfSlug(slug: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('user_presets')
-      .select('id')
+      .select('account_id')
       .where('slug', '=', slug)
-      .where('account_id', '!=', accountId)
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.account_id;
   }
 
   /** Puts `row` in place of any snapshot under its slug. */

@@ -147,12 +147,15 @@ export class PublishedPresetsService {
     if (this.deps.catalogue.layer('operator').add.some((p) => p.slug === slug || p.aliases?.includes(slug))) {
       return fail('conflict', `The slug "${slug}" is the operator's preset folder's: publish under another (as_slug)`);
     }
-    if (await this.deps.repo.slugOfAnotherAccount(slug, accountId)) {
-      return fail('conflict', `The slug "${slug}" is another account's preset: publish under another (as_slug)`);
-    }
     const published = await this.deps.repo.find(slug);
     if (published && (published.account_id !== accountId || published.source_slug !== sourceSlug)) {
       return fail('conflict', `Another preset is published under "${slug}": unpublish it first`);
+    }
+    // The source's own slug is fine (the owner then gets the snapshot too); another preset's would be shadowed.
+    const owner = slug === sourceSlug ? undefined : await this.deps.repo.ownerOfSlug(slug);
+    if (owner !== undefined) {
+      const whose = owner === accountId ? "another of this account's presets" : "another account's preset";
+      return fail('conflict', `The slug "${slug}" is ${whose}: publish under another (as_slug)`);
     }
     return ok(null);
   }
