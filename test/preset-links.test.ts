@@ -10,6 +10,8 @@ const PUBLIC_URL = 'https://atelier.example.test';
 const RUNS_PER_MINUTE = 3;
 const CREDITS_PER_OUTPUT = 3;
 
+/** The services' time of day, moved on by a test to start a new UTC day. */
+const clock = { at: Date.now(), now: () => new Date(clock.at) };
 let t: TestApp;
 let upstream: FakeUpstream;
 let owner: { id: string; key: string };
@@ -17,16 +19,19 @@ let otherKey: string;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  t = await startTestApp({
-    ATELIER_RATE_LIMIT_ENABLED: 'false',
-    ATELIER_PUBLIC_URL: PUBLIC_URL,
-    ATELIER_PRESET_LINK_RUNS_PER_MINUTE: String(RUNS_PER_MINUTE),
-    ATELIER_CREDITS_PER_OUTPUT: String(CREDITS_PER_OUTPUT),
-    ATELIER_TEXT_PROVIDER: 'openai-compatible',
-    ATELIER_TEXT_BASE_URL: upstream.baseUrl,
-    ATELIER_TEXT_MODEL: 'llama3',
-    ATELIER_UPSTREAM_RETRIES: '0',
-  });
+  t = await startTestApp(
+    {
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_PUBLIC_URL: PUBLIC_URL,
+      ATELIER_PRESET_LINK_RUNS_PER_MINUTE: String(RUNS_PER_MINUTE),
+      ATELIER_CREDITS_PER_OUTPUT: String(CREDITS_PER_OUTPUT),
+      ATELIER_TEXT_PROVIDER: 'openai-compatible',
+      ATELIER_TEXT_BASE_URL: upstream.baseUrl,
+      ATELIER_TEXT_MODEL: 'llama3',
+      ATELIER_UPSTREAM_RETRIES: '0',
+    },
+    { clock },
+  );
   await t.server.listen({ host: '127.0.0.1', port: 0 });
   owner = await t.account({ plan: 'free', credits: 1000 });
   otherKey = (await t.account({ plan: 'free', credits: 1000 })).key;
@@ -338,6 +343,22 @@ describe('limits', () => {
     const listed = await send('GET', '/api/presets/capped/links', owner.key);
     expect(listed.json<{ links: Link[] }>().links[0]?.used_today).toBe(2);
     expect((await (await visitor(link.token, nextAddress())).run({ keywords: 'tea' })).statusCode).toBe(200);
+  });
+
+  it("starts each UTC day over, keeping only that day's count", async () => {
+    const link = await presetWithLink('daily', { daily_cap: 1 });
+    expect((await (await visitor(link.token, nextAddress())).run({ keywords: 'tea' })).statusCode).toBe(200);
+    expect((await (await visitor(link.token, nextAddress())).run({ keywords: 'tea' })).statusCode).toBe(429);
+    clock.at += 24 * 60 * 60 * 1000;
+    const page = await visitor(link.token, nextAddress());
+    expect(page.page.body).toContain('1 of 1 run left today');
+    expect((await page.run({ keywords: 'tea' })).statusCode).toBe(200);
+    const days = await t.app.services.db
+      .selectFrom('preset_link_days')
+      .select(['day', 'runs'])
+      .where('link_id', '=', link.id)
+      .execute();
+    expect(days).toEqual([{ day: clock.now().toISOString().slice(0, 10), runs: 1 }]);
   });
 
   it('lets no two concurrent runs pass the cap', async () => {

@@ -131,6 +131,13 @@ export class PresetLinksRepo {
     return row ? Number(row.runs) : undefined;
   }
 
+  /** Deletes the link's counts of days before `day`: only today's is ever read. */
+  async forgetDaysBefore(linkId: string, day: string): Promise<void> {
+    await this.writer.run((trx) =>
+      trx.deleteFrom('preset_link_days').where('link_id', '=', linkId).where('day', '<', day).execute(),
+    );
+  }
+
   /** Gives back a run that did not happen (the generation failed). */
   async giveBackRun(linkId: string, day: string): Promise<void> {
     await this.writer.run((trx) =>

@@ -135,6 +135,8 @@ export class PresetLinksService {
         `This link has used all of its ${link.daily_cap} runs for today (UTC): try again tomorrow`,
       );
     }
+    // The day's first run clears the link's earlier days, so the counts stay one row a link.
+    if (runs === 1) await this.deps.repo.forgetDaysBefore(link.id, day);
     let outcome: Awaited<ReturnType<TextService['generate']>> | undefined;
     try {
       const caller = await this.deps.accounts.callerFor(owner, `link:${link.id}`);
