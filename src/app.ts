@@ -17,6 +17,7 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.js
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
 import { createOAuthModule } from './modules/oauth/oauth.module.js';
+import { createPresetSharingModule } from './modules/presets/preset-sharing.module.js';
 import { createPresetsModule } from './modules/presets/presets.module.js';
 import { createResponsesModule } from './modules/responses/responses.module.js';
 import { createSessionsModule } from './modules/sessions/sessions.module.js';
@@ -110,6 +111,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     readiness,
     recordKinds: RECORD_KINDS,
   });
+  const sharing = createPresetSharingModule({ ...ports, presets, userPresets, accounts, text, audit: admin.audit });
   return {
     db,
     blobs,
@@ -149,6 +151,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     botChat,
     documents,
     ...admin,
+    ...sharing,
   };
 }
 
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   services.reservationSweeper.start();
   services.responses.start();
   services.pulledModels.start();
+  await services.publishedPresets.start();
   await services.presetFolder.start();
   // One process of a cluster pulls (the worker, or the only one); the others pick the models up as they land.
   if (config.role !== 'api') void services.adminModels.preload(config.models.preload);
@@ -199,6 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (services.blobs.kind === 'remote') services.blobs.close();
       services.pulledModels.stop();
       await services.presetFolder.close();
+      services.publishedPresets.stop();
       await services.adminModels.close();
       await services.textModels.release();
       await services.asrModels.release();

@@ -126,6 +126,7 @@ const serviceEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATELIER_BODY_LIMIT_BYTES: int(1_024, 100 * 1024 * 1024).default(1024 * 1024),
   ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  ATELIER_PRESET_LINK_RUNS_PER_MINUTE: int(1, 1_000).default(5),
   ATELIER_RATE_LIMIT_ENABLED: bool.default(true),
   ATELIER_AUTH_CACHE_MS: int(0, 60_000).default(2_000),
   ATELIER_PLANS: z.string().optional(),
@@ -254,6 +255,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     rateLimit: {
       enabled: env.ATELIER_RATE_LIMIT_ENABLED,
       anonymousPerMinute: env.ATELIER_ANONYMOUS_RATE_LIMIT_PER_MINUTE,
+      /** Runs of one public preset link a minute from one address (the daily cap is the link's own). */
+      presetLinkRunsPerMinute: env.ATELIER_PRESET_LINK_RUNS_PER_MINUTE,
       /** Where request counts live: this process's memory, or the database that every process shares. */
       // Several processes share a PostgreSQL database: their limits must too.
       store: env.ATELIER_RATE_LIMIT_STORE ?? (env.ATELIER_DATABASE_URL ? 'database' : 'memory'),

@@ -26,6 +26,8 @@ import type { OAuthService } from './modules/oauth/oauth.service.js';
 import type { PresetFolder } from './modules/presets/preset-folder.js';
 import type { PresetsService } from './modules/presets/presets.service.js';
 import type { UserPresetsService } from './modules/presets/user-presets.service.js';
+import type { PresetLinksService } from './modules/presets/preset-links.service.js';
+import type { PublishedPresetsService } from './modules/presets/published-presets.service.js';
 import type { ResponsesService } from './modules/responses/responses.service.js';
 import type { ProcessRegistry } from './modules/processes/process-registry.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
@@ -57,6 +59,10 @@ export interface Services {
   userPresets: UserPresetsService;
   /** The operator's preset folder (ATELIER_PRESETS_DIR): read and watched by buildApp. */
   presetFolder: PresetFolder;
+  /** Public links to users' presets: run as the owner, within a daily cap. */
+  presetLinks: PresetLinksService;
+  /** Users' presets an admin published into the catalogue (its 'published' layer); start() loads them and follows changes. */
+  publishedPresets: PublishedPresetsService;
   text: TextService;
   /** The accounts' brand voices, applied to generate, chat completions and bots. */
   brandVoices: BrandVoicesService;

@@ -25,7 +25,7 @@ describe('the admin area in a browser', () => {
     await page.goto(`${suite.app.base}/dashboard`);
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.waitForURL(`${suite.app.base}/dashboard/admin`);
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').count()).toBe(6);
+    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').count()).toBe(7);
 
     const admin = await suite.app.app.services.sessions.resolve(
       (await context.cookies()).find((c) => c.name === 'atelier_session')?.value,

@@ -97,6 +97,15 @@ beforeAll(async () => {
     },
   });
   expect(own.statusCode).toBe(201);
+  // A public link to it: what update_template_link and revoke_template_link name.
+  const slug = own.json<{ slug: string }>().slug;
+  const link = await t.server.inject({
+    method: 'POST',
+    url: `/api/presets/${slug}/links`,
+    headers: withKey(key),
+    payload: {},
+  });
+  expect(link.statusCode).toBe(201);
   Object.assign(known, {
     image_id: picture?.id,
     image_ids: [picture?.id],
@@ -106,7 +115,8 @@ beforeAll(async () => {
     public_url: bot.json<{ public_url: string }>().public_url,
     // The brand voice tools' id (get, update, then delete: listed in that order).
     id: brandVoice.json<{ id: string }>().id,
-    slug: own.json<{ slug: string }>().slug,
+    slug,
+    link_id: link.json<{ id: string }>().id,
     voiceID: voices.voices[0]?.id,
     url: files.url('/line.mp3'),
     audio: files.url('/line.mp3'),

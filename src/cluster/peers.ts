@@ -9,6 +9,8 @@ export interface PeerMessages {
   'jobs.enqueued': Record<string, never>;
   /** A job-backed record settled: requests waiting for it (waitForResult) should look now. */
   'images.settled': Record<string, never>;
+  /** An admin published or unpublished a preset: the catalogue's published layer is stale. */
+  'presets.published': Record<string, never>;
 }
 export type PeerTopic = keyof PeerMessages;
 

@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   ['/dashboard/admin/jobs', 'Jobs'],
   ['/dashboard/admin/engines', 'Engines'],
   ['/dashboard/admin/models', 'Models'],
+  ['/dashboard/admin/presets', 'Published presets'],
   ['/dashboard/admin/audit', 'Audit log'],
 ] as const;
 

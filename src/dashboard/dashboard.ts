@@ -25,6 +25,7 @@ import { adminAuditPages } from './pages/admin/admin-audit-page.js';
 import { adminEnginesPage } from './pages/admin/admin-engines-page.js';
 import { adminJobsPage } from './pages/admin/admin-jobs-page.js';
 import { adminModelsPage } from './pages/admin/admin-models-page.js';
+import { adminPublishedPresetsPage } from './pages/admin/admin-published-presets-page.js';
 import { adminUsagePage } from './pages/admin/admin-usage-page.js';
 import { authPages } from './pages/auth-pages.js';
 import { botPages } from './pages/bot-pages.js';
@@ -34,6 +35,7 @@ import { mediaPages } from './pages/media-pages.js';
 import { oauthPages } from './pages/oauth-pages.js';
 import { presetEditorPages } from './pages/preset-editor-page.js';
 import { presetsPages } from './pages/presets-pages.js';
+import { publicPresetPages } from './pages/public-preset-page.js';
 import { speechPage } from './pages/speech-page.js';
 import { transcriptionPages } from './pages/transcription-pages.js';
 import { usagePage } from './pages/usage-page.js';
@@ -56,6 +58,7 @@ const PAGES: DashboardPages[] = [
   adminJobsPage,
   adminEnginesPage,
   adminModelsPage,
+  adminPublishedPresetsPage,
   adminAccountsPages,
   adminUsagePage,
 ];
@@ -74,33 +77,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
   const headers = securityHeaders(deps.config);
   await app.register(
     async (scope) => {
-      await scope.register(fastifyCookie);
-      scope.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: FORM_LIMIT },
-        (_request, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(body as string)));
-        },
-      );
-      scope.decorateRequest('viewer', null as unknown as Viewer);
-      scope.addHook('onRequest', async (request, reply) => {
-        void reply.headers(headers);
-        if (!request.url.startsWith('/dashboard/assets/')) await identify(request, reply, deps);
-      });
-      scope.addHook('preHandler', async (request) => {
-        if (request.method !== 'POST') return;
-        const token = csrfForm.parse(request.body)._csrf ?? request.headers[CSRF_HEADER];
-        if (!isSameToken(request.viewer.csrf, token))
-          throw new AppError(
-            'forbidden',
-            'This form has expired or did not come from this site: reload the page and try again',
-          );
-      });
-      scope.setErrorHandler((error: FastifyError, request, reply) => errorPage(error, request, reply));
-      scope.setNotFoundHandler((request, reply) =>
-        errorPage(new AppError('not_found', 'There is no such page'), request, reply),
-      );
-
+      await pageScope(scope, deps, headers);
       await scope.register(fastifyStatic, {
         root: ASSETS,
         prefix: '/assets/',
@@ -118,6 +95,44 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
       for (const pages of PAGES) await pages(scope, deps);
     },
     { prefix: '/dashboard' },
+  );
+  // Shared presets' public pages (/p/<token>): no login, the same forms, CSRF check and error pages.
+  await app.register(
+    async (scope) => {
+      await pageScope(scope, deps, headers);
+      await publicPresetPages(scope, deps);
+    },
+    { prefix: '/p' },
+  );
+}
+
+/** What every scope of pages does: cookies, forms, who is asking, the CSRF check of posts, error pages. */
+async function pageScope(scope: FastifyInstance, deps: DashboardDeps, headers: Record<string, string>): Promise<void> {
+  await scope.register(fastifyCookie);
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  scope.decorateRequest('viewer', null as unknown as Viewer);
+  scope.addHook('onRequest', async (request, reply) => {
+    void reply.headers(headers);
+    if (!request.url.startsWith('/dashboard/assets/')) await identify(request, reply, deps);
+  });
+  scope.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST') return;
+    const token = csrfForm.parse(request.body)._csrf ?? request.headers[CSRF_HEADER];
+    if (!isSameToken(request.viewer.csrf, token))
+      throw new AppError(
+        'forbidden',
+        'This form has expired or did not come from this site: reload the page and try again',
+      );
+  });
+  scope.setErrorHandler((error: FastifyError, request, reply) => errorPage(error, request, reply));
+  scope.setNotFoundHandler((request, reply) =>
+    errorPage(new AppError('not_found', 'There is no such page'), request, reply),
   );
 }
 
@@ -177,6 +192,8 @@ function errorPage(error: FastifyError | AppError, request: FastifyRequest, repl
     request.log.error({ err: error }, 'dashboard page failed');
     message = 'Something went wrong on our side; try again';
   }
+  // A page's script that asked for JSON (the public preset page's) reads the error as the API gives it.
+  if (request.headers.accept === 'application/json') return reply.code(status).send({ error: message });
   const viewer = request.viewer ?? { caller: null, csrf: '' };
   const body = html`<p class="error" role="alert">${message}</p>
     <p><a href="${viewer.caller ? '/dashboard' : '/dashboard/login'}">Back to the dashboard</a></p>`;

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_VERSION } from '../api-version.js';
 import type { Config } from '../config.js';
@@ -48,6 +48,15 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'api_key'], censor: '[redacted]' },
+      // A shared preset's URL holds its secret token (/p/<token>): request lines keep only the path's start.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.replace(/^\/p\/[^/?#]+/, '/p/[redacted]'),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
       ...(options.logStream && { stream: options.logStream }),
     },
     bodyLimit: config.bodyLimitBytes,

@@ -14,7 +14,9 @@ import { completionOperations } from '../modules/chat/completions.operations.js'
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
+import { presetLinkOperations } from '../modules/presets/preset-links.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
+import { publishedPresetOperations } from '../modules/presets/published-presets.operations.js';
 import { userPresetOperations } from '../modules/presets/user-presets.operations.js';
 import { presetDraftOperations } from '../modules/presets/preset-drafts.operations.js';
 import { responseOperations } from '../modules/responses/responses.operations.js';
@@ -35,6 +37,8 @@ export function operationModules(services: FrontDoorServices, config: Config) {
   return {
     accounts: accountOperations(services.accounts, services.keys, services.webhooks),
     presets: presetOperations(services.presets, services.userPresets),
+    // Before the presets' own operations: their tools are listed (and self-tested) before delete_template.
+    presetLinks: presetLinkOperations(services.presetLinks),
     userPresets: userPresetOperations(services.userPresets),
     presetDrafts: presetDraftOperations({
       text: services.text,
@@ -62,6 +66,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     adminAccounts: adminAccountOperations(services.adminAccounts),
     adminUsage: adminUsageOperations(services.adminUsage),
     presetFolder: presetFolderOperations(services.presetFolder),
+    publishedPresets: publishedPresetOperations(services.publishedPresets),
   };
 }
 

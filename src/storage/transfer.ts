@@ -37,6 +37,8 @@ export const TRANSFER_TABLES = [
   'oauth_tokens',
   'user_presets',
   'user_preset_versions',
+  'preset_links',
+  'published_presets',
 ] as const satisfies readonly (keyof Database)[];
 
 type TransferTable = (typeof TRANSFER_TABLES)[number];
@@ -46,6 +48,7 @@ export const NOT_TRANSFERRED = {
   sessions: 'dashboard sign-ins: short-lived, people sign in again on the new database',
   rate_limits: 'request counts of the current window: rebuilt on their own',
   service_processes: "the source's running processes and their heartbeats: none of them runs on the new database",
+  preset_link_days: "public links' runs per day, which only today's cap reads: the links start the day over",
   oauth_codes: 'one-time authorization codes that live a minute: a client that was signing in signs in again',
 } as const satisfies Partial<Record<keyof Database, string>>;
 

@@ -218,7 +218,7 @@ function requiredMark(field: FieldDefinition): SafeHtml | string {
  * A text field gets a live character counter; a radio field becomes a fieldset of radio buttons, a select field a
  * select and a checkbox a box that sends "true" or "false" (your own presets' types).
  */
-function fieldInput(field: FieldDefinition): SafeHtml {
+export function fieldInput(field: FieldDefinition): SafeHtml {
   const id = `field-${field.name}`;
   if (field.type === 'select') {
     return html`<div class="field">

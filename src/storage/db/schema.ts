@@ -73,6 +73,41 @@ export interface UserPresetVersionsTable {
   created_at: Timestamp;
 }
 
+export interface PresetLinksTable {
+  id: string;
+  preset_id: string;
+  account_id: string;
+  /** SHA-256 of the link's token (hex); the token itself is shown once. */
+  token_hash: string;
+  label: string | null;
+  daily_cap: number;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PresetLinkDaysTable {
+  link_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  runs: number;
+}
+
+export interface PublishedPresetsTable {
+  id: string;
+  slug: string;
+  account_id: string | null;
+  source_slug: string;
+  source_version: number;
+  title: string;
+  description: string;
+  /** JSON array of category names. */
+  categories: string;
+  /** JSON: {fields, prompt, output}. */
+  definition: string;
+  published_by: string;
+  published_at: Timestamp;
+}
+
 export interface SpeechSynthesesTable {
   id: string;
   account_id: string;
@@ -443,6 +478,9 @@ export interface Database {
   text_outputs: TextOutputsTable;
   user_presets: UserPresetsTable;
   user_preset_versions: UserPresetVersionsTable;
+  preset_links: PresetLinksTable;
+  preset_link_days: PresetLinkDaysTable;
+  published_presets: PublishedPresetsTable;
   speech_syntheses: SpeechSynthesesTable;
   custom_voices: CustomVoicesTable;
   jobs: JobsTable;
@@ -476,6 +514,8 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type TextOutputRow = Selectable<TextOutputsTable>;
 export type UserPresetRow = Selectable<UserPresetsTable>;
 export type UserPresetVersionRow = Selectable<UserPresetVersionsTable>;
+export type PresetLinkRow = Selectable<PresetLinksTable>;
+export type PublishedPresetRow = Selectable<PublishedPresetsTable>;
 export type SpeechSynthesisRow = Selectable<SpeechSynthesesTable>;
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
 export type JobRow = Selectable<JobsTable>;

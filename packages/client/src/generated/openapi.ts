@@ -139,6 +139,48 @@ export interface paths {
         patch: operations["updatePreset"];
         trace?: never;
     };
+    "/api/presets/{slug}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your presets' public links, newest first
+         * @description Without their tokens (shown only when made); revoked links are listed with revoked_at.
+         */
+        get: operations["listPresetLinks"];
+        put?: never;
+        /**
+         * Share one of your presets by a public link
+         * @description Anyone with the URL can run the preset on its public page, with no account: each run is yours (your credits, stored with your outputs), one output a run, up to daily_cap runs a UTC day and a few a minute per visitor. The token in the URL is shown in this answer only.
+         */
+        post: operations["createPresetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/presets/{slug}/links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a public link: its page is gone at once */
+        delete: operations["revokePresetLink"];
+        options?: never;
+        head?: never;
+        /** Change a public link's daily cap or label */
+        patch: operations["updatePresetLink"];
+        trace?: never;
+    };
     "/api/presets/{slug}/versions": {
         parameters: {
             query?: never;
@@ -1318,6 +1360,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/presets/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an account's preset into the catalogue, for everyone
+         * @description A snapshot of the preset's current version joins the catalogue under as_slug (its own slug by default): every account sees it in GET /api/presets and uses it in generate, the owner too (the catalogue is looked in first). Publishing the same preset again takes its new current version. The slug must not be a code or operator catalogue preset's, or another account's preset's. Admin accounts only.
+         */
+        post: operations["adminPublishPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/presets/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the presets published into the catalogue */
+        get: operations["adminListPublishedPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/presets/published/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a published preset out of the catalogue
+         * @description The owner's own preset is untouched. Admin accounts only.
+         */
+        delete: operations["adminUnpublishPreset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/completions": {
         parameters: {
             query?: never;
@@ -2378,6 +2477,356 @@ export interface operations {
                         brand_voice: string | null;
                         created_at: string;
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listPresetLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        links: {
+                            id: string;
+                            /** @description The preset's slug */
+                            preset: string;
+                            label: string | null;
+                            daily_cap: number;
+                            /** @description Runs so far this UTC day */
+                            used_today: number;
+                            created_at: string;
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createPresetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Runs the link allows per UTC day, paid from your credits (1 to 10000)
+                     * @default 50
+                     */
+                    daily_cap?: number;
+                    /** @description A name to tell your links apart */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The preset's slug */
+                        preset: string;
+                        label: string | null;
+                        daily_cap: number;
+                        /** @description Runs so far this UTC day */
+                        used_today: number;
+                        created_at: string;
+                        revoked_at: string | null;
+                        /** @description The public page: anyone with it can run the preset, up to the daily cap */
+                        url: string;
+                        /** @description The secret part of the URL: shown in this answer only, stored hashed */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokePresetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+                /** @description The link's id */
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The preset's slug */
+                        preset: string;
+                        label: string | null;
+                        daily_cap: number;
+                        /** @description Runs so far this UTC day */
+                        used_today: number;
+                        created_at: string;
+                        revoked_at: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePresetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of one of your presets */
+                slug: string;
+                /** @description The link's id */
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Runs the link allows per UTC day, paid from your credits (1 to 10000) */
+                    daily_cap?: number;
+                    /** @description A name to tell your links apart; null removes it */
+                    label?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The preset's slug */
+                        preset: string;
+                        label: string | null;
+                        daily_cap: number;
+                        /** @description Runs so far this UTC day */
+                        used_today: number;
+                        created_at: string;
+                        revoked_at: string | null;
                     };
                 };
             };
@@ -9251,6 +9700,170 @@ export interface operations {
                             file: string;
                             message: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminPublishPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The owner's account id or email */
+                    account: string;
+                    /** @description The owner's preset */
+                    slug: string;
+                    /** @description The slug in the catalogue (the preset's own by default) */
+                    as_slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The slug everyone uses it by */
+                        slug: string;
+                        title: string;
+                        source: {
+                            /** @description The owner (null once the account is deleted) */
+                            account_id: string | null;
+                            /** @description The owner's preset it was published from */
+                            slug: string;
+                            /** @description The preset's version the snapshot holds */
+                            version: number;
+                        };
+                        /** @description The admin's account id */
+                        published_by: string;
+                        published_at: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListPublishedPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        presets: {
+                            /** @description The slug everyone uses it by */
+                            slug: string;
+                            title: string;
+                            source: {
+                                /** @description The owner (null once the account is deleted) */
+                                account_id: string | null;
+                                /** @description The owner's preset it was published from */
+                                slug: string;
+                                /** @description The preset's version the snapshot holds */
+                                version: number;
+                            };
+                            /** @description The admin's account id */
+                            published_by: string;
+                            published_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    adminUnpublishPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        unpublished: true;
+                        slug: string;
                     };
                 };
             };

@@ -17,6 +17,7 @@ const DESCRIPTIONS: Record<(typeof ADMIN_SECTIONS)[number][0], string> = {
   '/dashboard/admin/jobs': 'The queue: how much waits, what failed and why; retry or cancel.',
   '/dashboard/admin/engines': 'Which engine serves each model name, and whether it is ready.',
   '/dashboard/admin/models': 'Local models: pull, cancel, remove; used at once, without a restart.',
+  '/dashboard/admin/presets': "Publish an account's preset into everyone's catalogue, or take it out.",
   '/dashboard/admin/audit': 'Everything administrators did, with the record before and after.',
 };
 
