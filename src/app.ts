@@ -17,6 +17,7 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.js
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
 import { createOAuthModule } from './modules/oauth/oauth.module.js';
+import { presetOutputCheck } from './modules/presets/preset-output-check.js';
 import { createPresetsModule } from './modules/presets/presets.module.js';
 import { createResponsesModule } from './modules/responses/responses.module.js';
 import { createSessionsModule } from './modules/sessions/sessions.module.js';
@@ -63,14 +64,15 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { accounts } = createAccountsModule({ ...ports, keys, credits });
   const { sessions } = createSessionsModule({ ...ports, accounts });
   const { oauth } = createOAuthModule(ports);
-  const { presets, userPresets } = createPresetsModule(ports);
-  const { brandVoices, pageReader } = createBrandVoicesModule(ports);
-  const { text } = createTextModule({ ...ports, presets, userPresets, credits, brandVoices });
   const { speech, customVoices, voices } = createSpeechModule({ ...ports, credits });
+  const { images } = createImagesModule({ ...ports, credits });
+  const outputCheck = presetOutputCheck({ imageModels: ports.imageModels, speech });
+  const { presets, userPresets } = createPresetsModule({ ...ports, outputCheck });
+  const { brandVoices, pageReader } = createBrandVoicesModule(ports);
+  const { text } = createTextModule({ ...ports, presets, userPresets, credits, brandVoices, images, speech, voices });
   const { sounds } = createSoundsModule({ ...ports, credits });
   const { webhooks } = createWebhooksModule(ports);
   const { transcriptions } = createTranscriptionsModule({ ...ports, credits, webhooks });
-  const { images } = createImagesModule({ ...ports, credits });
   const { videos } = createVideosModule({ ...ports, credits, speech });
   const idempotency = new IdempotencyService(db, clock, config.idempotencyWaitMs);
   const { chat, tokenBilling } = createChatModule({ ...ports, credits, brandVoices });

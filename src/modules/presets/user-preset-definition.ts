@@ -14,6 +14,12 @@ import type { UserField, UserPresetDefinition } from './user-preset.schemas.js';
  * template against the fields (only their names and `language`; every field used). Errors name the field or token.
  */
 export function checkDefinition(definition: UserPresetDefinition): Outcome<UserPresetDefinition> {
+  if (definition.image_settings && definition.output !== 'image') {
+    return fail('invalid_input', `image_settings: are for an image preset (output is ${definition.output})`);
+  }
+  if (definition.voice !== undefined && definition.output !== 'speech') {
+    return fail('invalid_input', `voice: is for a speech preset (output is ${definition.output})`);
+  }
   const seen = new Set<string>();
   for (const field of definition.fields) {
     const checked = checkField(field);

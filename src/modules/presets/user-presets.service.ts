@@ -11,6 +11,7 @@ import {
 import { isUniqueViolation } from '../../storage/db/unique-violation.js';
 import type { UserPresetRow } from '../../storage/db/schema.js';
 import { PRESET_NOT_FOUND, type PresetsService } from './presets.service.js';
+import type { PresetOutputCheck } from './preset-output-check.js';
 import { checkDefinition, toPresetDefinition } from './user-preset-definition.js';
 import {
   type CreateUserPreset,
@@ -27,6 +28,14 @@ export interface UserPresetsServiceOptions {
   repo: UserPresetsRepo;
   catalogue: PresetsService;
   clock: Clock;
+  /** The names an image or speech preset's settings give, checked with the services that will use them. */
+  outputCheck?: PresetOutputCheck;
+}
+
+/** A user preset as generate runs it: the preset, and what it makes with what settings. */
+export interface UserPresetRun {
+  preset: PresetDefinition;
+  definition: UserPresetDefinition;
 }
 
 /** A user preset in a list: the catalogue's summary, marked as the caller's own. */
@@ -56,6 +65,14 @@ export class UserPresetsService {
     return row && toPresetDefinition(head(row), row.current_version, definitionOf(row.definition));
   }
 
+  /** As `find`, with what the preset makes (text, an image or speech) and its settings for it. */
+  async findRun(accountId: string, slug: string): Promise<UserPresetRun | undefined> {
+    const row = await this.deps.repo.find(accountId, slug);
+    if (!row) return undefined;
+    const definition = definitionOf(row.definition);
+    return { preset: toPresetDefinition(head(row), row.current_version, definition), definition };
+  }
+
   async view(accountId: string, slug: string): Promise<Outcome<UserPresetView>> {
     const row = await this.deps.repo.find(accountId, slug);
     return row ? ok(viewOf(row)) : fail('not_found', PRESET_NOT_FOUND);
@@ -63,7 +80,7 @@ export class UserPresetsService {
 
   async create(accountId: string, body: CreateUserPreset): Promise<Outcome<UserPresetView>> {
     const { slug: wanted, title, description, category, ...given } = body;
-    const definition = checkDefinition(given);
+    const definition = await this.checked(accountId, given);
     if (!definition.ok) return definition;
     // Asked first so that a full account hears it before a slug is looked for; the insert counts again.
     if ((await this.deps.repo.count(accountId)) >= USER_PRESETS_PER_ACCOUNT) return tooMany();
@@ -99,12 +116,21 @@ export class UserPresetsService {
     const current = await this.deps.repo.find(accountId, slug);
     if (!current) return fail('not_found', PRESET_NOT_FOUND);
     if (Object.values(body).every((value) => value === undefined)) {
-      return fail('invalid_input', 'Give at least one of title, description, category, fields, output, prompt');
+      return fail(
+        'invalid_input',
+        'Give at least one of title, description, category, fields, output, image_settings, voice, prompt',
+      );
     }
     const before = definitionOf(current.definition);
-    const definition = checkDefinition({
+    const output = body.output ?? before.output;
+    // Settings kept from before go when the output no longer takes them; settings given are checked; null removes.
+    const imageSettings = given(body.image_settings, output === 'image' ? before.image_settings : undefined);
+    const voice = given(body.voice, output === 'speech' ? before.voice : undefined);
+    const definition = await this.checked(accountId, {
       fields: body.fields ?? before.fields,
-      output: body.output ?? before.output,
+      output,
+      ...(imageSettings && { image_settings: imageSettings }),
+      ...(voice !== undefined && { voice }),
       prompt: body.prompt ?? before.prompt,
     });
     if (!definition.ok) return definition;
@@ -137,6 +163,12 @@ export class UserPresetsService {
     return ok(versions.map((v) => ({ version: v.version, created_at: v.created_at, ...definitionOf(v.definition) })));
   }
 
+  private async checked(accountId: string, definition: UserPresetDefinition): Promise<Outcome<UserPresetDefinition>> {
+    const checked = checkDefinition(definition);
+    if (!checked.ok || !this.deps.outputCheck) return checked;
+    return this.deps.outputCheck.check(accountId, checked.value);
+  }
+
   private async slugTaken(slug: string): Promise<Outcome<string>> {
     if (this.deps.catalogue.find(slug)) {
       return fail('conflict', `The slug "${slug}" is a catalogue preset's: choose another`);
@@ -162,6 +194,10 @@ export class UserPresetsService {
     return `${stem}-${newId().slice(0, 8)}`;
   }
 }
+
+/** A setting given (null: removed), else the one kept from before. */
+const given = <V>(value: V | null | undefined, kept: V | undefined): V | undefined =>
+  value === undefined ? kept : (value ?? undefined);
 
 const tooMany = () =>
   fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);

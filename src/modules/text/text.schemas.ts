@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { FIELD_LIMITS, LENGTHS } from '../../shared/presets/preset-types.js';
+import { imageRecordSchema } from '../images/images.schemas.js';
 
 const MAX_OUTPUTS = 10;
 
@@ -74,8 +75,37 @@ export const generateToolArgs = generateBodySchema.extend({
     .describe('The template\'s other fields by name, e.g. {"extra1": "..."}; the same as giving them at the top level'),
 });
 
-/** The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. */
-export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string(), text: z.string() });
+/** What a speech preset's output was spoken into (POST /api/generate-text-to-speech's answer). */
+const spokenSchema = z.object({
+  uuid: z.string().describe('GET /api/text-to-speech/{uuid} reads the record'),
+  url: z.string(),
+  used_characters: z.number().int().describe('Words billed against the monthly speech allowance'),
+  status: z.literal('completed'),
+});
+
+/**
+ * The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. A user preset
+ * whose output is an image or speech adds `kind` and what was made; `text` is then the image prompt or the spoken text.
+ */
+export const generatedOutputSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  text: z.string(),
+  kind: z
+    .enum(['image', 'speech'])
+    .optional()
+    .describe('Only for a preset of yours whose output is an image or speech; absent for text'),
+  image: imageRecordSchema
+    .optional()
+    .describe(
+      "An image preset's picture, as GET /api/get-image?imageId={image.id} reads it: poll that while status is pending",
+    ),
+  audio: spokenSchema
+    .nullable()
+    .optional()
+    .describe("A speech preset's recording; null when speaking failed (audio_error says why; the text is kept)"),
+  audio_error: z.string().optional().describe('Why the text could not be spoken; its words were not billed'),
+});
 export type GeneratedOutput = z.infer<typeof generatedOutputSchema>;
 
 export const storedOutputSchema = z.object({

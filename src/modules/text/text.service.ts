@@ -13,6 +13,7 @@ import type { PresetInputs } from '../../shared/presets/preset-template.js';
 import type { PresetDefinition } from '../../shared/presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
 import type { UserPresetsService } from '../presets/user-presets.service.js';
+import type { PresetMediaOutputs } from './preset-media-outputs.js';
 import { maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
@@ -27,6 +28,8 @@ export interface TextServiceOptions {
   /** The brand voice named by `brand_voice`, or the account's default, goes ahead of the preset's instructions. */
   brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
   repo: TextRepo;
+  /** A user preset whose output is an image or speech. */
+  mediaOutputs: PresetMediaOutputs;
   config: Config;
   clock: Clock;
 }
@@ -35,8 +38,9 @@ export class TextService {
   constructor(private readonly deps: TextServiceOptions) {}
 
   async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
-    const preset =
-      this.deps.presets.find(body.preset) ?? (await this.deps.userPresets.find(caller.account.id, body.preset));
+    const catalogued = this.deps.presets.find(body.preset);
+    const own = catalogued ? undefined : await this.deps.userPresets.findRun(caller.account.id, body.preset);
+    const preset = catalogued ?? own?.preset;
     if (!preset) return fail('not_found', PRESET_NOT_FOUND);
     if (!preset.isFree && !caller.plan.premiumPresets) {
       return fail('forbidden', `The preset "${preset.slug}" is not available on the ${caller.plan.name} plan`);
@@ -46,10 +50,29 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
+    const output = own?.definition.output ?? 'text';
+    if (own && output === 'image') return this.deps.mediaOutputs.image(caller, own, inputs.value, body, requestId);
+    const voice =
+      own && output === 'speech'
+        ? await this.deps.mediaOutputs.voiceFor(caller, preset.slug, own.definition.voice, inputs.value.language)
+        : undefined;
+    if (voice && !voice.ok) return voice;
     const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
     if (!brandVoice.ok) return brandVoice;
     const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
+    const written = await this.writeTexts(caller, body, prompt, requestId);
+    if (!voice || !written.ok) return written;
+    return ok(await this.deps.mediaOutputs.speak(caller, written.value, voice.value));
+  }
 
+  /** The outputs written by the text model, stored and paid for together. */
+  private async writeTexts(
+    caller: Caller,
+    body: GenerateBody,
+    prompt: PresetPrompt,
+    requestId: string,
+  ): Promise<Outcome<GeneratedOutput[]>> {
+    const { preset } = prompt;
     const model = body.shouldUseGPT4 ? this.deps.models.advanced : this.deps.models.standard;
     const unit = body.shouldUseGPT4 ? this.deps.config.credits.perAdvancedOutput : this.deps.config.credits.perOutput;
     const charge = {
