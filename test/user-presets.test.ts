@@ -178,7 +178,7 @@ describe('POST /api/presets', () => {
       'length: must be',
     ],
     ['a long title', { title: 'x'.repeat(101) }, 'title'],
-    ['an output kind not made yet', { output: 'image' }, 'output'],
+    ['an output kind there is none of', { output: 'video' }, 'output'],
   ])('refuses %s', async (_name, change, named) => {
     const fields = change.fields ?? [{ name: 'extra1', label: 'x', type: 'text' }];
     const prompt = fields.map((f) => `{{${f.name}}}`).join(' ');

@@ -134,7 +134,7 @@ export interface paths {
         head?: never;
         /**
          * Edit one of your presets: a new version
-         * @description The fields given replace the current ones; the fields, prompt and output are checked together. Outputs made before keep the version they were made with.
+         * @description The fields given replace the current ones; the fields, prompt, output and its settings (image_settings, voice) are checked together. Outputs made before keep the version they were made with.
          */
         patch: operations["updatePreset"];
         trace?: never;
@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Generate text outputs from a preset
-         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. A preset of yours whose output is an image answers each output with `kind: "image"` and `image`, the image record (charged and made as POST /api/generate-image makes it; poll GET /api/get-image while pending); one whose output is speech with `kind: "speech"` and `audio`, the recording (billed as POST /api/generate-text-to-speech). Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
          */
         post: operations["generateText"];
         delete?: never;
@@ -1944,11 +1944,27 @@ export interface operations {
                         default?: string;
                     }[];
                     /**
-                     * @description What the preset makes: text
+                     * @description What the preset makes: text; image (the rendered prompt goes to the image model); speech (the text written is spoken)
                      * @default text
                      * @enum {string}
                      */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description An image preset's model, dimensions, style, resolution */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    };
+                    /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
+                    voice?: string;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -1994,7 +2010,21 @@ export interface operations {
                             default?: string;
                         }[];
                         /** @enum {string} */
-                        output: "text";
+                        output: "text" | "image" | "speech";
+                        image_settings?: {
+                            /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                            model?: string;
+                            /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                            dimensions?: string;
+                            /** @description e.g. watercolor, photorealistic, pixel art */
+                            style?: string;
+                            /**
+                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @enum {string}
+                             */
+                            resolution?: "1K" | "2K";
+                        };
+                        voice?: string;
                         prompt: string;
                         created_at: string;
                         updated_at: string;
@@ -2260,7 +2290,23 @@ export interface operations {
                         default?: string;
                     }[];
                     /** @enum {string} */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description null removes them */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    } | null;
+                    /** @description null removes it */
+                    voice?: string | null;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -2306,7 +2352,21 @@ export interface operations {
                             default?: string;
                         }[];
                         /** @enum {string} */
-                        output: "text";
+                        output: "text" | "image" | "speech";
+                        image_settings?: {
+                            /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                            model?: string;
+                            /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                            dimensions?: string;
+                            /** @description e.g. watercolor, photorealistic, pixel art */
+                            style?: string;
+                            /**
+                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @enum {string}
+                             */
+                            resolution?: "1K" | "2K";
+                        };
+                        voice?: string;
                         prompt: string;
                         created_at: string;
                         updated_at: string;
@@ -2400,7 +2460,21 @@ export interface operations {
                                 default?: string;
                             }[];
                             /** @enum {string} */
-                            output: "text";
+                            output: "text" | "image" | "speech";
+                            image_settings?: {
+                                /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                                model?: string;
+                                /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                                dimensions?: string;
+                                /** @description e.g. watercolor, photorealistic, pixel art */
+                                style?: string;
+                                /**
+                                 * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                                 * @enum {string}
+                                 */
+                                resolution?: "1K" | "2K";
+                            };
+                            voice?: string;
                             prompt: string;
                             version: number;
                             created_at: string;
@@ -2533,6 +2607,51 @@ export interface operations {
                         id: number;
                         name: string;
                         text: string;
+                        /**
+                         * @description Only for a preset of yours whose output is an image or speech; absent for text
+                         * @enum {string}
+                         */
+                        kind?: "image" | "speech";
+                        /** @description An image preset's picture, as GET /api/get-image?imageId={image.id} reads it: poll that while status is pending */
+                        image?: {
+                            id: number;
+                            /** @description Null while the image is pending or when it failed */
+                            image_url: string | null;
+                            /** @description What made the picture; the builtin engine says builtin-sketch */
+                            model: string;
+                            /** @description The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg */
+                            engine: string;
+                            prompt: string;
+                            used_credits: number;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** @description Why it failed; its credits were refunded */
+                            error?: string;
+                            width: number;
+                            height: number;
+                            requested_model: string;
+                            style: string | null;
+                            artist: string | null;
+                            hd: boolean;
+                            warnings: string[];
+                            /** @description What was done to the given picture, for an edit */
+                            action?: string;
+                            /** @description The catalogue model asked to edit it, for an edit */
+                            edit_model?: string | null;
+                        };
+                        /** @description A speech preset's recording; null when speaking failed (audio_error says why; the text is kept) */
+                        audio?: {
+                            /** @description GET /api/text-to-speech/{uuid} reads the record */
+                            uuid: string;
+                            url: string;
+                            /** @description Words billed against the monthly speech allowance */
+                            used_characters: number;
+                            /** @enum {string} */
+                            status: "completed";
+                        } | null;
+                        /** @description Why the text could not be spoken; its words were not billed */
+                        audio_error?: string;
                     }[];
                 };
             };
@@ -2637,6 +2756,17 @@ export interface operations {
             };
             /** @description Error */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
