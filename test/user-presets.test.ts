@@ -171,7 +171,11 @@ describe('POST /api/presets', () => {
       'extra1 is given twice',
     ],
     ['an unknown parameter', { fields: [{ name: 'extra15', label: 'x', type: 'text' }] }, 'name'],
-    ['an image field (not in this slice)', { fields: [{ name: 'extra1', label: 'x', type: 'image' }] }, 'type'],
+    [
+      'an image field written out in the template',
+      { fields: [{ name: 'extra1', label: 'x', type: 'image' }] },
+      '{{extra1}} is an image field',
+    ],
     [
       'a length field with other options',
       { fields: [{ name: 'length', label: 'x', type: 'select', options: ['Huge'] }] },

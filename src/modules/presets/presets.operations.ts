@@ -9,7 +9,9 @@ import type { UserPresetsService } from './user-presets.service.js';
 const fieldSchema = z.object({
   name: z.string(),
   label: z.string(),
-  type: z.enum(['textarea', 'text', 'radio', 'select', 'checkbox']),
+  type: z
+    .enum(['textarea', 'text', 'radio', 'select', 'checkbox', 'image'])
+    .describe('image: an http(s) or data:image/...;base64, URL of a picture (your own presets)'),
   required: z.boolean(),
   placeholder: z.string().optional(),
   maxLength: z.number().int().optional(),

@@ -12,7 +12,8 @@ export const USER_PRESET_MAX_FIELDS = 9;
  */
 export const USER_PRESET_OUTPUTS = ['text', 'image', 'speech'] as const;
 export type UserPresetOutput = (typeof USER_PRESET_OUTPUTS)[number];
-export const USER_FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox'] as const;
+/** `image`: a picture (an http(s) or data:image URL) in an extraN parameter, given to the model beside the prompt. */
+export const USER_FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox', 'image'] as const;
 
 const fieldNames = Object.keys(FIELD_LIMITS) as [FieldName, ...FieldName[]];
 

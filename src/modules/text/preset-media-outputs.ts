@@ -9,12 +9,18 @@ import type { UserPresetRun } from '../presets/user-presets.service.js';
 import type { SpeechService } from '../speech/speech.service.js';
 import type { VoiceListing } from '../speech/voice-listing.js';
 import type { GenerateBody, GeneratedOutput } from './text.schemas.js';
+import { type PresetPicture, pictureFacts } from './preset-pictures.js';
+import { EDIT_ACTION } from '../images/image-request.js';
+import type { CatalogueImageModel } from '../../engines/providers/registry.js';
+import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
 import type { TextRepo } from './text.repo.js';
 
 export interface PresetMediaOutputsOptions {
   images: Pick<ImagesService, 'create'>;
   speech: Pick<SpeechService, 'synthesize' | 'hasVoice'>;
   voices: Pick<VoiceListing, 'list'>;
+  /** Whether an image preset's model can work from a picture (image-to-image, the images service's edit path). */
+  imageModels: ModelCatalogue<CatalogueImageModel>;
   repo: TextRepo;
   clock: Clock;
 }
@@ -38,7 +44,7 @@ export class PresetMediaOutputs {
   async image(
     caller: Caller,
     { preset, definition }: UserPresetRun,
-    inputs: PresetInputs,
+    { inputs, pictures }: { inputs: PresetInputs; pictures: readonly PresetPicture[] },
     body: GenerateBody,
     requestId: string,
   ): Promise<Outcome<GeneratedOutput[]>> {
@@ -51,12 +57,16 @@ export class PresetMediaOutputs {
     if (body.outputs > MAX_IMAGES) {
       return fail('invalid_input', `outputs: an image preset makes at most ${MAX_IMAGES} pictures a request`);
     }
-    const prompt = renderUserPrompt(preset, inputs);
-    const { model, ...settings } = definition.image_settings ?? {};
+    const { model = TOOL_IMAGE_MODEL, ...settings } = definition.image_settings ?? {};
+    const reference = this.referenceOf(model, pictures);
+    if (!reference.ok) return reference;
+    const described = Object.fromEntries(pictures.map((p) => [p.field.name, pictureFacts(p)]));
+    const prompt = renderUserPrompt(preset, { ...inputs, ...described });
     const request = generateImageBody.safeParse({
       ...settings,
+      ...(reference.value && { image: reference.value }),
       prompt,
-      model: model ?? TOOL_IMAGE_MODEL,
+      model,
       outputs: body.outputs,
       waitForResult: true,
     });
@@ -93,6 +103,31 @@ export class PresetMediaOutputs {
         ...(made.value[index] && { image: made.value[index] }),
       })),
     );
+  }
+
+  /**
+   * The picture an image preset works from, by URL (its image job fetches it, through the guard, as an edit's): one at
+   * most, and only for a model whose engine here makes a picture from a picture.
+   */
+  private referenceOf(model: string, pictures: readonly PresetPicture[]): Outcome<string | undefined> {
+    const [picture, second] = pictures;
+    if (!picture) return ok(undefined);
+    const at = (p: PresetPicture) => `${p.field.name} (${p.field.label})`;
+    if (second) return fail('invalid_input', `${at(second)}: an image preset works from one picture at most`);
+    const engine = this.deps.imageModels.find(model)?.engine;
+    if (!engine?.editActions?.includes(EDIT_ACTION)) {
+      return fail(
+        'invalid_input',
+        `${at(picture)}: the image model "${model}" here${engine ? ` (the ${engine.provider} engine)` : ''} cannot make a picture from a picture; leave the field empty or choose a model that edits pictures`,
+      );
+    }
+    if (picture.source.kind !== 'url') {
+      return fail(
+        'invalid_input',
+        `${at(picture)}: an image preset's picture must be an http(s) URL (its image job fetches it), not a data URL`,
+      );
+    }
+    return ok(picture.source.url);
   }
 
   /**

@@ -10,7 +10,8 @@ import type { UserPresetsService } from '../presets/user-presets.service.js';
 import type { ImagesService } from '../images/images.service.js';
 import type { SpeechService } from '../speech/speech.service.js';
 import type { VoiceListing } from '../speech/voice-listing.js';
-import { PresetMediaOutputs } from './preset-media-outputs.js';
+import { PresetMediaOutputs, type PresetMediaOutputsOptions } from './preset-media-outputs.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import { TextRepo } from './text.repo.js';
 import { TextService } from './text.service.js';
 
@@ -26,6 +27,8 @@ export interface TextModuleOptions {
   images: ImagesService;
   speech: SpeechService;
   voices: VoiceListing;
+  imageModels: PresetMediaOutputsOptions['imageModels'];
+  guard: GuardOptions;
   config: Config;
   clock: Clock;
 }
@@ -34,10 +37,21 @@ export interface TextModuleOptions {
 export function createTextModule(options: TextModuleOptions) {
   const { db, writer, presets, userPresets, textModels, credits, brandVoices, config, clock } = options;
   const repo = new TextRepo(db, writer);
-  const { images, speech, voices } = options;
-  const mediaOutputs = new PresetMediaOutputs({ images, speech, voices, repo, clock });
+  const { images, speech, voices, imageModels, guard } = options;
+  const mediaOutputs = new PresetMediaOutputs({ images, speech, voices, imageModels, repo, clock });
   const models = textModels;
   return {
-    text: new TextService({ presets, userPresets, models, credits, brandVoices, repo, mediaOutputs, config, clock }),
+    text: new TextService({
+      presets,
+      userPresets,
+      models,
+      credits,
+      brandVoices,
+      repo,
+      mediaOutputs,
+      guard,
+      config,
+      clock,
+    }),
   };
 }

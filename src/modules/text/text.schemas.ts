@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { FIELD_LIMITS, LENGTHS } from '../../shared/presets/preset-types.js';
 import { imageRecordSchema } from '../images/images.schemas.js';
+import { PICTURE_DATA_URL_MAX } from './preset-pictures.js';
 
 const MAX_OUTPUTS = 10;
 
@@ -9,18 +10,32 @@ const text = (max: number, description: string) => z.string().max(max).describe(
 
 const outputsSchema = wholeNumberField(1, MAX_OUTPUTS);
 
+/**
+ * An extraN parameter: text of at most `max` characters or, for an image field of a preset of yours, a picture's URL,
+ * which may be a data:image URL up to PICTURE_DATA_URL_MAX (checked as a picture when the preset runs).
+ */
+const extra = (max: number, description: string) =>
+  z
+    .string()
+    .max(PICTURE_DATA_URL_MAX)
+    .refine((value) => value.length <= max || /^data:image\//i.test(value), {
+      message: `must be at most ${max} characters (an image field's picture may be a data:image/...;base64, URL)`,
+    })
+    .describe(description)
+    .optional();
+
 /** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields. */
 const extraFields = {
-  extra5: text(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
-  extra6: text(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
-  extra7: text(FIELD_LIMITS.extra7, 'Context field 7; meaning depends on the preset'),
-  extra8: text(FIELD_LIMITS.extra8, 'Context field 8; meaning depends on the preset'),
-  extra9: text(FIELD_LIMITS.extra9, 'Context field 9; meaning depends on the preset'),
-  extra10: text(FIELD_LIMITS.extra10, 'Context field 10; meaning depends on the preset'),
-  extra11: text(FIELD_LIMITS.extra11, 'Context field 11; meaning depends on the preset'),
-  extra12: text(FIELD_LIMITS.extra12, 'Context field 12; meaning depends on the preset'),
-  extra13: text(FIELD_LIMITS.extra13, 'Context field 13; meaning depends on the preset'),
-  extra14: text(FIELD_LIMITS.extra14, 'Context field 14; meaning depends on the preset'),
+  extra5: extra(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
+  extra6: extra(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
+  extra7: extra(FIELD_LIMITS.extra7, 'Context field 7; meaning depends on the preset'),
+  extra8: extra(FIELD_LIMITS.extra8, 'Context field 8; meaning depends on the preset'),
+  extra9: extra(FIELD_LIMITS.extra9, 'Context field 9; meaning depends on the preset'),
+  extra10: extra(FIELD_LIMITS.extra10, 'Context field 10; meaning depends on the preset'),
+  extra11: extra(FIELD_LIMITS.extra11, 'Context field 11; meaning depends on the preset'),
+  extra12: extra(FIELD_LIMITS.extra12, 'Context field 12; meaning depends on the preset'),
+  extra13: extra(FIELD_LIMITS.extra13, 'Context field 13; meaning depends on the preset'),
+  extra14: extra(FIELD_LIMITS.extra14, 'Context field 14; meaning depends on the preset'),
 };
 
 export const generateBodySchema = z.strictObject({
@@ -37,10 +52,10 @@ export const generateBodySchema = z.strictObject({
     .default('English')
     .describe('Output language name'),
   shouldUseGPT4: flagField.default(false).describe('Use the advanced model'),
-  extra1: text(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
-  extra2: text(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
-  extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
-  extra4: text(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
+  extra1: extra(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
+  extra2: extra(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
+  extra3: extra(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
+  extra4: extra(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
   ...extraFields,
   suffix: text(FIELD_LIMITS.suffix, 'End section text (Fill the Gaps)'),
   brand_voice: z

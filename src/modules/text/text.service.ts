@@ -14,6 +14,8 @@ import type { PresetDefinition } from '../../shared/presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
 import type { UserPresetsService } from '../presets/user-presets.service.js';
 import type { PresetMediaOutputs } from './preset-media-outputs.js';
+import { type PresetPicture, loadPresetPictures, picturesForModel } from './preset-pictures.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import { maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
@@ -30,6 +32,8 @@ export interface TextServiceOptions {
   repo: TextRepo;
   /** A user preset whose output is an image or speech. */
   mediaOutputs: PresetMediaOutputs;
+  /** The SSRF guard the pictures of image fields are downloaded through. */
+  guard: GuardOptions;
   config: Config;
   clock: Clock;
 }
@@ -50,8 +54,18 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
+    const pictures = await loadPresetPictures(preset, inputs.value, this.deps.guard);
+    if (!pictures.ok) return pictures;
     const output = own?.definition.output ?? 'text';
-    if (own && output === 'image') return this.deps.mediaOutputs.image(caller, own, inputs.value, body, requestId);
+    if (own && output === 'image') {
+      return this.deps.mediaOutputs.image(
+        caller,
+        own,
+        { inputs: inputs.value, pictures: pictures.value },
+        body,
+        requestId,
+      );
+    }
     const voice =
       own && output === 'speech'
         ? await this.deps.mediaOutputs.voiceFor(caller, preset.slug, own.definition.voice, inputs.value.language)
@@ -59,7 +73,7 @@ export class TextService {
     if (voice && !voice.ok) return voice;
     const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, body.brand_voice);
     if (!brandVoice.ok) return brandVoice;
-    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
+    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value, pictures: pictures.value };
     const written = await this.writeTexts(caller, body, prompt, requestId);
     if (!voice || !written.ok) return written;
     return ok(await this.deps.mediaOutputs.speak(caller, written.value, voice.value));
@@ -69,11 +83,14 @@ export class TextService {
   private async writeTexts(
     caller: Caller,
     body: GenerateBody,
-    prompt: PresetPrompt,
+    given: PresetPrompt,
     requestId: string,
   ): Promise<Outcome<GeneratedOutput[]>> {
-    const { preset } = prompt;
     const model = body.shouldUseGPT4 ? this.deps.models.advanced : this.deps.models.standard;
+    const seen = picturesForModel(model, given.pictures, given.inputs);
+    if (!seen.ok) return seen;
+    const prompt = { ...given, inputs: seen.value.inputs, pictures: seen.value.parts };
+    const { preset } = prompt;
     const unit = body.shouldUseGPT4 ? this.deps.config.credits.perAdvancedOutput : this.deps.config.credits.perOutput;
     const charge = {
       accountId: caller.account.id,
@@ -136,10 +153,10 @@ export class TextService {
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
   private async runAll(
     model: TextModel,
-    { preset, inputs, brandVoice }: PresetPrompt,
+    { preset, inputs, brandVoice, pictures }: PresetPrompt,
     count: number,
   ): Promise<string[]> {
-    const messages = presetMessages(preset, inputs, brandVoice);
+    const messages = presetMessages(preset, inputs, brandVoice, pictures);
     const maxOutputTokens = maxTokensFor(inputs, this.deps.config.text.maxTokens);
     const one = async (index: number, abortSignal?: AbortSignal) => {
       abortSignal?.throwIfAborted();
@@ -172,6 +189,8 @@ interface PresetPrompt {
   preset: PresetDefinition;
   inputs: PresetInputs;
   brandVoice: string | undefined;
+  /** Pictures of image fields: given to the model as image parts once it is known to take them. */
+  pictures: PresetPicture[];
 }
 
 function toStored(row: TextOutputRow): StoredOutput {
