@@ -12,7 +12,7 @@ import type { UserPresetsService } from './user-presets.service.js';
 const tags = ['presets'];
 const slugParams = z.object({ slug: z.string().min(1).max(100).describe('The slug of one of your presets') });
 const FIELDS_HELP =
-  'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox), required, placeholder, maxLength, options (select and radio), default}';
+  'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox, or image: a picture as an http(s) or data:image URL on an extraN parameter, given to the model beside the prompt and usable in the template only as a section {{#extraN}}...{{/extraN}}), required, placeholder, maxLength, options (select and radio), default}';
 const OUTPUT_HELP =
   'output: text (default), image (the rendered prompt is an image prompt; image_settings {model from list_image_models, dimensions, style, resolution}) or speech (the text written is spoken; voice: an id from list_voices)';
 const PROMPT_HELP =

@@ -1931,7 +1931,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -1997,7 +1997,7 @@ export interface operations {
                             name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                             label: string;
                             /** @enum {string} */
-                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                             /** @default false */
                             required: boolean;
                             /** @description text and textarea fields */
@@ -2109,8 +2109,11 @@ export interface operations {
                         fields: {
                             name: string;
                             label: string;
-                            /** @enum {string} */
-                            type: "textarea" | "text" | "radio" | "select" | "checkbox";
+                            /**
+                             * @description image: an http(s) or data:image/...;base64, URL of a picture (your own presets)
+                             * @enum {string}
+                             */
+                            type: "textarea" | "text" | "radio" | "select" | "checkbox" | "image";
                             required: boolean;
                             placeholder?: string;
                             maxLength?: number;
@@ -2277,7 +2280,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -2339,7 +2342,7 @@ export interface operations {
                             name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                             label: string;
                             /** @enum {string} */
-                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                             /** @default false */
                             required: boolean;
                             /** @description text and textarea fields */
@@ -2447,7 +2450,7 @@ export interface operations {
                                 name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                                 label: string;
                                 /** @enum {string} */
-                                type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                                type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                                 /** @default false */
                                 required: boolean;
                                 /** @description text and textarea fields */
