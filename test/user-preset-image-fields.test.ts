@@ -27,7 +27,12 @@ beforeAll(async () => {
     'image/jpeg',
   );
   files.serve('/page.html', Buffer.from('<html>not a picture</html>'), 'image/png');
-  t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_ALLOW_PRIVATE_URLS: 'true' });
+  t = await startTestApp({
+    ATELIER_RATE_LIMIT_ENABLED: 'false',
+    ATELIER_ALLOW_PRIVATE_URLS: 'true',
+    // Room for a data URL past the pictures' own limit, so that the field's check is what refuses it.
+    ATELIER_BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+  });
   key = (await t.account({ plan: 'free', credits: 1000 })).key;
   otherKey = (await t.account({ plan: 'free', credits: 1000 })).key;
 });
@@ -77,9 +82,9 @@ const describePhoto = (slug: string, extra: Json = {}): Json => ({
   title: 'Describe a photo',
   fields: [
     { name: 'keywords', label: 'Audience', type: 'text', required: true },
-    { name: 'extra3', label: 'Photo', type: 'image', required: true },
+    { name: 'extra6', label: 'Photo', type: 'image', required: true },
   ],
-  prompt: 'Describe the photo for {{keywords}}.{{#extra3}} The photo is attached.{{/extra3}}',
+  prompt: 'Describe the photo for {{keywords}}.{{#extra6}} The photo is attached.{{/extra6}}',
   ...extra,
 });
 
@@ -87,10 +92,10 @@ describe('an image field', () => {
   it('is saved on an extra parameter, without a default, and is never written into the template', async () => {
     expect((await send(t, '/api/presets', key, describePhoto('describe-photo'))).statusCode).toBe(201);
     const refusals: [Json, string][] = [
-      [{ fields: [{ name: 'keywords', label: 'Photo', type: 'image' }], prompt: 'x' }, 'fills one of extra1'],
-      [{ fields: [{ name: 'extra3', label: 'Photo', type: 'image', default: 'x' }], prompt: 'x' }, 'has no default'],
-      [{ prompt: 'Look: {{extra3}} for {{keywords}}' }, 'prompt: {{extra3}} is an image field'],
-      [{ fields: [{ name: 'extra3', label: 'Photo', type: 'image', maxLength: 10 }], prompt: 'x' }, 'maxLength'],
+      [{ fields: [{ name: 'keywords', label: 'Photo', type: 'image' }], prompt: 'x' }, 'fills one of extra5'],
+      [{ fields: [{ name: 'extra6', label: 'Photo', type: 'image', default: 'x' }], prompt: 'x' }, 'has no default'],
+      [{ prompt: 'Look: {{extra6}} for {{keywords}}' }, 'prompt: {{extra6}} is an image field'],
+      [{ fields: [{ name: 'extra6', label: 'Photo', type: 'image', maxLength: 10 }], prompt: 'x' }, 'maxLength'],
     ];
     for (const [change, fragment] of refusals) {
       const res = await send(t, '/api/presets', key, describePhoto('refused-photo', change));
@@ -103,7 +108,7 @@ describe('an image field', () => {
     const res = await send(t, '/api/generate', key, {
       preset: 'describe-photo',
       keywords: 'hikers',
-      extra3: dataUrl(photoPng),
+      extra6: dataUrl(photoPng),
     });
     expect(res.statusCode, res.body).toBe(200);
     const [output] = res.json<Output[]>();
@@ -116,7 +121,7 @@ describe('an image field', () => {
     const res = await send(t, '/api/generate', key, {
       preset: 'describe-photo',
       keywords: 'hikers',
-      extra3: files.url('/photo.jpg'),
+      extra6: files.url('/photo.jpg'),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Output[]>()[0]?.text).toContain('a JPEG picture, 640x480 pixels');
@@ -129,16 +134,16 @@ describe('an image field', () => {
     const before = await balance();
     const truncated = photoPng.subarray(0, photoPng.length - 40);
     const cases: [string, string][] = [
-      [dataUrl(claimedPng(30_000, 30_000)), 'extra3 (Photo): the picture claims 30000x30000 pixels'],
-      [dataUrl(truncated), 'extra3 (Photo): the picture could not be decoded'],
-      [dataUrl(Buffer.from('plain text, not a picture')), 'extra3 (Photo): the data URI does not hold'],
-      [`data:image/png;base64,${'A'.repeat(7_200_000)}`, 'extra3: must be at most'],
-      [files.url('/page.html'), 'extra3 (Photo): is not a picture'],
-      ['ftp://example.com/photo.png', 'extra3 (Photo): must be an http(s) URL or a data:image'],
+      [dataUrl(claimedPng(30_000, 30_000)), 'extra6 (Photo): the picture claims 30000x30000 pixels'],
+      [dataUrl(truncated), 'extra6 (Photo): the picture could not be decoded'],
+      [dataUrl(Buffer.from('plain text, not a picture')), 'extra6 (Photo): the data URI does not hold'],
+      [`data:image/png;base64,${'A'.repeat(7_200_000)}`, 'extra6: must be at most'],
+      [files.url('/page.html'), 'extra6 (Photo): is not a picture'],
+      ['ftp://example.com/photo.png', 'extra6 (Photo): must be an http(s) URL or a data:image'],
     ];
     for (const [value, fragment] of cases) {
       const [res, health] = await Promise.all([
-        send(t, '/api/generate', key, { preset: 'describe-photo', keywords: 'x', extra3: value }),
+        send(t, '/api/generate', key, { preset: 'describe-photo', keywords: 'x', extra6: value }),
         t.server.inject({ url: '/health' }),
       ]);
       expect(res.statusCode, fragment).toBe(400);
@@ -149,7 +154,7 @@ describe('an image field', () => {
     const after = await send(t, '/api/generate', key, {
       preset: 'describe-photo',
       keywords: 'x',
-      extra3: dataUrl(photoPng),
+      extra6: dataUrl(photoPng),
     });
     expect(after.statusCode).toBe(200);
   });
@@ -158,23 +163,23 @@ describe('an image field', () => {
     const created = await send(t, '/api/presets', key, {
       ...describePhoto('photo-poster'),
       output: 'image',
-      prompt: 'A poster for {{keywords}}{{#extra3}} after the photo{{/extra3}}',
+      prompt: 'A poster for {{keywords}}{{#extra6}} after the photo{{/extra6}}',
     });
     expect(created.statusCode).toBe(201);
     const res = await send(t, '/api/generate', key, {
       preset: 'photo-poster',
       keywords: 'hikers',
-      extra3: files.url('/photo.jpg'),
+      extra6: files.url('/photo.jpg'),
     });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toContain('extra3 (Photo): the image model "Nano Banana 2" here');
+    expect(errorOf(res)).toContain('extra6 (Photo): the image model "Nano Banana 2" here');
   });
 
   it("is another account's 404", async () => {
     const res = await send(t, '/api/generate', otherKey, {
       preset: 'describe-photo',
       keywords: 'x',
-      extra3: dataUrl(photoPng),
+      extra6: dataUrl(photoPng),
     });
     expect(res.statusCode).toBe(404);
   });
@@ -205,7 +210,7 @@ describe('an image field with a text model that takes pictures', () => {
     const res = await send(vision, '/api/generate', own, {
       preset: 'vision-photo',
       keywords: 'hikers',
-      extra3: dataUrl(photoPng),
+      extra6: dataUrl(photoPng),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Output[]>()[0]?.text).toBe('A calm blue photo.');

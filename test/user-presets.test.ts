@@ -173,8 +173,8 @@ describe('POST /api/presets', () => {
     ['an unknown parameter', { fields: [{ name: 'extra15', label: 'x', type: 'text' }] }, 'name'],
     [
       'an image field written out in the template',
-      { fields: [{ name: 'extra1', label: 'x', type: 'image' }] },
-      '{{extra1}} is an image field',
+      { fields: [{ name: 'extra5', label: 'x', type: 'image' }] },
+      '{{extra5}} is an image field',
     ],
     [
       'a length field with other options',

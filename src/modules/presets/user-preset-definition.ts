@@ -54,8 +54,10 @@ function placeholders(nodes: readonly UserTemplateNode[]): string[] {
 function checkField(field: UserField): Outcome<UserField> {
   const at = `fields: ${field.name}`;
   if (field.type === 'image') {
-    if (!/^extra\d+$/.test(field.name))
-      return fail('invalid_input', `${at}: an image field fills one of extra1...extra14`);
+    // The parameters only user presets read, which take a picture's data URL (text.schemas.ts).
+    if (!/^extra(?:[5-9]|1[0-4])$/.test(field.name)) {
+      return fail('invalid_input', `${at}: an image field fills one of extra5...extra14`);
+    }
     if (field.default !== undefined) return fail('invalid_input', `${at}: an image field has no default`);
   }
   const limit = FIELD_LIMITS[field.name];

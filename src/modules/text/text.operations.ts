@@ -5,7 +5,6 @@ import { generateBodySchema, generateToolArgs, generatedOutputSchema, storedOutp
 import type { TextService } from './text.service.js';
 
 const tags = ['text'];
-const GENERATE_BODY_LIMIT = 16 * 1024 * 1024;
 const outputId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export function textOperations(text: TextService) {
@@ -21,8 +20,7 @@ export function textOperations(text: TextService) {
       output: z.array(generatedOutputSchema),
       errors: [400, 401, 402, 403, 404, 409, 413, 422, 429, 502, 503],
       run: async (body, { caller, requestId }) => unwrap(await text.generate(caller, body, requestId)),
-      // Room for the pictures of image fields (data URLs of up to 5 MiB each, checked as pictures when the preset runs).
-      http: { method: 'POST', path: '/api/generate', bodyLimit: GENERATE_BODY_LIMIT },
+      http: { method: 'POST', path: '/api/generate' },
       tool: {
         description:
           'Generate text with a template (synchronous): `preset` is its slug (from list_templates), `keywords` its main text (every template takes it), optionally tone, language (an English name such as Spanish), outputs (1 to 10, default 1) and extra_fields: the template\'s other fields by name, e.g. {"extra1": "..."} (see get_template). Uses credits per output and the word quota; returns the outputs [{id, name, text}]. A template of yours that makes an image adds kind "image" and image (the image record: poll get_image while pending; image credits); one that makes speech adds kind "speech" and audio {uuid, url} (billed as generate_speech).',

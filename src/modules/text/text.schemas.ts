@@ -11,7 +11,7 @@ const text = (max: number, description: string) => z.string().max(max).describe(
 const outputsSchema = wholeNumberField(1, MAX_OUTPUTS);
 
 /**
- * An extraN parameter: text of at most `max` characters or, for an image field of a preset of yours, a picture's URL,
+ * extra5...extra14: text of at most `max` characters or, for an image field of a preset of yours, a picture's URL,
  * which may be a data:image URL up to PICTURE_DATA_URL_MAX (checked as a picture when the preset runs).
  */
 const extra = (max: number, description: string) =>
@@ -24,7 +24,7 @@ const extra = (max: number, description: string) =>
     .describe(description)
     .optional();
 
-/** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields. */
+/** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields (image fields too). */
 const extraFields = {
   extra5: extra(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
   extra6: extra(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
@@ -52,10 +52,10 @@ export const generateBodySchema = z.strictObject({
     .default('English')
     .describe('Output language name'),
   shouldUseGPT4: flagField.default(false).describe('Use the advanced model'),
-  extra1: extra(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
-  extra2: extra(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
-  extra3: extra(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
-  extra4: extra(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
+  extra1: text(FIELD_LIMITS.extra1, 'Context field 1; meaning depends on the preset'),
+  extra2: text(FIELD_LIMITS.extra2, 'Context field 2; meaning depends on the preset'),
+  extra3: text(FIELD_LIMITS.extra3, 'Context field 3; meaning depends on the preset'),
+  extra4: text(FIELD_LIMITS.extra4, 'Context field 4; meaning depends on the preset'),
   ...extraFields,
   suffix: text(FIELD_LIMITS.suffix, 'End section text (Fill the Gaps)'),
   brand_voice: z
