@@ -223,3 +223,64 @@ describe('an image field with a text model that takes pictures', () => {
     ]);
   });
 });
+
+describe('an image field on an image preset whose model edits pictures', () => {
+  let upstream: FakeUpstream;
+  let editing: TestApp;
+  let made: Buffer;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    made = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#208040' } })
+      .png()
+      .toBuffer();
+    upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: made.toString('base64') }] }));
+    editing = await startTestApp({
+      ATELIER_RATE_LIMIT_ENABLED: 'false',
+      ATELIER_ALLOW_PRIVATE_URLS: 'true',
+      ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
+      ATELIER_JOB_POLL_MS: '20',
+      ATELIER_IMAGE_WAIT_MS: '10000',
+    });
+    editing.app.services.worker.start();
+  });
+  afterAll(async () => {
+    await editing.close();
+    await upstream.close();
+  });
+
+  it('makes the new picture from it through the images edit path, fetched by URL', async () => {
+    const { key: own } = await editing.account({ plan: 'free', credits: 100 });
+    const created = await send(editing, '/api/presets', own, {
+      ...describePhoto('photo-remix'),
+      output: 'image',
+      image_settings: { model: 'gpt-image-1' },
+      prompt: 'The photo for {{keywords}}{{#extra6}}, as a poster{{/extra6}}',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const before = files.hits('/photo.jpg');
+    const res = await send(editing, '/api/generate', own, {
+      preset: 'photo-remix',
+      keywords: 'hikers',
+      extra6: files.url('/photo.jpg'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [output] = res.json<(Output & { image: Json })[]>();
+    expect(output?.image).toMatchObject({
+      status: 'completed',
+      engine: 'openai-compatible',
+      action: 'Edit Image with AI',
+      prompt: expect.stringContaining('The photo for hikers, as a poster'),
+    });
+    expect(upstream.calls.map((c) => c.path)).toEqual(['/v1/images/edits']);
+    // Probed once when generate ran, fetched again by the image job.
+    expect(files.hits('/photo.jpg')).toBe(before + 2);
+    const dataUrlRun = await send(editing, '/api/generate', own, {
+      preset: 'photo-remix',
+      keywords: 'hikers',
+      extra6: dataUrl(photoPng),
+    });
+    expect(dataUrlRun.statusCode).toBe(400);
+    expect(errorOf(dataUrlRun)).toContain("extra6 (Photo): an image preset's picture must be an http(s) URL");
+  });
+});

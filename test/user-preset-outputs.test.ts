@@ -221,6 +221,40 @@ describe('a speech preset', () => {
     expect((await send('GET', `/api/outputs/${output?.id}`, poor)).json()).toMatchObject({ name: output?.text });
   });
 
+  it("without a voice of its own, speaks with the first voice of the request's language", async () => {
+    const created = await send('POST', '/api/presets', key, greeting('any-voice', { voice: undefined }));
+    expect(created.json()).not.toHaveProperty('voice');
+    const res = await send('POST', '/api/generate', key, { preset: 'any-voice', keywords: 'x', language: 'English' });
+    const uuid = res.json<Output[]>()[0]?.audio?.uuid;
+    const record = (await send('GET', `/api/text-to-speech/${uuid}`, key)).json<{ voice_id: string }>();
+    const voices = (await send('GET', '/api/get-text-to-speech-voices?language=English', key)).json<{
+      voices: { id: string }[];
+    }>();
+    expect(record.voice_id).toBe(voices.voices[0]?.id);
+  });
+
+  it('changes kind by PATCH: settings the new kind does not take go, null removes them, given ones are checked', async () => {
+    await send('POST', '/api/presets', key, greeting('shape-shifter'));
+    const toImage = await send('PATCH', '/api/presets/shape-shifter', key, { output: 'image' });
+    expect(toImage.statusCode).toBe(200);
+    expect(toImage.json()).toMatchObject({ output: 'image', version: 2 });
+    expect(toImage.json()).not.toHaveProperty('voice');
+    const sized = await send('PATCH', '/api/presets/shape-shifter', key, { image_settings: { dimensions: '16:9' } });
+    expect(sized.json()).toMatchObject({ version: 3, image_settings: { dimensions: '16:9' } });
+    const cleared = await send('PATCH', '/api/presets/shape-shifter', key, { image_settings: null });
+    expect(cleared.json()).not.toHaveProperty('image_settings');
+    const refused = await send('PATCH', '/api/presets/shape-shifter', key, { voice: 'espeak-ng:en-us' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toContain('voice: is for a speech preset (output is image)');
+    const versions = (await send('GET', '/api/presets/shape-shifter/versions', key)).json<{ versions: Json[] }>();
+    expect(versions.versions.map((v) => [v.version, v.output, v.voice])).toEqual([
+      [4, 'image', undefined],
+      [3, 'image', undefined],
+      [2, 'image', undefined],
+      [1, 'speech', 'espeak-ng:en-us'],
+    ]);
+  });
+
   it('runs through MCP generate_text with the same shape', async () => {
     const result = await callTool(mcp, 'generate_text', { preset: 'voice-greeting', keywords: 'the team' });
     expect(result.isError, textOf(result)).toBeFalsy();
