@@ -91,6 +91,8 @@ describe('an image preset', () => {
       image_settings: { model: 'DALL-E 3', dimensions: '1792x1024', style: 'watercolor' },
     });
 
+    const detail = await send('GET', '/api/presets/event-poster', key);
+    expect(detail.json()).toMatchObject({ output: 'image', version: 1 });
     const unknown = await send(
       'POST',
       '/api/presets',

@@ -124,8 +124,8 @@ export class UserPresetsService {
     const before = definitionOf(current.definition);
     const output = body.output ?? before.output;
     // Settings kept from before go when the output no longer takes them; settings given are checked; null removes.
-    const imageSettings = given(body.image_settings, output === 'image' ? before.image_settings : undefined);
-    const voice = given(body.voice, output === 'speech' ? before.voice : undefined);
+    const imageSettings = settingAfter(body.image_settings, output === 'image' ? before.image_settings : undefined);
+    const voice = settingAfter(body.voice, output === 'speech' ? before.voice : undefined);
     const definition = await this.checked(accountId, {
       fields: body.fields ?? before.fields,
       output,
@@ -196,7 +196,7 @@ export class UserPresetsService {
 }
 
 /** A setting given (null: removed), else the one kept from before. */
-const given = <V>(value: V | null | undefined, kept: V | undefined): V | undefined =>
+const settingAfter = <V>(value: V | null | undefined, kept: V | undefined): V | undefined =>
   value === undefined ? kept : (value ?? undefined);
 
 const tooMany = () =>

@@ -2126,6 +2126,11 @@ export interface operations {
                         }[];
                         /** @description Your own presets: the current version */
                         version?: number;
+                        /**
+                         * @description Your own presets: what generate makes with it (text, image or speech)
+                         * @enum {string}
+                         */
+                        output?: "text" | "image" | "speech";
                     };
                 };
             };
