@@ -203,6 +203,17 @@ describe('ATELIER_PRESETS_DIR while the service runs', () => {
       message: expect.stringContaining('is also the slug of'),
     });
 
+    // An image or speech preset is an account's: the catalogue runs its presets as text.
+    save('broken.json', JSON.stringify({ ...blogOverride, slug: 'broken-one', output: 'speech' }));
+    await until(
+      async () => JSON.stringify((await folder()).errors).includes('the folder holds text presets'),
+      'the speech preset refused',
+    );
+    expect((await folder()).errors).toContainEqual({
+      file: 'broken.json',
+      message: 'output: the folder holds text presets (this one makes speech)',
+    });
+
     unlinkSync(join(dir, 'broken.json'));
     unlinkSync(join(dir, 'copy.yaml'));
     await until(async () => (await titleOf('club-letter')) === 'Never seen', 'the catalogue taken once fixed');

@@ -137,6 +137,13 @@ describe('POST /api/admin/presets/publish', () => {
     ];
     for (const body of bad)
       expect((await send('POST', '/api/admin/presets/publish', admin, body)).statusCode).toBe(400);
+    // The catalogue runs a preset as text: a speech preset stays its owner's.
+    expect(
+      (await send('POST', '/api/presets', owner.key, { ...haiku('spoken-haiku'), output: 'speech' })).statusCode,
+    ).toBe(201);
+    const spoken = await send('POST', '/api/admin/presets/publish', admin, { account: owner.id, slug: 'spoken-haiku' });
+    expect(spoken.statusCode).toBe(400);
+    expect(errorOf(spoken)).toBe('output: only text presets can be published (this one makes speech)');
     const missing = [
       { account: 'nobody@example.test', slug: 'clash-source' },
       { account: owner.id, slug: 'no-such-preset' },

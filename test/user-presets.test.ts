@@ -174,14 +174,18 @@ describe('POST /api/presets', () => {
       'extra1 is given twice',
     ],
     ['an unknown parameter', { fields: [{ name: 'extra15', label: 'x', type: 'text' }] }, 'name'],
-    ['an image field (not in this slice)', { fields: [{ name: 'extra1', label: 'x', type: 'image' }] }, 'type'],
+    [
+      'an image field written out in the template',
+      { fields: [{ name: 'extra5', label: 'x', type: 'image' }] },
+      '{{extra5}} is an image field',
+    ],
     [
       'a length field with other options',
       { fields: [{ name: 'length', label: 'x', type: 'select', options: ['Huge'] }] },
       'length: must be',
     ],
     ['a long title', { title: 'x'.repeat(101) }, 'title'],
-    ['an output kind not made yet', { output: 'image' }, 'output'],
+    ['an output kind there is none of', { output: 'video' }, 'output'],
   ])('refuses %s', async (_name, change, named) => {
     const fields = change.fields ?? [{ name: 'extra1', label: 'x', type: 'text' }];
     const prompt = fields.map((f) => `{{${f.name}}}`).join(' ');

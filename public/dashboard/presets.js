@@ -128,6 +128,11 @@ function showOutputs(outputs) {
         'li',
         { class: 'output' },
         el('div', { class: 'output-text', id }, output.name),
+        // A preset of your own that makes an image or speech: what was made (an image still pending has no URL yet).
+        output.image?.image_url && el('img', { src: output.image.image_url, alt: `Image ${i + 1}: ${output.text}` }),
+        output.image && !output.image.image_url && el('p', { class: 'hint' }, `Image ${output.image.status}.`),
+        output.audio && el('audio', { controls: true, src: output.audio.url }),
+        output.audio_error && el('p', { class: 'hint' }, `Not spoken: ${output.audio_error}`),
         el(
           'button',
           { type: 'button', class: 'small secondary', 'data-copy': `#${id}`, 'aria-label': `Copy output ${i + 1}` },

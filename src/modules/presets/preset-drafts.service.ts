@@ -52,6 +52,14 @@ export class PresetDraftsService {
     }
     const definition = checkDefinition({ ...given, brand_voice: voice ?? null });
     if (!definition.ok) return definition;
+    // A picture is fetched and probed when a saved preset runs; a draft's preview has no place for that yet.
+    const picture = definition.value.fields.find((field) => field.type === 'image');
+    if (picture) {
+      return fail(
+        'invalid_input',
+        `fields: ${picture.name}: an image field is tried by saving the preset and running it`,
+      );
+    }
     const head = { slug: slug ?? DRAFT_SLUG, title, description, category };
     const preset = toPresetDefinition(head, DRAFT_VERSION, definition.value);
     const stray = Object.keys(inputs).find((name) => !preset.fields.some((field) => field.name === name));
@@ -61,7 +69,7 @@ export class PresetDraftsService {
     // The draft's brand voice, else the account's default: as generate would choose for the saved preset.
     const brandVoice = await this.deps.brandVoices.instructionsFor(caller.account.id, voice);
     if (!brandVoice.ok) return brandVoice;
-    return ok({ preset, inputs: resolved.value, brandVoice: brandVoice.value });
+    return ok({ preset, inputs: resolved.value, brandVoice: brandVoice.value, pictures: [] });
   }
 }
 

@@ -104,10 +104,20 @@ export class PresetFolder {
       presets.layer('published').add.some((p) => p.slug === slug || p.aliases?.includes(slug));
     const checked = await checkPresetFiles([dir], catalogueSlug);
     if (this.closed) return;
-    if (checked.errors.length > 0) {
-      this.state = { ...this.state, errors: checked.errors };
+    // The catalogue runs a preset as text: image and speech presets are an account's (POST /api/presets).
+    const errors = [
+      ...checked.errors,
+      ...checked.presets
+        .filter(({ preset }) => preset.output !== 'text')
+        .map(({ file, preset }) => ({
+          file,
+          message: `output: the folder holds text presets (this one makes ${preset.output})`,
+        })),
+    ];
+    if (errors.length > 0) {
+      this.state = { ...this.state, errors };
       this.options.log.warn(
-        { dir, errors: checked.errors },
+        { dir, errors },
         this.state.loaded_at
           ? 'ATELIER_PRESETS_DIR: a preset file is wrong; the catalogue keeps the last good reading of the folder'
           : 'ATELIER_PRESETS_DIR: a preset file is wrong; the catalogue has the built-in presets only until it is fixed',

@@ -5,6 +5,7 @@ import type { Db } from '../../storage/db/database.js';
 import type { WriteBatcher } from '../../storage/db/write-batcher.js';
 import { PRESETS } from './catalogue/index.js';
 import { PresetFolder } from './preset-folder.js';
+import type { PresetOutputCheck } from './preset-output-check.js';
 import { PresetsService } from './presets.service.js';
 import { UserPresetsRepo } from './user-presets.repo.js';
 import { type PresetBrandVoices, UserPresetsService } from './user-presets.service.js';
@@ -16,13 +17,29 @@ export interface PresetsModuleOptions {
   log: JobLog;
   config: Pick<Config, 'presets'>;
   brandVoices: PresetBrandVoices;
+  /** Checks an image or speech preset's model and voice names (app.ts builds it from the images and speech services). */
+  outputCheck?: PresetOutputCheck;
 }
 
 /** The catalogue (the code's presets, with the operator's folder over them), and the presets accounts make. */
-export function createPresetsModule({ db, writer, clock, log, config, brandVoices }: PresetsModuleOptions) {
+export function createPresetsModule({
+  db,
+  writer,
+  clock,
+  log,
+  config,
+  brandVoices,
+  outputCheck,
+}: PresetsModuleOptions) {
   const presets = new PresetsService(PRESETS);
   const repo = new UserPresetsRepo(db, writer);
-  const userPresets = new UserPresetsService({ repo, catalogue: presets, brandVoices, clock });
+  const userPresets = new UserPresetsService({
+    repo,
+    catalogue: presets,
+    brandVoices,
+    clock,
+    ...(outputCheck && { outputCheck }),
+  });
   // Read and watched once the service starts (buildApp): one-off commands do without it.
   const presetFolder = new PresetFolder({ dir: config.presets.dir, presets, log, clock });
   return { presets, userPresets, presetFolder };

@@ -4,12 +4,15 @@ import { unwrap } from '../../shared/errors.js';
 import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { CATEGORIES, type Category } from '../../shared/presets/preset-types.js';
 import type { PresetsService } from './presets.service.js';
+import { USER_PRESET_OUTPUTS } from './user-preset.schemas.js';
 import type { UserPresetsService } from './user-presets.service.js';
 
 const fieldSchema = z.object({
   name: z.string(),
   label: z.string(),
-  type: z.enum(['textarea', 'text', 'radio', 'select', 'checkbox']),
+  type: z
+    .enum(['textarea', 'text', 'radio', 'select', 'checkbox', 'image'])
+    .describe('image: an http(s) or data:image/...;base64, URL of a picture (your own presets)'),
   required: z.boolean(),
   placeholder: z.string().optional(),
   maxLength: z.number().int().optional(),
@@ -129,16 +132,21 @@ export function presetOperations(presets: PresetsService, userPresets: UserPrese
       output: summarySchema.extend({
         fields: z.array(fieldSchema),
         version: z.number().int().optional().describe('Your own presets: the current version'),
+        output: z
+          .enum(USER_PRESET_OUTPUTS)
+          .optional()
+          .describe('Your own presets: what generate makes with it (text, image or speech)'),
       }),
       errors: [400, 401, 404, 429],
       run: async ({ slug }, { caller }) => {
         const detail = presets.detail(slug);
         if (detail.ok || detail.error.code !== 'not_found') return unwrap(detail);
-        const own = await userPresets.find(caller.account.id, slug);
-        if (!own) return unwrap(detail);
-        const { slug: ownSlug, title, description, category, isFree, fields } = own;
-        const version = own.custom?.version;
-        return { slug: ownSlug, title, description, category, isFree, custom: true as const, fields, version };
+        const run = await userPresets.findRun(caller.account.id, slug);
+        if (!run) return unwrap(detail);
+        const { slug: ownSlug, title, description, category, isFree, fields } = run.preset;
+        const version = run.preset.custom?.version;
+        const { output } = run.definition;
+        return { slug: ownSlug, title, description, category, isFree, custom: true as const, fields, version, output };
       },
       http: { method: 'GET', path: '/api/presets/:slug' },
       tool: {

@@ -87,6 +87,13 @@ export class PublishedPresetsService {
     if (!account.ok) return account;
     const source = await this.deps.userPresets.view(account.value.id, input.slug);
     if (!source.ok) return source;
+    // The catalogue runs a preset as text: an image or speech preset runs through its owner's settings only.
+    if (source.value.output !== 'text') {
+      return fail(
+        'invalid_input',
+        `output: only text presets can be published (this one makes ${source.value.output})`,
+      );
+    }
     const slug = input.as_slug ?? input.slug;
     const clash = await this.clash(slug, account.value.id, input.slug);
     if (!clash.ok) return clash;

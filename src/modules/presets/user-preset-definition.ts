@@ -6,7 +6,7 @@ import {
   LENGTHS,
   type PresetDefinition,
 } from '../../shared/presets/preset-types.js';
-import { checkUserTemplate, templateNames } from '../../shared/presets/user-template.js';
+import { type UserTemplateNode, checkUserTemplate, templateNames } from '../../shared/presets/user-template.js';
 import type { UserField, UserPresetDefinition } from './user-preset.schemas.js';
 
 /**
@@ -14,6 +14,15 @@ import type { UserField, UserPresetDefinition } from './user-preset.schemas.js';
  * template against the fields (only their names and `language`; every field used). Errors name the field or token.
  */
 export function checkDefinition(definition: UserPresetDefinition): Outcome<UserPresetDefinition> {
+  if (definition.image_settings && definition.output !== 'image') {
+    return fail('invalid_input', `image_settings: are for an image preset (output is ${definition.output})`);
+  }
+  if (definition.voice !== undefined && definition.output !== 'speech') {
+    return fail('invalid_input', `voice: is for a speech preset (output is ${definition.output})`);
+  }
+  if (definition.brand_voice && definition.output === 'image') {
+    return fail('invalid_input', "brand_voice: an image preset's prompt is not written in a brand voice");
+  }
   const seen = new Set<string>();
   for (const field of definition.fields) {
     const checked = checkField(field);
@@ -23,15 +32,37 @@ export function checkDefinition(definition: UserPresetDefinition): Outcome<UserP
   }
   const template = checkUserTemplate(definition.prompt, templateNames(definition.fields));
   if (!template.ok) return template;
-  const unused = definition.fields.find((f) => !template.value.names.has(f.name));
+  const pictures = new Set<string>(definition.fields.filter((f) => f.type === 'image').map((f) => f.name));
+  const placed = placeholders(template.value.nodes).find((name) => pictures.has(name));
+  if (placed) {
+    return fail(
+      'invalid_input',
+      `prompt: {{${placed}}} is an image field: its picture goes to the model beside the prompt, so it may only open a section ({{#${placed}}}...{{/${placed}}})`,
+    );
+  }
+  const unused = definition.fields.find((f) => f.type !== 'image' && !template.value.names.has(f.name));
   if (unused) {
     return fail('invalid_input', `fields: ${unused.name} (${unused.label}) is not used by the prompt template`);
   }
   return ok(definition);
 }
 
+/** The names the template writes out as `{{name}}`, at any depth. */
+function placeholders(nodes: readonly UserTemplateNode[]): string[] {
+  return nodes.flatMap((node) =>
+    node.kind === 'name' ? [node.name] : node.kind === 'section' ? placeholders(node.children) : [],
+  );
+}
+
 function checkField(field: UserField): Outcome<UserField> {
   const at = `fields: ${field.name}`;
+  if (field.type === 'image') {
+    // The parameters only user presets read, which take a picture's data URL (text.schemas.ts).
+    if (!/^extra(?:[5-9]|1[0-4])$/.test(field.name)) {
+      return fail('invalid_input', `${at}: an image field fills one of extra5...extra14`);
+    }
+    if (field.default !== undefined) return fail('invalid_input', `${at}: an image field has no default`);
+  }
   const limit = FIELD_LIMITS[field.name];
   const choice = field.type === 'select' || field.type === 'radio';
   if (choice !== (field.options !== undefined)) {
@@ -97,6 +128,8 @@ function toFieldDefinition(field: UserField): FieldDefinition {
     return { ...base, radioOptions: field.options.map((value) => ({ value, default: value === chosen })) };
   }
   if (field.type === 'checkbox') return { ...base, default: field.default ?? 'false' };
+  // Its value is a URL checked as a picture when generate runs (preset-pictures.ts), not text with a length.
+  if (field.type === 'image') return base;
   return {
     ...base,
     ...(field.placeholder !== undefined && { placeholder: field.placeholder }),

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { CATEGORIES, FIELD_LIMITS, type FieldName } from '../../shared/presets/preset-types.js';
 import { USER_TEMPLATE_MAX } from '../../shared/presets/user-template.js';
+import { generateImageBody } from '../images/images.schemas.js';
 
 /** How many presets one account may keep. */
 export const USER_PRESETS_PER_ACCOUNT = 200;
 export const USER_PRESET_MAX_FIELDS = 9;
-/** The output kinds of a user preset: text only for now (image and speech will be more values of the same enum). */
-export const USER_PRESET_OUTPUTS = ['text'] as const;
-export const USER_FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox'] as const;
+/**
+ * What a user preset makes: text (the text model writes it), image (the rendered template is the image prompt, made by
+ * the images service) or speech (the text model writes it, the speech service speaks it).
+ */
+export const USER_PRESET_OUTPUTS = ['text', 'image', 'speech'] as const;
+export type UserPresetOutput = (typeof USER_PRESET_OUTPUTS)[number];
+/** `image`: a picture (an http(s) or data:image URL) in an extraN parameter, given to the model beside the prompt. */
+export const USER_FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox', 'image'] as const;
 
 const fieldNames = Object.keys(FIELD_LIMITS) as [FieldName, ...FieldName[]];
 
@@ -43,13 +49,39 @@ const slug = z
   .max(100)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens');
 
+/** An image preset's settings, each as POST /api/generate-image takes it (the model is checked against the catalogue). */
+export const imageSettingsSchema = z.strictObject({
+  model: generateImageBody.shape.model
+    .optional()
+    .describe('A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent'),
+  dimensions: generateImageBody.shape.dimensions,
+  style: z.string().trim().min(1).max(100).optional().describe('e.g. watercolor, photorealistic, pixel art'),
+  resolution: generateImageBody.shape.resolution,
+});
+export type ImageSettings = z.output<typeof imageSettingsSchema>;
+
+const voiceId = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe(
+    "A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language",
+  );
+
 const definitionShape = {
   fields: z
     .array(userFieldSchema)
     .min(1)
     .max(USER_PRESET_MAX_FIELDS)
     .meta({ examples: [[{ name: 'keywords', label: 'Topic', type: 'textarea', required: true }]] }),
-  output: z.enum(USER_PRESET_OUTPUTS).default('text').describe('What the preset makes: text'),
+  output: z
+    .enum(USER_PRESET_OUTPUTS)
+    .default('text')
+    .describe(
+      'What the preset makes: text; image (the rendered prompt goes to the image model); speech (the text written is spoken)',
+    ),
+  image_settings: imageSettingsSchema.optional().describe("An image preset's model, dimensions, style, resolution"),
+  voice: voiceId.optional(),
   prompt: z
     .string()
     .min(1)
@@ -90,6 +122,8 @@ export const updateUserPresetSchema = z.strictObject({
   category: z.array(z.enum(CATEGORIES)).min(1).max(CATEGORIES.length).optional(),
   fields: definitionShape.fields.optional(),
   output: z.enum(USER_PRESET_OUTPUTS).optional(),
+  image_settings: imageSettingsSchema.nullable().optional().describe('null removes them'),
+  voice: voiceId.nullable().optional().describe('null removes it'),
   prompt: definitionShape.prompt.optional(),
   brand_voice: brandVoiceId.nullable().optional().describe('A brand voice id of yours, or null for none'),
 });
@@ -99,6 +133,8 @@ export type UpdateUserPreset = z.output<typeof updateUserPresetSchema>;
 export const userPresetDefinitionSchema = z.object({
   fields: z.array(userFieldSchema),
   output: z.enum(USER_PRESET_OUTPUTS),
+  image_settings: imageSettingsSchema.optional(),
+  voice: z.string().optional(),
   prompt: z.string(),
   /** Versions written before brand voices were a preset's setting have none. */
   brand_voice: z.string().nullable().default(null),
@@ -115,6 +151,8 @@ export const userPresetSchema = z.object({
   version: z.number().int(),
   fields: z.array(userFieldSchema),
   output: z.enum(USER_PRESET_OUTPUTS),
+  image_settings: imageSettingsSchema.optional(),
+  voice: z.string().optional(),
   prompt: z.string(),
   brand_voice: z.string().nullable().describe('The brand voice id generate uses unless the request names one'),
   created_at: z.string(),

@@ -12,7 +12,9 @@ import type { UserPresetsService } from './user-presets.service.js';
 const tags = ['presets'];
 const slugParams = z.object({ slug: z.string().min(1).max(100).describe('The slug of one of your presets') });
 const FIELDS_HELP =
-  'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox), required, placeholder, maxLength, options (select and radio), default}';
+  'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox, or image: a picture as an http(s) or data:image URL on an extraN parameter, given to the model beside the prompt and usable in the template only as a section {{#extraN}}...{{/extraN}}), required, placeholder, maxLength, options (select and radio), default}';
+const OUTPUT_HELP =
+  'output: text (default), image (the rendered prompt is an image prompt; image_settings {model from list_image_models, dimensions, style, resolution}) or speech (the text written is spoken; voice: an id from list_voices)';
 const PROMPT_HELP =
   'prompt: a logic-less Mustache template using every field as {{name}} (or {{#name}}...{{/name}} / {{^name}}...{{/name}}, nested at most 3 deep) and optionally {{language}}';
 const BRAND_VOICE_HELP =
@@ -34,14 +36,14 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       http: { method: 'POST', path: '/api/presets', status: 201 },
       tool: {
         name: 'create_template',
-        description: `Create a template (preset) of your own, used by its slug with generate_text: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}, ${BRAND_VOICE_HELP}. Returns the template with its slug and version.`,
+        description: `Create a template (preset) of your own, used by its slug with generate_text: title, description, category, ${FIELDS_HELP}, ${OUTPUT_HELP}, ${PROMPT_HELP}, ${BRAND_VOICE_HELP}. Returns the template with its slug and version.`,
       },
     }),
     updatePreset: defineOperation({
       name: 'update_preset',
       summary: 'Edit one of your presets: a new version',
       description:
-        'The fields given replace the current ones; the fields, prompt and output are checked together. Outputs made before keep the version they were made with.',
+        'The fields given replace the current ones; the fields, prompt, output and its settings (image_settings, voice) are checked together. Outputs made before keep the version they were made with.',
       tags,
       input: updateUserPresetSchema,
       params: slugParams,
@@ -51,8 +53,20 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       http: { method: 'PATCH', path: '/api/presets/:slug' },
       tool: {
         name: 'update_template',
-        needs: [[['title'], ['description'], ['category'], ['fields'], ['output'], ['prompt'], ['brand_voice']]],
-        description: `Edit a template of your own (by slug): a new version. Give only what changes: title, description, category, ${FIELDS_HELP}, ${PROMPT_HELP}, ${BRAND_VOICE_HELP}.`,
+        needs: [
+          [
+            ['title'],
+            ['description'],
+            ['category'],
+            ['fields'],
+            ['output'],
+            ['image_settings'],
+            ['voice'],
+            ['prompt'],
+            ['brand_voice'],
+          ],
+        ],
+        description: `Edit a template of your own (by slug): a new version. Give only what changes: title, description, category, ${FIELDS_HELP}, ${OUTPUT_HELP} (null removes image_settings or voice), ${PROMPT_HELP}.`,
       },
     }),
     deletePreset: defineOperation({

@@ -11,6 +11,7 @@ import {
 import { isUniqueViolation } from '../../storage/db/unique-violation.js';
 import type { UserPresetRow } from '../../storage/db/schema.js';
 import { PRESET_NOT_FOUND, type PresetsService } from './presets.service.js';
+import type { PresetOutputCheck } from './preset-output-check.js';
 import { checkDefinition, toPresetDefinition } from './user-preset-definition.js';
 import {
   type CreateUserPreset,
@@ -33,6 +34,14 @@ export interface UserPresetsServiceOptions {
   catalogue: PresetsService;
   brandVoices: PresetBrandVoices;
   clock: Clock;
+  /** The names an image or speech preset's settings give, checked with the services that will use them. */
+  outputCheck?: PresetOutputCheck;
+}
+
+/** A user preset as generate runs it: the preset, and what it makes with what settings. */
+export interface UserPresetRun {
+  preset: PresetDefinition;
+  definition: UserPresetDefinition;
 }
 
 /** A user preset in a list: the catalogue's summary, marked as the caller's own. */
@@ -62,6 +71,14 @@ export class UserPresetsService {
     return row && toPresetDefinition(head(row), row.current_version, definitionOf(row.definition));
   }
 
+  /** As `find`, with what the preset makes (text, an image or speech) and its settings for it. */
+  async findRun(accountId: string, slug: string): Promise<UserPresetRun | undefined> {
+    const row = await this.deps.repo.find(accountId, slug);
+    if (!row) return undefined;
+    const definition = definitionOf(row.definition);
+    return { preset: toPresetDefinition(head(row), row.current_version, definition), definition };
+  }
+
   async view(accountId: string, slug: string): Promise<Outcome<UserPresetView>> {
     const row = await this.deps.repo.find(accountId, slug);
     return row ? ok(viewOf(row)) : fail('not_found', PRESET_NOT_FOUND);
@@ -69,7 +86,7 @@ export class UserPresetsService {
 
   async create(accountId: string, body: CreateUserPreset): Promise<Outcome<UserPresetView>> {
     const { slug: wanted, title, description, category, brand_voice: voice, ...given } = body;
-    const definition = checkDefinition({ ...given, brand_voice: voice ?? null });
+    const definition = await this.checked(accountId, { ...given, brand_voice: voice ?? null });
     if (!definition.ok) return definition;
     const voiceChecked = await this.checkBrandVoice(accountId, voice);
     if (!voiceChecked.ok) return voiceChecked;
@@ -109,15 +126,21 @@ export class UserPresetsService {
     if (Object.values(body).every((value) => value === undefined)) {
       return fail(
         'invalid_input',
-        'Give at least one of title, description, category, fields, output, prompt, brand_voice',
+        'Give at least one of title, description, category, fields, output, image_settings, voice, prompt, brand_voice',
       );
     }
     const before = definitionOf(current.definition);
-    const definition = checkDefinition({
+    const output = body.output ?? before.output;
+    // Settings kept from before go when the output no longer takes them; settings given are checked; null removes.
+    const imageSettings = settingAfter(body.image_settings, output === 'image' ? before.image_settings : undefined);
+    const voice = settingAfter(body.voice, output === 'speech' ? before.voice : undefined);
+    const definition = await this.checked(accountId, {
       fields: body.fields ?? before.fields,
-      output: body.output ?? before.output,
+      output,
+      ...(imageSettings && { image_settings: imageSettings }),
+      ...(voice !== undefined && { voice }),
       prompt: body.prompt ?? before.prompt,
-      brand_voice: body.brand_voice === undefined ? before.brand_voice : body.brand_voice,
+      brand_voice: settingAfter(body.brand_voice, output === 'image' ? undefined : before.brand_voice) ?? null,
     });
     if (!definition.ok) return definition;
     const voiceChecked = await this.checkBrandVoice(accountId, body.brand_voice);
@@ -157,6 +180,12 @@ export class UserPresetsService {
     return fail('invalid_input', `brand_voice: "${id}" is not one of your brand voices (GET /api/brand-voices)`);
   }
 
+  private async checked(accountId: string, definition: UserPresetDefinition): Promise<Outcome<UserPresetDefinition>> {
+    const checked = checkDefinition(definition);
+    if (!checked.ok || !this.deps.outputCheck) return checked;
+    return this.deps.outputCheck.check(accountId, checked.value);
+  }
+
   private async slugTaken(slug: string): Promise<Outcome<string>> {
     if (RESERVED_SLUGS.has(slug)) return fail('conflict', `The slug "${slug}" is reserved: choose another`);
     // A hidden catalogue preset keeps its slug: the operator may show it again.
@@ -187,6 +216,10 @@ export class UserPresetsService {
 
 /** Words the dashboard's preset pages use after /dashboard/presets/. */
 const RESERVED_SLUGS = new Set(['new']);
+
+/** A setting given (null: removed), else the one kept from before. */
+const settingAfter = <V>(value: V | null | undefined, kept: V | undefined): V | undefined =>
+  value === undefined ? kept : (value ?? undefined);
 
 const tooMany = () =>
   fail('conflict', `An account may keep at most ${USER_PRESETS_PER_ACCOUNT} presets: delete one first`);

@@ -1,7 +1,8 @@
-import type { ChatMessage } from '../../engines/spec/text-model.js';
+import type { ChatContentPart, ChatMessage } from '../../engines/spec/text-model.js';
 import { type PresetInputs, buildView, renderTemplate } from '../../shared/presets/preset-template.js';
 import { type Length, type PresetDefinition, writtenWithoutCode } from '../../shared/presets/preset-types.js';
 import { renderUserPrompt } from '../../shared/presets/user-template.js';
+import { type PresetPicture, pictureFacts } from './preset-pictures.js';
 
 const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
   Short: { words: 'Keep it short: about 50 to 120 words.', tokens: 400 },
@@ -13,7 +14,12 @@ const LENGTH_GUIDANCE: Record<Length, { words: string; tokens: number }> = {
  * The messages an LLM receives for one preset output: a generic system message plus the preset's instruction, with
  * the brand voice's instructions (already cut to what an engine is given) as a system message ahead of them.
  */
-export function presetMessages(preset: PresetDefinition, inputs: PresetInputs, brandVoice?: string): ChatMessage[] {
+export function presetMessages(
+  preset: PresetDefinition,
+  inputs: PresetInputs,
+  brandVoice?: string,
+  pictures: readonly PresetPicture[] = [],
+): ChatMessage[] {
   const system = [
     `You are a professional writer working on "${preset.title}": ${preset.description}`,
     `Write in ${inputs.language}.`,
@@ -26,13 +32,25 @@ export function presetMessages(preset: PresetDefinition, inputs: PresetInputs, b
   return [
     ...(brandVoice ? [{ role: 'system' as const, content: brandVoice }] : []),
     { role: 'system', content: system },
-    {
-      role: 'user',
-      content: writtenWithoutCode(preset)
+    userMessage(
+      writtenWithoutCode(preset)
         ? renderUserPrompt(preset, inputs)
         : renderTemplate(preset.prompt, buildView(inputs, 1)),
-    },
+      pictures,
+    ),
   ];
+}
+
+/** The rendered prompt, then each picture of an image field after its label (for a model that takes pictures). */
+function userMessage(prompt: string, pictures: readonly PresetPicture[]): ChatMessage {
+  if (pictures.length === 0) return { role: 'user', content: prompt };
+  const parts: ChatContentPart[] = [{ type: 'text', text: prompt }];
+  for (const picture of pictures) {
+    parts.push({ type: 'text', text: `${picture.field.label} (${pictureFacts(picture)}):` });
+    parts.push({ type: 'image', mediaType: picture.mediaType, data: picture.data.toString('base64') });
+  }
+  const content = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  return { role: 'user', content, parts };
 }
 
 export function maxTokensFor(inputs: PresetInputs, cap: number): number {

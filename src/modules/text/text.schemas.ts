@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { FIELD_LIMITS, LENGTHS } from '../../shared/presets/preset-types.js';
+import { imageRecordSchema } from '../images/images.schemas.js';
+import { PICTURE_DATA_URL_MAX } from './preset-pictures.js';
 
 const MAX_OUTPUTS = 10;
 
@@ -8,18 +10,32 @@ const text = (max: number, description: string) => z.string().max(max).describe(
 
 const outputsSchema = wholeNumberField(1, MAX_OUTPUTS);
 
-/** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields. */
+/**
+ * extra5...extra14: text of at most `max` characters or, for an image field of a preset of yours, a picture's URL,
+ * which may be a data:image URL up to PICTURE_DATA_URL_MAX (checked as a picture when the preset runs).
+ */
+const extra = (max: number, description: string) =>
+  z
+    .string()
+    .max(PICTURE_DATA_URL_MAX)
+    .refine((value) => value.length <= max || /^data:image\//i.test(value), {
+      message: `must be at most ${max} characters (an image field's picture may be a data:image/...;base64, URL)`,
+    })
+    .describe(description)
+    .optional();
+
+/** extra5...extra14: the hosted MCP server's further template fields, read by user presets' fields (image fields too). */
 const extraFields = {
-  extra5: text(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
-  extra6: text(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
-  extra7: text(FIELD_LIMITS.extra7, 'Context field 7; meaning depends on the preset'),
-  extra8: text(FIELD_LIMITS.extra8, 'Context field 8; meaning depends on the preset'),
-  extra9: text(FIELD_LIMITS.extra9, 'Context field 9; meaning depends on the preset'),
-  extra10: text(FIELD_LIMITS.extra10, 'Context field 10; meaning depends on the preset'),
-  extra11: text(FIELD_LIMITS.extra11, 'Context field 11; meaning depends on the preset'),
-  extra12: text(FIELD_LIMITS.extra12, 'Context field 12; meaning depends on the preset'),
-  extra13: text(FIELD_LIMITS.extra13, 'Context field 13; meaning depends on the preset'),
-  extra14: text(FIELD_LIMITS.extra14, 'Context field 14; meaning depends on the preset'),
+  extra5: extra(FIELD_LIMITS.extra5, 'Context field 5; meaning depends on the preset'),
+  extra6: extra(FIELD_LIMITS.extra6, 'Context field 6; meaning depends on the preset'),
+  extra7: extra(FIELD_LIMITS.extra7, 'Context field 7; meaning depends on the preset'),
+  extra8: extra(FIELD_LIMITS.extra8, 'Context field 8; meaning depends on the preset'),
+  extra9: extra(FIELD_LIMITS.extra9, 'Context field 9; meaning depends on the preset'),
+  extra10: extra(FIELD_LIMITS.extra10, 'Context field 10; meaning depends on the preset'),
+  extra11: extra(FIELD_LIMITS.extra11, 'Context field 11; meaning depends on the preset'),
+  extra12: extra(FIELD_LIMITS.extra12, 'Context field 12; meaning depends on the preset'),
+  extra13: extra(FIELD_LIMITS.extra13, 'Context field 13; meaning depends on the preset'),
+  extra14: extra(FIELD_LIMITS.extra14, 'Context field 14; meaning depends on the preset'),
 };
 
 export const generateBodySchema = z.strictObject({
@@ -81,8 +97,37 @@ export const generateToolArgs = generateBodySchema.extend({
     .describe('The template\'s other fields by name, e.g. {"extra1": "..."}; the same as giving them at the top level'),
 });
 
-/** The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. */
-export const generatedOutputSchema = z.object({ id: z.number().int(), name: z.string(), text: z.string() });
+/** What a speech preset's output was spoken into (POST /api/generate-text-to-speech's answer). */
+const spokenSchema = z.object({
+  uuid: z.string().describe('GET /api/text-to-speech/{uuid} reads the record'),
+  url: z.string(),
+  used_characters: z.number().int().describe('Words billed against the monthly speech allowance'),
+  status: z.literal('completed'),
+});
+
+/**
+ * The spec's `{id, name}` (name is the generated text); some clients read the same text as `text`. A user preset
+ * whose output is an image or speech adds `kind` and what was made; `text` is then the image prompt or the spoken text.
+ */
+export const generatedOutputSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  text: z.string(),
+  kind: z
+    .enum(['image', 'speech'])
+    .optional()
+    .describe('Only for a preset of yours whose output is an image or speech; absent for text'),
+  image: imageRecordSchema
+    .optional()
+    .describe(
+      "An image preset's picture, as GET /api/get-image?imageId={image.id} reads it: poll that while status is pending",
+    ),
+  audio: spokenSchema
+    .nullable()
+    .optional()
+    .describe("A speech preset's recording; null when speaking failed (audio_error says why; the text is kept)"),
+  audio_error: z.string().optional().describe('Why the text could not be spoken; its words were not billed'),
+});
 export type GeneratedOutput = z.infer<typeof generatedOutputSchema>;
 
 export const storedOutputSchema = z.object({

@@ -13,6 +13,9 @@ import type { PresetInputs } from '../../shared/presets/preset-template.js';
 import type { PresetDefinition } from '../../shared/presets/preset-types.js';
 import { PRESET_NOT_FOUND, type PresetsService } from '../presets/presets.service.js';
 import type { UserPresetsService } from '../presets/user-presets.service.js';
+import type { PresetMediaOutputs } from './preset-media-outputs.js';
+import { type PresetPicture, loadPresetPictures, picturesForModel } from './preset-pictures.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import { maxTokensFor, presetMessages } from './preset-prompt.js';
 import type { GenerateBody, GeneratedOutput, StoredOutput } from './text.schemas.js';
 import type { NewTextOutput, TextRepo } from './text.repo.js';
@@ -27,6 +30,10 @@ export interface TextServiceOptions {
   /** The brand voice named by `brand_voice`, or the account's default, goes ahead of the preset's instructions. */
   brandVoices: Pick<BrandVoicesService, 'instructionsFor'>;
   repo: TextRepo;
+  /** A user preset whose output is an image or speech. */
+  mediaOutputs: PresetMediaOutputs;
+  /** The SSRF guard the pictures of image fields are downloaded through. */
+  guard: GuardOptions;
   config: Config;
   clock: Clock;
 }
@@ -35,8 +42,9 @@ export class TextService {
   constructor(private readonly deps: TextServiceOptions) {}
 
   async generate(caller: Caller, body: GenerateBody, requestId: string): Promise<Outcome<GeneratedOutput[]>> {
-    const preset =
-      this.deps.presets.find(body.preset) ?? (await this.deps.userPresets.find(caller.account.id, body.preset));
+    const catalogued = this.deps.presets.find(body.preset);
+    const own = catalogued ? undefined : await this.deps.userPresets.findRun(caller.account.id, body.preset);
+    const preset = catalogued ?? own?.preset;
     if (!preset) return fail('not_found', PRESET_NOT_FOUND);
     if (!preset.isFree && !caller.plan.premiumPresets) {
       return fail('forbidden', `The preset "${preset.slug}" is not available on the ${caller.plan.name} plan`);
@@ -46,11 +54,43 @@ export class TextService {
     }
     const inputs = resolvePresetInputs(preset, body);
     if (!inputs.ok) return inputs;
+    const pictures = await loadPresetPictures(preset, inputs.value, this.deps.guard);
+    if (!pictures.ok) return pictures;
+    const output = own?.definition.output ?? 'text';
+    if (own && output === 'image') {
+      return this.deps.mediaOutputs.image(
+        caller,
+        own,
+        { inputs: inputs.value, pictures: pictures.value },
+        body,
+        requestId,
+      );
+    }
+    const voice =
+      own && output === 'speech'
+        ? await this.deps.mediaOutputs.voiceFor(caller, preset.slug, own.definition.voice, inputs.value.language)
+        : undefined;
+    if (voice && !voice.ok) return voice;
     const brandVoice = await this.brandVoiceFor(caller.account.id, body.brand_voice, preset);
     if (!brandVoice.ok) return brandVoice;
-    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value };
+    const prompt = { preset, inputs: inputs.value, brandVoice: brandVoice.value, pictures: pictures.value };
+    const written = await this.writeTexts(caller, body, prompt, requestId);
+    if (!voice || !written.ok) return written;
+    return ok(await this.deps.mediaOutputs.speak(caller, written.value, voice.value));
+  }
 
+  /** The outputs written by the text model, stored and paid for together. */
+  private async writeTexts(
+    caller: Caller,
+    body: GenerateBody,
+    given: PresetPrompt,
+    requestId: string,
+  ): Promise<Outcome<GeneratedOutput[]>> {
     const model = body.shouldUseGPT4 ? this.deps.models.advanced : this.deps.models.standard;
+    const seen = picturesForModel(model, given.pictures, given.inputs);
+    if (!seen.ok) return seen;
+    const prompt = { ...given, inputs: seen.value.inputs, pictures: seen.value.parts };
+    const { preset } = prompt;
     const unit = body.shouldUseGPT4 ? this.deps.config.credits.perAdvancedOutput : this.deps.config.credits.perOutput;
     const charge = {
       accountId: caller.account.id,
@@ -145,10 +185,10 @@ export class TextService {
   /** All outputs or none: the first failure aborts the others, so the whole reservation is refunded. */
   private async runAll(
     model: TextModel,
-    { preset, inputs, brandVoice }: PresetPrompt,
+    { preset, inputs, brandVoice, pictures }: PresetPrompt,
     count: number,
   ): Promise<string[]> {
-    const messages = presetMessages(preset, inputs, brandVoice);
+    const messages = presetMessages(preset, inputs, brandVoice, pictures);
     const maxOutputTokens = maxTokensFor(inputs, this.deps.config.text.maxTokens);
     const one = async (index: number, abortSignal?: AbortSignal) => {
       abortSignal?.throwIfAborted();
@@ -181,6 +221,8 @@ export interface PresetPrompt {
   preset: PresetDefinition;
   inputs: PresetInputs;
   brandVoice: string | undefined;
+  /** Pictures of image fields: given to the model as image parts once it is known to take them. */
+  pictures: PresetPicture[];
 }
 
 /** A draft's test run: its one text, the model that wrote it and the credits it cost. */

@@ -48,8 +48,11 @@ export interface RadioOption {
 export interface FieldDefinition {
   name: FieldName;
   label: string;
-  /** The catalogue's presets use textarea, text and radio; select and checkbox are for user presets. */
-  type: 'textarea' | 'text' | 'radio' | 'select' | 'checkbox';
+  /**
+   * The catalogue's presets use textarea, text and radio; select, checkbox and image are for user presets. An image
+   * field's value is a picture's http(s) or data:image URL, which goes to the model beside the prompt.
+   */
+  type: 'textarea' | 'text' | 'radio' | 'select' | 'checkbox' | 'image';
   required: boolean;
   /** Text-like fields only. */
   placeholder?: string;

@@ -134,7 +134,7 @@ export interface paths {
         head?: never;
         /**
          * Edit one of your presets: a new version
-         * @description The fields given replace the current ones; the fields, prompt and output are checked together. Outputs made before keep the version they were made with.
+         * @description The fields given replace the current ones; the fields, prompt, output and its settings (image_settings, voice) are checked together. Outputs made before keep the version they were made with.
          */
         patch: operations["updatePreset"];
         trace?: never;
@@ -249,7 +249,7 @@ export interface paths {
         put?: never;
         /**
          * Generate text outputs from a preset
-         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         * @description A preset's own field definitions (GET /api/presets/{slug}) take the place of the general fields: its required fields are required and its maxLength and radio options apply. Costs credits per output. A preset of yours whose output is an image answers each output with `kind: "image"` and `image`, the image record (charged and made as POST /api/generate-image makes it; poll GET /api/get-image while pending); one whose output is speech with `kind: "speech"` and `audio`, the recording (billed as POST /api/generate-text-to-speech). Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
          */
         post: operations["generateText"];
         delete?: never;
@@ -2090,7 +2090,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -2103,11 +2103,27 @@ export interface operations {
                         default?: string;
                     }[];
                     /**
-                     * @description What the preset makes: text
+                     * @description What the preset makes: text; image (the rendered prompt goes to the image model); speech (the text written is spoken)
                      * @default text
                      * @enum {string}
                      */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description An image preset's model, dimensions, style, resolution */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    };
+                    /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
+                    voice?: string;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -2142,7 +2158,7 @@ export interface operations {
                             name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                             label: string;
                             /** @enum {string} */
-                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                             /** @default false */
                             required: boolean;
                             /** @description text and textarea fields */
@@ -2155,7 +2171,21 @@ export interface operations {
                             default?: string;
                         }[];
                         /** @enum {string} */
-                        output: "text";
+                        output: "text" | "image" | "speech";
+                        image_settings?: {
+                            /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                            model?: string;
+                            /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                            dimensions?: string;
+                            /** @description e.g. watercolor, photorealistic, pixel art */
+                            style?: string;
+                            /**
+                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @enum {string}
+                             */
+                            resolution?: "1K" | "2K";
+                        };
+                        voice?: string;
                         prompt: string;
                         /** @description The brand voice id generate uses unless the request names one */
                         brand_voice: string | null;
@@ -2242,8 +2272,11 @@ export interface operations {
                         fields: {
                             name: string;
                             label: string;
-                            /** @enum {string} */
-                            type: "textarea" | "text" | "radio" | "select" | "checkbox";
+                            /**
+                             * @description image: an http(s) or data:image/...;base64, URL of a picture (your own presets)
+                             * @enum {string}
+                             */
+                            type: "textarea" | "text" | "radio" | "select" | "checkbox" | "image";
                             required: boolean;
                             placeholder?: string;
                             maxLength?: number;
@@ -2256,6 +2289,11 @@ export interface operations {
                         }[];
                         /** @description Your own presets: the current version */
                         version?: number;
+                        /**
+                         * @description Your own presets: what generate makes with it (text, image or speech)
+                         * @enum {string}
+                         */
+                        output?: "text" | "image" | "speech";
                     };
                 };
             };
@@ -2410,7 +2448,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -2423,7 +2461,23 @@ export interface operations {
                         default?: string;
                     }[];
                     /** @enum {string} */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description null removes them */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    } | null;
+                    /** @description null removes it */
+                    voice?: string | null;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -2458,7 +2512,7 @@ export interface operations {
                             name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                             label: string;
                             /** @enum {string} */
-                            type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                            type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                             /** @default false */
                             required: boolean;
                             /** @description text and textarea fields */
@@ -2471,7 +2525,21 @@ export interface operations {
                             default?: string;
                         }[];
                         /** @enum {string} */
-                        output: "text";
+                        output: "text" | "image" | "speech";
+                        image_settings?: {
+                            /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                            model?: string;
+                            /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                            dimensions?: string;
+                            /** @description e.g. watercolor, photorealistic, pixel art */
+                            style?: string;
+                            /**
+                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @enum {string}
+                             */
+                            resolution?: "1K" | "2K";
+                        };
+                        voice?: string;
                         prompt: string;
                         /** @description The brand voice id generate uses unless the request names one */
                         brand_voice: string | null;
@@ -2904,7 +2972,7 @@ export interface operations {
                                 name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                                 label: string;
                                 /** @enum {string} */
-                                type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                                type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                                 /** @default false */
                                 required: boolean;
                                 /** @description text and textarea fields */
@@ -2917,7 +2985,21 @@ export interface operations {
                                 default?: string;
                             }[];
                             /** @enum {string} */
-                            output: "text";
+                            output: "text" | "image" | "speech";
+                            image_settings?: {
+                                /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                                model?: string;
+                                /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                                dimensions?: string;
+                                /** @description e.g. watercolor, photorealistic, pixel art */
+                                style?: string;
+                                /**
+                                 * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                                 * @enum {string}
+                                 */
+                                resolution?: "1K" | "2K";
+                            };
+                            voice?: string;
                             prompt: string;
                             /** @default null */
                             brand_voice: string | null;
@@ -3013,7 +3095,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -3026,11 +3108,27 @@ export interface operations {
                         default?: string;
                     }[];
                     /**
-                     * @description What the preset makes: text
+                     * @description What the preset makes: text; image (the rendered prompt goes to the image model); speech (the text written is spoken)
                      * @default text
                      * @enum {string}
                      */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description An image preset's model, dimensions, style, resolution */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    };
+                    /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
+                    voice?: string;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -3164,7 +3262,7 @@ export interface operations {
                         name: "keywords" | "tone" | "length" | "extra1" | "extra2" | "extra3" | "extra4" | "extra5" | "extra6" | "extra7" | "extra8" | "extra9" | "extra10" | "extra11" | "extra12" | "extra13" | "extra14" | "suffix";
                         label: string;
                         /** @enum {string} */
-                        type: "text" | "textarea" | "select" | "radio" | "checkbox";
+                        type: "text" | "textarea" | "select" | "radio" | "checkbox" | "image";
                         /** @default false */
                         required?: boolean;
                         /** @description text and textarea fields */
@@ -3177,11 +3275,27 @@ export interface operations {
                         default?: string;
                     }[];
                     /**
-                     * @description What the preset makes: text
+                     * @description What the preset makes: text; image (the rendered prompt goes to the image model); speech (the text written is spoken)
                      * @default text
                      * @enum {string}
                      */
-                    output?: "text";
+                    output?: "text" | "image" | "speech";
+                    /** @description An image preset's model, dimensions, style, resolution */
+                    image_settings?: {
+                        /** @description A name from GET /api/image-models (checked when the preset is saved); "Nano Banana 2" when absent */
+                        model?: string;
+                        /** @description WIDTHxHEIGHT (each side 64 to 2048, e.g. 1024x1024, 1792x1024) or an aspect ratio (1:1, 16:9, 9:16, 21:9, 1:8...). A ratio becomes a size whose long side is 1024 (resolution 1K, the default) or 2048 (2K). A size the model cannot make becomes its nearest one, with a warning. Default 1024x1024 */
+                        dimensions?: string;
+                        /** @description e.g. watercolor, photorealistic, pixel art */
+                        style?: string;
+                        /**
+                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @enum {string}
+                         */
+                        resolution?: "1K" | "2K";
+                    };
+                    /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
+                    voice?: string;
                     /**
                      * @description A logic-less Mustache template: text, {{name}}, {{#name}}...{{/name}} and {{^name}}...{{/name}} on the fields and language, nested at most 3 deep; every field must be used
                      * @example Write a short poem in {{language}} about {{keywords}}.
@@ -3379,6 +3493,51 @@ export interface operations {
                         id: number;
                         name: string;
                         text: string;
+                        /**
+                         * @description Only for a preset of yours whose output is an image or speech; absent for text
+                         * @enum {string}
+                         */
+                        kind?: "image" | "speech";
+                        /** @description An image preset's picture, as GET /api/get-image?imageId={image.id} reads it: poll that while status is pending */
+                        image?: {
+                            id: number;
+                            /** @description Null while the image is pending or when it failed */
+                            image_url: string | null;
+                            /** @description What made the picture; the builtin engine says builtin-sketch */
+                            model: string;
+                            /** @description The engine that made it: builtin, openai-compatible, automatic1111, builtin-filter (image filters) or rembg */
+                            engine: string;
+                            prompt: string;
+                            used_credits: number;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** @description Why it failed; its credits were refunded */
+                            error?: string;
+                            width: number;
+                            height: number;
+                            requested_model: string;
+                            style: string | null;
+                            artist: string | null;
+                            hd: boolean;
+                            warnings: string[];
+                            /** @description What was done to the given picture, for an edit */
+                            action?: string;
+                            /** @description The catalogue model asked to edit it, for an edit */
+                            edit_model?: string | null;
+                        };
+                        /** @description A speech preset's recording; null when speaking failed (audio_error says why; the text is kept) */
+                        audio?: {
+                            /** @description GET /api/text-to-speech/{uuid} reads the record */
+                            uuid: string;
+                            url: string;
+                            /** @description Words billed against the monthly speech allowance */
+                            used_characters: number;
+                            /** @enum {string} */
+                            status: "completed";
+                        } | null;
+                        /** @description Why the text could not be spoken; its words were not billed */
+                        audio_error?: string;
                     }[];
                 };
             };
@@ -3483,6 +3642,17 @@ export interface operations {
             };
             /** @description Error */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
