@@ -163,6 +163,19 @@ describe('the owner side: /api/presets/{slug}/links', () => {
     expect((await send('POST', '/api/presets/many-links/links', owner.key, {})).statusCode).toBe(201);
   });
 
+  it('runs text presets only: an image or speech preset gets no link, and a link whose preset turned into one is gone', async () => {
+    const link = await presetWithLink('turns-spoken');
+    expect((await t.server.inject({ method: 'GET', url: `/p/${link.token}` })).statusCode).toBe(200);
+    const patched = await send('PATCH', '/api/presets/turns-spoken', owner.key, { output: 'speech' });
+    expect(patched.statusCode).toBe(200);
+    const refused = await send('POST', '/api/presets/turns-spoken/links', owner.key, {});
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toBe(
+      'output: public links run text presets (this one makes speech), whose page shows the text',
+    );
+    expect((await t.server.inject({ method: 'GET', url: `/p/${link.token}` })).statusCode).toBe(404);
+  });
+
   it("is 404 for another account's preset and link, and for a preset that does not exist", async () => {
     const link = await presetWithLink('private-links');
     const base = '/api/presets/private-links/links';

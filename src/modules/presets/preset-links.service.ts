@@ -20,7 +20,7 @@ import type { UserPresetsService } from './user-presets.service.js';
 
 export interface PresetLinksServiceOptions {
   repo: PresetLinksRepo;
-  userPresets: Pick<UserPresetsService, 'find'>;
+  userPresets: Pick<UserPresetsService, 'findRun'>;
   accounts: Pick<AccountsService, 'callerFor'>;
   /** The generate path of POST /api/generate: a public run is the owner's generate. */
   text: Pick<TextService, 'generate'>;
@@ -59,6 +59,8 @@ export class PresetLinksService {
   async create(accountId: string, slug: string, body: CreatePresetLink): Promise<Outcome<CreatedPresetLink>> {
     const presetId = await this.deps.repo.presetId(accountId, slug);
     if (!presetId) return fail('not_found', PRESET_NOT_FOUND);
+    const output = (await this.deps.userPresets.findRun(accountId, slug))?.definition.output;
+    if (output !== undefined && output !== 'text') return fail('invalid_input', textOnly(output));
     const token = randomToken(TOKEN_BYTES);
     const row: PresetLinkRow = {
       id: newId(),
@@ -159,9 +161,11 @@ export class PresetLinksService {
     const opened = await this.deps.repo.open(sha256Hex(token));
     if (!opened) return fail('not_found', PUBLIC_LINK_GONE);
     if (opened.owner.blocked) return fail('forbidden', 'This shared preset is not available at the moment');
-    const preset = await this.deps.userPresets.find(opened.owner.id, opened.slug);
-    if (!preset) return fail('not_found', PUBLIC_LINK_GONE);
-    return ok({ link: opened.link, preset, owner: opened.owner });
+    const found = await this.deps.userPresets.findRun(opened.owner.id, opened.slug);
+    if (!found) return fail('not_found', PUBLIC_LINK_GONE);
+    // Made an image or speech preset since the link was made: the page cannot show what it would make.
+    if (found.definition.output !== 'text') return fail('not_found', PUBLIC_LINK_GONE);
+    return ok({ link: opened.link, preset: found.preset, owner: opened.owner });
   }
 
   private async linkView(presetId: string, id: string, slug: string): Promise<Outcome<PresetLinkView>> {
@@ -173,6 +177,9 @@ export class PresetLinksService {
     return isoNow(this.deps.clock).slice(0, 10);
   }
 }
+
+const textOnly = (output: string) =>
+  `output: public links run text presets (this one makes ${output}), whose page shows the text`;
 
 /** The generate body of a visitor's values: the preset's fields only, one output, never the owner's options. */
 function bodyOf(preset: PresetDefinition, values: Record<string, unknown>) {
