@@ -37,4 +37,28 @@ describe('@atelier/client: presets of your own', () => {
     expect((await client.presets.versions(made.slug)).versions.map((v) => v.version)).toEqual([2, 1]);
     expect(await client.presets.delete(made.slug)).toEqual({ deleted: true, slug: made.slug });
   });
+
+  it('previews and test-runs a draft, and shares a preset by links it changes and revokes', async () => {
+    const draft = {
+      title: 'Bee note',
+      fields: [{ name: 'keywords' as const, label: 'Topic', type: 'text' as const, required: true }],
+      prompt: 'A note about {{keywords}}',
+      inputs: { keywords: 'swarms' },
+    };
+    const preview = await client.presets.preview(draft);
+    expect(preview.messages.at(-1)).toEqual({ role: 'user', content: 'A note about swarms' });
+    const run = await client.presets.testRun(draft);
+    expect(run.text).toContain('swarms');
+    expect(run.credits).toBeGreaterThan(0);
+
+    const { inputs: _sample, ...preset } = draft;
+    const made = await client.presets.create(preset);
+    const link = await client.presets.links.create(made.slug, { daily_cap: 3, label: 'Newsletter' });
+    expect(link.url).toMatch(new RegExp(`/p/${link.token}$`));
+    const [listed] = (await client.presets.links.list(made.slug)).links;
+    expect(listed).toMatchObject({ id: link.id, daily_cap: 3, used_today: 0, revoked_at: null });
+    expect(listed).not.toHaveProperty('token');
+    expect((await client.presets.links.update(made.slug, link.id, { daily_cap: 5 })).daily_cap).toBe(5);
+    expect((await client.presets.links.revoke(made.slug, link.id)).revoked_at).not.toBeNull();
+  });
 });

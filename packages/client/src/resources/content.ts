@@ -2,10 +2,17 @@ import type { CallOptions, Transport } from '../transport.js';
 import type {
   BrandVoice,
   GenerateRequest,
+  CreatedPresetLink,
   GeneratedOutput,
   PresetCategory,
   PresetDetail,
+  PresetDraft,
+  PresetLink,
+  PresetLinkChanges,
+  PresetLinkRequest,
   PresetList,
+  PresetPreview,
+  PresetTestRun,
   QueryParams,
   RequestBody,
   ResponseBody,
@@ -38,6 +45,25 @@ export function contentResources(t: Transport) {
       /** One of your presets' versions, newest first. */
       versions: (slug: string, options?: CallOptions): Promise<{ versions: UserPresetVersion[] }> =>
         t.call('/api/presets/{slug}/versions', 'get', { params: { slug }, options }),
+      /** A preset not yet saved: the exact messages its engine would get, for sample inputs (free). */
+      preview: (body: PresetDraft, options?: CallOptions): Promise<PresetPreview> =>
+        t.call('/api/presets/preview', 'post', { body, options }),
+      /** One output of a preset not yet saved, charged as one output and kept nowhere. */
+      testRun: (body: PresetDraft, options?: CallOptions): Promise<PresetTestRun> =>
+        t.call('/api/presets/test-run', 'post', { body, options }),
+      /** Public links to one of your presets: anyone with one runs it, paid from your credits, up to its daily cap. */
+      links: {
+        /** The answer holds the link's URL and token, shown this once. */
+        create: (slug: string, body: PresetLinkRequest = {}, options?: CallOptions): Promise<CreatedPresetLink> =>
+          t.call('/api/presets/{slug}/links', 'post', { params: { slug }, body, options }),
+        list: (slug: string, options?: CallOptions): Promise<{ links: PresetLink[] }> =>
+          t.call('/api/presets/{slug}/links', 'get', { params: { slug }, options }),
+        update: (slug: string, linkId: string, body: PresetLinkChanges, options?: CallOptions): Promise<PresetLink> =>
+          t.call('/api/presets/{slug}/links/{link_id}', 'patch', { params: { slug, link_id: linkId }, body, options }),
+        /** Ends the link at once: its page is a 404 from the next request on. */
+        revoke: (slug: string, linkId: string, options?: CallOptions): Promise<PresetLink> =>
+          t.call('/api/presets/{slug}/links/{link_id}', 'delete', { params: { slug, link_id: linkId }, options }),
+      },
     },
     text: {
       /** Generates outputs from a preset; paid, so it carries an Idempotency-Key (yours or a new one). */
