@@ -1,4 +1,7 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../src/shared/errors.js';
+import { axeViolations } from './helpers/axe.js';
 import { collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 
 const suite = dashboardSuite();
@@ -100,5 +103,48 @@ describe('dashboard presets playground in a browser', () => {
     expect(await page.getByRole('alert').textContent()).toBe('Preset not found');
     expect(errors).toEqual([]);
     await page.close();
+  });
+  it('runs a preset of yours with an image field from a picture chosen on the device; one too large is refused there', async () => {
+    const context = await suite.browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(8_000);
+    const errors = collectPageErrors(page);
+    const { email } = await signUp(page, suite.app.base);
+    const accountId = unwrap(await suite.app.app.services.accounts.find(email)).id;
+    unwrap(
+      await suite.app.app.services.userPresets.create(accountId, {
+        slug: 'label-reader',
+        title: 'Label reader',
+        description: '',
+        category: ['Other'],
+        fields: [
+          { name: 'keywords', label: 'Product', type: 'text', required: true },
+          { name: 'extra5', label: 'Photo', type: 'image', required: true },
+        ],
+        output: 'text',
+        prompt: 'Describe the label of {{keywords}}.{{#extra5}} A photo is attached.{{/extra5}}',
+      }),
+    );
+    await page.goto(`${suite.app.base}/dashboard/presets/label-reader`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Product').fill('honey jar');
+    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c09030' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Or choose a picture for Photo')
+      .setInputFiles({ name: 'jar.png', mimeType: 'image/png', buffer: photo });
+    await expect.poll(() => page.locator('#field-extra5').inputValue()).toMatch(/^data:image\/png;base64,/);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.locator('#outputs').textContent()).toContain('320x200');
+
+    const huge = Buffer.alloc(800 * 1024, 1);
+    await page
+      .getByLabel('Or choose a picture for Photo')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
+    await expect.poll(() => page.locator('#field-extra5-hint').textContent()).toContain('huge.png is 800 KB');
+    expect(await page.locator('#field-extra5').getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -69,6 +69,8 @@ function setUpGenerate(generateForm) {
     update();
   }
 
+  for (const picker of generateForm.querySelectorAll('[data-picture-for]')) setUpPicture(picker);
+
   generateForm.addEventListener('submit', (event) => {
     event.preventDefault();
     for (const node of generateForm.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
@@ -83,6 +85,30 @@ function setUpGenerate(generateForm) {
       showOutputs(outputs);
       knownBalance = await showCredits(knownBalance);
     });
+  });
+}
+
+/** A picture chosen on the device fills its field as a data URL; one too large says so there. */
+function setUpPicture(picker) {
+  const target = document.getElementById(picker.dataset.pictureFor);
+  const hint = document.getElementById(`${target.id}-hint`);
+  const usual = hint.textContent;
+  picker.addEventListener('change', () => {
+    const [file] = picker.files;
+    hint.textContent = usual;
+    target.removeAttribute('aria-invalid');
+    if (!file) return;
+    if (file.size > Number(picker.dataset.maxBytes)) {
+      hint.textContent = `${file.name} is ${Math.ceil(file.size / 1024)} KB: ${usual}`;
+      target.setAttribute('aria-invalid', 'true');
+      picker.value = '';
+      return;
+    }
+    const reader = new FileReader();
+    reader.addEventListener('load', () => {
+      target.value = String(reader.result);
+    });
+    reader.readAsDataURL(file);
   });
 }
 

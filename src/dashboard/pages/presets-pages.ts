@@ -229,6 +229,7 @@ export function fieldInput(field: FieldDefinition): SafeHtml {
   if (field.type === 'checkbox') {
     return html`<div class="field"><label class="inline-label"><input type="checkbox" id="${id}" name="${field.name}" value="true" ${field.default === 'true' ? html`checked` : ''} /> ${field.label}</label></div>`;
   }
+  if (field.type === 'image') return pictureInput(field, id);
   if (field.type === 'radio') {
     return html`<fieldset class="field radio-field" id="${id}">
       <legend>${field.label}${requiredMark(field)}</legend>
@@ -245,6 +246,21 @@ export function fieldInput(field: FieldDefinition): SafeHtml {
     <label for="${id}">${field.label}${requiredMark(field)}</label>
     ${field.type === 'textarea' ? html`<textarea ${attributes} rows="4"></textarea>` : html`<input type="text" ${attributes} />`}
     ${limit === undefined ? '' : html`<span class="counter" id="${counter}" data-limit="${limit}">0 / ${limit} characters</span>`}
+  </div>`;
+}
+
+/** A picture from the device travels in the request as a data URL, a third larger than the file: under 1 MiB in all. */
+const PICTURE_UPLOAD_MAX_BYTES = 700 * 1024;
+
+/** An image field: a picture's address, or one chosen on the device (presets.js reads it into a data URL). */
+function pictureInput(field: FieldDefinition, id: string): SafeHtml {
+  const hint = `${id}-hint`;
+  return html`<div class="field">
+    <label for="${id}">${field.label}${requiredMark(field)}</label>
+    <input type="text" id="${id}" name="${field.name}" placeholder="https://… or data:image/…" autocomplete="off" aria-describedby="${hint}" ${field.required ? html`required aria-required="true"` : ''} />
+    <label for="${id}-file">Or choose a picture for ${field.label}</label>
+    <input type="file" id="${id}-file" accept="image/png,image/jpeg,image/webp,image/gif" data-picture-for="${id}" data-max-bytes="${PICTURE_UPLOAD_MAX_BYTES}" aria-describedby="${hint}" />
+    <p class="hint" id="${hint}">A picture's address, or a PNG, JPEG, WebP or GIF from your device up to ${Math.round(PICTURE_UPLOAD_MAX_BYTES / 1024)} KB.</p>
   </div>`;
 }
 
