@@ -81,6 +81,20 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /** The page's data block (see pageData on the server). */
+/** Each `.counter` of the form says how many characters its field holds, of its limit, as the field is typed in. */
+export function showCounts(form) {
+  for (const counter of form.querySelectorAll('.counter')) {
+    const field = document.getElementById(counter.id.replace(/-count$/, ''));
+    const limit = Number(counter.dataset.limit);
+    const update = () => {
+      counter.textContent = `${field.value.length} / ${limit} characters`;
+      counter.classList.toggle('near', field.value.length >= limit * 0.9);
+    };
+    field.addEventListener('input', update);
+    update();
+  }
+}
+
 export function pageData() {
   const node = document.getElementById('page-data');
   return node ? JSON.parse(node.textContent) : {};

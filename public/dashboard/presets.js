@@ -1,5 +1,5 @@
 // Presets playground: filters the catalogue as you type; turns a preset's form into a POST /api/generate and shows the outputs.
-import { ApiError, api, busy, el, pageData } from './common.js';
+import { ApiError, api, busy, el, pageData, showCounts } from './common.js';
 
 const search = document.getElementById('preset-search');
 if (search) setUpSearch(search);
@@ -58,16 +58,7 @@ function setUpGenerate(generateForm) {
   const { preset, fields, balance } = pageData();
   let knownBalance = balance;
 
-  for (const counter of generateForm.querySelectorAll('.counter')) {
-    const field = document.getElementById(counter.id.replace(/-count$/, ''));
-    const limit = Number(counter.dataset.limit);
-    const update = () => {
-      counter.textContent = `${field.value.length} / ${limit} characters`;
-      counter.classList.toggle('near', field.value.length >= limit * 0.9);
-    };
-    field.addEventListener('input', update);
-    update();
-  }
+  showCounts(generateForm);
 
   for (const picker of generateForm.querySelectorAll('[data-picture-for]')) setUpPicture(picker);
 

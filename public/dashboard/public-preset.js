@@ -1,22 +1,13 @@
 // A shared preset's public page: the form runs the preset by a JSON post to the same address, and shows the output
 // and the runs left without leaving the page (without this script the form posts and the page comes back).
-import { ApiError, api, busy, pageData } from './common.js';
+import { ApiError, api, busy, pageData, showCounts } from './common.js';
 
 const form = document.getElementById('public-preset-form');
 if (form) setUp(form);
 
 function setUp(runForm) {
   const { dailyCap } = pageData();
-  for (const counter of runForm.querySelectorAll('.counter')) {
-    const field = document.getElementById(counter.id.replace(/-count$/, ''));
-    const limit = Number(counter.dataset.limit);
-    const update = () => {
-      counter.textContent = `${field.value.length} / ${limit} characters`;
-      counter.classList.toggle('near', field.value.length >= limit * 0.9);
-    };
-    field.addEventListener('input', update);
-    update();
-  }
+  showCounts(runForm);
 
   runForm.addEventListener('submit', (event) => {
     event.preventDefault();
