@@ -104,14 +104,38 @@ describe('sharing a preset in the dashboard', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Link saved.' }).count()).toBe(1);
     expect(await item(page, 'Newsletter, May').locator('.daily-cap').textContent()).toBe('5');
     expect(await item(page, 'Newsletter, May').locator('.used-today').textContent()).toBe('1 of 5');
-    expect(unwrap(await services.presetLinks.list(accountId, 'shared-recipe'))[0]).toMatchObject({
-      label: 'Newsletter, May',
-      daily_cap: 5,
-      used_today: 1,
+    expect(unwrap(await services.presetLinks.list(accountId, 'shared-recipe'))).toMatchObject([
+      {
+        label: 'Newsletter, May',
+        daily_cap: 5,
+        used_today: 1,
+      },
+    ]);
+
+    // Without scripts the form works the same; the copy button, which needs one, is not offered.
+    const plainContext = await suite.browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
     });
+    const plain = await plainContext.newPage();
+    plain.setDefaultTimeout(8_000);
+    await plain.goto(sharing);
+    await plain
+      .locator('#create-link')
+      .getByLabel(/^Label/)
+      .fill('Plain');
+    await plain.locator('#create-link').getByRole('button', { name: 'Make link' }).click();
+    await expect.poll(() => plain.locator('#new-link-url').count()).toBe(1);
+    expect(await plain.locator('#new-link-url').inputValue()).toMatch(/\/p\/[A-Za-z0-9_-]{20,64}$/);
+    expect(await plain.locator('#new-link [data-copy]').isVisible()).toBe(false);
+    await plainContext.close();
+    await page.reload();
+    expect(await item(page, 'Plain').locator('.badge').textContent()).toBe('live');
 
     // Another account: the sharing page and the revoke confirmation are the 404 page.
-    const link = unwrap(await services.presetLinks.list(accountId, 'shared-recipe'))[0];
+    const link = unwrap(await services.presetLinks.list(accountId, 'shared-recipe')).find(
+      (candidate) => candidate.label === 'Newsletter, May',
+    );
     const otherContext = await suite.browser.newContext();
     const other = await otherContext.newPage();
     await signUp(other, suite.app.base);

@@ -32,12 +32,13 @@ const sharingHref = (slug: string) => `/dashboard/presets/${encodeURIComponent(s
 const linkHref = (slug: string, id: string) => `${sharingHref(slug)}/${encodeURIComponent(id)}`;
 
 /**
- * The daily cap as typed: empty is none given, anything else a number for the operation to check (its limits,
- * its message); text that is no number reads as NaN, which the operation refuses as not a number.
+ * The daily cap as typed: empty is none given, a whole number in digits a number for the operation to check (its
+ * limits, its message); anything else (1e3, 0x10, words) reads as NaN, which the operation refuses as not a number.
  */
 function dailyCapOf(form: LinkForm): number | undefined {
   const typed = form.daily_cap.trim();
-  return typed === '' ? undefined : Number(typed);
+  if (typed === '') return undefined;
+  return /^[+-]?\d{1,15}$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
 /** State a render of the sharing page may carry: a link just made, or a form's error with what was typed. */
