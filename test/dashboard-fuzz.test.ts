@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserPresetSchema } from '../src/modules/presets/user-preset.schemas.js';
+import { unwrap } from '../src/shared/errors.js';
 import { type TestApp, startTestApp } from './helpers/test-app.js';
 
 let t: TestApp;
 let cookie = '';
 let csrf = '';
+/** A live public link of the fuzzing account's own preset, so its forms reach the operations behind them. */
+let linkId = '';
 
 /** A logged-in browser's cookies and CSRF token, so the fuzzed requests reach the pages' own code. */
 beforeAll(async () => {
@@ -23,6 +27,15 @@ beforeAll(async () => {
     /name="csrf-token" content="([^"]+)"/.exec(
       (await t.server.inject({ url: '/dashboard/keys', headers: { cookie } })).body,
     )?.[1] ?? '';
+  const accountId = unwrap(await t.app.services.accounts.find('fuzz@example.test')).id;
+  const preset = createUserPresetSchema.parse({
+    slug: 'fuzz-own',
+    title: 'Fuzz own',
+    fields: [{ name: 'keywords', label: 'Topic', type: 'text' }],
+    prompt: 'About {{keywords}}',
+  });
+  unwrap(await t.app.services.userPresets.create(accountId, preset));
+  linkId = unwrap(await t.app.services.presetLinks.create(accountId, 'fuzz-own', { daily_cap: 5 })).id;
 });
 afterAll(() => t.close());
 
@@ -50,6 +63,12 @@ const routes: { method: 'GET' | 'POST'; path: (s: string) => string }[] = [
   { method: 'POST', path: () => '/dashboard/presets/new' },
   { method: 'GET', path: (s) => `/dashboard/presets/${encodeURIComponent(s)}/edit` },
   { method: 'POST', path: (s) => `/dashboard/presets/${encodeURIComponent(s)}/edit` },
+  { method: 'GET', path: (s) => `/dashboard/presets/${encodeURIComponent(s)}/links` },
+  { method: 'POST', path: () => '/dashboard/presets/fuzz-own/links' },
+  { method: 'POST', path: () => `/dashboard/presets/fuzz-own/links/${linkId}` },
+  { method: 'POST', path: (s) => `/dashboard/presets/fuzz-own/links/${encodeURIComponent(s)}` },
+  { method: 'GET', path: (s) => `/dashboard/presets/fuzz-own/links/${encodeURIComponent(s)}/revoke` },
+  { method: 'POST', path: (s) => `/dashboard/presets/fuzz-own/links/${encodeURIComponent(s)}/revoke` },
 ];
 
 describe('property: no input to the dashboard produces a 5xx', () => {
@@ -62,6 +81,7 @@ describe('property: no input to the dashboard produces a 5xx', () => {
           fc.constantFrom(
             ...['name', 'email', 'password', 'current', 'next', '_csrf', 'other'],
             ...['action', 'title', 'prompt', 'f1_name', 'f1_maxLength', 'f1_options', 'sample_keywords'],
+            ...['daily_cap', 'label'],
           ),
           text,
         ),

@@ -34,6 +34,7 @@ import { keysPage } from './pages/keys-page.js';
 import { mediaPages } from './pages/media-pages.js';
 import { oauthPages } from './pages/oauth-pages.js';
 import { presetEditorPages } from './pages/preset-editor-page.js';
+import { presetLinksPages } from './pages/preset-links-page.js';
 import { presetsPages } from './pages/presets-pages.js';
 import { publicPresetPages } from './pages/public-preset-page.js';
 import { speechPage } from './pages/speech-page.js';
@@ -49,6 +50,7 @@ const PAGES: DashboardPages[] = [
   oauthPages,
   presetsPages,
   presetEditorPages,
+  presetLinksPages,
   mediaPages,
   transcriptionPages,
   speechPage,

@@ -137,7 +137,7 @@ export const presetEditorPages: DashboardPages = (scope, deps) => {
 };
 
 /** The caller's own preset the path names; another account's, or none, is the dashboard's 404 page. */
-async function ownPreset(request: FastifyRequest, caller: Caller, deps: DashboardDeps): Promise<UserPresetView> {
+export async function ownPreset(request: FastifyRequest, caller: Caller, deps: DashboardDeps): Promise<UserPresetView> {
   const slug = pathOf(idPath, request).id.slice(0, 100);
   const found = await deps.services.userPresets.view(caller.account.id, slug);
   if (!found.ok) throw found.error;
@@ -192,7 +192,7 @@ async function editorPage(
     balance: overview.credits.balance,
   });
   const body = preset
-    ? html`<p><a href="${presetHref(preset.slug)}">← ${preset.title}</a> · <a href="${presetHref(preset.slug)}/versions">Versions</a></p>
+    ? html`<p><a href="${presetHref(preset.slug)}">← ${preset.title}</a> · <a href="${presetHref(preset.slug)}/versions">Versions</a> · <a href="${presetHref(preset.slug)}/links">Sharing</a></p>
       <p class="hint">Version ${preset.version}, updated ${formatTime(preset.updated_at)}. Saving makes version ${preset.version + 1}.</p>
       ${notice ? html`<p class="ok" role="status">${notice}</p>` : ''}${editor}`
     : html`<p><a href="/dashboard/presets">← All presets</a></p>

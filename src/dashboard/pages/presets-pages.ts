@@ -190,7 +190,7 @@ function presetGroup(name: Category, presets: PresetSummary[], terms: string[], 
   </section>`;
 }
 
-/** What the owner of a preset can do with it; a sharing link joins the list when there is one. */
+/** What the owner of a preset can do with it. */
 function ownActions(slug: string, version: number): SafeHtml {
   const href = `/dashboard/presets/${encodeURIComponent(slug)}`;
   return html`<nav class="own-actions" aria-label="Your preset">
@@ -198,6 +198,7 @@ function ownActions(slug: string, version: number): SafeHtml {
     <ul>
       <li><a href="${href}/edit">Edit</a></li>
       <li><a href="${href}/versions">Versions</a></li>
+      <li><a href="${href}/links">Sharing</a></li>
       <li><a href="${href}/delete">Delete</a></li>
     </ul>
   </nav>`;
