@@ -112,13 +112,12 @@ describe('POST /api/generate validation', () => {
     expect(required).toBeDefined();
     await expect400({ preset: 'cover-letter-generator' }, required?.name ?? '');
     const bounded = detail.fields.find((f) => f.maxLength !== undefined && f.maxLength < 1000);
-    if (bounded) {
-      const payload = Object.fromEntries(detail.fields.filter((f) => f.required).map((f) => [f.name, 'ok']));
-      await expect400(
-        { preset: 'cover-letter-generator', ...payload, [bounded.name]: 'y'.repeat((bounded.maxLength ?? 0) + 1) },
-        bounded.name,
-      );
-    }
+    if (!bounded) throw new Error('cover-letter-generator has no field bounded below its parameter');
+    const payload = Object.fromEntries(detail.fields.filter((f) => f.required).map((f) => [f.name, 'ok']));
+    await expect400(
+      { preset: 'cover-letter-generator', ...payload, [bounded.name]: 'y'.repeat((bounded.maxLength ?? 0) + 1) },
+      bounded.name,
+    );
   });
 
   it('accepts numbers and booleans sent as strings by form clients', async () => {
