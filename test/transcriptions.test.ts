@@ -14,6 +14,8 @@ beforeAll(() => {
 
 describe('transcription by URL, end to end with pocketsphinx', () => {
   it('transcribes a meeting recording served over HTTP and derives every Meeting field', async () => {
+    // The recording is held until the early request has been answered: it cannot be transcribed before.
+    const release = suite.files.hold('/meeting.mp3');
     const created = await post('/api/transcriptions', {
       url: suite.files.url('/meeting.mp3'),
       audio_type: 'meeting',
@@ -25,10 +27,9 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
     expect(dashboard_url).toBe(`http://127.0.0.1:8080/dashboard/transcriptions/${uuid}`);
 
     const early = await post('/api/generate-audio-content', { audio_id: uuid });
-    if ((await read(uuid)).status !== 'completed') {
-      expect(early.statusCode).toBe(409);
-      expect(early.json()).toEqual({ error: 'Audio has not been transcribed yet' });
-    }
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: 'Audio has not been transcribed yet' });
+    release();
 
     const audio = await waitFor(uuid, settled);
     expect(audio.status, audio.error).toBe('completed');

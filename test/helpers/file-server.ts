@@ -11,6 +11,8 @@ export interface Received {
 export interface FileServer {
   url(path: string): string;
   serve(path: string, body: Buffer, contentType?: string): void;
+  /** Holds GETs of `path` unanswered until the function it returns is called. */
+  hold(path: string): () => void;
   /** Status codes to answer POSTs to `path` with, in turn (then 200). */
   answerPosts(path: string, statuses: number[]): void;
   received: Received[];
@@ -23,6 +25,7 @@ export async function startFileServer(): Promise<FileServer> {
   const postStatuses = new Map<string, number[]>();
   const received: Received[] = [];
   const hitCount = new Map<string, number>();
+  const held = new Map<string, Promise<void>>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
     hitCount.set(path, (hitCount.get(path) ?? 0) + 1);
@@ -34,6 +37,7 @@ export async function startFileServer(): Promise<FileServer> {
       res.writeHead(status).end();
       return;
     }
+    await held.get(path);
     const file = files.get(path);
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
@@ -43,6 +47,19 @@ export async function startFileServer(): Promise<FileServer> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     serve: (path, body, type = 'application/octet-stream') => void files.set(path, { body, type }),
+    hold: (path) => {
+      let release = () => {};
+      held.set(
+        path,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        held.delete(path);
+        release();
+      };
+    },
     answerPosts: (path, statuses) => void postStatuses.set(path, [...statuses]),
     received,
     hits: (path) => hitCount.get(path) ?? 0,
