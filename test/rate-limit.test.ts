@@ -37,10 +37,20 @@ describe('rate limits', () => {
   });
 
   it('counts each account separately: a key of another account is not affected', async () => {
-    const { key } = await t.account({ plan: 'pro' });
+    const spent = await t.account({ plan: 'free' });
+    for (let i = 0; i < 5; i++)
+      expect((await t.server.inject({ url: '/api/account', headers: withKey(spent.key) })).statusCode).toBe(200);
+    expect((await t.server.inject({ url: '/api/account', headers: withKey(spent.key) })).statusCode).toBe(429);
+    // Another account on the same plan still has its whole minute.
+    const { key } = await t.account({ plan: 'free' });
     const res = await t.server.inject({ url: '/api/account', headers: withKey(key) });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['ratelimit-limit']).toBe('1200');
+    expect(res.headers['ratelimit-limit']).toBe('5');
+    expect(res.headers['ratelimit-remaining']).toBe('4');
+    const pro = await t.account({ plan: 'pro' });
+    expect((await t.server.inject({ url: '/api/account', headers: withKey(pro.key) })).headers['ratelimit-limit']).toBe(
+      '1200',
+    );
   });
 
   it('limits requests without a valid key per address, so keys cannot be guessed quickly', async () => {
