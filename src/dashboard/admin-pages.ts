@@ -36,7 +36,7 @@ export function hideAdminPages(scope: FastifyInstance): void {
 }
 
 /** The admin caller of an admin page (`hideAdminPages` has already turned everyone else away with a 404). */
-export function adminOnly(request: FastifyRequest, _reply?: FastifyReply): Caller {
+export function adminOnly(request: FastifyRequest): Caller {
   const caller = request.viewer.caller;
   if (!isAdmin(caller)) throw new AppError('not_found', 'There is no such page');
   return caller;
