@@ -16,6 +16,7 @@ import {
   isSameToken,
 } from '../modules/sessions/session-tokens.js';
 import { validationMessage } from '../shared/validation-message.js';
+import { hideAdminPages } from './admin-pages.js';
 import { cookieOptions } from './cookies.js';
 import type { DashboardDeps, DashboardPages } from './dashboard-deps.js';
 import { html } from './html.js';
@@ -94,6 +95,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps)
           .header('cache-control', 'public, max-age=86400')
           .send(chartJs);
       });
+      hideAdminPages(scope);
       for (const pages of PAGES) await pages(scope, deps);
     },
     { prefix: '/dashboard' },
@@ -122,6 +124,8 @@ async function pageScope(scope: FastifyInstance, deps: DashboardDeps, headers: R
   scope.addHook('onRequest', async (request, reply) => {
     void reply.headers(headers);
     if (!request.url.startsWith('/dashboard/assets/')) await identify(request, reply, deps);
+    // A missing page answers before its body is read, as an admin page does to whoever is not an admin.
+    if (request.is404) throw new AppError('not_found', 'There is no such page');
   });
   scope.addHook('preHandler', async (request) => {
     if (request.method !== 'POST') return;

@@ -2,6 +2,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../modules/accounts/accounts.service.js';
+import { AppError } from '../shared/errors.js';
+import { validationMessage } from '../shared/validation-message.js';
 import { type AnyOperation, JsonText, type OperationContext, type ParsedInput } from '../operations/operation.js';
 import { IDEMPOTENCY_NOTE, callerOf, errors, idempotencyHeader, openAiErrors, secured } from './route-helpers.js';
 
@@ -72,7 +74,8 @@ export function operationRoute(app: FastifyInstance, operation: AnyOperation, ov
       handler: async (request, reply) => {
         const context = contextOf(request);
         const read = override.readInput ? await override.readInput(request) : undefined;
-        const given = read ?? (rest ? (inQuery ? request.query : request.body) : {});
+        const given =
+          read ?? (rest ? (inQuery ? request.query : request.body) : emptyInput(request, inQuery, operation));
         const input = (params ? { ...(given as object), ...(request.params as object) } : given) as ParsedInput;
         if (override.handler) return override.handler(request, reply, context, input);
         const output = await operation.run(input, context);
@@ -105,6 +108,27 @@ class RequestContext implements OperationContext {
 /** The operation's context for this request; `caller` is a 401 when there is no key. */
 export function contextOf(request: FastifyRequest): OperationContext {
   return new RequestContext(request);
+}
+
+const EMPTY_BODY = z.strictObject({}).optional();
+
+/**
+ * The input of an operation without fields, which has no schema of its route to check it: a body (a POST may come
+ * with none at all) refuses any field, as every other body does; a query follows the definition, as the queries of
+ * the other routes do (a strict one refuses unknown parameters, the others ignore them).
+ */
+function emptyInput(request: FastifyRequest, inQuery: boolean, operation: AnyOperation): ParsedInput {
+  const checked = inQuery
+    ? operation.input.safeParse(request.query ?? {})
+    : EMPTY_BODY.safeParse(request.body ?? undefined);
+  if (checked.success) return {} as ParsedInput;
+  const issue = checked.error.issues[0];
+  const errors = issue
+    ? [{ keyword: issue.code, instancePath: '', schemaPath: '', params: { issue }, message: issue.message }]
+    : [];
+  const message = validationMessage(errors, inQuery ? 'querystring' : 'body');
+  const prefix = operation.http?.validationPrefix;
+  throw new AppError('invalid_input', prefix ? `${prefix}: ${message}` : message);
 }
 
 /** An operation without input takes no query or body (a POST may come with none at all). */

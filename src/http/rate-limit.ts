@@ -15,6 +15,14 @@ export async function registerRateLimit(
   config: Config,
   store?: FastifyRateLimitStoreCtor,
 ): Promise<void> {
+  // An admin route is counted only once the caller is known to be an admin (after `rejectUnlessAdmin`, auth.ts):
+  // anyone else gets the 404 of a missing path, with no ratelimit-* headers and no 429 of its own. This hook runs
+  // before the plugin's own, which then leaves the route alone.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'admin') return;
+    route.config = { ...route.config, rateLimit: false };
+    if (config.rateLimit.enabled) route.preValidation = [...[route.preValidation ?? []].flat(), app.rateLimit()];
+  });
   await app.register(rateLimit, {
     ...(store && { store }),
     // If the counters cannot be reached (the database is down), let requests through: health checks still

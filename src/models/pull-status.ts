@@ -87,12 +87,15 @@ export class PullCancelledError extends Error {
  */
 export async function trackedPull(
   entry: CatalogueEntry,
-  options: DownloadOptions & { now?: () => number },
+  options: DownloadOptions & {
+    now?: () => number;
+    /** Called once this pull holds the entry's status file: any other pull of it is refused from then on. */
+    onClaimed?: () => void;
+  },
 ): Promise<DownloadResult> {
   const { dir, now = () => millisNow(systemClock) } = options;
   const existing = readPullStatus(dir, entry);
   if (existing && isLive(existing)) throw new PullInProgressError(`${entry.name} is already being pulled`);
-  await rm(cancelPath(dir, entry), { force: true });
   const startedAt = new Date(now()).toISOString();
   const status = (progress: DownloadProgress, speed: number): PullStatus => ({
     pid: process.pid,
@@ -113,6 +116,9 @@ export async function trackedPull(
   }).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EEXIST' ? new PullInProgressError(`${entry.name} is already being pulled`) : error;
   });
+  // Only the pull that holds the claim clears an old cancel request: a refused one must not clear the running one's.
+  await rm(cancelPath(dir, entry), { force: true }).catch(() => undefined);
+  options.onClaimed?.();
 
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;

@@ -115,7 +115,11 @@ export class AdminModelsService {
     const before = this.view(entry);
     if (before.state === 'pulling') return fail('conflict', 'Model is already being pulled');
     if (before.state === 'pulled') return fail('conflict', 'Model is already pulled');
-    this.start(entry);
+    // The claim is the status file, created exclusively in the models folder that every process and the command
+    // line share: of pulls started at once anywhere, one holds it and the others answer 409, with no audit row.
+    const { claim } = this.start(entry);
+    const claimed = await claim;
+    if (claimed === 'taken') return fail('conflict', 'Model is already being pulled');
     const after = this.view(entry);
     await this.deps.audit.record(caller, {
       ...target(entry, 'model.pull'),
@@ -172,7 +176,7 @@ export class AdminModelsService {
       const entry = this.entry(name);
       if (!entry || this.view(entry).state !== 'absent') continue;
       this.deps.log.info?.({ model: name }, 'pulling a preloaded model in the background');
-      await this.start(entry);
+      await this.start(entry).done;
     }
   }
 
@@ -187,26 +191,32 @@ export class AdminModelsService {
     return this.deps.catalogue.find((entry) => entry.name === name);
   }
 
-  private start(entry: CatalogueEntry): Promise<void> {
+  /** Starts a pull; `claim` settles once it holds the entry's claim (or another pull does, or it failed before). */
+  private start(entry: CatalogueEntry): { claim: Promise<'claimed' | 'taken' | 'failed'>; done: Promise<void> } {
     const controller = new AbortController();
     this.failures.delete(entry.name);
+    let settle: (outcome: 'claimed' | 'taken' | 'failed') => void = () => undefined;
+    const claim = new Promise<'claimed' | 'taken' | 'failed'>((resolve) => (settle = resolve));
     const done = trackedPull(entry, {
       dir: this.deps.config.modelsDir,
       baseUrl: this.deps.config.models.baseUrl,
       signal: controller.signal,
+      onClaimed: () => settle('claimed'),
     })
       .then(() => {
         this.deps.log.info?.({ model: entry.name }, 'model pulled');
         this.deps.follower.refresh();
       })
       .catch((error: unknown) => {
-        if (error instanceof PullCancelledError || error instanceof PullInProgressError) return;
+        if (error instanceof PullInProgressError) return settle('taken');
+        settle('failed');
+        if (error instanceof PullCancelledError) return;
         this.failures.set(entry.name, (error as Error).message);
         this.deps.log.error({ model: entry.name, err: error }, 'model pull failed');
       })
       .finally(() => this.pulls.delete(entry.name));
     this.pulls.set(entry.name, { controller, done });
-    return done;
+    return { claim, done };
   }
 
   private view(entry: CatalogueEntry): ModelView {

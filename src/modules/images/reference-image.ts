@@ -1,4 +1,4 @@
-import { imageSize } from '../../engines/media/image-size.js';
+import { checkedPicture } from '../../engines/media/picture-check.js';
 import type { ReferenceImage } from '../../engines/spec/image-model.js';
 import { UpstreamError } from '../../shared/errors.js';
 import { type GuardOptions, GuardedFetchError, guardedDownload } from '../../shared/net/guarded-http.js';
@@ -15,7 +15,7 @@ export async function fetchReferenceImage(url: string, guard: GuardOptions): Pro
       cause: error,
     });
   }
-  const size = imageSize(body);
+  const size = await checkedPicture(body, 'reference image');
   if (!size) throw new UpstreamError('The reference image is not a PNG, JPEG or WebP picture', { isRetryable: false });
   return { data: body, mediaType: size.mediaType };
 }

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaLimits, MediaRefusedError, checkMedia, probeVideo } from '../../engines/audio/probe-media.js';
 import { parseWav } from '../../engines/audio/wav.js';
-import { imageSize } from '../../engines/media/image-size.js';
+import { checkedPicture } from '../../engines/media/picture-check.js';
 import { runProgram } from '../../engines/processes/run-program.js';
 import type { ReferenceImage } from '../../engines/spec/image-model.js';
 import type { SpeechAudio } from '../../engines/spec/tts-model.js';
@@ -49,7 +49,7 @@ export class TalkingInputs {
   /** The face picture: a PNG, JPEG or WebP of at least 512x512. */
   async image(url: string): Promise<ReferenceImage> {
     const body = await download('face image', url, this.config.guard);
-    const size = imageSize(body);
+    const size = await checkedPicture(body, 'face image');
     if (!size) throw refused('The face image is not a PNG, JPEG or WebP picture');
     if (size.width < MIN_FACE_SIDE || size.height < MIN_FACE_SIDE)
       throw refused(

@@ -19,13 +19,12 @@ const actionPath = z.object({ id: z.string(), action: accountAction });
 /** The admin area's accounts: a searchable list with a create form, and each account's page with its actions. */
 export const adminAccountsPages: DashboardPages = (scope, deps) => {
   scope.get('/admin/accounts', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (caller) return renderList(request, reply, deps, caller);
+    const caller = adminOnly(request);
+    return renderList(request, reply, deps, caller);
   });
 
   scope.post('/admin/accounts', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const form = createForm.parse(request.body);
     const created = await callOperation(request, caller, deps.operations.adminAccounts.adminCreateAccount, {
       input: {
@@ -42,15 +41,13 @@ export const adminAccountsPages: DashboardPages = (scope, deps) => {
   });
 
   scope.get('/admin/accounts/:id', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { done } = accountQuery.parse(request.query);
     return renderAccount(request, reply, deps, caller, { notice: done && ACCOUNT_ACTIONS[done].done });
   });
 
   scope.post('/admin/accounts/:id/:action', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { id, action } = pathOf(actionPath, request);
     const outcome = await ACCOUNT_ACTIONS[action].run(
       (operation, input) => callOperation(request, caller, operation, { params: { id: id.slice(0, 100) }, input }),

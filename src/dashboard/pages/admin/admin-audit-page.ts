@@ -38,7 +38,7 @@ function changes(before: unknown, after: unknown): string {
 /** The admin area's home (what each page is for) and its audit log. */
 export const adminAuditPages: DashboardPages = (scope, { services }) => {
   scope.get('/admin', async (request, reply) => {
-    if (!adminOnly(request, reply)) return;
+    adminOnly(request);
     const body = html`<ul class="admin-home">
       ${ADMIN_SECTIONS.map(([href, label]) => html`<li><a href="${href}">${label}</a> <span class="hint">${DESCRIPTIONS[href]}</span></li>`)}
     </ul>`;
@@ -46,7 +46,7 @@ export const adminAuditPages: DashboardPages = (scope, { services }) => {
   });
 
   scope.get('/admin/audit', async (request, reply) => {
-    if (!adminOnly(request, reply)) return;
+    adminOnly(request);
     const { before, action, target } = query.catch({}).parse(request.query);
     const { entries, next_before } = await services.audit.list({
       limit: PAGE,

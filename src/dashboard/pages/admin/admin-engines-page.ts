@@ -10,8 +10,7 @@ const BADGE = { ok: 'completed', failed: 'failed', disabled: 'pending' } as cons
 /** /ready's detail as a page: for every capability, which engine serves each model name, and whether it is ready. */
 export const adminEnginesPage: DashboardPages = (scope, deps) => {
   scope.get('/admin/engines', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { status, capabilities } = unwrap(
       await callOperation(request, caller, deps.operations.adminEngines.adminListEngines, { input: {} }),
     );

@@ -36,15 +36,13 @@ const actionPath = z.object({ id: z.string().min(1).max(100), action: jobAction 
 /** The queue for operators: how much waits and for how long, what failed and why; retry a failure, cancel a wait. */
 export const adminJobsPage: DashboardPages = (scope, deps) => {
   scope.get('/admin/jobs', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { done } = query.catch({}).parse(request.query);
     return render(request, reply, deps, caller, { notice: done && ACTIONS[done].done });
   });
 
   scope.post('/admin/jobs/:id/:action', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const path = actionPath.safeParse(request.params);
     if (!path.success) return render(request, reply, deps, caller, { error: 'No such action' }, 404);
     const { id, action } = path.data;

@@ -22,7 +22,7 @@ function stateText(model: ModelView): string {
 /** The local model catalogue: pull with live progress (also after a reload), cancel, remove. */
 export const adminModelsPage: DashboardPages = (scope, { services }) => {
   scope.get('/admin/models', async (request, reply) => {
-    if (!adminOnly(request, reply)) return;
+    adminOnly(request);
     const overview = services.adminModels.list();
     const body = html`
       <p id="text-provider">Text is served by <strong>${overview.text_provider}</strong>${

@@ -16,15 +16,13 @@ const doneQuery = fieldsOf({ done: z.enum(['published', 'unpublished']).optional
 export const adminPublishedPresetsPage: DashboardPages = (scope, deps) => {
   const operations = deps.operations.publishedPresets;
   scope.get('/admin/presets', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { done } = doneQuery.parse(request.query);
     return render(request, reply, deps, caller, { notice: done && `Preset ${done}.` });
   });
 
   scope.post('/admin/presets', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const form = publishForm.parse(request.body);
     const published = await callOperation(request, caller, operations.adminPublishPreset, {
       input: { account: form.account, slug: form.slug, as_slug: form.as_slug.trim() || undefined },
@@ -37,8 +35,7 @@ export const adminPublishedPresetsPage: DashboardPages = (scope, deps) => {
   });
 
   scope.post('/admin/presets/:slug/unpublish', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { slug } = pathOf(slugPath, request);
     const removed = await callOperation(request, caller, operations.adminUnpublishPreset, { params: { slug } });
     if (!removed.ok) throw removed.error;

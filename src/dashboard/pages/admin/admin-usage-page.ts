@@ -10,8 +10,7 @@ const query = z.object({ from: z.string().max(10).optional(), to: z.string().max
 /** Usage across accounts: a date range, credits per day and capability as a chart and a table, the top accounts. */
 export const adminUsagePage: DashboardPages = (scope, deps) => {
   scope.get('/admin/usage', async (request, reply) => {
-    const caller = adminOnly(request, reply);
-    if (!caller) return;
+    const caller = adminOnly(request);
     const { from, to } = query.catch({}).parse(request.query);
     const usage = deps.operations.adminUsage.adminUsage;
     const asked = await callOperation(request, caller, usage, {
