@@ -20,14 +20,24 @@ export async function checkedPicture(data: Buffer, what: string): Promise<ImageI
   if (!size) return undefined;
   if (size.width * size.height > PICTURE_MAX_PIXELS)
     throw tooLarge(what, `it claims ${size.width}x${size.height} pixels; at most ${PICTURE_MAX_PIXELS} are read`);
+  if (!(await decodesWithin(data, PICTURE_MAX_PIXELS)))
+    throw tooLarge(what, 'it could not be decoded (cut short, corrupt, or too slow to read)');
+  return size;
+}
+
+/**
+ * Whether the whole picture decodes, shrunk as it is read, within `maxPixels` and DECODE_SECONDS: sharp decodes on
+ * libvips' threads, off the event loop. A picture cut short, corrupt or too slow to read does not.
+ */
+export async function decodesWithin(data: Buffer, maxPixels: number): Promise<boolean> {
   try {
-    await sharp(data, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', animated: false })
+    await sharp(data, { limitInputPixels: maxPixels, failOn: 'error', animated: false })
       .timeout({ seconds: DECODE_SECONDS })
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer();
+    return true;
   } catch {
-    throw tooLarge(what, 'it could not be decoded (cut short, corrupt, or too slow to read)');
+    return false;
   }
-  return size;
 }

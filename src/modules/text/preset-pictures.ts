@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { decodesWithin } from '../../engines/media/picture-check.js';
 import type { ChatImageMediaType, TextModel } from '../../engines/spec/text-model.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 import { type GuardOptions, GuardedFetchError, guardedDownload } from '../../shared/net/guarded-http.js';
@@ -12,8 +13,6 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_DATA_URL_MAX = 64 + base64Length(PICTURE_MAX_BYTES);
 /** The most pixels a picture may have: a small file can claim a huge canvas (a decompression bomb). */
 export const PICTURE_MAX_PIXELS = 4096 * 4096;
-/** How long decoding one picture may take (sharp decodes on libuv's threads, off the event loop). */
-const DECODE_SECONDS = 10;
 
 const FORMATS: Record<string, ChatImageMediaType> = {
   png: 'image/png',
@@ -98,7 +97,6 @@ async function loadPicture(
 type Probed = { ok: true; value: { mediaType: ChatImageMediaType; width: number; height: number } };
 
 async function probe(data: Buffer): Promise<Probed | { ok: false; error: string }> {
-  const image = () => sharp(data, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', animated: false });
   let meta: Metadata;
   try {
     // The header only (no pixels are decoded), so that a claimed size too big is refused as such.
@@ -115,10 +113,8 @@ async function probe(data: Buffer): Promise<Probed | { ok: false; error: string 
       error: `the picture claims ${width}x${height} pixels; at most ${PICTURE_MAX_PIXELS} are taken`,
     };
   }
-  try {
-    // Decoded whole (shrunk as it is read): a picture cut short or corrupt fails here, not at the model.
-    await image().timeout({ seconds: DECODE_SECONDS }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-  } catch {
+  // Decoded whole (shrunk as it is read): a picture cut short or corrupt fails here, not at the model.
+  if (!(await decodesWithin(data, PICTURE_MAX_PIXELS))) {
     return { ok: false, error: 'the picture could not be decoded (cut short, corrupt, or too slow to read)' };
   }
   return { ok: true, value: { mediaType, width, height } };
