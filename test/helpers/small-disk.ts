@@ -89,7 +89,10 @@ export async function spawnService(env: Record<string, string>, stdoutFd: number
     stderr: () => stderr,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      // A process that does not stop (the failure a test looks for) must not outlive the test.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(kill);
     },
   };
   const healthy = await until(async () => (await fetch(`${service.baseUrl}/health`)).ok, 25_000);
