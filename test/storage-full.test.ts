@@ -42,7 +42,8 @@ const api = (path: string, body?: unknown, headers: Record<string, string> = {})
     headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
-const balance = async () => (await (await api('/api/account')).json()).credits.balance as number;
+const balance = async () =>
+  ((await (await api('/api/account')).json()) as { credits: { balance: number } }).credits.balance;
 const generate = () => api('/api/generate', { preset: 'blog-post', keywords: 'urban beekeeping', outputs: 2 });
 const chat = () =>
   api(
@@ -68,11 +69,13 @@ describe.skipIf(!disk)('a full data disk', () => {
     try {
       const refused = await generate();
       expect(refused.status).toBe(507);
-      expect((await refused.json()).error).toMatch(/^storage is full: .*nothing was stored or charged/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^storage is full: .*nothing was stored or charged/,
+      );
 
       const openai = await chat();
       expect(openai.status).toBe(507);
-      expect((await openai.json()).error).toMatchObject({
+      expect(((await openai.json()) as { error: unknown }).error).toMatchObject({
         message: expect.stringMatching(/^storage is full/),
         type: 'server_error',
         code: 'storage_full',
