@@ -9,6 +9,9 @@ describe('storageFullError', () => {
     const database = storageFullError(withCode('database or disk is full', 'SQLITE_FULL'));
     expect(database?.status).toBe(507);
     expect(database?.message).toMatch(/^storage is full: the database .*nothing was stored or charged/);
+    expect(storageFullError(withCode('could not extend file', '53100'))?.message).toMatch(
+      /^storage is full: the database .*\(53100\)/,
+    );
     expect(storageFullError(withCode('write failed', 'ENOSPC'))?.code).toBe('storage_full');
     expect(storageFullError(withCode('quota', 'EDQUOT'))?.message).toContain('(EDQUOT)');
     const wrapped = new Error('could not store the file', { cause: withCode('no space left on device', 'ENOSPC') });

@@ -99,8 +99,9 @@ export function engineFailure<T = never>(error: unknown, failed: string, unavail
   throw error;
 }
 
-/** What a full disk or database raises: SQLite's SQLITE_FULL, the system's ENOSPC and EDQUOT (a quota). */
-const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+/** What a full disk or database raises: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), the system's ENOSPC and EDQUOT (a quota). */
+const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
+const DATABASE_FULL_CODES = new Set(['SQLITE_FULL', '53100']);
 
 /**
  * A full disk as an answer (507) rather than a bare 500, found along the error's causes; undefined for any
@@ -110,7 +111,7 @@ export function storageFullError(error: unknown): AppError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code !== 'string' || !STORAGE_FULL_CODES.has(code)) continue;
-    const what = code === 'SQLITE_FULL' ? 'the database' : "the disk holding the service's data";
+    const what = DATABASE_FULL_CODES.has(code) ? 'the database' : "the disk holding the service's data";
     return new AppError(
       'storage_full',
       `storage is full: ${what} has no space left (${code}); nothing was stored or charged, try again once space is freed`,
