@@ -62,6 +62,25 @@ const chat = (api: Api, key: string) =>
     { model: 'builtin', messages: [{ role: 'user', content: 'Say hello' }] },
     { authorization: `Bearer ${key}` },
   );
+/** The MCP tool for text, called as an agent calls it (a plain tools/call). */
+async function mcpGenerate(api: Api, key: string) {
+  const response = await api(
+    '/mcp',
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'generate_text', arguments: { preset: 'blog-post', keywords: 'urban beekeeping' } },
+    },
+    {
+      authorization: `Bearer ${key}`,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+  );
+  const { result } = (await response.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+  return { isError: result.isError === true, text: result.content[0]?.text ?? '' };
+}
 /** A bot's document sent as a file, the way a browser uploads it. */
 async function upload(api: Api, botId: string) {
   const form = new FormData();
@@ -98,6 +117,8 @@ describe.skipIf(!disk)('a full data disk', () => {
           code: 'storage_full',
         });
 
+        expect(await mcpGenerate(api, key)).toEqual({ isError: true, text: expect.stringMatching(/^storage is full/) });
+
         const uploaded = await upload(api, bot.id);
         expect(uploaded.status).toBe(507);
         expect(((await uploaded.json()) as { error: string }).error).toMatch(/^storage is full/);
@@ -129,6 +150,7 @@ describe.skipIf(!disk)('a full data disk', () => {
       expect(await balance(api)).toBe(before - 2);
       expect((await chat(api, key)).status).toBe(200);
       expect((await upload(api, bot.id)).status).toBe(201);
+      expect((await mcpGenerate(api, key)).isError).toBe(false);
       // The file store's probe is reused for a few seconds: ready again as soon as it runs anew.
       expect(await until(async () => ((await (await api('/ready')).json()) as Report).status === 'ready', 15_000)).toBe(
         true,
