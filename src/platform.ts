@@ -30,6 +30,7 @@ import { FsBlobStore } from './storage/blob/fs-blob-store.js';
 import { type Db, migrateToLatest, openDatabase } from './storage/db/database.js';
 import { WriteBatcher } from './storage/db/write-batcher.js';
 import { sweepTempRoot } from './storage/temp-dir.js';
+import { standardOutputLog } from './shared/log-destination.js';
 
 /** What the composition root may replace (tests, the cluster); see AppOverrides in app.ts. */
 export interface PlatformOverrides {
@@ -59,7 +60,10 @@ export async function openPlatform(config: Config, clock: Clock, overrides: Plat
     : undefined;
   const log =
     overrides.jobLog ??
-    pino({ level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } });
+    pino(
+      { level: config.logLevel, name: 'worker', redact: { paths: ['api_key'], censor: '[redacted]' } },
+      standardOutputLog(),
+    );
   // Registered before anything is reserved: a reservation's owner must be known to the other processes' sweepers.
   const processes = new ProcessRegistry(db, clock, { heartbeatMs: config.reservations.heartbeatMs });
   await processes.start();

@@ -6,6 +6,7 @@ import { clusterPeers } from './cluster/peers.js';
 import type { ReadyMessage } from './cluster/supervisor.js';
 import type { Config } from './config.js';
 import { firstRunHint } from './first-run-hint.js';
+import { guardStandardStreams } from './shared/log-destination.js';
 
 /** Set by the cluster's primary in the environment of the processes it starts (src/cluster/supervisor.ts). */
 const CLUSTER_ROLE_ENV = 'ATELIER_CLUSTER_ROLE';
@@ -17,6 +18,8 @@ const CLUSTER_ROLE_ENV = 'ATELIER_CLUSTER_ROLE';
  * those still running are given back and the database is closed.
  */
 export async function serve(config: Config): Promise<App> {
+  // A console that cannot be written (a full disk, a closed pipe) must not end the process: every role, the primary too.
+  guardStandardStreams();
   if (cluster.isPrimary && config.role !== 'worker' && config.apiProcesses > 1) {
     const { superviseCluster } = await import('./cluster/supervisor.js');
     return superviseCluster(config, CLUSTER_ROLE_ENV);

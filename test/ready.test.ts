@@ -34,6 +34,7 @@ describe('GET /ready', () => {
     expect(Object.keys(report.checks).sort()).toEqual([
       'blob_store',
       'database',
+      'disk_space',
       'images',
       'sound',
       'speech',

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../shared/errors.js';
+import { AppError, storageFullError } from '../shared/errors.js';
 import { validationMessage } from '../shared/validation-message.js';
 import './fastify-types.js';
 
@@ -42,6 +42,11 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
         return send(400, 'Request body is not valid JSON');
       return send(status, known ? known(error, request.routeOptions.bodyLimit ?? bodyLimit) : error.message);
     }
+    const full = storageFullError(error);
+    if (full) {
+      request.log.error({ err: error }, 'storage is full');
+      return send(full.status, full.message);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, serverErrorText ?? 'Internal server error');
   });
@@ -71,6 +76,7 @@ const OPENAI_CODES: Record<number, string> = {
   401: 'invalid_api_key',
   402: 'insufficient_quota',
   429: 'rate_limit_exceeded',
+  507: 'storage_full',
 };
 
 /** `{error: {message, type, param, code}}`, as OpenAI answers and its clients read. */

@@ -4,6 +4,7 @@ import type { QueueDepth } from '../jobs/job-queue.js';
 import type { EngineKind, EngineObserver, EngineOutcome } from '../engines/calls/observed-engine.js';
 import type { CreditsObserver, WorkKind } from '../modules/credits/credits.service.js';
 import { RequestDurations } from './request-durations.js';
+import { droppedLogLines } from '../shared/log-destination.js';
 
 const QUEUE_STATES: readonly QueueDepth['state'][] = ['queued', 'scheduled', 'running'];
 
@@ -14,8 +15,22 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    processRegistry.registerMetric(logLinesDroppedCounter());
   }
   return processRegistry;
+}
+
+/** Read at scrape time from the process's log destination (src/shared/log-destination.ts). */
+function logLinesDroppedCounter(): Counter {
+  return new Counter({
+    name: 'atelier_log_lines_dropped_total',
+    help: 'Log lines this process could not write (its log destination full, closed or failing); logging resumes by itself',
+    registers: [],
+    collect() {
+      this.reset();
+      this.inc(droppedLogLines());
+    },
+  });
 }
 
 export interface MetricsSources {
@@ -76,7 +91,6 @@ export class ServiceMetrics implements EngineObserver, CreditsObserver {
     labelNames: ['kind', 'state'] as const,
     registers: [this.registry],
   });
-
   constructor(private readonly sources: MetricsSources) {
     processMetrics();
   }

@@ -28,6 +28,7 @@ import { botChatRoutes } from './routes/bot-chat.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 import { newId } from '../shared/ids.js';
+import { standardOutputLog } from '../shared/log-destination.js';
 import { type Clock, systemClock } from '../shared/clock.js';
 
 /** The services the routes use: those of the composition root and a database check for /health. */
@@ -57,7 +58,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
           remoteAddress: request.ip,
         }),
       },
-      ...(options.logStream && { stream: options.logStream }),
+      stream: options.logStream ?? standardOutputLog(),
     },
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => {

@@ -101,6 +101,17 @@ describe('job queue and worker', () => {
     expect(h.gaveUp[0]?.reason).toBe('internal error while processing');
   });
 
+  it('tries a job that met a full disk again, and says so if it never finds room', async () => {
+    const h = handler(async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    startWorker(h);
+    const id = await queue.enqueue({ kind: 'test', payload: {}, maxAttempts: 2 });
+    await until(async () => (await statusOf(id)) === 'failed');
+    expect((await queue.find(id))?.attempts).toBe(2);
+    expect(h.gaveUp[0]?.reason).toMatch(/^storage is full: the disk .*\(ENOSPC\)/);
+  });
+
   it('takes over a job whose worker died once its lease runs out', async () => {
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     const dead = await queue.claim(['test'], 'dead-worker', 50);

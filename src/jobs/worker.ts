@@ -2,6 +2,7 @@ import { type Clock, monotonicMs } from '../shared/clock.js';
 import type { JobRow } from '../storage/db/schema.js';
 import type { JobQueue } from './job-queue.js';
 import { newId } from '../shared/ids.js';
+import { storageFullError } from '../shared/errors.js';
 
 export interface JobContext {
   job: JobRow;
@@ -37,15 +38,20 @@ const ABORT_SETTLE_MS = 2_000;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-/** Every error that knows whether trying again can help says so in `isRetryable`. */
+/**
+ * Every error that knows whether trying again can help says so in `isRetryable`; a full disk is worth
+ * another try later, once space is freed.
+ */
 const isRetryable = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
+  (typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true) ||
+  storageFullError(error) !== undefined;
 
 /** Messages of our own errors are written for people; anything else is summarised, never leaked. */
 const reasonOf = (error: unknown) =>
-  error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError'
+  storageFullError(error)?.message ??
+  (error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError'
     ? error.message
-    : 'internal error while processing';
+    : 'internal error while processing');
 
 const NOT_JSON = Symbol('not JSON');
 

@@ -12,6 +12,7 @@ import {
   describeError,
   programProblem,
 } from './readiness.js';
+import { diskSpaceCheck } from './disk-space.js';
 import { newId } from '../shared/ids.js';
 import { type Clock, systemClock } from '../shared/clock.js';
 
@@ -31,7 +32,7 @@ export interface ReadinessDependencies {
   clock?: Clock | undefined;
 }
 
-/** What /ready reports: the database, the blob store, the job workers and each kind of engine that is configured. */
+/** What /ready reports: the database, the blob store, free disk space, the job workers and each kind of engine that is configured. */
 export function buildReadiness({
   config,
   db,
@@ -54,6 +55,7 @@ export function buildReadiness({
       return { status: 'ok', detail: 'answers queries' };
     },
     blob_store: cachedFor(PROBE_CACHE_MS, () => blobProbe(blobs, clock)),
+    disk_space: () => diskSpaceCheck([config.dataDir, config.tempDir]),
     workers: async () => workersCheck(config, worker),
     text: async () =>
       engineParts(

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   not_implemented: 501,
   upstream: 502,
   unavailable: 503,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -96,4 +97,25 @@ export function engineFailure<T = never>(error: unknown, failed: string, unavail
   if (error instanceof EngineRequestError) return fail('invalid_input', error.message);
   if (error instanceof UpstreamError) return fail('upstream', `${failed}: ${error.message}`);
   throw error;
+}
+
+/** What a full disk or database raises: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), the system's ENOSPC and EDQUOT (a quota). */
+const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
+const DATABASE_FULL_CODES = new Set(['SQLITE_FULL', '53100']);
+
+/**
+ * A full disk as an answer (507) rather than a bare 500, found along the error's causes; undefined for any
+ * other error. Writes are transactions, so what failed took nothing: the caller may simply try again later.
+ */
+export function storageFullError(error: unknown): AppError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code !== 'string' || !STORAGE_FULL_CODES.has(code)) continue;
+    const what = DATABASE_FULL_CODES.has(code) ? 'the database' : "the disk holding the service's data";
+    return new AppError(
+      'storage_full',
+      `storage is full: ${what} has no space left (${code}); nothing was stored or charged, try again once space is freed`,
+    );
+  }
+  return undefined;
 }

@@ -98,6 +98,14 @@ class PatientSqliteDriver extends SqliteDriver {
     return this.patient;
   }
 
+  /**
+   * SQLite ends a transaction itself on some errors (SQLITE_FULL, an I/O error): then nothing is left to roll
+   * back, and a "no transaction is active" would hide the error that ended it (a full disk became a bare 500).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+
   private execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     if (SelectQueryNode.is(query.query)) return connection.executeQuery<R>(query);
     // The SQLite connection runs the statement before executeQuery returns (or throws): a busy one did nothing.
