@@ -99,6 +99,7 @@ export default defineConfig({
             // Pages in a browser, request shapes of real clients, model-name mapping and hostile uploads: what they
             // reach in the database is the API's own queries, which the API tests cover on PostgreSQL.
             'test/dashboard-{a11y,admin,admin-accounts,admin-jobs,admin-models,bot-keys,bots,media,presets,speech,transcriptions}.test.ts',
+            'test/dashboard-{brand-voices,preset-editor,preset-links,preset-sharing}.test.ts',
             'test/client-compat.test.ts',
             // Agents' client libraries (openai, Vercel AI SDK, LangChain) on each engine: request shapes again; the
             // chat and Responses statements they reach are chat-tools', chat's and responses' (here).
@@ -111,7 +112,7 @@ export default defineConfig({
             'test/transcription-crash.test.ts',
             // Clients of the API (the command line, the typed client) and engines behind it: the statements they
             // reach are the API tests' own (`node scripts/sql-coverage.mjs` compared the logs of both runs).
-            'test/{cli-user,llama-cpp-service,videos,sounds,talking-video-cog}.test.ts',
+            'test/{cli-user,presets-cli,llama-cpp-service,videos,sounds,talking-video-cog}.test.ts',
             'test/{images-upstream,generate-upstream,chat-compat,speech-failures}.test.ts',
             // Whole recordings through pocketsphinx: what they reach in the database is multi-process.test.ts's and
             // transcription-jobs.test.ts's (both here), `node scripts/sql-coverage.mjs` showed no statement lost.
@@ -125,6 +126,11 @@ export default defineConfig({
             // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write
             // are admin-access's and admin-accounts' statements.
             'test/admin-models{,-whisper}.test.ts',
+            'test/model-pull-race.test.ts',
+            // A picture refused before ffmpeg reads it fails a video's job, whose rows are videos.test.ts's (here).
+            'test/picture-too-large.test.ts',
+            // The service's own log on a full or closed standard output: a process's file descriptor, not its database.
+            'test/log-destination.test.ts',
             // What the processes of a cluster share goes between them (IPC), whatever the database; SQLite's write
             // lock and migration race are the harder case, and multi-process.test.ts runs processes on PostgreSQL.
             'test/cluster.test.ts',
