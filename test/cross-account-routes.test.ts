@@ -30,6 +30,13 @@ async function made(method: HTTPMethods, url: string, key: string, payload: Json
   return res.json<Json>();
 }
 
+/** The id an answer names under `name`: a string or a number, never a missing field read as "undefined". */
+function idIn(json: Json | undefined, name: string): string {
+  const id = json?.[name];
+  if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`no ${name} in ${JSON.stringify(json)}`);
+  return String(id);
+}
+
 /** A kind of record: how its owner makes one (the path's parameters), and where the owner reads it back. */
 interface RecordKind {
   make(key: string): Promise<Params>;
@@ -55,62 +62,62 @@ const presetLink: RecordKind = {
   make: async (key) => {
     const { slug = '' } = await preset.make(key);
     const link = await made('POST', `/api/presets/${slug}/links`, key, { daily_cap: 5 });
-    return { slug, link_id: String(link.id) };
+    return { slug, link_id: idIn(link, 'id') };
   },
   view: ({ slug }) => `/api/presets/${slug}/links`,
 };
 const bot: RecordKind = {
-  make: async (key) => ({ id: String((await made('POST', '/api/bots', key, { name: 'Harbour guide' })).id) }),
+  make: async (key) => ({ id: idIn(await made('POST', '/api/bots', key, { name: 'Harbour guide' }), 'id') }),
   view: ({ id }) => `/api/bots/${id}`,
 };
 const botDocument: RecordKind = {
   make: async (key) => {
     const { id = '' } = await bot.make(key);
     const document = await made('POST', `/api/bots/${id}/documents`, key, { title: 'Tides', content: 'High at noon.' });
-    return { id, documentId: String(document.id) };
+    return { id, documentId: idIn(document, 'id') };
   },
   view: ({ id }) => `/api/bots/${id}/documents`,
 };
 const botKey: RecordKind = {
   make: async (key) => {
     const { id = '' } = await bot.make(key);
-    return { id, keyId: String((await made('POST', `/api/bots/${id}/keys`, key, {})).id) };
+    return { id, keyId: idIn(await made('POST', `/api/bots/${id}/keys`, key, {}), 'id') };
   },
   view: ({ id }) => `/api/bots/${id}/keys`,
 };
 const apiKey: RecordKind = {
-  make: async (key) => ({ id: String((await made('POST', '/api/keys', key, { name: 'second' })).id) }),
+  make: async (key) => ({ id: idIn(await made('POST', '/api/keys', key, { name: 'second' }), 'key_id') }),
   view: () => '/api/keys',
 };
 const output: RecordKind = {
   make: async (key) => {
     const res = await call('POST', '/api/generate', key, { preset: 'blog-post', keywords: 'urban beekeeping' });
     expect(res.statusCode, res.body).toBe(200);
-    return { id: String(res.json<{ id: number }[]>()[0]?.id) };
+    return { id: idIn(res.json<Json[]>()[0], 'id') };
   },
   view: ({ id }) => `/api/outputs/${id}`,
 };
 const brandVoice: RecordKind = {
   make: async (key) => ({
-    id: String((await made('POST', '/api/brand-voices', key, { name: 'House', instructions: 'Be brief.' })).id),
+    id: idIn(await made('POST', '/api/brand-voices', key, { name: 'House', instructions: 'Be brief.' }), 'id'),
   }),
   view: ({ id }) => `/api/brand-voices/${id}`,
 };
 const voice: RecordKind = {
   make: async (key) => ({
-    id: String((await made('POST', '/api/voices', key, { name: 'Mine', base_voice_id: 'espeak-ng:en-gb' })).id),
+    id: idIn(await made('POST', '/api/voices', key, { name: 'Mine', base_voice_id: 'espeak-ng:en-gb' }), 'id'),
   }),
   view: ({ id }) => `/api/voices/${id}`,
 };
 const speech: RecordKind = {
   make: async (key) => {
     const spoken = await made('POST', '/api/generate-text-to-speech', key, { voiceID: 'espeak-ng:en-us', text: 'Hi.' });
-    return { uuid: String(spoken.uuid) };
+    return { uuid: idIn(spoken, 'uuid') };
   },
   view: ({ uuid }) => `/api/text-to-speech/${uuid}`,
 };
 const response: RecordKind = {
-  make: async (key) => ({ id: String((await made('POST', '/v1/responses', key, { input: 'Hello bees' })).id) }),
+  make: async (key) => ({ id: idIn(await made('POST', '/v1/responses', key, { input: 'Hello bees' }), 'id') }),
   view: ({ id }) => `/v1/responses/${id}`,
 };
 
@@ -222,6 +229,9 @@ describe("another account's record, on every route with an id in its path", () =
       const theirs = await row.kind.make(stranger);
       const before = await call('GET', row.kind.view(mine), owner);
       expect(before.statusCode, label).toBe(200);
+      // The owner's view shows the very record (so a test of a wrong id, which is missing anyway, cannot pass).
+      const record = Object.values(mine).at(-1) ?? '';
+      expect(before.body, `${label}: the owner sees ${record}`).toContain(record);
 
       const ask = (params: Params) => call(method, fill(path, params), stranger, row.body);
       const missing = Object.fromEntries(Object.entries(mine).map(([name, id]) => [name, lookalike(id)]));
