@@ -354,13 +354,26 @@ describe('image models served by remote engines', () => {
   });
 
   it('answers a pending record when waitForResult runs out of time, and polling then sees it completed', async () => {
+    // The upstream holds its answer until the request has had its own: whatever the machine's speed, the
+    // request can only have come back by giving up its wait (ATELIER_IMAGE_WAIT_MS, 1 s), not with the image.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let upstreamAnswered = false;
     upstream.handle(async (_call, res) => {
-      await new Promise((r) => setTimeout(r, 2_000));
+      await held;
+      upstreamAnswered = true;
       replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] });
     });
-    const started = Date.now();
+    // Only against hanging: a request that waited for the upstream would get it after 15 s, and fail below.
+    const guard = setTimeout(() => release(), 15_000);
     const image = await generate({ prompt: 'slow', model: 'DALL-E 3' });
-    expect(Date.now() - started).toBeLessThan(1_900);
+    const answeredBeforeUpstream = !upstreamAnswered;
+    release();
+    clearTimeout(guard);
+    expect(answeredBeforeUpstream, 'the request answered while the upstream was still held').toBe(true);
+    expect(upstream.calls).toHaveLength(1);
     expect(image).toMatchObject({ status: 'pending', image_url: null });
     let polled = image;
     for (const deadline = Date.now() + 10_000; polled?.status === 'pending' && Date.now() < deadline; ) {
