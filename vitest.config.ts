@@ -13,7 +13,7 @@ const VITEST_CACHE = userCache('vitest');
 
 const EVERY_FILE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
-/** Files that measure the service's latency, which must not share the cores with other test files. */
+/** Files that measure the service under attack, whose printed figures mean most without other test files. */
 const ALONE = ['test/hostile-documents.test.ts'];
 
 /** Services the tests start are one process each (the default is one HTTP process per core): test/cluster.test.ts
@@ -43,9 +43,9 @@ export default defineConfig({
     experimental: { fsModuleCache: true, fsModuleCachePath: VITEST_CACHE },
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      // Alone, first: the file that times the service's answers under attack (/health within 100 ms) runs
-      // before the others start (they would share the cores with it), beside the type checks, which run at
-      // the lowest CPU priority (scripts/test.mjs) and so take nothing it wants.
+      // Alone, first: the file that measures which thread reads hostile uploads (CPU time per thread) runs
+      // before the others start, so that its printed figures (event-loop delay, slowest /health) are the
+      // service's own, beside the type checks, which run at the lowest CPU priority (scripts/test.mjs).
       {
         extends: true,
         test: {
