@@ -103,11 +103,8 @@ async function until<T>(load: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-const answerWithPicture = (delayMs = 0) =>
-  upstream.handle(async (_call, res) => {
-    await new Promise((r) => setTimeout(r, delayMs));
-    if (!res.destroyed) replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] });
-  });
+const answerWithPicture = () =>
+  upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
 
 const imageJobs = (metrics: string, state: 'queued' | 'running') =>
   Number(
