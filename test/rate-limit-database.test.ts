@@ -18,6 +18,17 @@ function steppingClock(): Clock & { advance(ms: number): void } {
   return { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
 }
 
+/** Reads until `done` holds; the deadline only keeps a broken sweep from hanging the test. */
+async function until<T>(load: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await load();
+    if (done(value)) return value;
+    if (performance.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 interface Pair {
   a: App;
   b: App;
@@ -157,10 +168,11 @@ describe('ATELIER_RATE_LIMIT_STORE=database: one limit for every process on the 
     const fresh = await pair.b.server.inject({ url: '/api/account', headers: withKey(key) });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers['ratelimit-remaining']).toBe('4');
-    // The sweep runs after the request that found it due; give its DELETE a moment.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const rowsAfter = await pair.a.services.db.selectFrom('rate_limits').select(['key', 'count']).execute();
-    expect(rowsAfter.length).toBeLessThan(rowsBefore.length);
+    // The sweep runs after the request that found it due: wait for its DELETE to land.
+    const rowsAfter = await until(
+      () => pair.a.services.db.selectFrom('rate_limits').select(['key', 'count']).execute(),
+      (rows) => rows.length < rowsBefore.length,
+    );
     expect(rowsAfter.every((r) => Number(r.count) === 1)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../shared/errors.js';
-import { systemClock } from '../shared/clock.js';
+import { type Clock, systemClock } from '../shared/clock.js';
 import type { Db } from '../storage/db/database.js';
 import { openTestDb } from '../../test/helpers/test-database.js';
 import { JobQueue } from './job-queue.js';
@@ -22,13 +22,13 @@ afterEach(async () => {
   await closeDb();
 });
 
-function startWorker(handler: JobHandler, leaseMs = 1_000): Worker {
-  const worker = new Worker(queue, [handler], {
+function startWorker(handler: JobHandler, leaseMs = 1_000, clock: Clock = systemClock): Worker {
+  const worker = new Worker(clock === systemClock ? queue : new JobQueue(db, clock), [handler], {
     concurrency: 2,
     leaseMs,
     pollMs: 10,
     retryBaseMs: 10,
-    clock: systemClock,
+    clock,
     log: quiet,
   });
   workers.push(worker);
@@ -130,31 +130,41 @@ describe('job queue and worker', () => {
   it('gives up on a job that keeps killing its worker', async () => {
     const id = await queue.enqueue({ kind: 'test', payload: {}, maxAttempts: 2 });
     expect(await queue.claim(['test'], 'dead-1', 1)).toBeDefined();
-    await new Promise((r) => setTimeout(r, 5));
-    expect(await queue.claim(['test'], 'dead-2', 1)).toBeDefined();
-    await new Promise((r) => setTimeout(r, 5));
+    // A second process whose clock reads past the first lease takes the job over, and dies too.
+    const later = new JobQueue(db, { now: () => new Date(Date.now() + 60_000) });
+    expect(await later.claim(['test'], 'dead-2', 1)).toBeDefined();
+    // The worker's own clock reads past the second lease as well: it finds a job with no attempts left.
     const h = handler(async () => undefined);
-    startWorker(h);
+    startWorker(h, 1_000, { now: () => new Date(Date.now() + 120_000) });
     await until(async () => (await statusOf(id)) === 'failed');
     expect(h.gaveUp[0]?.reason).toContain('gave up after 2 attempts');
   });
 
   it('keeps the lease alive while a long job runs, so nobody else takes it', async () => {
     let runs = 0;
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
     startWorker(
       handler(async () => {
         runs += 1;
-        await new Promise((r) => setTimeout(r, 2_000));
-      }),
-      600,
-    );
-    startWorker(
-      handler(async () => {
-        runs += 1;
+        await held;
       }),
       600,
     );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
+    await until(async () => (await statusOf(id)) === 'running');
+    const claimed = await queue.find(id);
+    const firstLeaseEnd = Date.parse(claimed?.lease_until ?? '');
+    startWorker(
+      handler(async () => {
+        runs += 1;
+      }),
+      600,
+    );
+    // The job runs on until its lease has been renewed past two of its ends, while the other worker looks for work.
+    await until(async () => Date.parse((await queue.find(id))?.lease_until ?? '') > firstLeaseEnd + 1_200, 10_000);
+    expect(await queue.find(id)).toMatchObject({ status: 'running', locked_by: claimed?.locked_by, attempts: 1 });
+    finish();
     await until(async () => (await statusOf(id)) === 'completed');
     expect(runs).toBe(1);
   });
@@ -175,17 +185,27 @@ describe('job queue and worker', () => {
 
   it('lets a running job finish within the grace period on stop', async () => {
     let finished = 0;
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
     const worker = startWorker(
-      handler(async () => {
-        await new Promise((r) => setTimeout(r, 300));
+      handler(async ({ signal }) => {
+        await held;
+        if (signal.aborted) throw new Error('aborted before the grace period was over');
         finished += 1;
       }),
     );
     const id = await queue.enqueue({ kind: 'test', payload: {} });
     await until(async () => (await statusOf(id)) === 'running');
     expect(worker.isRunning()).toBe(true);
-    const stopping = worker.stop(5_000);
+    let stopped = false;
+    const stopping = worker.stop(5_000).then(() => (stopped = true));
     expect(worker.isRunning()).toBe(false);
+    // Released by a timer set after the grace period's own and shorter than it: Node fires timers in the order
+    // they come due, so a stop that did not wait out its grace would abort the job first, however slow the machine.
+    setTimeout(() => {
+      expect(stopped).toBe(false);
+      finish();
+    }, 100);
     await stopping;
     expect(finished).toBe(1);
     expect(await statusOf(id)).toBe('completed');
@@ -208,15 +228,17 @@ describe('job queue and worker', () => {
     expect(aborted).toBe(1);
     expect(await queue.find(id)).toMatchObject({ status: 'queued', locked_by: null, lease_until: null, attempts: 0 });
     let completed = 0;
-    const started = Date.now();
+    // The next worker's clock stands still: it could only take over the job once the first lease ran out, which
+    // it never does, so it can run the job only because it was given back.
+    const stoppedAt = new Date();
     startWorker(
       handler(async () => {
         completed += 1;
       }),
       leaseMs,
+      { now: () => stoppedAt },
     );
     await until(async () => (await statusOf(id)) === 'completed');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(completed).toBe(1);
     expect((await queue.find(id))?.attempts).toBe(1);
   });

@@ -99,11 +99,10 @@ describe('LlamaCppTextModel on a tiny random-weight model', () => {
   });
 
   it('joins the pieces that come within the stream interval, and sends the rest as soon as it ends', async () => {
-    const joined = open({ sequences: 1, streamIntervalMs: 60_000 });
+    // An interval of an hour: a stream that waited it out before sending the rest would never end in this test.
+    const joined = open({ sequences: 1, streamIntervalMs: 3_600_000 });
     const call = { messages: MESSAGES, maxOutputTokens: 40, ...GREEDY };
-    const started = performance.now();
     const parts = await collect(joined.standard.doStream(call));
-    expect(performance.now() - started).toBeLessThan(10_000);
     const deltas = parts.flatMap((p) => (p.type === 'text-delta' ? [p.text] : []));
     // The first piece at once, everything after it when the generation ended.
     expect(deltas.length).toBeLessThanOrEqual(2);
