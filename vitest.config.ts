@@ -47,10 +47,9 @@ const NOT_SHUFFLED = [
   'test/{transcriptions,videos,talking-video,talking-video-cog,llama-cpp-service,speech-audio,speech-formats,sounds}.test.ts',
   // Command-line processes and clients' replays: the API behind them is shuffled through its own tests.
   'test/{cli,cli-user,models-cli,presets-cli,client-compat,agents-*,admin-models,admin-models-whisper,model-pull-race}.test.ts',
-  // Known to lean on the order of their tests, to be rewritten so that each test owns its data (issue 41), then
-  // taken off this list: preset-folder's tests edit one folder in turn; images-upstream's tests see the retries
-  // of the job of the test before.
-  'test/{preset-folder,images-upstream}.test.ts',
+  // Known to lean on the order of its tests, to be rewritten so that each test owns its data (issue 41), then
+  // taken off this list: a test sees the retries of the job of the test before, and waits on the clock.
+  'test/images-upstream.test.ts',
 ];
 
 /**
