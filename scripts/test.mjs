@@ -3,6 +3,8 @@
 // CPU priority (SCHED_IDLE). The checks are ~45 s of CPU, mostly one core: run before the tests they held the wall for 30 s
 // while the second core idled; beside them they take only what the tests leave idle, so a test that measures
 // latency under its own load sees no more contention than before. Arguments go to vitest.
+// After a whole run (no arguments), the fast files once more in a shuffled order (vitest.config.ts, ATELIER_TEST_SEED):
+// a test that leans on another's data or on running after it fails here, with the seed printed to replay the order.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,9 +38,9 @@ const setup = spawnSync(process.execPath, ['scripts/setup.mjs', '--test'], { cwd
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 /** Resolves to the exit code; with `collect`, the output is kept and printed whole when the command ends. */
-function start(command, args, collect) {
+function start(command, args, collect, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (collect) {
       child.stdout.on('data', (chunk) => {
@@ -59,12 +61,33 @@ function start(command, args, collect) {
   });
 }
 
+/** The seed of the shuffled run: ATELIER_TEST_SEED to replay one, else a new one each run (the time, in seconds). */
+const SEED = process.env.ATELIER_TEST_SEED || String(Math.floor(Date.now() / 1000));
+const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
+const args = process.argv.slice(2);
+// The suite in its own order: ATELIER_TEST_SEED given to `npm test` is for the shuffled run only.
+const { ATELIER_TEST_SEED: _seed, ...unshuffled } = process.env;
+
 copyBuildInfo(TSC_KEPT, TSC_HERE, { keep: true });
 const [tests, check] = await Promise.all([
-  start(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], false),
+  start(process.execPath, [...VITEST, ...args], false, unshuffled),
   // SCHED_IDLE (chrt, util-linux: on every Debian) and nice 19: the checks get a core only when no test wants it.
   start('chrt', ['--idle', '0', 'nice', '-n', '19', 'npm', 'run', '--silent', 'check'], true),
 ]);
 if (check === 0) copyBuildInfo(TSC_HERE, TSC_KEPT);
 console.log(check === 0 ? '[test] lint and type checks passed' : '[test] lint or type checks FAILED (above)');
-process.exit(tests || check);
+
+// Only after a whole run: with arguments (a file, a project) the run is someone's selection, not the suite.
+let shuffled = 0;
+if (args.length === 0) {
+  console.log(
+    `[test] the fast files again, shuffled with seed ${SEED} (replay: ATELIER_TEST_SEED=${SEED} npx vitest run)`,
+  );
+  shuffled = await start(process.execPath, VITEST, false, { ...process.env, ATELIER_TEST_SEED: SEED });
+  console.log(
+    shuffled === 0
+      ? `[test] shuffled run (seed ${SEED}) passed`
+      : `[test] shuffled run FAILED with seed ${SEED}: a test depends on the order (replay: ATELIER_TEST_SEED=${SEED} npx vitest run <file>)`,
+  );
+}
+process.exit(tests || check || shuffled);

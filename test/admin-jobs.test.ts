@@ -80,6 +80,9 @@ const audit = async (targetId: string) =>
   }>().entries;
 
 describe('admin jobs (workers stopped: jobs stay queued)', () => {
+  // Stopped here whichever describe runs first: the one below starts them for its own tests only.
+  beforeAll(() => t.app.services.worker.stop());
+
   it('cancels a queued image job: job and record failed with the reason, credits refunded exactly, audited', async () => {
     const start = await balance();
     const created = await createImage(false);
@@ -160,24 +163,46 @@ describe('admin jobs (workers stopped: jobs stay queued)', () => {
   });
 
   it('lists by status and kind, newest first, page by page', async () => {
-    const first = await api('GET', '/api/admin/jobs?status=failed&limit=1');
+    // Jobs of a kind of its own, a second apart: the other tests' jobs, made before or after it, are on no page here.
+    let at = Date.UTC(2020, 0, 1);
+    const queue = new JobQueue(t.app.services.db, { now: () => new Date(at) });
+    const job = async (status: 'failed' | 'queued') => {
+      at += 1000;
+      const id = await queue.enqueue({ kind: 'listing.test', payload: {} });
+      if (status === 'failed') {
+        expect((await queue.claim(['listing.test'], 'lister', 60_000))?.id).toBe(id);
+        await queue.fail(id, 'lister', 'broken on purpose');
+      }
+      return id;
+    };
+    const older = await job('failed');
+    const newer = await job('failed');
+    const queued = await job('queued');
+
+    const first = await api('GET', '/api/admin/jobs?status=failed&kind=listing.test&limit=1');
     const page = first.json<{ jobs: JobView[]; next_before: string | null }>();
-    expect(page.jobs).toHaveLength(1);
-    expect(page.jobs[0]?.kind).toBe('transcription.process');
-    expect(page.next_before).toBe(page.jobs[0]?.id);
-    const second = (await api('GET', `/api/admin/jobs?status=failed&limit=1&before=${page.next_before}`)).json<{
-      jobs: JobView[];
-      next_before: string | null;
-    }>();
-    expect(second.jobs.map((j) => j.kind)).toEqual(['image.generate']);
+    expect(page.jobs.map((j) => j.id)).toEqual([newer]);
+    expect(page.next_before).toBe(newer);
+    const second = (
+      await api('GET', `/api/admin/jobs?status=failed&kind=listing.test&limit=1&before=${page.next_before}`)
+    ).json<{ jobs: JobView[]; next_before: string | null }>();
+    expect(second.jobs.map((j) => [j.id, j.status, j.last_error])).toEqual([[older, 'failed', 'broken on purpose']]);
     expect(second.next_before).toBeNull();
-    const noop = (await api('GET', '/api/admin/jobs?kind=noop')).json<{ jobs: JobView[] }>();
-    expect(noop.jobs.map((j) => [j.kind, j.status, j.target])).toEqual([['noop', 'completed', null]]);
+    const byStatus = (await api('GET', '/api/admin/jobs?status=failed&limit=200')).json<{ jobs: JobView[] }>().jobs;
+    expect(byStatus.every((j) => j.status === 'failed')).toBe(true);
+    expect(byStatus.map((j) => j.id).filter((id) => id === older || id === newer)).toEqual([newer, older]);
+    const byKind = (await api('GET', '/api/admin/jobs?kind=listing.test')).json<{ jobs: JobView[] }>().jobs;
+    expect(byKind.map((j) => [j.id, j.status])).toEqual([
+      [queued, 'queued'],
+      [newer, 'failed'],
+      [older, 'failed'],
+    ]);
   });
 });
 
 describe('admin jobs (workers running)', () => {
   beforeAll(() => t.app.services.worker.start());
+  afterAll(() => t.app.services.worker.stop());
 
   it('retries a failed image job to completion: the credits are held again, exactly once, and audited', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'refused' } }));

@@ -61,6 +61,8 @@ const derive = (payload: Record<string, unknown>) =>
 
 describe('derived content with an LLM configured', () => {
   it('sends each field its own prompt with the timestamped transcript, charges per new field, and reuses what exists', async () => {
+    // The calls this test makes, counted from none: the other test here may have called the same server before.
+    upstream.calls.length = 0;
     upstream.handle((call, res) => {
       const messages = call.body.messages as { content: string }[];
       replyJson(res, 200, chatCompletion(`LLM answer to: ${messages[1]?.content.slice(0, 40)}`));

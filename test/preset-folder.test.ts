@@ -54,7 +54,8 @@ const titleOf = async (slug: string) => {
   return res.statusCode === 200 ? res.json<{ title: string }>().title : res.statusCode;
 };
 
-beforeAll(async () => {
+/** The folder's files and a service reading it: the file's, and one of its own for each test that edits files. */
+async function startFolder(): Promise<void> {
   dir = mkdtempSync(join(tmpdir(), 'atelier-preset-folder-'));
   writeFileSync(join(dir, 'club-letter.yaml'), letter());
   writeFileSync(join(dir, 'blog-post.json'), JSON.stringify(blogOverride));
@@ -64,11 +65,29 @@ beforeAll(async () => {
   t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_PRESETS_DIR: dir });
   key = (await t.account({ plan: 'free', credits: 1000 })).key;
   admin = (await t.account({ admin: true })).key;
-});
-afterAll(async () => {
+}
+async function stopFolder(): Promise<void> {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
-});
+}
+
+/**
+ * Runs `test` on a folder and service of its own (the helpers above read them), then gives the file's back: a test
+ * that edits files finds them as made, and leaves them so for the tests after it, in whatever order they run.
+ */
+async function onOwnFolder(test: () => Promise<void>): Promise<void> {
+  const shared = { dir, t, key, admin };
+  await startFolder();
+  try {
+    await test();
+  } finally {
+    await stopFolder();
+    ({ dir, t, key, admin } = shared);
+  }
+}
+
+beforeAll(startFolder);
+afterAll(stopFolder);
 
 describe('ATELIER_PRESETS_DIR at start', () => {
   it('adds, overrides (by slug or alias) and hides catalogue presets, in the lists and everywhere a slug is taken', async () => {
@@ -160,76 +179,79 @@ describe('ATELIER_PRESETS_DIR at start', () => {
 });
 
 describe('ATELIER_PRESETS_DIR while the service runs', () => {
-  it('takes an edited, a new and a deleted file without a restart', async () => {
-    save('club-letter.yaml', letter('Members letter'));
-    await until(async () => (await titleOf('club-letter')) === 'Members letter', 'the edited title');
-    save('second.json', JSON.stringify({ ...blogOverride, slug: 'second-letter', title: 'Second letter' }));
-    await until(async () => (await titleOf('second-letter')) === 'Second letter', 'the new file');
-    // The cached list follows the catalogue's revision.
-    const listed = (await get('/api/presets')).json<{ presets: Json[] }>().presets;
-    expect(listed.find((p) => p.slug === 'second-letter')).toMatchObject({ title: 'Second letter' });
-    expect(listed.find((p) => p.slug === 'club-letter')).toMatchObject({ title: 'Members letter' });
-    unlinkSync(join(dir, 'no-paragraphs.yaml'));
-    await until(async () => (await titleOf('paragraph-writer')) !== 404, 'the hidden preset back');
-    unlinkSync(join(dir, 'blog-post.json'));
-    await until(async () => (await titleOf('blog-post')) === 'Blog Post', "the code's blog-post back");
-  });
+  it('takes an edited, a new and a deleted file without a restart', () =>
+    onOwnFolder(async () => {
+      save('club-letter.yaml', letter('Members letter'));
+      await until(async () => (await titleOf('club-letter')) === 'Members letter', 'the edited title');
+      save('second.json', JSON.stringify({ ...blogOverride, slug: 'second-letter', title: 'Second letter' }));
+      await until(async () => (await titleOf('second-letter')) === 'Second letter', 'the new file');
+      // The cached list follows the catalogue's revision.
+      const listed = (await get('/api/presets')).json<{ presets: Json[] }>().presets;
+      expect(listed.find((p) => p.slug === 'second-letter')).toMatchObject({ title: 'Second letter' });
+      expect(listed.find((p) => p.slug === 'club-letter')).toMatchObject({ title: 'Members letter' });
+      unlinkSync(join(dir, 'no-paragraphs.yaml'));
+      await until(async () => (await titleOf('paragraph-writer')) !== 404, 'the hidden preset back');
+      unlinkSync(join(dir, 'blog-post.json'));
+      await until(async () => (await titleOf('blog-post')) === 'Blog Post', "the code's blog-post back");
+    }));
 
-  it('keeps the last good catalogue while a file is broken, and names the file and the field', async () => {
-    const broken = {
-      ...blogOverride,
-      slug: 'broken-one',
-      fields: [{ name: 'keywords', label: 'x', type: 'text', options: 'a' }],
-    };
-    save('broken.json', JSON.stringify(broken));
-    save('club-letter.yaml', letter('Never seen'));
-    await until(async () => (await folder()).errors.length > 0, 'the broken file reported');
-    expect((await folder()).errors).toEqual([
-      { file: 'broken.json', message: expect.stringMatching(/^fields\[0\]\.options: /) },
-    ]);
-    expect(await titleOf('club-letter')).toBe('Members letter');
-    expect(await titleOf('broken-one')).toBe(404);
+  it('keeps the last good catalogue while a file is broken, and names the file and the field', () =>
+    onOwnFolder(async () => {
+      const broken = {
+        ...blogOverride,
+        slug: 'broken-one',
+        fields: [{ name: 'keywords', label: 'x', type: 'text', options: 'a' }],
+      };
+      save('broken.json', JSON.stringify(broken));
+      save('club-letter.yaml', letter('Never seen'));
+      await until(async () => (await folder()).errors.length > 0, 'the broken file reported');
+      expect((await folder()).errors).toEqual([
+        { file: 'broken.json', message: expect.stringMatching(/^fields\[0\]\.options: /) },
+      ]);
+      expect(await titleOf('club-letter')).toBe('Club letter');
+      expect(await titleOf('broken-one')).toBe(404);
 
-    // The API's own checks, after the schema's: a field the template does not use.
-    save('broken.json', JSON.stringify({ ...blogOverride, slug: 'broken-one', prompt: 'Nothing' }));
-    await until(
-      async () => JSON.stringify((await folder()).errors).includes('not used by the prompt template'),
-      'the unused field reported',
-    );
-    save('copy.yaml', letter('Copy'));
-    await until(async () => (await folder()).errors.length === 2, 'the duplicate reported');
-    expect((await folder()).errors).toContainEqual({
-      file: expect.stringMatching(/^c/),
-      message: expect.stringContaining('is also the slug of'),
-    });
+      // The API's own checks, after the schema's: a field the template does not use.
+      save('broken.json', JSON.stringify({ ...blogOverride, slug: 'broken-one', prompt: 'Nothing' }));
+      await until(
+        async () => JSON.stringify((await folder()).errors).includes('not used by the prompt template'),
+        'the unused field reported',
+      );
+      save('copy.yaml', letter('Copy'));
+      await until(async () => (await folder()).errors.length === 2, 'the duplicate reported');
+      expect((await folder()).errors).toContainEqual({
+        file: expect.stringMatching(/^c/),
+        message: expect.stringContaining('is also the slug of'),
+      });
 
-    // An image or speech preset is an account's: the catalogue runs its presets as text.
-    save('broken.json', JSON.stringify({ ...blogOverride, slug: 'broken-one', output: 'speech' }));
-    await until(
-      async () => JSON.stringify((await folder()).errors).includes('the folder holds text presets'),
-      'the speech preset refused',
-    );
-    expect((await folder()).errors).toContainEqual({
-      file: 'broken.json',
-      message: 'output: the folder holds text presets (this one makes speech)',
-    });
+      // An image or speech preset is an account's: the catalogue runs its presets as text.
+      save('broken.json', JSON.stringify({ ...blogOverride, slug: 'broken-one', output: 'speech' }));
+      await until(
+        async () => JSON.stringify((await folder()).errors).includes('the folder holds text presets'),
+        'the speech preset refused',
+      );
+      expect((await folder()).errors).toContainEqual({
+        file: 'broken.json',
+        message: 'output: the folder holds text presets (this one makes speech)',
+      });
 
-    unlinkSync(join(dir, 'broken.json'));
-    unlinkSync(join(dir, 'copy.yaml'));
-    await until(async () => (await titleOf('club-letter')) === 'Never seen', 'the catalogue taken once fixed');
-    expect((await folder()).errors).toEqual([]);
-  });
+      unlinkSync(join(dir, 'broken.json'));
+      unlinkSync(join(dir, 'copy.yaml'));
+      await until(async () => (await titleOf('club-letter')) === 'Never seen', 'the catalogue taken once fixed');
+      expect((await folder()).errors).toEqual([]);
+    }));
 
-  it('refuses a file over the size limit by name, unread', async () => {
-    save('huge.yaml', `${letter().replace('club-letter', 'huge-one')}# ${'x'.repeat(300 * 1024)}\n`);
-    await until(async () => (await folder()).errors.length > 0, 'the huge file reported');
-    expect((await folder()).errors).toEqual([
-      { file: 'huge.yaml', message: expect.stringContaining('a preset file may hold at most 262144') },
-    ]);
-    expect(await titleOf('huge-one')).toBe(404);
-    unlinkSync(join(dir, 'huge.yaml'));
-    await until(async () => (await folder()).errors.length === 0, 'the folder good again');
-  });
+  it('refuses a file over the size limit by name, unread', () =>
+    onOwnFolder(async () => {
+      save('huge.yaml', `${letter().replace('club-letter', 'huge-one')}# ${'x'.repeat(300 * 1024)}\n`);
+      await until(async () => (await folder()).errors.length > 0, 'the huge file reported');
+      expect((await folder()).errors).toEqual([
+        { file: 'huge.yaml', message: expect.stringContaining('a preset file may hold at most 262144') },
+      ]);
+      expect(await titleOf('huge-one')).toBe(404);
+      unlinkSync(join(dir, 'huge.yaml'));
+      await until(async () => (await folder()).errors.length === 0, 'the folder good again');
+    }));
 });
 
 describe('ATELIER_PRESETS_DIR broken at start', () => {

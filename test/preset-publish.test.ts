@@ -51,6 +51,12 @@ const slugsOf = async (key: string) =>
     .json<{ presets: { slug: string }[] }>()
     .presets.map((p) => p.slug);
 
+/** A preset of the owner's, published under its own slug: the fixture of a test that must not lean on another's. */
+async function published(slug: string): Promise<void> {
+  expect((await send('POST', '/api/presets', owner.key, haiku(slug))).statusCode).toBe(201);
+  expect((await send('POST', '/api/admin/presets/publish', admin, { account: owner.id, slug })).statusCode).toBe(201);
+}
+
 describe('POST /api/admin/presets/publish', () => {
   it("puts a snapshot of the preset's current version in every account's catalogue, usable through /api/generate", async () => {
     expect((await send('POST', '/api/presets', owner.key, haiku('team-haiku'))).statusCode).toBe(201);
@@ -110,16 +116,23 @@ describe('POST /api/admin/presets/publish', () => {
     expect((await send('GET', '/api/presets/cold-haiku', thirdKey)).json()).toMatchObject({
       title: 'Winter haiku, revised',
     });
+    const audit = await send('GET', '/api/admin/audit?target_type=preset&target_id=cold-haiku', admin);
+    expect(audit.json<{ entries: { action: string }[] }>().entries.map((e) => e.action)).toEqual([
+      'preset.publish',
+      'preset.publish',
+    ]);
   });
 
   it("refuses slugs of the code's catalogue, of another account's preset and of another published preset", async () => {
     expect((await send('POST', '/api/presets', owner.key, haiku('clash-source'))).statusCode).toBe(201);
     expect((await send('POST', '/api/presets', otherKey, haiku('others-own'))).statusCode).toBe(201);
+    await published('clash-published');
+    expect((await send('POST', '/api/presets', owner.key, haiku('clash-own'))).statusCode).toBe(201);
     const cases: [Json, string][] = [
       [{ as_slug: 'blog-post' }, "catalogue preset's"],
       [{ as_slug: 'others-own' }, "another account's preset"],
-      [{ as_slug: 'team-haiku' }, 'Another preset is published under "team-haiku"'],
-      [{ as_slug: 'winter-haiku' }, "another of this account's presets"],
+      [{ as_slug: 'clash-published' }, 'Another preset is published under "clash-published"'],
+      [{ as_slug: 'clash-own' }, "another of this account's presets"],
     ];
     for (const [extra, text] of cases) {
       const res = await send('POST', '/api/admin/presets/publish', admin, {
@@ -155,50 +168,52 @@ describe('POST /api/admin/presets/publish', () => {
   });
 
   it('is 404 to accounts that are not admins and without a key, as every admin route', async () => {
+    await published('guarded-haiku');
     const routes = [
-      ['POST', '/api/admin/presets/publish', { account: owner.id, slug: 'team-haiku', as_slug: 'stolen-haiku' }],
+      ['POST', '/api/admin/presets/publish', { account: owner.id, slug: 'guarded-haiku', as_slug: 'stolen-haiku' }],
       ['GET', '/api/admin/presets/published', undefined],
-      ['DELETE', '/api/admin/presets/published/team-haiku', undefined],
+      ['DELETE', '/api/admin/presets/published/guarded-haiku', undefined],
     ] as const;
     for (const [method, url, body] of routes) {
       expect((await send(method, url, owner.key, body)).statusCode, url).toBe(404);
       expect((await t.server.inject({ method, url, ...(body && { payload: body }) })).statusCode, url).toBe(404);
     }
-    expect(await slugsOf(otherKey)).toContain('team-haiku');
+    expect(await slugsOf(otherKey)).toContain('guarded-haiku');
     expect(await slugsOf(otherKey)).not.toContain('stolen-haiku');
   });
 });
 
 describe('the published list, unpublishing and the audit log', () => {
   it('lists, unpublishes (the owner keeps their preset) and audits both', async () => {
+    await published('listed-haiku');
+    await published('listed-haiku-too');
     const listed = await send('GET', '/api/admin/presets/published', admin);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<{ presets: { slug: string }[] }>().presets.map((p) => p.slug)).toEqual([
-      'cold-haiku',
-      'team-haiku',
-    ]);
+    // Sorted by slug; other tests' published presets may be around it, in whatever order the tests ran.
+    const slugs = listed.json<{ presets: { slug: string }[] }>().presets.map((p) => p.slug);
+    expect(slugs.filter((slug) => slug.startsWith('listed-'))).toEqual(['listed-haiku', 'listed-haiku-too']);
+    expect(slugs).toEqual([...slugs].sort());
 
-    const removed = await send('DELETE', '/api/admin/presets/published/team-haiku', admin);
+    const removed = await send('DELETE', '/api/admin/presets/published/listed-haiku', admin);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ unpublished: true, slug: 'team-haiku' });
-    expect((await send('DELETE', '/api/admin/presets/published/team-haiku', admin)).statusCode).toBe(404);
-    expect(await slugsOf(otherKey)).not.toContain('team-haiku');
+    expect(removed.json()).toEqual({ unpublished: true, slug: 'listed-haiku' });
+    expect((await send('DELETE', '/api/admin/presets/published/listed-haiku', admin)).statusCode).toBe(404);
+    expect(await slugsOf(otherKey)).not.toContain('listed-haiku');
+    expect(await slugsOf(otherKey)).toContain('listed-haiku-too');
     expect(
-      (await send('POST', '/api/generate', otherKey, { preset: 'team-haiku', keywords: 'autumn' })).statusCode,
+      (await send('POST', '/api/generate', otherKey, { preset: 'listed-haiku', keywords: 'autumn' })).statusCode,
     ).toBe(404);
-    expect((await send('POST', '/api/generate', owner.key, { preset: 'team-haiku', keywords: 'x' })).statusCode).toBe(
+    expect((await send('POST', '/api/generate', owner.key, { preset: 'listed-haiku', keywords: 'x' })).statusCode).toBe(
       200,
     );
 
-    const audit = await send('GET', '/api/admin/audit?target_type=preset', admin);
+    const audit = await send('GET', '/api/admin/audit?target_type=preset&target_id=listed-haiku', admin);
     const entries = audit.json<{ entries: { action: string; target_id: string; after: Json | null }[] }>().entries;
     expect(entries.map((e) => `${e.action} ${e.target_id}`)).toEqual([
-      'preset.unpublish team-haiku',
-      'preset.publish cold-haiku',
-      'preset.publish cold-haiku',
-      'preset.publish team-haiku',
+      'preset.unpublish listed-haiku',
+      'preset.publish listed-haiku',
     ]);
-    expect(entries[3]?.after).toMatchObject({ slug: 'team-haiku', source: { account_id: owner.id, version: 1 } });
+    expect(entries[1]?.after).toMatchObject({ slug: 'listed-haiku', source: { account_id: owner.id, version: 1 } });
   });
 
   it('takes up what another process published when told, or on its next reload', async () => {

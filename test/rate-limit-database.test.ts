@@ -161,6 +161,9 @@ describe('ATELIER_RATE_LIMIT_STORE=database: one limit for every process on the 
     const key = await pair.key('free');
     for (let i = 0; i < 6; i++) await pair.a.server.inject({ url: '/api/account', headers: withKey(key) });
     expect((await pair.b.server.inject({ url: '/api/account', headers: withKey(key) })).statusCode).toBe(429);
+    // A second account's window too, of this test's own (not whatever the tests before it left).
+    const other = await pair.key('free');
+    expect((await pair.a.server.inject({ url: '/api/account', headers: withKey(other) })).statusCode).toBe(200);
     const rowsBefore = await pair.a.services.db.selectFrom('rate_limits').select('key').execute();
     expect(rowsBefore.length).toBeGreaterThan(1);
 

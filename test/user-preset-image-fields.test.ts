@@ -89,8 +89,13 @@ const describePhoto = (slug: string, extra: Json = {}): Json => ({
 });
 
 describe('an image field', () => {
-  it('is saved on an extra parameter, without a default, and is never written into the template', async () => {
+  // The preset the tests below run, made before them (each test, in whatever order, finds it as made).
+  beforeAll(async () => {
     expect((await send(t, '/api/presets', key, describePhoto('describe-photo'))).statusCode).toBe(201);
+  });
+
+  it('is saved on an extra parameter, without a default, and is never written into the template', async () => {
+    expect((await send(t, '/api/presets', key, describePhoto('saved-photo'))).statusCode).toBe(201);
     const refusals: [Json, string][] = [
       [{ fields: [{ name: 'keywords', label: 'Photo', type: 'image' }], prompt: 'x' }, 'fills one of extra5'],
       [{ fields: [{ name: 'extra6', label: 'Photo', type: 'image', default: 'x' }], prompt: 'x' }, 'has no default'],

@@ -44,6 +44,9 @@ beforeAll(async () => {
   key = (await t.account({ plan: 'free', credits: 1000 })).key;
   otherKey = (await t.account({ plan: 'free', credits: 1000 })).key;
   mcp = await mcpClient(t, key);
+  // The presets that several tests run, never changed by any: each test that changes a preset makes its own.
+  expect((await send('POST', '/api/presets', key, poster('event-poster'))).statusCode).toBe(201);
+  expect((await send('POST', '/api/presets', key, greeting('voice-greeting'))).statusCode).toBe(201);
 });
 afterAll(async () => {
   await mcp?.close();
@@ -84,14 +87,14 @@ const greeting = (slug: string, extra: Json = {}): Json => ({
 
 describe('an image preset', () => {
   it('is made and read back with its settings; bad model, settings on the wrong output and bad sizes are named', async () => {
-    const created = await send('POST', '/api/presets', key, poster('event-poster'));
+    const created = await send('POST', '/api/presets', key, poster('made-poster'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       output: 'image',
       image_settings: { model: 'DALL-E 3', dimensions: '1792x1024', style: 'watercolor' },
     });
 
-    const detail = await send('GET', '/api/presets/event-poster', key);
+    const detail = await send('GET', '/api/presets/made-poster', key);
     expect(detail.json()).toMatchObject({ output: 'image', version: 1 });
     const unknown = await send(
       'POST',
@@ -110,8 +113,9 @@ describe('an image preset', () => {
   });
 
   it('runs through /api/generate as the images service runs: a record, image credits, the version in the output', async () => {
+    expect((await send('POST', '/api/presets', key, poster('jazz-poster'))).statusCode).toBe(201);
     const before = (await account()).credits.balance;
-    const res = await send('POST', '/api/generate', key, { preset: 'event-poster', keywords: 'a jazz night' });
+    const res = await send('POST', '/api/generate', key, { preset: 'jazz-poster', keywords: 'a jazz night' });
     expect(res.statusCode).toBe(200);
     const [output, ...more] = res.json<Output[]>();
     expect(more).toHaveLength(0);
@@ -132,10 +136,10 @@ describe('an image preset', () => {
     const picture = await t.server.inject({ method: 'GET', url: new URL(image.image_url ?? '').pathname });
     expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 1792, height: 1024 });
 
-    await send('PATCH', '/api/presets/event-poster', key, { prompt: 'A {{extra1}} flyer for {{keywords}}' });
+    await send('PATCH', '/api/presets/jazz-poster', key, { prompt: 'A {{extra1}} flyer for {{keywords}}' });
     const stored = await send('GET', `/api/outputs/${output?.id}`, key);
-    expect(stored.json()).toMatchObject({ preset: 'event-poster', preset_version: 1, name: image.prompt });
-    const second = (await send('POST', '/api/generate', key, { preset: 'event-poster', keywords: 'x' })).json<
+    expect(stored.json()).toMatchObject({ preset: 'jazz-poster', preset_version: 1, name: image.prompt });
+    const second = (await send('POST', '/api/generate', key, { preset: 'jazz-poster', keywords: 'x' })).json<
       Output[]
     >();
     expect((await send('GET', `/api/outputs/${second[0]?.id}`, key)).json()).toMatchObject({
@@ -164,20 +168,20 @@ describe('an image preset', () => {
     const result = await callTool(mcp, 'generate_text', { preset: 'event-poster', keywords: 'a chess club' });
     expect(result.isError, textOf(result)).toBeFalsy();
     const [output] = jsonOf<Output[]>(result);
-    expect(output).toMatchObject({ kind: 'image', text: 'A blue flyer for a chess club' });
+    expect(output).toMatchObject({ kind: 'image', text: 'A blue poster for a chess club' });
     expect(output?.image?.status).toBe('completed');
   });
 });
 
 describe('a speech preset', () => {
   it('checks its voice when saved: an unknown voice is named, a voice on a text preset refused', async () => {
-    const created = await send('POST', '/api/presets', key, greeting('voice-greeting'));
+    const created = await send('POST', '/api/presets', key, greeting('checked-greeting'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ output: 'speech', voice: 'espeak-ng:en-us' });
     const unknown = await send('POST', '/api/presets', key, greeting('bad-voice', { voice: 'espeak-ng:xx-nowhere' }));
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown)).toContain('voice: unknown voice "espeak-ng:xx-nowhere"');
-    const patched = await send('PATCH', '/api/presets/voice-greeting', key, { voice: 'flite:nobody' });
+    const patched = await send('PATCH', '/api/presets/checked-greeting', key, { voice: 'flite:nobody' });
     expect(patched.statusCode).toBe(400);
     expect(errorOf(patched)).toContain('voice: unknown voice "flite:nobody"');
     const onText = await send('POST', '/api/presets', key, greeting('text-voice', { output: 'text' }));

@@ -23,7 +23,6 @@ let dir: string;
 let files: FileServer;
 let t: TestApp;
 let key: string;
-let closed = false;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'atelier-whisper-app-'));
@@ -52,7 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (!closed) await t?.close();
+  await t?.close();
   await files?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -125,10 +124,11 @@ describe('transcription with a whisper model configured', () => {
   });
 
   it('releases the whisper model when the app closes', async () => {
-    const whisper = t.app.services.asrModels.engines.find((e) => e.provider === 'whisper-cpp');
+    // An app of its own: closing the shared one would leave the other tests, in whatever order they run, without it.
+    const own = await startTestApp({ ATELIER_WHISPER_MODEL_PATH: join(dir, 'ggml-tiny-random.bin') });
+    const whisper = own.app.services.asrModels.engines.find((e) => e.provider === 'whisper-cpp');
     expect(whisper).toBeDefined();
-    closed = true;
-    await t.close();
+    await own.close();
     const wav = encodeWav({ pcm: Buffer.alloc(32_000), sampleRate: 16_000 });
     await expect(whisper?.doGenerate({ wav, language: 'English', detectSpeakers: false })).rejects.toThrow(
       'the whisper.cpp engine has been shut down',

@@ -49,9 +49,12 @@ function parseJsonBody(raw: Buffer): Record<string, unknown> {
   }
 }
 
+/** What a fake upstream answers until told otherwise: a chat completion. */
+const DEFAULT_HANDLER: UpstreamHandler = (_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream'));
+
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const calls: UpstreamCall[] = [];
-  let handler: UpstreamHandler = (_call, res) => replyJson(res, 200, chatCompletion('Hello from upstream'));
+  let handler = DEFAULT_HANDLER;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -87,8 +90,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
 }
 
 /**
- * One fake upstream for a whole test file: started before its tests, emptied of calls between them,
- * closed after. Call at the top level of the file.
+ * One fake upstream for a whole test file: started before its tests, emptied of calls and given back its default
+ * answer between them (a test that wants another answer says so itself, whatever ran before it), closed after.
+ * Call at the top level of the file.
  */
 export function fakeUpstreamForFile(): FakeUpstream {
   let server: FakeUpstream | undefined;
@@ -101,6 +105,7 @@ export function fakeUpstreamForFile(): FakeUpstream {
   });
   beforeEach(() => {
     started().calls.length = 0;
+    started().handle(DEFAULT_HANDLER);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { chatCompletion, replyJson, fakeUpstreamForFile } from '../../../../test/helpers/fake-upstream.js';
+import {
+  chatCompletion,
+  fakeUpstreamForFile,
+  replyJson,
+  startFakeUpstream,
+} from '../../../../test/helpers/fake-upstream.js';
 import { UpstreamError } from '../../../shared/errors.js';
 import {
   TEXT_PARAMETERS,
@@ -681,17 +686,23 @@ describe('OpenAICompatibleTextModel.doStream', () => {
   });
 
   it('reads on to the end of the body after [DONE], so that the next call reuses the connection', async () => {
-    const sockets = new Set<unknown>();
-    upstream.handle((_call, res) => {
-      sockets.add(res.socket);
-      void streamReply(res, { pieces: ['Hi'], usage: [3, 1] });
-    });
-    for (let i = 0; i < 3; i++) {
-      const { error } = await drain(model().doStream({ messages: MESSAGES }));
-      expect(error).toBeUndefined();
-      await sleep(5);
+    // A server of its own: a connection the tests before left to the shared one, closing, would be a second socket.
+    const own = await startFakeUpstream();
+    try {
+      const sockets = new Set<unknown>();
+      own.handle((_call, res) => {
+        sockets.add(res.socket);
+        void streamReply(res, { pieces: ['Hi'], usage: [3, 1] });
+      });
+      for (let i = 0; i < 3; i++) {
+        const { error } = await drain(model({ baseUrl: own.baseUrl }).doStream({ messages: MESSAGES }));
+        expect(error).toBeUndefined();
+        await sleep(5);
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      await own.close();
     }
-    expect(sockets.size).toBe(1);
   });
 
   it('closes the upstream request when the consumer breaks out of the loop', async () => {
