@@ -444,7 +444,6 @@ describe('FfmpegVideoModel', () => {
   it('an aborted signal stops ffmpeg', async () => {
     const dir = await workDir();
     const controller = new AbortController();
-    const started = Date.now();
     const pending = model({ workDir: dir }).doGenerate({
       prompt: 'A train crosses a bridge. Snow falls on the valley. The train enters a tunnel. Night comes.',
       durationSeconds: 12,
@@ -454,9 +453,10 @@ describe('FfmpegVideoModel', () => {
     });
     setTimeout(() => controller.abort(), 700);
     const error = await pending.catch((e: unknown) => e);
+    // Killed by the abort (not failed or finished on its own): the render of 12 s takes far longer than the wait.
     expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as Error).message).toMatch(/^ffmpeg /);
-    expect(Date.now() - started).toBeLessThan(2_500);
+    expect((error as Error).message).toBe('ffmpeg was cancelled');
+    expect((error as Error).cause).toBe(controller.signal.reason);
     expect(await readdir(dir)).toEqual([]);
   });
 });
