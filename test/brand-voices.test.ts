@@ -57,8 +57,12 @@ describe('brand voices on the offline engine', () => {
     expect(created.statusCode, created.body).toBe(201);
     const voice = created.json<BrandVoice>();
     expect(voice).toMatchObject({ name: 'House', instructions: 'Be brief.', default: false, drafted_by: null });
-    for (const name of ['Second', 'Third'])
+    for (const name of ['Second', 'Third']) {
+      // Oldest first is to the millisecond (voices made in the same one are in id order): each in a later one.
+      const made = Date.now();
+      while (Date.now() === made) await new Promise((resolve) => setImmediate(resolve));
       expect((await request(t, own, 'POST', '/api/brand-voices', { name, instructions: name })).statusCode).toBe(201);
+    }
 
     const page = await request(t, own, 'GET', '/api/brand-voices?limit=2&offset=1');
     expect(page.statusCode, page.body).toBe(200);
