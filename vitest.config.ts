@@ -22,8 +22,8 @@ const ONE_PROCESS = { ATELIER_API_PROCESSES: '1' };
 const SQLITE = { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS };
 
 /**
- * `ATELIER_TEST_SEED=<n>`: the run is the shuffled one instead (`npm test` runs it after the suite, with a new seed
- * each time and the seed printed): the files below, on SQLite, in an order and with their tests in an order drawn
+ * `ATELIER_TEST_SEED=<n>`: the run is the shuffled one instead (`npm test` runs it after the suite, with a seed drawn
+ * from the commit checked out and printed): the files below, on SQLite, in an order and with their tests in an order drawn
  * from the seed, so that a test that leans on another's data or on running after it fails where it is written.
  * The same seed gives the same order of a file's tests (replay one file with
  * `ATELIER_TEST_SEED=<n> npx vitest run <file>`). The files are those that finish fast: unit tests and the API's

@@ -61,8 +61,19 @@ function start(command, args, collect, env = process.env) {
   });
 }
 
-/** The seed of the shuffled run: ATELIER_TEST_SEED to replay one, else a new one each run (the time, in seconds). */
-const SEED = process.env.ATELIER_TEST_SEED || String(Math.floor(Date.now() / 1000));
+/**
+ * The seed of the shuffled run: ATELIER_TEST_SEED to replay one; else drawn from the commit checked out, so that each
+ * commit gets an order of its own (a new order dependence shows where it is made) and a run of that commit, on any
+ * machine, the same one; outside a git checkout, the time in seconds.
+ */
+const SEED = process.env.ATELIER_TEST_SEED || commitSeed() || String(Math.floor(Date.now() / 1000));
+
+function commitSeed() {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return head.status === 0 && /^[0-9a-f]{8}/.test(head.stdout)
+    ? String(Number.parseInt(head.stdout.slice(0, 7), 16))
+    : '';
+}
 const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
 const args = process.argv.slice(2);
 // The suite in its own order: ATELIER_TEST_SEED given to `npm test` is for the shuffled run only.
