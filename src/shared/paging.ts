@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
-/** Paging arguments as the hosted MCP server takes them: at most 50 a page, 20 unless told. */
-export const pagingArgs = {
-  limit: z.number().int().min(1).max(50).default(20).describe('How many to return, 1 to 50 (default 20)'),
-  offset: z
-    .number()
+const pagingFrom = (number: () => z.ZodNumber) => ({
+  limit: number().int().min(1).max(50).default(20).describe('How many to return, 1 to 50 (default 20)'),
+  offset: number()
     .int()
     .min(0)
     .max(1_000_000)
     .default(0)
     .describe('How many to skip (default 0); pass the next_offset of the previous page'),
-};
+});
+
+/** Paging arguments as the hosted MCP server takes them: at most 50 a page, 20 unless told. */
+export const pagingArgs = pagingFrom(() => z.number());
+
+/** The same, for an operation that is also a GET route, whose query string brings numbers as text. */
+export const pagingQuery = pagingFrom(() => z.coerce.number());
 
 export interface Paged {
   total: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from '../../shared/paging.js';
 import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { BRAND_VOICE_LIMITS as L, brandVoiceSchema } from './brand-voices.schemas.js';
@@ -59,16 +60,7 @@ export function brandVoiceOperations(voices: BrandVoicesService) {
       name: 'list_brand_voices',
       summary: 'Your brand voices, oldest first, a page at a time',
       tags,
-      input: z.object({
-        limit: z.coerce.number().int().min(1).max(50).default(20).describe('How many to return, 1 to 50 (default 20)'),
-        offset: z.coerce
-          .number()
-          .int()
-          .min(0)
-          .max(1_000_000)
-          .default(0)
-          .describe('How many to skip (default 0); pass the next_offset of the previous page'),
-      }),
+      input: z.object(pagingQuery),
       output: z.object({
         brand_voices: z.array(brandVoiceSchema),
         total: z.number().int(),
