@@ -57,10 +57,10 @@ export class PresetLinksService {
   constructor(private readonly deps: PresetLinksServiceOptions) {}
 
   async create(accountId: string, slug: string, body: CreatePresetLink): Promise<Outcome<CreatedPresetLink>> {
-    const presetId = await this.deps.repo.presetId(accountId, slug);
-    if (!presetId) return fail('not_found', PRESET_NOT_FOUND);
-    const output = (await this.deps.userPresets.findRun(accountId, slug))?.definition.output;
-    if (output !== undefined && output !== 'text') return fail('invalid_input', textOnly(output));
+    const own = await this.deps.userPresets.findRun(accountId, slug);
+    if (!own) return fail('not_found', PRESET_NOT_FOUND);
+    if (own.definition.output !== 'text') return fail('invalid_input', textOnly(own.definition.output));
+    const presetId = own.id;
     const token = randomToken(TOKEN_BYTES);
     const row: PresetLinkRow = {
       id: newId(),

@@ -40,6 +40,8 @@ export interface UserPresetsServiceOptions {
 
 /** A user preset as generate runs it: the preset, and what it makes with what settings. */
 export interface UserPresetRun {
+  /** The row's id (user_presets.id), which public links refer to. */
+  id: string;
   preset: PresetDefinition;
   definition: UserPresetDefinition;
 }
@@ -76,7 +78,7 @@ export class UserPresetsService {
     const row = await this.deps.repo.find(accountId, slug);
     if (!row) return undefined;
     const definition = definitionOf(row.definition);
-    return { preset: toPresetDefinition(head(row), row.current_version, definition), definition };
+    return { id: row.id, preset: toPresetDefinition(head(row), row.current_version, definition), definition };
   }
 
   async view(accountId: string, slug: string): Promise<Outcome<UserPresetView>> {
