@@ -8,11 +8,10 @@ import {
   updatePresetLinkSchema,
 } from './preset-links.schemas.js';
 import type { PresetLinksService } from './preset-links.service.js';
+import { ownPresetParams } from './user-preset.schemas.js';
 
 const tags = ['presets'];
-const slug = z.string().min(1).max(100).describe('The slug of one of your presets');
-const presetParams = z.object({ slug });
-const linkParams = z.object({ slug, link_id: z.string().min(1).max(100).describe("The link's id") });
+const linkParams = ownPresetParams.extend({ link_id: z.string().min(1).max(100).describe("The link's id") });
 
 /** Public links to an account's own presets: a page that runs the preset for anyone with the link, within a daily cap. */
 export function presetLinkOperations(links: PresetLinksService) {
@@ -24,7 +23,7 @@ export function presetLinkOperations(links: PresetLinksService) {
         'Anyone with the URL can run the preset on its public page, with no account: each run is yours (your credits, stored with your outputs), one output a run, up to daily_cap runs a UTC day and a few a minute per visitor. The token in the URL is shown in this answer only.',
       tags,
       input: createPresetLinkSchema,
-      params: presetParams,
+      params: ownPresetParams,
       output: createdPresetLinkSchema,
       errors: [400, 401, 404, 409, 429],
       run: async ({ slug, ...body }, { caller }) => unwrap(await links.create(caller.account.id, slug, body)),
@@ -41,7 +40,7 @@ export function presetLinkOperations(links: PresetLinksService) {
       description: 'Without their tokens (shown only when made); revoked links are listed with revoked_at.',
       tags,
       input: z.object({}),
-      params: presetParams,
+      params: ownPresetParams,
       output: z.object({ links: z.array(presetLinkSchema) }),
       errors: [400, 401, 404, 429],
       run: async ({ slug }, { caller }) => ({ links: unwrap(await links.list(caller.account.id, slug)) }),

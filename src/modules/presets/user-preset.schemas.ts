@@ -165,3 +165,8 @@ export const userPresetVersionSchema = userPresetDefinitionSchema.extend({
   created_at: z.string(),
 });
 export type UserPresetVersionView = z.input<typeof userPresetVersionSchema>;
+
+/** The path parameters of a route on one of the caller's presets (/api/presets/{slug}/...). */
+export const ownPresetParams = z.object({
+  slug: z.string().min(1).max(100).describe('The slug of one of your presets'),
+});

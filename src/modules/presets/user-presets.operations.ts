@@ -3,6 +3,7 @@ import { defineOperation } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import {
   createUserPresetSchema,
+  ownPresetParams,
   updateUserPresetSchema,
   userPresetSchema,
   userPresetVersionSchema,
@@ -10,7 +11,6 @@ import {
 import type { UserPresetsService } from './user-presets.service.js';
 
 const tags = ['presets'];
-const slugParams = z.object({ slug: z.string().min(1).max(100).describe('The slug of one of your presets') });
 const FIELDS_HELP =
   'fields (1 to 9): {name (the generate_text parameter it fills: keywords, tone, length, extra1...extra14, suffix), label, type (text, textarea, select, radio, checkbox, or image: a picture as an http(s) or data:image URL on an extraN parameter, given to the model beside the prompt and usable in the template only as a section {{#extraN}}...{{/extraN}}), required, placeholder, maxLength, options (select and radio), default}';
 const OUTPUT_HELP =
@@ -46,7 +46,7 @@ export function userPresetOperations(userPresets: UserPresetsService) {
         'The fields given replace the current ones; the fields, prompt, output and its settings (image_settings, voice) are checked together. Outputs made before keep the version they were made with.',
       tags,
       input: updateUserPresetSchema,
-      params: slugParams,
+      params: ownPresetParams,
       output: userPresetSchema,
       errors: [400, 401, 404, 429],
       run: async ({ slug, ...body }, { caller }) => unwrap(await userPresets.update(caller.account.id, slug, body)),
@@ -74,7 +74,7 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       summary: 'Delete one of your presets',
       tags,
       input: z.object({}),
-      params: slugParams,
+      params: ownPresetParams,
       output: z.object({ deleted: z.literal(true), slug: z.string() }),
       errors: [400, 401, 404, 429],
       run: async ({ slug }, { caller }) => unwrap(await userPresets.delete(caller.account.id, slug)),
@@ -86,7 +86,7 @@ export function userPresetOperations(userPresets: UserPresetsService) {
       summary: "One of your presets' versions, newest first",
       tags,
       input: z.object({}),
-      params: slugParams,
+      params: ownPresetParams,
       output: z.object({ versions: z.array(userPresetVersionSchema) }),
       errors: [400, 401, 404, 429],
       run: async ({ slug }, { caller }) => ({ versions: unwrap(await userPresets.versions(caller.account.id, slug)) }),
