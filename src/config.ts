@@ -106,6 +106,7 @@ const serviceEnv = {
     .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL')
     .optional(),
   ATELIER_DATABASE_POOL_SIZE: int(1, 1_000).default(10),
+  ATELIER_DATABASE_WRITE_WAIT_MS: int(0, 600_000).default(5_000),
   ATELIER_BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
   ATELIER_BLOB_PUBLIC_URL: httpUrl.optional(),
   ATELIER_S3_BUCKET: z
@@ -247,6 +248,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       url: env.ATELIER_DATABASE_URL,
       file: resolve(dataDir, 'atelier.db'),
       poolSize: env.ATELIER_DATABASE_POOL_SIZE,
+      writeWaitMs: env.ATELIER_DATABASE_WRITE_WAIT_MS,
     },
     blobs: blobSettings(env, servicePublicUrl),
     logLevel: env.LOG_LEVEL,

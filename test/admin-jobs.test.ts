@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { systemClock } from '../src/shared/clock.js';
 import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { until } from './helpers/small-disk.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 interface JobView {
@@ -210,6 +211,8 @@ describe('admin jobs (workers running)', () => {
     const failed = await createImage(true);
     expect(failed.status).toBe('failed');
     expect(await balance()).toBe(start);
+    // The record fails first; its job is marked failed by the worker just after.
+    await until(async () => (await jobOf(`image:${failed.id}`)).status === 'failed', 10_000);
     const job = await jobOf(`image:${failed.id}`);
     expect(job).toMatchObject({ status: 'failed', attempts: 1, last_error: 'The image provider answered 400' });
     const [charge] = await t.app.services.db

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { AppError, storageFullError } from '../shared/errors.js';
+import { AppError, storageFaultError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/package-root.js';
 import {
   BROWSER_COOKIE,
@@ -187,9 +187,9 @@ function securityHeaders(config: Config): Record<string, string> {
 }
 
 function errorPage(raised: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const full = storageFullError(raised);
-  if (full) request.log.error({ err: raised }, 'storage is full');
-  const error = full ?? raised;
+  const fault = storageFaultError(raised);
+  if (fault) request.log.error({ err: raised }, fault.message);
+  const error = fault ?? raised;
   let status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
   let message = error.message;
   if (!(error instanceof AppError) && error.validation) {
@@ -197,7 +197,7 @@ function errorPage(raised: FastifyError | AppError, request: FastifyRequest, rep
     message = validationMessage(error.validation, error.validationContext);
   } else if (status === 429) {
     message = 'Too many attempts: wait a minute and try again';
-  } else if (status >= 500 && !full) {
+  } else if (status >= 500 && !fault) {
     request.log.error({ err: error }, 'dashboard page failed');
     message = 'Something went wrong on our side; try again';
   }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, storageFullError } from '../shared/errors.js';
+import { AppError, storageFaultError } from '../shared/errors.js';
 import { validationMessage } from '../shared/validation-message.js';
 import './fastify-types.js';
 
@@ -42,10 +42,11 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
         return send(400, 'Request body is not valid JSON');
       return send(status, known ? known(error, request.routeOptions.bodyLimit ?? bodyLimit) : error.message);
     }
-    const full = storageFullError(error);
-    if (full) {
-      request.log.error({ err: error }, 'storage is full');
-      return send(full.status, full.message);
+    const fault = storageFaultError(error);
+    if (fault) {
+      request.log.error({ err: error }, fault.message);
+      reply.headers(fault.headers);
+      return send(fault.status, fault.message);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, serverErrorText ?? 'Internal server error');

@@ -2,7 +2,7 @@ import { type Clock, monotonicMs } from '../shared/clock.js';
 import type { JobRow } from '../storage/db/schema.js';
 import type { JobQueue } from './job-queue.js';
 import { newId } from '../shared/ids.js';
-import { storageFullError } from '../shared/errors.js';
+import { storageFaultError } from '../shared/errors.js';
 
 export interface JobContext {
   job: JobRow;
@@ -40,15 +40,15 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Every error that knows whether trying again can help says so in `isRetryable`; a full disk is worth
- * another try later, once space is freed.
+ * another try later, once space is freed, and so is a database whose write lock another program held.
  */
 const isRetryable = (error: unknown) =>
   (typeof error === 'object' && error !== null && (error as { isRetryable?: unknown }).isRetryable === true) ||
-  storageFullError(error) !== undefined;
+  storageFaultError(error) !== undefined;
 
 /** Messages of our own errors are written for people; anything else is summarised, never leaked. */
 const reasonOf = (error: unknown) =>
-  storageFullError(error)?.message ??
+  storageFaultError(error)?.message ??
   (error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError'
     ? error.message
     : 'internal error while processing');

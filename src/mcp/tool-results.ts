@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { imageSize } from '../engines/media/image-size.js';
-import { AppError, storageFullError } from '../shared/errors.js';
+import { AppError, storageFaultError } from '../shared/errors.js';
 import type { BlobStore } from '../storage/blob/blob-store.js';
 
 /** Pictures up to this size also go back as image content an agent can look at. */
@@ -35,8 +35,8 @@ export async function guarded(
   } catch (error) {
     if (error instanceof AppError) return errorResult(error.message);
     log(error);
-    const full = storageFullError(error);
-    if (full) return errorResult(full.message);
+    const fault = storageFaultError(error);
+    if (fault) return errorResult(fault.message);
     return errorResult('Internal server error');
   }
 }

@@ -102,14 +102,25 @@ export function engineFailure<T = never>(error: unknown, failed: string, unavail
 /** What a full disk or database raises: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), the system's ENOSPC and EDQUOT (a quota). */
 const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
 const DATABASE_FULL_CODES = new Set(['SQLITE_FULL', '53100']);
+/** A write that waited its whole bound for another program's write lock (sqlite-writer.ts): it did nothing. */
+const DATABASE_BUSY_CODE = 'SQLITE_BUSY';
+/** When a caller refused for a busy database should try again, in seconds. */
+const BUSY_RETRY_AFTER_S = 5;
 
 /**
- * A full disk as an answer (507) rather than a bare 500, found along the error's causes; undefined for any
- * other error. Writes are transactions, so what failed took nothing: the caller may simply try again later.
+ * A storage fault as an answer rather than a bare 500, found along the error's causes: a full disk (507) or a
+ * database whose write lock another program held past the bound (503 with Retry-After); undefined for any other
+ * error. Writes are transactions, so what failed took nothing: the caller may simply try again later.
  */
-export function storageFullError(error: unknown): AppError | undefined {
+export function storageFaultError(error: unknown): AppError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
+    if (code === DATABASE_BUSY_CODE)
+      return new AppError(
+        'unavailable',
+        `storage is busy: another program holds the database's write lock; nothing was stored or charged, try again in ${BUSY_RETRY_AFTER_S} s`,
+        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+      );
     if (typeof code !== 'string' || !STORAGE_FULL_CODES.has(code)) continue;
     const what = DATABASE_FULL_CODES.has(code) ? 'the database' : "the disk holding the service's data";
     return new AppError(

@@ -16,12 +16,15 @@ export const bareAccount = (id: string, credits = 0) => ({
  */
 export async function holdWriteLock(db: Db, id: string): Promise<{ release: () => void; done: Promise<void> }> {
   let release!: () => void;
+  let written!: () => void;
+  const held = new Promise<void>((resolve) => (written = resolve));
   const done = db.transaction().execute(async (trx) => {
     await trx.insertInto('accounts').values(bareAccount(id)).execute();
+    written();
     await new Promise<void>((resolve) => (release = resolve));
   });
-  // The lock is held once the row is written; a few milliseconds are plenty on one machine.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The lock is held once the row is written in the open transaction.
+  await Promise.race([held, done]);
   return { release, done };
 }
 

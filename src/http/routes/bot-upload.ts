@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { NewDocument } from '../../modules/bots/knowledge.service.js';
 import { KNOWLEDGE_LIMITS } from '../../modules/bots/knowledge.service.js';
-import { AppError, storageFullError } from '../../shared/errors.js';
+import { AppError, storageFaultError } from '../../shared/errors.js';
 import type {} from '@fastify/multipart';
 
 /** The limits @fastify/multipart enforces on a document upload (registered with the bot routes). */
@@ -54,8 +54,8 @@ export async function readUpload(request: FastifyRequest): Promise<NewDocument> 
 /** Limits become 413s that name the limit; a malformed form is the client's 400, never a 500. */
 function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const full = storageFullError(error);
-  if (full) return full;
+  const fault = storageFaultError(error);
+  if (fault) return fault;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const limit = LIMIT_MESSAGES[code];
   if (limit) return new AppError('payload_too_large', limit);

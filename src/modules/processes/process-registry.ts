@@ -72,7 +72,11 @@ export class ProcessRegistry {
       .execute();
   }
 
-  /** The processes alive now: heartbeat recent, and on this machine, a process by that id still running. */
+  /**
+   * The processes alive now. On this machine, a process by that id still running (and not an earlier one of this
+   * process's pid), whatever its heartbeat: another program holding the database's write lock for a minute stops
+   * every heartbeat, and must not make live processes' work look abandoned. Elsewhere, a recent heartbeat.
+   */
   async living(): Promise<Set<string>> {
     const rows = await this.db.selectFrom('service_processes').selectAll().execute();
     const now = this.clock.now().getTime();
@@ -82,7 +86,8 @@ export class ProcessRegistry {
       if (row.id === this.id) continue;
       const silentFor = now - new Date(row.heartbeat_at).getTime();
       if (silentFor > FORGET_AFTER_MS) forgotten.push(row.id);
-      else if (silentFor <= MISSED_BEATS * this.options.heartbeatMs && !this.diedHere(row)) alive.add(row.id);
+      else if (row.host === this.host ? !this.diedHere(row) : silentFor <= MISSED_BEATS * this.options.heartbeatMs)
+        alive.add(row.id);
     }
     if (forgotten.length > 0) await this.db.deleteFrom('service_processes').where('id', 'in', forgotten).execute();
     return alive;

@@ -2,18 +2,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
 import { registerSqliteConnection } from './hot-read.js';
-import { PatientSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './patient-sqlite.js';
+import { SplitSqliteDialect } from './split-sqlite-dialect.js';
+import { SqliteWriter } from './sqlite-writer.js';
+import { CONNECTION_PRAGMAS } from './sqlite-writer-protocol.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export { type Dialect, dialectOf } from './dialect.js';
-export { SQLITE_BUSY_TIMEOUT_MS } from './patient-sqlite.js';
 
 export interface DatabaseConfig {
   /** `postgres://...`: PostgreSQL; absent: the embedded SQLite file. */
@@ -21,28 +22,38 @@ export interface DatabaseConfig {
   file: string;
   /** Connections per process (PostgreSQL only). */
   poolSize: number;
+  /** How long a write waits for another process's write lock before it fails, having done nothing (SQLite only). */
+  writeWaitMs?: number;
 }
 
 /** The one place that picks the database: PostgreSQL when a URL is configured, SQLite otherwise. */
 export function openDatabase(config: DatabaseConfig): Db {
-  return config.url ? openPostgres(config.url, { poolSize: config.poolSize }) : openSqlite(config.file);
+  return config.url
+    ? openPostgres(config.url, { poolSize: config.poolSize })
+    : openSqlite(config.file, { writeWaitMs: config.writeWaitMs });
 }
 
-/** Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running server. */
-export function openSqlite(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+/** How long a write waits for another process's write lock, unless configured (ATELIER_DATABASE_WRITE_WAIT_MS). */
+export const DEFAULT_WRITE_WAIT_MS = 5_000;
+/** How long a read waits for a lock: in WAL mode only while another connection recovers the log after a crash. */
+const READ_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running
+ * server. A file gets two connections: this thread's, which reads, and the writer thread's (sqlite-writer.ts),
+ * which runs every write and transaction, so that another process's write lock never stops the event loop. An
+ * in-memory database has one connection and no other process: it reads and writes in this thread.
+ */
+export function openSqlite(file: string, options: { writeWaitMs?: number } = {}): Db {
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  // Reads of large tables (100k images) are random: a bigger page cache and memory-mapped I/O spare
-  // each one its system calls and copies.
-  sqlite.pragma('cache_size = -32768');
-  sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({
-    dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
-  });
+  for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
+  sqlite.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
+  const dialect = inMemory
+    ? new SqliteDialect({ database: withStatementCache(sqlite) })
+    : new SplitSqliteDialect(sqlite, new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS));
+  const db = new Kysely<Database>({ dialect });
   registerSqliteConnection(db, sqlite);
   return db;
 }

@@ -1,7 +1,5 @@
-import type SqliteDatabase from 'better-sqlite3';
 import { type Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.js';
-import { sqliteConnectionOf } from './hot-read.js';
+import { type Db, dialectOf } from './database.js';
 import { withoutNul } from './nul-free-text.js';
 
 type Value = string | number | null;
@@ -23,13 +21,9 @@ export interface PreparedQuery<V extends Values, R> {
 
 /**
  * A query of a hot write path, built once with Kysely and compiled once for the database's dialect; each run
- * binds new values by name. `build` gets `slot(name)` to put where a value goes. On SQLite it runs on the
- * connection itself, synchronously: Kysely's compiling and connection pipeline took longer than SQLite took
- * to run the statement (a chat completion's reserve and settle: ~300 µs through Kysely, ~140 µs here, each
- * on its own commit). On PostgreSQL it runs through Kysely on `trx`, only not compiled again.
- *
- * Only in a transaction the caller holds (a WriteBatcher unit, db.transaction()): on SQLite, holding Kysely's
- * one connection is what keeps the statement out of another flow's open transaction.
+ * binds new values by name and goes straight to `trx`'s connection: Kysely's compiling took longer than SQLite
+ * took to run the statement (a chat completion's reserve and settle). `build` gets `slot(name)` to put where a
+ * value goes. Meant for a transaction the caller holds (a WriteBatcher unit, db.transaction()).
  */
 export function preparedQuery<V extends Values, R = never>(
   db: Db,
@@ -43,28 +37,11 @@ export function preparedQuery<V extends Values, R = never>(
     return parameter.slice(SLOT.length);
   });
   const bind = (values: V) => names.map((name) => values[name] ?? null);
-  const sqlite = sqliteConnectionOf(db);
-  const run = sqlite ? onSqlite<V, R>(sqlite, compiled.sql, bind) : onKysely<V, R>(compiled.sql, bind);
-  return { run, first: async (trx, values) => (await run(trx, values)).rows[0] };
-}
-
-function onSqlite<V extends Values, R>(sqlite: SqliteDatabase.Database, sql: string, bind: (values: V) => Value[]) {
-  let statement: SqliteDatabase.Statement<Value[], R> | undefined;
-  return async (_trx: Db, values: V): Promise<PreparedResult<R>> => {
-    if (!sqlite.inTransaction) throw new Error('preparedQuery: run outside a transaction');
-    statement ??= sqlite.prepare<Value[], R>(sql);
-    if (statement.reader) {
-      const rows = statement.all(...bind(values));
-      return { rows, changes: rows.length };
-    }
-    return { rows: [], changes: statement.run(...bind(values)).changes };
-  };
-}
-
-function onKysely<V extends Values, R>(sql: string, bind: (values: V) => Value[]) {
-  return async (trx: Db, values: V): Promise<PreparedResult<R>> => {
-    // What NulFreeTextPlugin does to the values of the queries it compiles.
-    const result = await trx.executeQuery<R>(CompiledQuery.raw(sql, bind(values).map(withoutNul)));
+  // What NulFreeTextPlugin does to the values of the queries it compiles on PostgreSQL.
+  const clean = dialectOf(db) === 'postgres' ? withoutNul : (value: Value) => value;
+  const run = async (trx: Db, values: V): Promise<PreparedResult<R>> => {
+    const result = await trx.executeQuery<R>(CompiledQuery.raw(compiled.sql, bind(values).map(clean)));
     return { rows: result.rows, changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
   };
+  return { run, first: async (trx, values) => (await run(trx, values)).rows[0] };
 }

@@ -1,7 +1,4 @@
-import type SqliteDatabase from 'better-sqlite3';
-import type { Db } from './database.js';
-import { sqliteConnectionOf } from './hot-read.js';
-import { BUSY, whenLockFree, withoutWaiting } from './patient-sqlite.js';
+import { type Db, dialectOf } from './database.js';
 
 type Work<T> = (trx: Db) => Promise<T>;
 
@@ -25,94 +22,63 @@ interface Pending {
 export class WriteBatcher {
   private queue: Pending[] = [];
   private flushing = false;
-  /** Present on SQLite only, where units are grouped. */
-  private readonly control: TransactionControl | undefined;
+  /** Units are grouped on SQLite only. */
+  private readonly grouped: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 64,
   ) {
-    const connection = sqliteConnectionOf(db);
-    this.control = connection && transactionControl(connection);
+    this.grouped = dialectOf(db) === 'sqlite';
   }
 
   run<T>(work: Work<T>): Promise<T> {
-    const control = this.control;
-    if (!control) return this.db.transaction().execute(work);
+    if (!this.grouped) return this.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
         this.flushing = true;
-        setImmediate(() => void this.flush(control));
+        setImmediate(() => void this.flush());
       }
     });
   }
 
-  private async flush(control: TransactionControl): Promise<void> {
+  private async flush(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
-      const results = await this.runTogether(control, batch);
-      if (results) for (const [i, item] of batch.entries()) item.resolve(results[i]);
-      else for (const item of batch) await this.runAlone(control, item);
+      const results = await this.runTogether(batch);
+      if (results) for (const [i, item] of results.entries()) batch[i]?.resolve(item);
+      else for (const item of batch) await this.runAlone(item);
     }
     this.flushing = false;
   }
 
-  private async runTogether(control: TransactionControl, batch: Pending[]): Promise<unknown[] | undefined> {
+  private async runTogether(batch: Pending[]): Promise<unknown[] | undefined> {
     if (batch.length === 1) return undefined;
     try {
-      return await this.transaction(control, async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
         const results: unknown[] = [];
         for (const item of batch) results.push(await item.work(trx));
         return results;
       });
-    } catch {
+    } catch (error) {
+      // The write lock did not come within the bound. Running each unit again would wait that long once more
+      // each, and the units queued meanwhile have waited through this attempt: all of them fail, having done nothing.
+      if (isLockTimeout(error)) {
+        for (const item of [...batch, ...this.queue.splice(0)]) item.reject(error);
+        return [];
+      }
       return undefined;
     }
   }
 
-  private async runAlone(control: TransactionControl, item: Pending): Promise<void> {
+  private async runAlone(item: Pending): Promise<void> {
     try {
-      item.resolve(await this.transaction(control, item.work));
+      item.resolve(await this.db.transaction().execute(item.work));
     } catch (error) {
       item.reject(error);
     }
   }
-
-  /**
-   * One SQLite transaction that holds the write lock from its start (BEGIN IMMEDIATE). When another process
-   * holds it (the HTTP processes of a cluster share the file), SQLite's own wait would block this process's
-   * event loop for up to busy_timeout, in sleeps of 1 to 100 ms; instead the lock is asked for without
-   * waiting, and asked again after a pause that lets this process serve requests (whose writes join the
-   * next batch). Measured with two processes: the blocking wait halved the throughput of POST /api/generate.
-   * BEGIN, COMMIT and the busy_timeout switches run on the connection itself while Kysely's connection is
-   * held: through Kysely's pipeline these four statements cost more than the writes they wrapped.
-   */
-  private transaction<T>(control: TransactionControl, work: Work<T>): Promise<T> {
-    return whenLockFree((patient) =>
-      this.db.connection().execute(async (conn) => {
-        if (withoutWaiting(control.sqlite, patient, () => control.begin.run()) === BUSY) return BUSY;
-        try {
-          const value = await work(conn);
-          control.commit.run();
-          return value;
-        } catch (error) {
-          if (control.sqlite.inTransaction) control.rollback.run();
-          throw error;
-        }
-      }),
-    );
-  }
 }
 
-type TransactionControl = ReturnType<typeof transactionControl>;
-
-/** The statements that open and close a batch's transaction, prepared once on the SQLite connection. */
-function transactionControl(sqlite: SqliteDatabase.Database) {
-  return {
-    sqlite,
-    begin: sqlite.prepare('begin immediate'),
-    commit: sqlite.prepare('commit'),
-    rollback: sqlite.prepare('rollback'),
-  };
-}
+const isLockTimeout = (error: unknown) => (error as { code?: unknown }).code === 'SQLITE_BUSY';

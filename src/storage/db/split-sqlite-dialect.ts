@@ -1,0 +1,128 @@
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SqliteDialect,
+  type TransactionSettings,
+} from 'kysely';
+import type { SqliteWriter, WriteResult, WriterTransaction } from './sqlite-writer.js';
+
+/**
+ * Kysely on SQLite with the reads and the writes apart: a statement that only reads runs at once on the
+ * process's own connection, in the event loop (a WAL reader never waits for a writer, and a read costs less than
+ * sending it to another thread); every other statement, and every statement of a transaction, goes to the
+ * writer thread (SqliteWriter), so that waiting for another process's write lock never stops the event loop.
+ * Which statements only read is SQLite's own answer (a prepared statement's `readonly`), not a guess from its text.
+ */
+export class SplitSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly reader: SqliteDatabase.Database,
+    private readonly writer: SqliteWriter,
+  ) {
+    super({ database: reader });
+  }
+
+  override createDriver(): Driver {
+    return new SplitSqliteDriver(this.reader, this.writer);
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+class SplitSqliteDriver implements Driver {
+  /** Kysely prepares every query anew; the SQL comes from fixed shapes, so a small cache by text serves nearly all. */
+  private readonly statements = new Map<string, SqliteDatabase.Statement | undefined>();
+
+  constructor(
+    private readonly reader: SqliteDatabase.Database,
+    private readonly writer: SqliteWriter,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  /** No lock to take: reads run side by side, and the writer serves its callers one at a time itself. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    (connection as SplitConnection).transaction = await this.writer.begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as SplitConnection).transaction?.commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as SplitConnection).transaction?.rollback();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction left open (a controlled transaction never ended) must not keep the writer from everyone else.
+    await (connection as SplitConnection).transaction?.rollback();
+  }
+
+  async destroy(): Promise<void> {
+    await this.writer.close();
+    this.reader.close();
+  }
+
+  /** The statement, prepared on the reading connection, when it only reads; undefined when it may write. */
+  readOnly(sql: string): SqliteDatabase.Statement | undefined {
+    if (this.statements.has(sql)) return this.statements.get(sql);
+    let statement: SqliteDatabase.Statement | undefined;
+    try {
+      statement = this.reader.prepare(sql);
+    } catch {
+      // Not preparable here (a table a migration is about to create): the writer will say what is wrong.
+    }
+    const readOnly = statement?.readonly ? statement : undefined;
+    if (this.statements.size >= STATEMENT_CACHE_SIZE)
+      this.statements.delete(this.statements.keys().next().value as string);
+    this.statements.set(sql, readOnly);
+    return readOnly;
+  }
+
+  write(sql: string, parameters: readonly unknown[]): Promise<WriteResult> {
+    return this.writer.run(sql, parameters);
+  }
+}
+
+class SplitConnection implements DatabaseConnection {
+  transaction: WriterTransaction | undefined;
+
+  constructor(private readonly driver: SplitSqliteDriver) {}
+
+  async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.transaction) return asQueryResult<R>(await this.transaction.run(sql, parameters));
+    const statement = this.driver.readOnly(sql);
+    if (statement) return { rows: statement.all(...parameters) as R[] };
+    return asQueryResult<R>(await this.driver.write(sql, parameters));
+  }
+
+  async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = this.transaction ? undefined : this.driver.readOnly(sql);
+    if (!statement) throw new Error('Only reads outside a transaction can be streamed on SQLite');
+    for (const row of statement.iterate(...parameters)) yield { rows: [row as R] };
+  }
+}
+
+function asQueryResult<R>(result: WriteResult): QueryResult<R> {
+  const rows = result.rows.map(withBuffers) as R[];
+  if (result.reader) return { rows };
+  return { rows, numAffectedRows: BigInt(result.changes), insertId: BigInt(result.lastInsertRowid) };
+}
+
+/** A BLOB crosses threads as a plain Uint8Array; the code reads BLOB columns as Buffers, as better-sqlite3 gives them. */
+function withBuffers(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row;
+  const values = row as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+      values[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  return row;
+}

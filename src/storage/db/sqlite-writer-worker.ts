@@ -1,0 +1,105 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  CONNECTION_PRAGMAS,
+  type WriterReply,
+  type WriterRequest,
+  type WriterSettings,
+} from './sqlite-writer-protocol.js';
+
+/**
+ * The thread that runs every write of a process on its own SQLite connection (see sqlite-writer.ts). Waiting for
+ * another process's write lock is SQLite's busy wait, which sleeps in the thread that runs the statement: here,
+ * not in the event loop.
+ */
+const { file } = workerData as WriterSettings;
+const sqlite = new SqliteDatabase(file);
+for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
+
+const STATEMENT_CACHE_SIZE = 256;
+const statements = new Map<string, SqliteDatabase.Statement>();
+const begin = sqlite.prepare('begin immediate');
+const commit = sqlite.prepare('commit');
+const rollback = sqlite.prepare('rollback');
+let busyTimeout = -1;
+
+function prepared(sql: string): SqliteDatabase.Statement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statement = sqlite.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+/**
+ * SQLite applies "pragma busy_timeout" when it compiles it, so it is compiled each time (exec); only when the
+ * wait changes, which is between statements that ask for the lock, never inside a transaction.
+ */
+function waitForLock(ms: number): void {
+  const wait = Math.max(0, Math.round(ms));
+  if (wait === busyTimeout) return;
+  sqlite.exec(`pragma busy_timeout = ${wait}`);
+  busyTimeout = wait;
+}
+
+/** Buffers cross threads as plain Uint8Arrays, which better-sqlite3 does not bind. */
+const bindable = (parameters: readonly unknown[]) =>
+  parameters.map((value) =>
+    value instanceof Uint8Array && !Buffer.isBuffer(value)
+      ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+      : value,
+  );
+
+function run(request: WriterRequest): WriterReply {
+  switch (request.op) {
+    case 'begin':
+      waitForLock(request.waitMs);
+      begin.run();
+      return done(request.id);
+    case 'commit':
+      commit.run();
+      return done(request.id);
+    case 'rollback':
+      if (sqlite.inTransaction) rollback.run();
+      return done(request.id);
+    case 'close':
+      sqlite.close();
+      return done(request.id);
+    case 'run': {
+      if (!sqlite.inTransaction) waitForLock(request.waitMs);
+      const statement = prepared(request.sql);
+      const parameters = bindable(request.parameters);
+      if (statement.reader) return { ...done(request.id), rows: statement.all(...parameters), reader: true };
+      const { changes, lastInsertRowid } = statement.run(...parameters);
+      return { ...done(request.id), changes, lastInsertRowid };
+    }
+  }
+}
+
+const done = (id: number): WriterReply & { ok: true } => ({
+  id,
+  ok: true,
+  rows: [],
+  changes: 0,
+  lastInsertRowid: 0,
+  reader: false,
+});
+
+parentPort?.on('message', (request: WriterRequest) => {
+  let reply: WriterReply;
+  try {
+    reply = run(request);
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    reply = {
+      id: request.id,
+      ok: false,
+      code: typeof code === 'string' ? code : undefined,
+      message: String(message ?? error),
+    };
+  }
+  parentPort?.postMessage(reply);
+  if (request.op === 'close') parentPort?.close();
+});

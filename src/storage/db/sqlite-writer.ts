@@ -1,0 +1,170 @@
+import { Worker } from 'node:worker_threads';
+import { monotonicMs } from '../../shared/clock.js';
+import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
+import type { WriterReply, WriterRequest, WriterSettings } from './sqlite-writer-protocol.js';
+
+/** What a statement run by the writer answered. */
+export interface WriteResult {
+  rows: unknown[];
+  changes: number;
+  lastInsertRowid: number | bigint;
+  /** Whether the statement returns rows (a SELECT, or a write with RETURNING). */
+  reader: boolean;
+}
+
+/** A transaction the writer holds for one caller, from BEGIN IMMEDIATE to its commit or rollback. */
+export interface WriterTransaction {
+  run(sql: string, parameters: readonly unknown[]): Promise<WriteResult>;
+  commit(): Promise<void>;
+  /** Safe to call after a failed commit or twice: only the first end counts. */
+  rollback(): Promise<void>;
+}
+
+/** Pass it a Request without its id: the writer numbers them. */
+type Ask = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+interface Call {
+  resolve: (result: WriteResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Every write of a process, run by one worker thread on its own SQLite connection: another process holding the
+ * write lock (a backup, the CLI, a long transaction) then delays the writes, which wait in that thread, and never
+ * the event loop, whose reads keep going on the process's own connection (WAL readers never wait for a writer).
+ *
+ * The writer serves one caller at a time, in the order they asked: a transaction holds it from begin to its end.
+ * A caller waits at most `waitMs` from when it asked, queueing included; past that the write fails with
+ * SQLITE_BUSY having done nothing (storageFaultError makes that a 503 with Retry-After).
+ */
+export class SqliteWriter {
+  private worker: Worker | undefined;
+  /** Which thread a transaction began on: one that began on a thread since gone must not run on the next. */
+  private generation = 0;
+  private readonly calls = new Map<number, Call>();
+  private nextId = 0;
+  private held = false;
+  private readonly queue: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly settings: WriterSettings,
+    readonly waitMs: number,
+  ) {}
+
+  /** One statement on its own (SQLite's autocommit), after the writes asked for before it. */
+  async run(sql: string, parameters: readonly unknown[]): Promise<WriteResult> {
+    const deadline = monotonicMs() + this.waitMs;
+    await this.take();
+    try {
+      return await this.ask({ op: 'run', sql, parameters, waitMs: deadline - monotonicMs() });
+    } finally {
+      this.give();
+    }
+  }
+
+  /** Opens a transaction that holds the write lock from its start; the writer is the caller's until it ends. */
+  async begin(): Promise<WriterTransaction> {
+    const deadline = monotonicMs() + this.waitMs;
+    await this.take();
+    try {
+      await this.ask({ op: 'begin', waitMs: deadline - monotonicMs() });
+    } catch (error) {
+      this.give();
+      throw error;
+    }
+    const generation = this.generation;
+    let ended = false;
+    const end = async (op: 'commit' | 'rollback') => {
+      if (ended) return;
+      try {
+        await this.ask({ op });
+      } catch (error) {
+        if (op === 'commit') await this.ask({ op: 'rollback' }).catch(() => undefined);
+        throw error;
+      } finally {
+        ended = true;
+        this.give();
+      }
+    };
+    return {
+      run: (sql, parameters) => {
+        if (ended || generation !== this.generation)
+          return Promise.reject(new Error('the transaction has ended: its writer thread stopped'));
+        return this.ask({ op: 'run', sql, parameters, waitMs: 0 });
+      },
+      commit: () => end('commit'),
+      rollback: () => end('rollback'),
+    };
+  }
+
+  /** Waits for the writes under way, then closes the connection and ends the thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.take();
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    await this.ask({ op: 'close' }).catch(() => worker.terminate());
+    await exited;
+  }
+
+  private take(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the database is closed'));
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  private give(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.held = false;
+  }
+
+  private ask(request: Ask): Promise<WriteResult> {
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise<WriteResult>((resolve, reject) => {
+      // The thread keeps the process alive only while it owes an answer: a command that forgets to close the
+      // database still exits, and none exits between a write and its answer.
+      if (this.calls.size === 0) worker.ref();
+      this.calls.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies WriterRequest);
+    });
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(compiledModuleUrl('storage/db/sqlite-writer-worker.js'), {
+      workerData: this.settings,
+    });
+    worker.unref();
+    worker.on('message', (reply: WriterReply) => this.answer(worker, reply));
+    worker.on('error', (error) => this.stopped(worker, error));
+    worker.on('exit', (code) => this.stopped(worker, new Error(`the database writer thread stopped (exit ${code})`)));
+    this.worker = worker;
+    this.generation++;
+    return worker;
+  }
+
+  private answer(worker: Worker, reply: WriterReply): void {
+    const call = this.calls.get(reply.id);
+    if (!call) return;
+    this.calls.delete(reply.id);
+    if (this.calls.size === 0) worker.unref();
+    if (reply.ok) call.resolve(reply);
+    else call.reject(Object.assign(new Error(reply.message), { code: reply.code }));
+  }
+
+  /** A thread that stopped owes its answers: each fails, and the next write starts a new thread. */
+  private stopped(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    for (const call of this.calls.values()) call.reject(error);
+    this.calls.clear();
+  }
+}
