@@ -94,7 +94,7 @@ async function main() {
     }),
     cwd: dataDir,
   });
-  const service = { ...started, apiKey };
+  const service = { ...started, apiKey, dataDir };
 
   // A GET /api/get-image body, served back as is by the bare server.
   const sample = /** @type {{ image_url?: string }} */ (

@@ -119,7 +119,7 @@ export async function startServer({ label, script, args = [], nodeArgs = [], env
  * @property {() => string} output everything the child has printed so far
  */
 
-/** @typedef {Server & { apiKey: string }} Service The service with the bench account (startService). */
+/** @typedef {Server & { apiKey: string, dataDir: string }} Service The service with the bench account (startService). */
 
 /** The service (dist/main.js) in a fresh data dir with the bench account; `env` adds ATELIER_* settings.
  *  Resolves with startServer's result plus the account's apiKey.
@@ -137,7 +137,7 @@ export async function startService({ label = 'service', tempPrefix = 'atelier-be
     env: childEnv(dataDir, { ATELIER_API_PROCESSES: '1', ...env }),
     cwd: dataDir,
   });
-  return { ...server, apiKey };
+  return { ...server, apiKey, dataDir };
 }
 
 /**
