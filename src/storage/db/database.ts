@@ -40,19 +40,26 @@ const READ_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * Opens (creating if needed) the embedded SQLite database in WAL mode, so the CLI can work beside a running
- * server. A file gets two connections: this thread's, which reads, and the writer thread's (sqlite-writer.ts),
- * which runs every write and transaction, so that another process's write lock never stops the event loop. An
- * in-memory database has one connection and no other process: it reads and writes in this thread.
+ * server. A file gets a connection that reads and the writer's (sqlite-writer.ts), which runs every write and
+ * transaction without ever stopping the event loop for another process's write lock. An in-memory database has
+ * one connection and no other process: it reads and writes in this thread.
  */
 export function openSqlite(file: string, options: { writeWaitMs?: number } = {}): Db {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
-  sqlite.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
+  const connect = () => {
+    const sqlite = new SqliteDatabase(file);
+    for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
+    sqlite.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
+    return sqlite;
+  };
+  const sqlite = connect();
   const dialect = inMemory
     ? new SqliteDialect({ database: withStatementCache(sqlite) })
-    : new SplitSqliteDialect(sqlite, new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS));
+    : new SplitSqliteDialect(
+        sqlite,
+        new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS, connect()),
+      );
   const db = new Kysely<Database>({ dialect });
   registerSqliteConnection(db, sqlite);
   return db;

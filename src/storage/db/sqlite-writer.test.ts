@@ -96,16 +96,33 @@ describe.runIf(testDialect === 'sqlite')('SQLite writes on the writer thread', (
     expect(await ids(mine)).toEqual(['after']);
   });
 
+  it('never shows a read what an open transaction has not committed', async () => {
+    const seenMeanwhile = await mine.transaction().execute(async (trx) => {
+      await trx.insertInto('accounts').values(bareAccount('uncommitted')).execute();
+      return ids(mine);
+    });
+    expect(seenMeanwhile).toEqual([]);
+    expect(await ids(mine)).toEqual(['uncommitted']);
+  });
+
   it('keeps BLOBs as Buffers across the thread, in both directions', async () => {
-    await mine.insertInto('accounts').values(bareAccount('a')).execute();
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
-    const written = await sql<{ value: Buffer }>`select ${bytes} as value`.execute(mine);
-    expect(Buffer.isBuffer(written.rows[0]?.value)).toBe(true);
-    const returned = await mine
+    // Taken by another program: the statement goes to the writer thread, which waits for the lock.
+    const held = holdExclusive();
+    const returned = mine
       .transaction()
-      .execute((trx) => sql<{ value: Buffer }>`select ${bytes} as value`.execute(trx));
-    expect(Buffer.isBuffer(returned.rows[0]?.value)).toBe(true);
-    expect(returned.rows[0]?.value.equals(bytes)).toBe(true);
+      .execute((trx) =>
+        sql<{
+          value: Buffer;
+        }>`insert into accounts (id, email, plan, credits, period_start, created_at) values ('b', ${bytes}, 'free', 0, 'x', 'x') returning email as value`.execute(
+          trx,
+        ),
+      );
+    await eventLoopTicks(2);
+    held.release();
+    const value = (await returned).rows[0]?.value;
+    expect(Buffer.isBuffer(value)).toBe(true);
+    expect(value?.equals(bytes)).toBe(true);
   });
 
   it('rolls back a transaction that fails, and the writer serves the next one', async () => {

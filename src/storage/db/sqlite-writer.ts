@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type SqliteDatabase from 'better-sqlite3';
 import { monotonicMs } from '../../shared/clock.js';
 import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
 import type { WriterReply, WriterRequest, WriterSettings } from './sqlite-writer-protocol.js';
@@ -29,13 +30,18 @@ interface Call {
 }
 
 /**
- * Every write of a process, run by one worker thread on its own SQLite connection: another process holding the
- * write lock (a backup, the CLI, a long transaction) then delays the writes, which wait in that thread, and never
- * the event loop, whose reads keep going on the process's own connection (WAL readers never wait for a writer).
+ * Every write of a process, one caller at a time in the order they asked (a transaction holds the writer from begin
+ * to its end), so that another process's write lock (a backup, the CLI, a long transaction) never stops the event
+ * loop, whose reads keep going on the process's reading connection (WAL readers never wait for a writer):
+ * - while the lock is free, on `local`, a connection of this thread that never waits: a statement or BEGIN IMMEDIATE
+ *   that finds the lock taken fails at once having done nothing;
+ * - then on the writer thread, whose connection waits for the lock in SQLite's busy wait, which sleeps in that
+ *   thread, not in the event loop; the statement or whole transaction runs there.
+ * Handing every write to the thread cost more than it saved: a write is a few tens of microseconds of SQLite, a
+ * round trip to another thread as much when the machine is idle and a scheduler's time slice when it is busy.
  *
- * The writer serves one caller at a time, in the order they asked: a transaction holds it from begin to its end.
- * A caller waits at most `waitMs` from when it asked, queueing included; past that the write fails with
- * SQLITE_BUSY having done nothing (storageFaultError makes that a 503 with Retry-After).
+ * A caller waits at most `waitMs` from when it asked, queueing included; past that the write fails with SQLITE_BUSY
+ * having done nothing (storageFaultError makes that a 503 with Retry-After).
  */
 export class SqliteWriter {
   private worker: Worker | undefined;
@@ -47,16 +53,23 @@ export class SqliteWriter {
   private readonly queue: (() => void)[] = [];
   private closed = false;
 
+  private readonly here: LocalConnection;
+
   constructor(
     private readonly settings: WriterSettings,
     readonly waitMs: number,
-  ) {}
+    local: SqliteDatabase.Database,
+  ) {
+    this.here = new LocalConnection(local);
+  }
 
   /** One statement on its own (SQLite's autocommit), after the writes asked for before it. */
   async run(sql: string, parameters: readonly unknown[]): Promise<WriteResult> {
     const deadline = monotonicMs() + this.waitMs;
     await this.take();
     try {
+      const done = this.here.attempt(() => this.here.run(sql, parameters));
+      if (done !== BUSY) return done;
       return await this.ask({ op: 'run', sql, parameters, waitMs: deadline - monotonicMs() });
     } finally {
       this.give();
@@ -68,6 +81,7 @@ export class SqliteWriter {
     const deadline = monotonicMs() + this.waitMs;
     await this.take();
     try {
+      if (this.here.attempt(() => this.here.begin()) !== BUSY) return this.localTransaction();
       await this.ask({ op: 'begin', waitMs: deadline - monotonicMs() });
     } catch (error) {
       this.give();
@@ -98,11 +112,42 @@ export class SqliteWriter {
     };
   }
 
+  private localTransaction(): WriterTransaction {
+    let ended = false;
+    const end = (op: 'commit' | 'rollback') => {
+      if (ended) return Promise.resolve();
+      try {
+        if (op === 'commit') this.here.commit();
+        else this.here.rollback();
+        return Promise.resolve();
+      } catch (error) {
+        if (op === 'commit') this.here.rollback();
+        return Promise.reject(error);
+      } finally {
+        ended = true;
+        this.give();
+      }
+    };
+    return {
+      run: (sql, parameters) => {
+        if (ended) return Promise.reject(new Error('the transaction has ended'));
+        try {
+          return Promise.resolve(this.here.run(sql, parameters));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
+      commit: () => end('commit'),
+      rollback: () => end('rollback'),
+    };
+  }
+
   /** Waits for the writes under way, then closes the connection and ends the thread. */
   async close(): Promise<void> {
     if (this.closed) return;
     await this.take();
     this.closed = true;
+    this.here.close();
     const worker = this.worker;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -166,5 +211,68 @@ export class SqliteWriter {
     this.worker = undefined;
     for (const call of this.calls.values()) call.reject(error);
     this.calls.clear();
+  }
+}
+
+const BUSY = Symbol('busy');
+const STATEMENT_CACHE_SIZE = 256;
+
+/** The writer's connection in this thread: it never waits for the lock (busy_timeout 0), so it never stops the event loop. */
+class LocalConnection {
+  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+  private readonly beginStatement: SqliteDatabase.Statement;
+  private readonly commitStatement: SqliteDatabase.Statement;
+  private readonly rollbackStatement: SqliteDatabase.Statement;
+
+  constructor(private readonly sqlite: SqliteDatabase.Database) {
+    sqlite.pragma('busy_timeout = 0');
+    this.beginStatement = sqlite.prepare('begin immediate');
+    this.commitStatement = sqlite.prepare('commit');
+    this.rollbackStatement = sqlite.prepare('rollback');
+  }
+
+  /** `work`'s answer, or BUSY when it found the write lock taken (and so did nothing). */
+  attempt<T>(work: () => T): T | typeof BUSY {
+    try {
+      return work();
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return BUSY;
+      throw error;
+    }
+  }
+
+  run(sql: string, parameters: readonly unknown[]): WriteResult {
+    const statement = this.prepared(sql);
+    if (statement.reader) return { rows: statement.all(...parameters), changes: 0, lastInsertRowid: 0, reader: true };
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return { rows: [], changes, lastInsertRowid, reader: false };
+  }
+
+  begin(): void {
+    this.beginStatement.run();
+  }
+
+  commit(): void {
+    this.commitStatement.run();
+  }
+
+  /** SQLite ends a transaction itself on some errors (a full disk): then there is nothing to roll back. */
+  rollback(): void {
+    if (this.sqlite.inTransaction) this.rollbackStatement.run();
+  }
+
+  close(): void {
+    this.sqlite.close();
+  }
+
+  private prepared(sql: string): SqliteDatabase.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE)
+        this.statements.delete(this.statements.keys().next().value as string);
+      statement = this.sqlite.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }
