@@ -242,7 +242,10 @@ describe('POST /v1/images/edits and /v1/images/variations (multipart)', () => {
     });
     const { warnings } = response as unknown as { warnings: string[] };
     expect(warnings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^image: ignored: .*1 more/), expect.stringMatching(/^mask: ignored/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^image: ignored: .*1 more/),
+        expect.stringMatching(/^mask: ignored/),
+      ]),
     );
   });
 
