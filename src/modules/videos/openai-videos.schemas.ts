@@ -46,7 +46,7 @@ export type OpenAiVideoBody = z.output<ReturnType<typeof openAiVideoBody>>;
 export const openAiVideoId = z.object({
   id: z
     .string()
-    .regex(/^video_\d{1,15}$/, 'must be a video id such as video_12')
+    .regex(/^video_\d{12}$/, 'must be a video id such as video_000000000012')
     .describe('The id POST /v1/videos answered (video_<number>)'),
 });
 

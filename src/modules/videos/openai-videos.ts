@@ -17,7 +17,8 @@ const DEFAULT_SECONDS = 4;
 const LONG_SIDES: Record<string, number> = { '720p': 1280, '1080p': 1920 };
 
 const ID_PREFIX = 'video_';
-export const openAiVideoIdOf = (id: number): string => `${ID_PREFIX}${id}`;
+/** `video_` and the record's id in 12 digits: opaque to clients, as OpenAI's ids are, and all of one length. */
+export const openAiVideoIdOf = (id: number): string => `${ID_PREFIX}${String(id).padStart(12, '0')}`;
 const recordIdOf = (id: string): number => Number(id.slice(ID_PREFIX.length));
 
 const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
