@@ -160,4 +160,30 @@ describe('/v1/videos', () => {
     });
     await expect(client.videos.retrieve('video_x')).rejects.toMatchObject({ status: 400 });
   });
+
+  it('says queued while no worker has taken the job; its content and its deletion wait for it (409)', async () => {
+    const idle = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
+    try {
+      const idleKey = (await idle.account({ credits: 20 })).key;
+      const headers = { ...withKey(idleKey), 'content-type': 'application/json' };
+      const created = await idle.server.inject({
+        method: 'POST',
+        url: '/api/videos',
+        headers,
+        payload: { prompt: 'Later', model: 'builtin-slideshow', seconds: 1 },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const { id } = created.json<{ id: string }>();
+      const read = await idle.server.inject({ method: 'GET', url: `/v1/videos/${id}`, headers });
+      expect(read.json()).toMatchObject({ id, status: 'queued', progress: 0, completed_at: null, size: '720x1280' });
+      const content = await idle.server.inject({ method: 'GET', url: `/v1/videos/${id}/content`, headers });
+      expect(content.statusCode).toBe(409);
+      expect(content.json()).toMatchObject({ error: { message: expect.stringMatching(/not ready.*queued/) } });
+      const deleted = await idle.server.inject({ method: 'DELETE', url: `/v1/videos/${id}`, headers });
+      expect(deleted.statusCode).toBe(409);
+      expect((await idle.server.inject({ method: 'GET', url: `/v1/videos/${id}`, headers })).statusCode).toBe(200);
+    } finally {
+      await idle.close();
+    }
+  });
 });
