@@ -165,7 +165,7 @@ describe('/v1/videos', () => {
     const idle = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
     try {
       const idleKey = (await idle.account({ credits: 20 })).key;
-      const headers = { ...withKey(idleKey), 'content-type': 'application/json' };
+      const headers = withKey(idleKey);
       const created = await idle.server.inject({
         method: 'POST',
         url: '/api/videos',
