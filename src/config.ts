@@ -15,6 +15,7 @@ import {
 import { imageCatalogue, imageRoutesField, videoCatalogue } from './engines/media/media-settings.js';
 import { providerSettings, providersEnvShape } from './engines/providers/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
+import { parseModelAliases } from './modules/images/openai-model-aliases.js';
 import { preloadModelsField } from './models/preload-setting.js';
 
 export { ConfigError } from './config-fields.js';
@@ -194,6 +195,8 @@ const serviceEnv = {
   ATELIER_IMAGE_WAIT_MS: int(0, 300_000).default(60_000),
   ATELIER_IMAGE_MAX_REFERENCE_BYTES: int(1_024, 100 * 1024 * 1024).default(20 * 1024 * 1024),
   ATELIER_VIDEO_MODELS: z.string().optional(),
+  ATELIER_OPENAI_IMAGE_ALIASES: z.string().optional(),
+  ATELIER_OPENAI_VIDEO_ALIASES: z.string().optional(),
   ATELIER_VIDEO_MAX_SECONDS: int(1, 300).default(30),
   ATELIER_TALKING_VIDEO_CREDITS_PER_SECOND: int(0, 1000).default(2),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
@@ -320,10 +323,18 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       timeoutMs: env.ATELIER_IMAGE_TIMEOUT_MS,
       waitMs: env.ATELIER_IMAGE_WAIT_MS,
       maxReferenceBytes: env.ATELIER_IMAGE_MAX_REFERENCE_BYTES,
+      /** OpenAI's names sent to other catalogue models at /v1/images (the catalogue answers to OpenAI's names itself). */
+      openaiAliases: parseModelAliases(env.ATELIER_OPENAI_IMAGE_ALIASES, 'ATELIER_OPENAI_IMAGE_ALIASES', (problem) => {
+        throw invalidConfiguration(problem);
+      }),
     },
     videos: {
       models: videoCatalogue(env.ATELIER_VIDEO_MODELS),
       maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
+      /** OpenAI's names (sora-2...) sent to other catalogue models at /v1/videos. */
+      openaiAliases: parseModelAliases(env.ATELIER_OPENAI_VIDEO_ALIASES, 'ATELIER_OPENAI_VIDEO_ALIASES', (problem) => {
+        throw invalidConfiguration(problem);
+      }),
       ...providers.videos,
     },
     idempotencyWaitMs: env.ATELIER_IDEMPOTENCY_WAIT_MS,

@@ -120,6 +120,15 @@ const response: RecordKind = {
   make: async (key) => ({ id: idIn(await made('POST', '/v1/responses', key, { input: 'Hello bees' }), 'id') }),
   view: ({ id }) => `/v1/responses/${id}`,
 };
+const video: RecordKind = {
+  make: async (key) => ({
+    id: idIn(
+      await made('POST', '/v1/videos', key, { prompt: 'A tide', model: 'builtin-slideshow', seconds: '1' }),
+      'id',
+    ),
+  }),
+  view: ({ id }) => `/v1/videos/${id}`,
+};
 
 /** Each route with a record id in its path: the record it names, and the body a write sends (valid for the owner). */
 const ROUTES: Record<string, { kind: RecordKind; body?: Json }> = {
@@ -169,8 +178,18 @@ const ROUTES: Record<string, { kind: RecordKind; body?: Json }> = {
   'DELETE /v1/responses/:id': { kind: response },
   'GET /v1/responses/:id/input_items': { kind: response },
   'HEAD /v1/responses/:id/input_items': { kind: response },
+  'GET /api/videos/:id': { kind: video },
+  'HEAD /api/videos/:id': { kind: video },
+  'DELETE /api/videos/:id': { kind: video },
+  'GET /api/videos/:id/content': { kind: video },
+  'HEAD /api/videos/:id/content': { kind: video },
+  'GET /v1/videos/:id': { kind: video },
+  'HEAD /v1/videos/:id': { kind: video },
+  'DELETE /v1/videos/:id': { kind: video },
+  'GET /v1/videos/:id/content': { kind: video },
+  'HEAD /v1/videos/:id/content': { kind: video },
 };
-const RECORD_ROUTES = 46;
+const RECORD_ROUTES = 56;
 
 /** Routes with a parameter that names no account's record: a model, the same for every caller. */
 const NOT_A_RECORD = [

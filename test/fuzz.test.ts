@@ -224,6 +224,12 @@ const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (s: string) =
   { method: 'POST', path: () => '/api/generate-talking-video', withBody: true },
   { method: 'GET', path: () => '/api/get-video', withBody: false },
   { method: 'GET', path: () => '/api/videos', withBody: false },
+  { method: 'POST', path: () => '/v1/videos', withBody: true },
+  { method: 'GET', path: () => '/v1/videos', withBody: false },
+  { method: 'GET', path: (s) => `/v1/videos/${s}`, withBody: false },
+  { method: 'GET', path: (s) => `/api/videos/${s}/content`, withBody: false },
+  { method: 'DELETE', path: (s) => `/v1/videos/${s}`, withBody: false },
+  { method: 'POST', path: () => '/v1/images/edits', withBody: true },
   { method: 'GET', path: (s) => `/files/images/${s}`, withBody: false },
   { method: 'POST', path: () => '/api/bots', withBody: true },
   { method: 'GET', path: () => '/api/bots', withBody: false },
@@ -271,7 +277,9 @@ describe('property: no input produces a 5xx', () => {
             expect(Object.keys(parsed)).toEqual(['error']);
             // The OpenAI-compatible routes answer in OpenAI's shape, {error: {message, type, param, code}},
             // except for what the router refuses before it knows the route (a malformed URL).
-            const openAiShaped = /^\/(api|v1)\/(chat|models)/.test(route.path(seg)) && typeof parsed.error === 'object';
+            const openAiShaped =
+              /^\/(api|v1)\/(chat|models|videos\/|images\/)|^\/v1\/videos/.test(route.path(seg)) &&
+              typeof parsed.error === 'object';
             expect(typeof (openAiShaped ? (parsed.error as { message?: unknown }).message : parsed.error)).toBe(
               'string',
             );

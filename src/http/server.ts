@@ -17,6 +17,8 @@ import { everyOperation, operationModules } from '../operations/catalogue.js';
 import { registerRateLimit } from './rate-limit.js';
 import { serializerCompiler } from './serializer.js';
 import { botDocumentRoute } from './routes/bots.js';
+import { openAiUploadRoutes } from './routes/openai-uploads.js';
+import { openAiVideoContentRoute } from './routes/openai-video-content.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
@@ -130,6 +132,10 @@ export async function buildServer(
   responsesRoute(app, modules.responses.createResponse, services.responses);
   legacyCompletionRoute(app, modules.completions.legacyCompletion, services.chat);
   await botDocumentRoute(app, modules.bots.addDocument);
+  const { openaiImages, openaiVideos } = modules;
+  const uploads = [openaiImages.createImageEdit, openaiImages.createImageVariation, openaiVideos.createVideo];
+  await openAiUploadRoutes(app, uploads, config.images.maxReferenceBytes);
+  openAiVideoContentRoute(app, openaiVideos.videoContent);
   const botChat = modules.botChat.chatWithBot;
   if (config.bots.port === undefined) botChatRoutes(app, botChat, services.botChat);
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.

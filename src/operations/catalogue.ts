@@ -13,6 +13,10 @@ import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
+import { OpenAiImages } from '../modules/images/openai-images.js';
+import { openAiImageOperations } from '../modules/images/openai-images.operations.js';
+import { OpenAiVideos } from '../modules/videos/openai-videos.js';
+import { openAiVideoOperations } from '../modules/videos/openai-videos.operations.js';
 import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
 import { presetLinkOperations } from '../modules/presets/preset-links.operations.js';
 import { presetOperations } from '../modules/presets/presets.operations.js';
@@ -49,6 +53,16 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     brandVoices: brandVoiceOperations(services.brandVoices),
     images: imageOperations(services.images),
     videos: videoOperations(services.videos, config.videos.maxSeconds, config.tts.maxCharacters),
+    openaiImages: openAiImageOperations(
+      new OpenAiImages(services.images, services.blobs, {
+        aliases: config.images.openaiAliases,
+        waitMs: config.images.waitMs,
+      }),
+    ),
+    openaiVideos: openAiVideoOperations(
+      new OpenAiVideos(services.videos, services.blobs, config.videos.openaiAliases),
+      config.videos.maxSeconds,
+    ),
     transcriptions: transcriptionOperations(services.transcriptions),
     speech: speechOperations(services.speech, services.voices, config.tts.maxCharacters),
     sounds: soundOperations(services.sounds),

@@ -101,7 +101,7 @@ export function imageJob({
       });
     const choice = chooseEditor(action, { ...model, supportsReferenceImage: false }, editors);
     if (!choice.ok) throw new UpstreamError(choice.message, { isRetryable: false });
-    const image = await fetchReferenceImage(row.reference_url, guard);
+    const image = await fetchReferenceImage(row.reference_url, guard, blobs);
     const options = {
       action,
       prompt: foldStyle(row.prompt, row.style ?? undefined, row.artist ?? undefined),
@@ -152,7 +152,7 @@ export function imageJob({
         throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
       const referenceImage =
         row.reference_url && model.engine.supportsReferenceImage
-          ? await fetchReferenceImage(row.reference_url, guard)
+          ? await fetchReferenceImage(row.reference_url, guard, blobs)
           : undefined;
       const result = await model.engine.doGenerate({
         prompt: row.prompt,

@@ -59,7 +59,7 @@ export function videoJob({
       const model = models.find(row.requested_model);
       if (!model)
         throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
-      const image = row.image_url ? await fetchReferenceImage(row.image_url, guard) : undefined;
+      const image = row.image_url ? await fetchReferenceImage(row.image_url, guard, blobs) : undefined;
       const result = await model.engine.doGenerate({
         prompt: row.prompt,
         durationSeconds: row.duration,

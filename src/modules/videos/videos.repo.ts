@@ -46,6 +46,35 @@ export class VideosRepo {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
+  /** One page of an account's videos in id order (OpenAI's list): after the id `after`, `limit` of them. */
+  page(accountId: string, limit: number, order: 'asc' | 'desc', after: number | undefined): Promise<VideoRow[]> {
+    let query = this.db.selectFrom('videos').selectAll().where('account_id', '=', accountId);
+    if (after !== undefined) query = query.where('id', order === 'desc' ? '<' : '>', after);
+    return query.orderBy('id', order).limit(limit).execute();
+  }
+
+  /** Whether a worker has taken the job of a pending video (OpenAI's in_progress), from its job of `kinds`. */
+  async isRunning(id: number, kinds: readonly string[]): Promise<boolean> {
+    const job = await this.db
+      .selectFrom('jobs')
+      .select('status')
+      .where('kind', 'in', [...kinds])
+      .where('payload', '=', JSON.stringify({ videoId: id }))
+      .executeTakeFirst();
+    return job?.status === 'running';
+  }
+
+  /** Deletes one account's finished video; a pending one (its job still to settle it) is kept. */
+  async deleteFinished(accountId: string, id: number): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom('videos')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('status', '!=', 'pending')
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+
   async complete(id: number, changes: VideoCompletion, trx: Db = this.db): Promise<void> {
     await trx
       .updateTable('videos')

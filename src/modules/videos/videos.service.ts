@@ -20,7 +20,9 @@ import type { SpeechService } from '../speech/speech.service.js';
 import type { TalkingInputs } from './talking-inputs.js';
 import { DEFAULT_CAPTION_COLOR, type TalkingColumn, creditsToHold, talkingColumn } from './talking-request.js';
 import { type TalkingJobPayload, talkingVideoJob } from './talking-video-job.js';
-import { type VideoJobPayload, videoJob } from './video-job.js';
+import { VIDEO_JOB, type VideoJobPayload, videoJob } from './video-job.js';
+import { TALKING_VIDEO_JOB } from './talking-video-job.js';
+import { uploadedBlobKey } from '../images/reference-image.js';
 import type { VideoCompletion, VideosRepo, NewVideoRow } from './videos.repo.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 import type { Warning } from '../../engines/spec/warnings.js';
@@ -295,6 +297,41 @@ export class VideosService {
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<VideoRecord[]> {
     return (await this.deps.repo.list(caller.account.id, limit, before)).map((row) => this.toRecord(row));
+  }
+
+  /** One account's video row as stored (OpenAI's video API maps it); another account's is undefined. */
+  findOwned(caller: Caller, id: number): Promise<VideoRow | undefined> {
+    return this.deps.repo.findOwned(caller.account.id, id);
+  }
+
+  page(caller: Caller, limit: number, order: 'asc' | 'desc', after: number | undefined): Promise<VideoRow[]> {
+    return this.deps.repo.page(caller.account.id, limit, order, after);
+  }
+
+  /** Whether a worker is making the pending video now (else it waits in the queue). */
+  isRunning(id: number): Promise<boolean> {
+    return this.deps.repo.isRunning(id, [VIDEO_JOB, TALKING_VIDEO_JOB]);
+  }
+
+  /** The clip of a completed video, from the blob store. */
+  content(row: VideoRow): Promise<Buffer | undefined> {
+    return row.blob_key ? this.deps.blobs.get(row.blob_key) : Promise.resolve(undefined);
+  }
+
+  /**
+   * Deletes a completed or failed video and its clip; a pending one is a 409 (its job still has to settle its
+   * credits). Another account's is a 404. An uploaded reference picture goes with it.
+   */
+  async delete(caller: Caller, id: number): Promise<Outcome<true>> {
+    const row = await this.deps.repo.findOwned(caller.account.id, id);
+    if (!row) return fail('not_found', 'Video not found');
+    if (row.status === 'pending')
+      return fail('conflict', 'The video is still being made; delete it once it has completed or failed');
+    if (!(await this.deps.repo.deleteFinished(caller.account.id, id))) return fail('not_found', 'Video not found');
+    if (row.blob_key) await this.deps.blobs.delete(row.blob_key);
+    const upload = row.image_url ? uploadedBlobKey(row.image_url) : undefined;
+    if (upload) await this.deps.blobs.delete(upload);
+    return ok(true);
   }
 
   /** The record as GET /api/get-video shows it, under `video`. */

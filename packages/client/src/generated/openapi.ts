@@ -506,6 +506,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/images/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Images in the OpenAI format (the official openai client works with baseURL <base>/v1 or <base>/api)
+         * @description The request waits for the pictures (at most ATELIER_IMAGE_WAIT_MS; past it a 503 with x-should-retry: false names the records, which go on and appear in GET /api/images). Billed as images, like POST /api/generate-image (n up to 4); the records appear in GET /api/images. What an engine cannot honour is said in warnings. Send an Idempotency-Key header to make a retried request safe: the same key and body within 24 hours returns the first answer (header idempotent-replayed: true) and charges once.
+         */
+        post: operations["createImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One video in the OpenAI format: status queued, in_progress, completed or failed */
+        get: operations["retrieveVideo"];
+        put?: never;
+        post?: never;
+        /** Delete a completed or failed video and its file (OpenAI format); 409 while it is being made */
+        delete: operations["deleteVideo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your videos in OpenAI's list shape (after, limit, order); at /v1 only */
+        get: operations["listVideosOpenAi"];
+        put?: never;
+        /**
+         * Create a video in the OpenAI format (the official openai client works with baseURL <base>/v1)
+         * @description JSON, or multipart/form-data with input_reference as a file part (the first frame; checked before use). Answers at once with status queued; poll GET /v1/videos/{id}. The same records, jobs and credits as POST /api/generate-video (credits per second, refunded if it fails); paid plans only.
+         */
+        post: operations["createVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transcriptions": {
         parameters: {
             query?: never;
@@ -1471,6 +1530,63 @@ export interface paths {
          * @description OpenAI's legacy text completions over the same engines, billing and limits as chat completions: each prompt is answered as a user message (`n` choices each; `echo` puts the prompt before the text; `max_tokens` defaults to 16 as OpenAI's does). With "stream": true (one prompt) the answer is text/event-stream of `text_completion` chunks, then `data: [DONE]`. `suffix` is refused: no engine here fills in before a suffix.
          */
         post: operations["completions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a picture in the OpenAI format (multipart: image or image[], optional mask, prompt)
+         * @description multipart/form-data: send the picture as a file part. The picture is checked before use (PNG, JPEG or WebP; its size and pixels bounded). The request waits for the pictures (at most ATELIER_IMAGE_WAIT_MS; past it a 503 with x-should-retry: false names the records, which go on and appear in GET /api/images). Billed as images, like POST /api/generate-image (n up to 4); the records appear in GET /api/images. What an engine cannot honour is said in warnings.
+         */
+        post: operations["createImageEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/variations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Variations of a picture in the OpenAI format (multipart: image)
+         * @description multipart/form-data: send the picture as a file part. Made by the model's editing engine, asked for a variation; a model whose engine does not edit answers 422 saying what could. The request waits for the pictures (at most ATELIER_IMAGE_WAIT_MS; past it a 503 with x-should-retry: false names the records, which go on and appear in GET /api/images). Billed as images, like POST /api/generate-image (n up to 4); the records appear in GET /api/images. What an engine cannot honour is said in warnings.
+         */
+        post: operations["createImageVariation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MP4 of a completed video (OpenAI format); 409 before it is ready */
+        get: operations["downloadVideoContent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5164,6 +5280,700 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: string;
+                    };
+                };
+            };
+        };
+    };
+    createImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string, e.g. a UUID: the same key and body within 24 hours returns the first answer and charges once */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @description dall-e-2 (the default), dall-e-3, gpt-image-1 or any name of GET /api/image-models; ATELIER_OPENAI_IMAGE_ALIASES may send a name to another model */
+                    model?: string;
+                    /** @description How many images: 1 to 4 here */
+                    n?: number;
+                    size?: string;
+                    /**
+                     * @description url (the default) or b64_json
+                     * @enum {string}
+                     */
+                    response_format?: "url" | "b64_json";
+                    /** @description The end user's id, for the caller's own tracking; not stored */
+                    user?: string;
+                    /**
+                     * @description hd or high: the HD price and quality where the engine has it; the others: standard
+                     * @enum {string}
+                     */
+                    quality?: "auto" | "standard" | "hd" | "low" | "medium" | "high";
+                    /**
+                     * @description transparent: a warning (the engines here make opaque pictures)
+                     * @enum {string}
+                     */
+                    background?: "auto" | "transparent" | "opaque";
+                    /**
+                     * @description The engine decides the format; another than it made gives a warning
+                     * @enum {string}
+                     */
+                    output_format?: "png" | "jpeg" | "webp";
+                    /** @description Ignored with a warning */
+                    output_compression?: number;
+                    /** @description Streaming partial images is not offered here: only false */
+                    stream?: false | "false";
+                    /** @description Only 0 (no streaming) */
+                    partial_images?: number;
+                    /**
+                     * @description DALL-E 3's style; other engines fold it into the prompt
+                     * @enum {string}
+                     */
+                    style?: "vivid" | "natural";
+                    /**
+                     * @description Accepted; no moderation runs here
+                     * @enum {string}
+                     */
+                    moderation?: "auto" | "low";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Unix seconds */
+                        created: number;
+                        data: {
+                            /** @description With response_format url: where the picture is served */
+                            url?: string;
+                            /** @description With response_format b64_json: the picture in base64 */
+                            b64_json?: string;
+                            /** @description The prompt the engine was given */
+                            revised_prompt?: string;
+                        }[];
+                        /** @enum {string} */
+                        output_format?: "png" | "jpeg" | "webp";
+                        size?: string;
+                        /** @description An Atelier addition: what could not be honoured (also on the records at GET /api/images) */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    retrieveVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/videos answered (video_<number>) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "video";
+                        model: string;
+                        /** @enum {string} */
+                        status: "queued" | "in_progress" | "completed" | "failed";
+                        /** @description 0 until the clip is made, 100 when it is: the engines report no steps between */
+                        progress: number;
+                        created_at: number;
+                        completed_at: number | null;
+                        /** @description Null: kept until deleted */
+                        expires_at: number | null;
+                        prompt: string | null;
+                        seconds: string;
+                        size: string;
+                        remixed_from_video_id: string | null;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        /** @description An Atelier addition: what could not be honoured */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/videos answered (video_<number>) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "video.deleted";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listVideosOpenAi: {
+        parameters: {
+            query?: {
+                /** @description The last id of the previous page */
+                after?: string;
+                limit?: number;
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            object: "video";
+                            model: string;
+                            /** @enum {string} */
+                            status: "queued" | "in_progress" | "completed" | "failed";
+                            /** @description 0 until the clip is made, 100 when it is: the engines report no steps between */
+                            progress: number;
+                            created_at: number;
+                            completed_at: number | null;
+                            /** @description Null: kept until deleted */
+                            expires_at: number | null;
+                            prompt: string | null;
+                            seconds: string;
+                            size: string;
+                            remixed_from_video_id: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description An Atelier addition: what could not be honoured */
+                            warnings?: string[];
+                        }[];
+                        first_id: string | null;
+                        last_id: string | null;
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @description sora-2 (the default), sora-2-pro or any name of GET /api/video-models; ATELIER_OPENAI_VIDEO_ALIASES may send a name to another model */
+                    model?: string;
+                    /** @description Seconds as a string ("4", "8", "12"); 1 to 30 here; default 4 */
+                    seconds?: number;
+                    /** @description WIDTHxHEIGHT (720x1280 the default); made at the nearest aspect ratio and resolution the engine has */
+                    size?: string;
+                    /** @description The first frame: a file part (PNG, JPEG or WebP) or {image_url} */
+                    input_reference?: unknown[] | {
+                        /** Format: uri */
+                        image_url: string;
+                    };
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "video";
+                        model: string;
+                        /** @enum {string} */
+                        status: "queued" | "in_progress" | "completed" | "failed";
+                        /** @description 0 until the clip is made, 100 when it is: the engines report no steps between */
+                        progress: number;
+                        created_at: number;
+                        completed_at: number | null;
+                        /** @description Null: kept until deleted */
+                        expires_at: number | null;
+                        prompt: string | null;
+                        seconds: string;
+                        size: string;
+                        remixed_from_video_id: string | null;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        /** @description An Atelier addition: what could not be honoured */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
                     };
                 };
             };
@@ -10908,6 +11718,507 @@ export interface operations {
             };
             /** @description OpenAI-style error */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createImageEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description image: a file part (PNG, JPEG or WebP) */
+                    image: unknown[];
+                    /** @description mask: a file part (PNG, JPEG or WebP) */
+                    mask?: unknown[];
+                    prompt: string;
+                    /** @description dall-e-2 (the default), dall-e-3, gpt-image-1 or any name of GET /api/image-models; ATELIER_OPENAI_IMAGE_ALIASES may send a name to another model */
+                    model?: string;
+                    /** @description How many images: 1 to 4 here */
+                    n?: number;
+                    size?: string;
+                    /**
+                     * @description url (the default) or b64_json
+                     * @enum {string}
+                     */
+                    response_format?: "url" | "b64_json";
+                    /** @description The end user's id, for the caller's own tracking; not stored */
+                    user?: string;
+                    /**
+                     * @description hd or high: the HD price and quality where the engine has it; the others: standard
+                     * @enum {string}
+                     */
+                    quality?: "auto" | "standard" | "hd" | "low" | "medium" | "high";
+                    /**
+                     * @description transparent: a warning (the engines here make opaque pictures)
+                     * @enum {string}
+                     */
+                    background?: "auto" | "transparent" | "opaque";
+                    /**
+                     * @description The engine decides the format; another than it made gives a warning
+                     * @enum {string}
+                     */
+                    output_format?: "png" | "jpeg" | "webp";
+                    /** @description Ignored with a warning */
+                    output_compression?: number;
+                    /** @description Streaming partial images is not offered here: only false */
+                    stream?: false | "false";
+                    /** @description Only 0 (no streaming) */
+                    partial_images?: number;
+                    /**
+                     * @description Accepted; the engines here have no such switch
+                     * @enum {string}
+                     */
+                    input_fidelity?: "high" | "low";
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Unix seconds */
+                        created: number;
+                        data: {
+                            /** @description With response_format url: where the picture is served */
+                            url?: string;
+                            /** @description With response_format b64_json: the picture in base64 */
+                            b64_json?: string;
+                            /** @description The prompt the engine was given */
+                            revised_prompt?: string;
+                        }[];
+                        /** @enum {string} */
+                        output_format?: "png" | "jpeg" | "webp";
+                        size?: string;
+                        /** @description An Atelier addition: what could not be honoured (also on the records at GET /api/images) */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createImageVariation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description image: a file part (PNG, JPEG or WebP) */
+                    image: unknown[];
+                    /** @description dall-e-2 (the default), dall-e-3, gpt-image-1 or any name of GET /api/image-models; ATELIER_OPENAI_IMAGE_ALIASES may send a name to another model */
+                    model?: string;
+                    /** @description How many images: 1 to 4 here */
+                    n?: number;
+                    size?: string;
+                    /**
+                     * @description url (the default) or b64_json
+                     * @enum {string}
+                     */
+                    response_format?: "url" | "b64_json";
+                    /** @description The end user's id, for the caller's own tracking; not stored */
+                    user?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Unix seconds */
+                        created: number;
+                        data: {
+                            /** @description With response_format url: where the picture is served */
+                            url?: string;
+                            /** @description With response_format b64_json: the picture in base64 */
+                            b64_json?: string;
+                            /** @description The prompt the engine was given */
+                            revised_prompt?: string;
+                        }[];
+                        /** @enum {string} */
+                        output_format?: "png" | "jpeg" | "webp";
+                        size?: string;
+                        /** @description An Atelier addition: what could not be honoured (also on the records at GET /api/images) */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadVideoContent: {
+        parameters: {
+            query?: {
+                /** @description Only video: no thumbnails or sprite sheets are made here */
+                variant?: "video";
+            };
+            header?: never;
+            path: {
+                /** @description The id POST /v1/videos answered (video_<number>) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clip, video/mp4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
