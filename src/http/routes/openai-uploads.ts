@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UploadedFile } from '../../modules/images/uploaded-file.js';
 import type { AnyOperation } from '../../operations/operation.js';
-import { AppError, storageFullError } from '../../shared/errors.js';
+import { AppError, storageFaultError } from '../../shared/errors.js';
 import { operationRoute } from '../operation-route.js';
 import type {} from '@fastify/multipart';
 
@@ -86,8 +86,8 @@ function formInput(schema: z.ZodType, form: Record<string, unknown>): unknown {
 
 function uploadError(error: unknown, maxFileBytes: number): AppError {
   if (error instanceof AppError) return error;
-  const full = storageFullError(error);
-  if (full) return full;
+  const fault = storageFaultError(error);
+  if (fault) return fault;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError(
