@@ -109,15 +109,13 @@ describe.runIf(testDialect === 'sqlite')('SQLite writes on the writer thread', (
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
     // Taken by another program: the statement goes to the writer thread, which waits for the lock.
     const held = holdExclusive();
-    const returned = mine
-      .transaction()
-      .execute((trx) =>
-        sql<{
-          value: Buffer;
-        }>`insert into accounts (id, email, plan, credits, period_start, created_at) values ('b', ${bytes}, 'free', 0, 'x', 'x') returning email as value`.execute(
-          trx,
-        ),
-      );
+    const returned = mine.transaction().execute((trx) =>
+      sql<{
+        value: Buffer;
+      }>`insert into accounts (id, email, plan, credits, period_start, created_at) values ('b', ${bytes}, 'free', 0, 'x', 'x') returning email as value`.execute(
+        trx,
+      ),
+    );
     await eventLoopTicks(2);
     held.release();
     const value = (await returned).rows[0]?.value;
