@@ -28,7 +28,7 @@ const SQLITE = { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS };
  * The same seed gives the same order of a file's tests (replay one file with
  * `ATELIER_TEST_SEED=<n> npx vitest run <file>`). The files are those that finish fast: unit tests and the API's
  * tests, without the browser's pages, the crash and multi-process files, and the engines that run real programs
- * or models (seconds each, and no shared records to lean on): 137 files, ~74 s of CPU, 52-65 s on 2 cores that
+ * or models (seconds each, and no shared records to lean on): 140 files, ~74 s of CPU, 52-65 s on 2 cores that
  * other work shares (94 s under a load of 12).
  */
 const SHUFFLE_SEED = process.env.ATELIER_TEST_SEED;
@@ -52,9 +52,6 @@ const NOT_SHUFFLED = [
   'test/{transcriptions,videos,talking-video,talking-video-cog,llama-cpp-service,speech-audio,speech-formats,sounds}.test.ts',
   // Command-line processes and clients' replays: the API behind them is shuffled through its own tests.
   'test/{cli,cli-user,models-cli,presets-cli,client-compat,agents-*,admin-models,admin-models-whisper,model-pull-race}.test.ts',
-  // Known to lean on the order of its tests, to be rewritten so that each test owns its data (issue 41), then
-  // taken off this list: a test sees the retries of the job of the test before, and waits on the clock.
-  'test/images-upstream.test.ts',
 ];
 
 /**
