@@ -44,9 +44,8 @@ const NOT_SHUFFLED = [
   'src/engines/adapters/{ffmpeg-video,whisper-cpp,llama-cpp,procedural-sound,pocketsphinx}/**',
   'src/engines/audio/**',
   'src/engines/adapters/builtin/json-placeholder.test.ts',
-  // An S3 server in a child process, the media models' real files, and the worker pool's time and heap limits.
+  // An S3 server in a child process and the media models' real files.
   'test/{s3-blob-store,media-models}.test.ts',
-  'src/shared/untrusted/worker-pool.test.ts',
   'src/modules/bots/document-reader.test.ts',
   'src/modules/transcriptions/transcription-pipeline.test.ts',
   'test/{transcriptions,videos,talking-video,talking-video-cog,llama-cpp-service,speech-audio,speech-formats,sounds}.test.ts',
