@@ -173,7 +173,7 @@ export default defineConfig({
                 // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write
                 // are admin-access's and admin-accounts' statements.
                 'test/admin-models{,-whisper}.test.ts',
-                'test/model-pull-race.test.ts',
+                'test/model-pull-{race,stale-claim}.test.ts',
                 // A picture refused before ffmpeg reads it fails a video's job, whose rows are videos.test.ts's (here).
                 'test/picture-too-large.test.ts',
                 // The service's own log on a full or closed standard output: a process's file descriptor, not its database.
