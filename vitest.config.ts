@@ -28,7 +28,7 @@ const SQLITE = { ATELIER_TEST_DATABASE: 'sqlite', ...ONE_PROCESS };
  * The same seed gives the same order of a file's tests (replay one file with
  * `ATELIER_TEST_SEED=<n> npx vitest run <file>`). The files are those that finish fast: unit tests and the API's
  * tests, without the browser's pages, the crash and multi-process files, and the engines that run real programs
- * or models (seconds each, and no shared records to lean on): 137 files, ~74 s of CPU, 52-65 s on 2 cores that
+ * or models (seconds each, and no shared records to lean on): 140 files, ~74 s of CPU, 52-65 s on 2 cores that
  * other work shares (94 s under a load of 12).
  */
 const SHUFFLE_SEED = process.env.ATELIER_TEST_SEED;
@@ -44,17 +44,13 @@ const NOT_SHUFFLED = [
   'src/engines/adapters/{ffmpeg-video,whisper-cpp,llama-cpp,procedural-sound,pocketsphinx}/**',
   'src/engines/audio/**',
   'src/engines/adapters/builtin/json-placeholder.test.ts',
-  // An S3 server in a child process, the media models' real files, and the worker pool's time and heap limits.
+  // An S3 server in a child process and the media models' real files.
   'test/{s3-blob-store,media-models}.test.ts',
-  'src/shared/untrusted/worker-pool.test.ts',
   'src/modules/bots/document-reader.test.ts',
   'src/modules/transcriptions/transcription-pipeline.test.ts',
   'test/{transcriptions,videos,talking-video,talking-video-cog,llama-cpp-service,speech-audio,speech-formats,sounds}.test.ts',
   // Command-line processes and clients' replays: the API behind them is shuffled through its own tests.
   'test/{cli,cli-user,models-cli,presets-cli,client-compat,agents-*,admin-models,admin-models-whisper,model-pull-race}.test.ts',
-  // Known to lean on the order of its tests, to be rewritten so that each test owns its data (issue 41), then
-  // taken off this list: a test sees the retries of the job of the test before, and waits on the clock.
-  'test/images-upstream.test.ts',
 ];
 
 /**
@@ -177,7 +173,7 @@ export default defineConfig({
                 // Models are files, not rows: pulls, swaps and the engines they serve; the audit rows their actions write
                 // are admin-access's and admin-accounts' statements.
                 'test/admin-models{,-whisper}.test.ts',
-                'test/model-pull-race.test.ts',
+                'test/model-pull-{race,stale-claim}.test.ts',
                 // A picture refused before ffmpeg reads it fails a video's job, whose rows are videos.test.ts's (here).
                 'test/picture-too-large.test.ts',
                 // The service's own log on a full or closed standard output: a process's file descriptor, not its database.

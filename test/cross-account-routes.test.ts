@@ -1,14 +1,17 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, csrfTokenFor } from '../src/modules/sessions/session-tokens.js';
+import { unwrap } from '../src/shared/errors.js';
 import { type RouteEntry, routeTable } from './helpers/route-table.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 /**
  * Another account's record is a record that does not exist: on every route with a record's id in its path (every
- * method, read from the app's own router, not from a list kept here), a stranger gets exactly the answer of a
- * random missing id, and the owner then finds the record as it was. A route added with an id in its path fails
- * the count below until it has a row in ROUTES, which says how its owner makes the record.
+ * method, read from the app's own router, not from a list kept here), API and dashboard pages alike, and on every
+ * operation that takes a record's id in its query string (read from the app's own OpenAPI document), a stranger gets
+ * exactly the answer of a random missing id, and the owner then finds the record as it was. A route added with an id
+ * fails the counts below until it has a row in ROUTES, PAGES or QUERY_ROUTES, which says how its owner makes the record.
  */
 
 let t: TestApp;
@@ -130,6 +133,30 @@ const video: RecordKind = {
   view: ({ id }) => `/v1/videos/${id}`,
 };
 
+const image: RecordKind = {
+  make: async (key) => {
+    const res = await call('POST', '/api/generate-image', key, { prompt: 'A bee', model: 'builtin-sketch' });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id: idIn(res.json<Json[]>()[0], 'id') };
+  },
+  view: ({ id }) => `/api/get-image?imageId=${id}`,
+};
+const video: RecordKind = {
+  make: async (key) => ({
+    id: idIn(await made('POST', '/api/generate-video', key, { prompt: 'A bee flies over a meadow.' }), 'id'),
+  }),
+  view: ({ id }) => `/api/get-video?video_id=${id}`,
+};
+const transcription: RecordKind = {
+  make: async (key) => ({
+    uuid: idIn(
+      await made('POST', '/api/create-transcription', key, { audioUrl: 'https://example.com/bees.mp3' }),
+      'uuid',
+    ),
+  }),
+  view: ({ uuid }) => `/api/get-transcription?id=${uuid}`,
+};
+
 /** Each route with a record id in its path: the record it names, and the body a write sends (valid for the owner). */
 const ROUTES: Record<string, { kind: RecordKind; body?: Json }> = {
   'DELETE /api/keys/:id': { kind: apiKey },
@@ -190,6 +217,122 @@ const ROUTES: Record<string, { kind: RecordKind; body?: Json }> = {
   'HEAD /v1/videos/:id/content': { kind: video },
 };
 const RECORD_ROUTES = 56;
+
+/** The account a key opens. */
+async function accountOf(key: string): Promise<string> {
+  return unwrap(await t.app.services.keys.authenticate(key)).account.id;
+}
+
+/** A connected OAuth application (approved, its code exchanged): the grant the keys page lists and revokes. */
+const oauthGrant: RecordKind = {
+  make: async (key) => {
+    const { oauth } = t.app.services;
+    const accountId = await accountOf(key);
+    const redirect = 'https://assistant.example.test/callback';
+    const registered = await oauth.register({ redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
+    if (!registered.ok) throw new Error('registration refused');
+    const client = registered.value;
+    const verifier = randomBytes(32).toString('base64url');
+    const check = await oauth.checkAuthorization({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: redirect,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    if (!check.ok) throw new Error('authorization refused');
+    const code = new URL(await oauth.approve(accountId, check.request)).searchParams.get('code') ?? '';
+    const exchanged = await oauth.token({
+      grant_type: 'authorization_code',
+      client_id: client.client_id,
+      code,
+      code_verifier: verifier,
+    });
+    if (!exchanged.ok) throw new Error('the code was refused');
+    const [grant] = await oauth.listConnected(accountId);
+    return { id: idIn(grant as unknown as Json, 'grant_id') };
+  },
+  view: () => '/dashboard/keys',
+};
+
+/** A dashboard page's parameters from the record's: the page names them its own way (`:id` for a preset's slug). */
+type Renamed = Record<string, string>;
+const renamed = (params: Params, names: Renamed = {}): Params =>
+  Object.fromEntries(
+    Object.entries(names).length === 0
+      ? Object.entries(params)
+      : Object.entries(names).map(([page, record]) => [page, params[record] ?? '']),
+  );
+
+/**
+ * Each dashboard page with a record id in its path: the record, how the page names its parameters, and the form a
+ * POST sends (valid for the owner; the CSRF token is added).
+ */
+const PAGES: Record<string, { kind: RecordKind; names?: Renamed; form?: Record<string, string> }> = {
+  'GET /dashboard/bots/:id': { kind: bot },
+  'HEAD /dashboard/bots/:id': { kind: bot },
+  'POST /dashboard/bots/:id/keys': { kind: bot, form: { name: 'Planted' } },
+  'POST /dashboard/bots/:id/keys/:keyId/revoke': { kind: botKey },
+  'GET /dashboard/brand-voices/:id': { kind: brandVoice },
+  'HEAD /dashboard/brand-voices/:id': { kind: brandVoice },
+  'POST /dashboard/brand-voices/:id': { kind: brandVoice, form: { name: 'Stolen', instructions: 'Shout.' } },
+  'GET /dashboard/brand-voices/:id/delete': { kind: brandVoice },
+  'HEAD /dashboard/brand-voices/:id/delete': { kind: brandVoice },
+  'POST /dashboard/brand-voices/:id/delete': { kind: brandVoice },
+  'POST /dashboard/keys/:id/revoke': { kind: apiKey },
+  'GET /dashboard/presets/:id': { kind: preset, names: { id: 'slug' } },
+  'HEAD /dashboard/presets/:id': { kind: preset, names: { id: 'slug' } },
+  'GET /dashboard/presets/:id/edit': { kind: preset, names: { id: 'slug' } },
+  'HEAD /dashboard/presets/:id/edit': { kind: preset, names: { id: 'slug' } },
+  'POST /dashboard/presets/:id/edit': {
+    kind: preset,
+    names: { id: 'slug' },
+    form: { action: 'save', title: 'Stolen' },
+  },
+  'GET /dashboard/presets/:id/versions': { kind: preset, names: { id: 'slug' } },
+  'HEAD /dashboard/presets/:id/versions': { kind: preset, names: { id: 'slug' } },
+  'GET /dashboard/presets/:id/delete': { kind: preset, names: { id: 'slug' } },
+  'HEAD /dashboard/presets/:id/delete': { kind: preset, names: { id: 'slug' } },
+  'POST /dashboard/presets/:id/delete': { kind: preset, names: { id: 'slug' } },
+  'GET /dashboard/presets/:id/links': { kind: preset, names: { id: 'slug' } },
+  'HEAD /dashboard/presets/:id/links': { kind: preset, names: { id: 'slug' } },
+  'POST /dashboard/presets/:id/links': { kind: preset, names: { id: 'slug' }, form: { daily_cap: '3' } },
+  'POST /dashboard/presets/:id/links/:link_id': {
+    kind: presetLink,
+    names: { id: 'slug', link_id: 'link_id' },
+    form: { daily_cap: '9' },
+  },
+  'GET /dashboard/presets/:id/links/:link_id/revoke': { kind: presetLink, names: { id: 'slug', link_id: 'link_id' } },
+  'HEAD /dashboard/presets/:id/links/:link_id/revoke': { kind: presetLink, names: { id: 'slug', link_id: 'link_id' } },
+  'POST /dashboard/presets/:id/links/:link_id/revoke': { kind: presetLink, names: { id: 'slug', link_id: 'link_id' } },
+  'POST /dashboard/oauth/grants/:id/revoke': { kind: oauthGrant },
+  'GET /dashboard/transcriptions/:uuid': { kind: transcription },
+  'HEAD /dashboard/transcriptions/:uuid': { kind: transcription },
+};
+const RECORD_PAGES = 31;
+
+/** Pages with a parameter that names no account's record: a bot's public address, the same for every caller. */
+const NOT_A_PAGE_RECORD = ['POST /dashboard/bot/:public_url/api'];
+
+/**
+ * Each operation with a record's id in its query string (GET, and the HEAD Fastify adds): the record, and the query
+ * field that names it.
+ */
+const QUERY_ROUTES: Record<string, { kind: RecordKind; field: string; cursor?: true }> = {
+  'GET /api/get-image': { kind: image, field: 'imageId' },
+  'HEAD /api/get-image': { kind: image, field: 'imageId' },
+  'GET /api/get-video': { kind: video, field: 'video_id' },
+  'HEAD /api/get-video': { kind: video, field: 'video_id' },
+  'GET /api/get-transcription': { kind: transcription, field: 'id' },
+  'HEAD /api/get-transcription': { kind: transcription, field: 'id' },
+  // A page of outputs older than the given one: another account's output is a cursor that names nothing (an empty
+  // page, as for a missing one).
+  'GET /api/outputs': { kind: output, field: 'before_id', cursor: true },
+  'HEAD /api/outputs': { kind: output, field: 'before_id', cursor: true },
+};
+const QUERY_ID_ROUTES = 8;
+/** A query field that names a record: `id`, `…_id`, `…Id`, `uuid`. */
+const ID_FIELD = /^(id|uuid)$|_id$|Id$/;
 
 /** Routes with a parameter that names no account's record: a model, the same for every caller. */
 const NOT_A_RECORD = [
@@ -273,6 +416,139 @@ describe("another account's record, on every route with an id in its path", () =
 
       const after = await call('GET', row.kind.view(mine), owner);
       expect({ status: after.statusCode, body: after.json() }, `${label}: the owner's record`).toEqual({
+        status: 200,
+        body: before.json(),
+      });
+    }
+  });
+});
+
+/** An account with an API key and a signed-in browser: its session cookie and the CSRF token its forms carry. */
+interface Person {
+  key: string;
+  cookie: string;
+  csrf: string;
+}
+
+async function person(): Promise<Person> {
+  const email = `cross-${randomUUID()}@example.test`;
+  const password = 'a long enough password';
+  const { key } = await t.account({ email });
+  unwrap(await t.app.services.sessions.setPassword(email, password));
+  const { token } = unwrap(await t.app.services.sessions.logIn(email, password));
+  return { key, cookie: `${SESSION_COOKIE}=${token}`, csrf: csrfTokenFor(token) };
+}
+
+/** A page as `who`'s browser asks for it: a POST is a form with its CSRF token. */
+function page(method: HTTPMethods, url: string, who: Person, form: Record<string, string> = {}) {
+  const post = method === 'POST';
+  return t.server.inject({
+    method,
+    url,
+    headers: { cookie: who.cookie, ...(post && { 'content-type': 'application/x-www-form-urlencoded' }) },
+    ...(post && { payload: new URLSearchParams({ _csrf: who.csrf, ...form }).toString() }),
+  });
+}
+
+/** What the owner sees of the record: the API's answer, or (a dashboard view) whether the page still lists it. */
+async function ownerView(kind: RecordKind, params: Params, owner: Person) {
+  const url = kind.view(params);
+  if (!url.startsWith('/dashboard/')) {
+    const res = await call('GET', url, owner.key);
+    return { status: res.statusCode, body: res.json<unknown>() };
+  }
+  const res = await page('GET', url, owner);
+  return { status: res.statusCode, body: Object.values(params).every((id) => res.body.includes(id)) };
+}
+
+/** As `answer`, with where a redirect goes (masked too). */
+function pageAnswer(res: { statusCode: number; headers: Record<string, unknown>; body: string }, params: Params) {
+  let location = String(res.headers.location ?? '');
+  for (const [name, value] of Object.entries(params)) location = location.split(value).join(`<${name}>`);
+  return { ...answer(res, params), location };
+}
+
+describe("another account's record on a dashboard page with an id in its path", () => {
+  it('answers as a random missing id does, and leaves the record as it was', async () => {
+    const pages = routeTable(t.server).filter(
+      (r) =>
+        r.path.startsWith('/dashboard/') &&
+        r.path.includes(':') &&
+        !r.path.startsWith('/dashboard/admin/') &&
+        !NOT_A_PAGE_RECORD.includes(`${r.method} ${r.path}`),
+    );
+    expect(pages.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(PAGES).sort());
+    expect(pages).toHaveLength(RECORD_PAGES);
+
+    const owner = await person();
+    const stranger = await person();
+    for (const { method, path } of pages) {
+      const row = PAGES[`${method} ${path}`];
+      if (!row) throw new Error(`no row for ${method} ${path}`);
+      const label = `${method} ${path}`;
+      const record = await row.kind.make(owner.key);
+      const mine = renamed(record, row.names);
+      const before = await ownerView(row.kind, record, owner);
+      expect(before, `${label}: the owner sees the record`).toMatchObject({ status: 200 });
+      if (typeof before.body === 'boolean') expect(before.body, `${label}: the owner's page lists it`).toBe(true);
+
+      const missing = Object.fromEntries(Object.entries(mine).map(([name, id]) => [name, lookalike(id)]));
+      const asked = await page(method, fill(path, mine), stranger, row.form);
+      expect(pageAnswer(asked, mine), label).toEqual(
+        pageAnswer(await page(method, fill(path, missing), stranger, row.form), missing),
+      );
+      expect(asked.statusCode, `${label}: ${asked.body.slice(0, 200)}`).not.toBe(200);
+
+      expect(await ownerView(row.kind, record, owner), `${label}: the owner's record`).toEqual(before);
+    }
+  });
+});
+
+describe("another account's record named in a query string", () => {
+  it('answers as a random missing id does, and leaves the record as it was', async () => {
+    const doc = (await t.server.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    }>();
+    const asked = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((p) => p.in === 'query' && ID_FIELD.test(p.name) && !path.startsWith('/api/admin/'))
+          .map((p) => ({ route: `${method.toUpperCase()} ${path}`, field: p.name })),
+      ),
+    );
+    // Each GET's HEAD too, as the router holds it.
+    const routes = asked.flatMap(({ route, field }) => {
+      const [, path = ''] = route.split(' ');
+      const head = routeTable(t.server).some((r) => r.method === 'HEAD' && r.path === path);
+      return [{ route, field }, ...(route.startsWith('GET ') && head ? [{ route: `HEAD ${path}`, field }] : [])];
+    });
+    expect(routes.map((r) => `${r.route} ?${r.field}`).sort()).toEqual(
+      Object.entries(QUERY_ROUTES)
+        .map(([route, row]) => `${route} ?${row.field}`)
+        .sort(),
+    );
+    expect(routes).toHaveLength(QUERY_ID_ROUTES);
+
+    const owner = (await t.account()).key;
+    const stranger = (await t.account()).key;
+    for (const { route } of routes) {
+      const row = QUERY_ROUTES[route];
+      if (!row) throw new Error(`no row for ${route}`);
+      const [method = 'GET', path = ''] = route.split(' ') as [HTTPMethods, string];
+      const mine = await row.kind.make(owner);
+      const id = Object.values(mine)[0] ?? '';
+      const before = await call('GET', row.kind.view(mine), owner);
+      expect(before.statusCode, route).toBe(200);
+      expect(before.body, `${route}: the owner sees ${id}`).toContain(id);
+
+      const ask = (value: string) => call(method, `${path}?${row.field}=${encodeURIComponent(value)}`, stranger);
+      const other = lookalike(id);
+      const theirs = await ask(id);
+      expect(answer(theirs, { id }), route).toEqual(answer(await ask(other), { id: other }));
+      expect(theirs.statusCode, route).toBe(row.cursor ? 200 : 404);
+
+      const after = await call('GET', row.kind.view(mine), owner);
+      expect({ status: after.statusCode, body: after.json() }, `${route}: the owner's record`).toEqual({
         status: 200,
         body: before.json(),
       });

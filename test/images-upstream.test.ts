@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyBytes, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeUpstreamForFile, replyBytes, replyJson } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -25,10 +25,12 @@ function formField(raw: Buffer | undefined, name: string): string | undefined {
   return match?.[1];
 }
 
+// Each test owns its data: its own account (its balance moves only with its own records) and, since every record it
+// makes is waited for until it has ended (`settled`), the upstream's calls and answer between its start and its end
+// (`fakeUpstreamForFile` empties the calls and resets the answer before each test).
+const upstream = fakeUpstreamForFile();
 let t: TestApp;
-let upstream: FakeUpstream;
 let files: FileServer;
-let key: string;
 let png: Buffer;
 let reference: Buffer;
 /** What a background remover answers: the left half red and opaque, the right half transparent. */
@@ -36,7 +38,6 @@ let cutOut: Buffer;
 let green: Buffer;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
   files = await startFileServer();
   png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3366cc' } })
     .png()
@@ -68,19 +69,33 @@ beforeAll(async () => {
     ATELIER_IMAGE_WAIT_MS: '1000',
   });
   t.app.services.worker.start();
-  key = (await t.account({ credits: 1000 })).key;
-});
-beforeEach(() => {
-  upstream.calls.length = 0;
 });
 afterAll(async () => {
   await t.close();
-  await upstream.close();
   await files.close();
 });
 
-const generate = async (payload: Record<string, unknown>) => {
-  const response = await t.server.inject({
+const ownKey = async (app: TestApp = t) => (await app.account({ credits: 1000 })).key;
+
+/**
+ * The record once it has ended (completed or failed), polled after the request's own wait: how long the job takes,
+ * retries and back-off included, is the machine's business; the deadline only keeps a stuck job from hanging the test.
+ */
+async function settled(app: TestApp, key: string, record: ImageRecord | undefined): Promise<ImageRecord | undefined> {
+  let polled = record;
+  for (const deadline = Date.now() + 20_000; polled?.status === 'pending'; ) {
+    if (Date.now() > deadline) throw new Error(`image ${polled.id} still pending`);
+    await new Promise((r) => setTimeout(r, 20));
+    polled = (
+      await app.server.inject({ method: 'GET', url: `/api/get-image?imageId=${polled.id}`, headers: withKey(key) })
+    ).json<ImageRecord>();
+  }
+  return polled;
+}
+
+/** Asks for one picture with the request's wait, without settling: the record as the request answered it. */
+async function requested(app: TestApp, key: string, payload: Record<string, unknown>) {
+  const response = await app.server.inject({
     method: 'POST',
     url: '/api/generate-image',
     headers: withKey(key),
@@ -88,16 +103,21 @@ const generate = async (payload: Record<string, unknown>) => {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ImageRecord[]>()[0];
-};
-const balance = async () =>
+}
+
+const generate = async (key: string, payload: Record<string, unknown>, app: TestApp = t) =>
+  settled(app, key, await requested(app, key, payload));
+
+const balance = async (key: string) =>
   (await t.server.inject({ method: 'GET', url: '/api/account', headers: withKey(key) })).json<{
     credits: { balance: number };
   }>().credits.balance;
 
 describe('image models served by remote engines', () => {
   it('routes DALL-E 3 to the OpenAI-compatible server and stores its picture', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
-    const image = await generate({ prompt: 'A blue square', model: 'dall-e-3', useHD: true, style: 'vivid' });
+    const image = await generate(key, { prompt: 'A blue square', model: 'dall-e-3', useHD: true, style: 'vivid' });
     expect(image).toMatchObject({ status: 'completed', model: 'dall-e-3', used_credits: 8, width: 1024, height: 1024 });
     const [call] = upstream.calls;
     expect(call?.path).toBe('/v1/images/generations');
@@ -114,9 +134,10 @@ describe('image models served by remote engines', () => {
   });
 
   it('edits a picture with the OpenAI-compatible /images/edits endpoint (multipart), the action as an instruction', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
     const before = files.hits('/reference.png');
-    const image = await generate({
+    const image = await generate(key, {
       prompt: 'with a cat',
       model: 'DALL-E 3',
       editModel: 'gpt-image-1',
@@ -152,43 +173,24 @@ describe('image models served by remote engines', () => {
       ATELIER_IMAGE_OPENAI_BASE_URL: upstream.baseUrl,
       ATELIER_ALLOW_PRIVATE_URLS: 'true',
       ATELIER_JOB_POLL_MS: '20',
-      ATELIER_IMAGE_WAIT_MS: '5000',
     });
     bare.app.services.worker.start();
     try {
       upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: png.toString('base64') }] }));
-      const { key: bareKey } = await bare.account({ credits: 20 });
-      const [image] = (
-        await bare.server.inject({
-          method: 'POST',
-          url: '/api/generate-image',
-          headers: withKey(bareKey),
-          payload: {
-            prompt: 'x',
-            model: 'gpt-image-1',
-            image: files.url('/reference.png'),
-            action: 'Remove Background',
-            waitForResult: true,
-          },
-        })
-      ).json<ImageRecord[]>();
+      const bareKey = await ownKey(bare);
+      const image = await generate(
+        bareKey,
+        { prompt: 'x', model: 'gpt-image-1', image: files.url('/reference.png'), action: 'Remove Background' },
+        bare,
+      );
       expect(image).toMatchObject({ status: 'completed', engine: 'openai-compatible' });
       expect(formField(upstream.calls[0]?.raw, 'background')).toBe('transparent');
       // DALL-E 2 is not asked for one, and the record says it may not be transparent.
-      const [dalle] = (
-        await bare.server.inject({
-          method: 'POST',
-          url: '/api/generate-image',
-          headers: withKey(bareKey),
-          payload: {
-            prompt: 'x',
-            model: 'dall-e-2',
-            image: files.url('/reference.png'),
-            action: 'Remove Background',
-            waitForResult: true,
-          },
-        })
-      ).json<ImageRecord[]>();
+      const dalle = await generate(
+        bareKey,
+        { prompt: 'x', model: 'dall-e-2', image: files.url('/reference.png'), action: 'Remove Background' },
+        bare,
+      );
       expect(formField(upstream.calls[1]?.raw, 'background')).toBeUndefined();
       expect(formField(upstream.calls[1]?.raw, 'response_format')).toBe('b64_json');
       expect(dalle?.warnings).toEqual([
@@ -200,9 +202,10 @@ describe('image models served by remote engines', () => {
   });
 
   it('fails an edit the edits endpoint refuses, with the reason, and refunds it', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret: image must be square' } }));
-    const before = await balance();
-    const image = await generate({
+    const before = await balance(key);
+    const image = await generate(key, {
       prompt: 'x',
       model: 'DALL-E 2',
       image: files.url('/reference.png'),
@@ -210,19 +213,20 @@ describe('image models served by remote engines', () => {
     });
     expect(image).toMatchObject({ status: 'failed', used_credits: 0, error: 'The image provider answered 400' });
     expect(upstream.calls).toHaveLength(1);
-    expect(await balance()).toBe(before);
+    expect(await balance(key)).toBe(before);
   });
 
   it('edits with the web UI img2img: each action its instruction and denoising strength; a filter action too', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 200, { images: [png.toString('base64')] }));
-    const colorized = await generate({
+    const colorized = await generate(key, {
       prompt: 'autumn',
       model: 'Stable Diffusion XL',
       image: files.url('/reference.png'),
       action: 'Colorize',
     });
     expect(colorized).toMatchObject({ status: 'completed', engine: 'automatic1111', model: 'Stable Diffusion XL' });
-    const headshot = await generate({
+    const headshot = await generate(key, {
       prompt: 'x',
       model: 'FLUX.1',
       editModel: 'FLUX.2 [pro]',
@@ -242,6 +246,7 @@ describe('image models served by remote engines', () => {
   });
 
   it('lists the actions each model can edit with: all for the edits endpoint, the web UI all but backgrounds, rembg those', async () => {
+    const key = await ownKey();
     const { models } = (
       await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })
     ).json<{ models: { name: string; edit_actions: string[] }[] }>();
@@ -259,8 +264,9 @@ describe('image models served by remote engines', () => {
   });
 
   it('removes a background with the rembg server (multipart file), and the web UI cannot', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyBytes(res, 200, 'image/png', cutOut));
-    const image = await generate({
+    const image = await generate(key, {
       prompt: 'x',
       model: 'Stable Diffusion XL',
       image: files.url('/reference.png'),
@@ -276,12 +282,13 @@ describe('image models served by remote engines', () => {
   });
 
   it('replaces a background: the rembg cut-out over a background the edit model draws', async () => {
+    const key = await ownKey();
     upstream.handle((call, res) =>
       call.path === '/api/remove'
         ? replyBytes(res, 200, 'image/png', cutOut)
         : replyJson(res, 200, { images: [green.toString('base64')] }),
     );
-    const image = await generate({
+    const image = await generate(key, {
       prompt: 'a green meadow',
       model: 'Seedream 4.0',
       image: files.url('/reference.png'),
@@ -304,9 +311,10 @@ describe('image models served by remote engines', () => {
   });
 
   it('fails and refunds when the rembg server fails, retrying 5xx but not 404', async () => {
-    const before = await balance();
+    const key = await ownKey();
+    const before = await balance(key);
     upstream.handle((_call, res) => replyJson(res, 503, { detail: 'busy' }));
-    const busy = await generate({
+    const busy = await generate(key, {
       prompt: 'x',
       model: 'sdxl',
       image: files.url('/reference.png'),
@@ -320,7 +328,7 @@ describe('image models served by remote engines', () => {
     expect(upstream.calls).toHaveLength(6);
     upstream.calls.length = 0;
     upstream.handle((_call, res) => replyJson(res, 404, { detail: 'Not Found' }));
-    const missing = await generate({
+    const missing = await generate(key, {
       prompt: 'x',
       model: 'sdxl',
       image: files.url('/reference.png'),
@@ -329,19 +337,20 @@ describe('image models served by remote engines', () => {
     expect(missing?.error).toMatch(/POST \/api\/remove/);
     expect(upstream.calls).toHaveLength(1);
     upstream.handle((_call, res) => replyBytes(res, 200, 'text/html', Buffer.from('<html>')));
-    const junk = await generate({
+    const junk = await generate(key, {
       prompt: 'x',
       model: 'sdxl',
       image: files.url('/reference.png'),
       action: 'Remove Background',
     });
     expect(junk?.error).toBe('The background removal server returned something that is not an image');
-    expect(await balance()).toBe(before);
+    expect(await balance(key)).toBe(before);
   });
 
   it('routes Stable Diffusion XL to the web UI, with the reference picture as img2img', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 200, { images: [png.toString('base64')] }));
-    const image = await generate({
+    const image = await generate(key, {
       prompt: 'A red field',
       model: 'Stable Diffusion XL',
       image: files.url('/reference.png'),
@@ -354,6 +363,7 @@ describe('image models served by remote engines', () => {
   });
 
   it('answers a pending record when waitForResult runs out of time, and polling then sees it completed', async () => {
+    const key = await ownKey();
     // The upstream holds its answer until the request has had its own: whatever the machine's speed, the
     // request can only have come back by giving up its wait (ATELIER_IMAGE_WAIT_MS, 1 s), not with the image.
     let release = () => {};
@@ -368,30 +378,25 @@ describe('image models served by remote engines', () => {
     });
     // Only against hanging: a request that waited for the upstream would get it after 15 s, and fail below.
     const guard = setTimeout(() => release(), 15_000);
-    const image = await generate({ prompt: 'slow', model: 'DALL-E 3' });
+    const image = await requested(t, key, { prompt: 'slow', model: 'DALL-E 3' });
     const answeredBeforeUpstream = !upstreamAnswered;
     release();
     clearTimeout(guard);
     expect(answeredBeforeUpstream, 'the request answered while the upstream was still held').toBe(true);
-    expect(upstream.calls).toHaveLength(1);
     expect(image).toMatchObject({ status: 'pending', image_url: null });
-    let polled = image;
-    for (const deadline = Date.now() + 10_000; polled?.status === 'pending' && Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 100));
-      polled = (
-        await t.server.inject({ method: 'GET', url: `/api/get-image?imageId=${image?.id}`, headers: withKey(key) })
-      ).json<ImageRecord>();
-    }
+    const polled = await settled(t, key, image);
     expect(polled).toMatchObject({ status: 'completed', model: 'dall-e-3' });
+    expect(upstream.calls).toHaveLength(1);
     expect(polled?.image_url).toMatch(/\/files\/images\//);
   });
 
   it('ends as failed with the reason and refunded credits when the upstream refuses', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) =>
       replyJson(res, 400, { error: { message: 'secret upstream detail: content policy' } }),
     );
-    const before = await balance();
-    const image = await generate({ prompt: 'refused', model: 'DALL-E 3' });
+    const before = await balance(key);
+    const image = await generate(key, { prompt: 'refused', model: 'DALL-E 3' });
     expect(image).toMatchObject({
       status: 'failed',
       image_url: null,
@@ -400,16 +405,17 @@ describe('image models served by remote engines', () => {
     });
     expect(image?.error).not.toContain('secret');
     expect(upstream.calls).toHaveLength(1);
-    expect(await balance()).toBe(before);
+    expect(await balance(key)).toBe(before);
   });
 
   it('retries an upstream that keeps failing, then fails the record and refunds it', async () => {
+    const key = await ownKey();
     upstream.handle((_call, res) => replyJson(res, 503, { error: 'overloaded' }));
-    const before = await balance();
-    const image = await generate({ prompt: 'unlucky', model: 'sdxl' });
+    const before = await balance(key);
+    const image = await generate(key, { prompt: 'unlucky', model: 'sdxl' });
     expect(image).toMatchObject({ status: 'failed', used_credits: 0, error: 'The image provider answered 503' });
     // Two calls per attempt (one adapter retry), three job attempts.
     expect(upstream.calls).toHaveLength(6);
-    expect(await balance()).toBe(before);
+    expect(await balance(key)).toBe(before);
   });
 });

@@ -537,11 +537,16 @@ describe('OAuth sign-in of MCP clients (MCP authorization spec)', () => {
   });
 
   it('refuses an expired access token (ATELIER_OAUTH_ACCESS_TOKEN_SECONDS) and limits registrations per address', async () => {
-    const t = await startTestApp({
-      ATELIER_RATE_LIMIT_ENABLED: 'false',
-      ATELIER_OAUTH_ACCESS_TOKEN_SECONDS: '1',
-      ATELIER_OAUTH_REGISTRATIONS_PER_MINUTE: '2',
-    });
+    // The service's clock, moved on by the test: the token expires when the clock says so, not after a sleep.
+    let aheadMs = 0;
+    const t = await startTestApp(
+      {
+        ATELIER_RATE_LIMIT_ENABLED: 'false',
+        ATELIER_OAUTH_ACCESS_TOKEN_SECONDS: '1',
+        ATELIER_OAUTH_REGISTRATIONS_PER_MINUTE: '2',
+      },
+      { clock: { now: () => new Date(Date.now() + aheadMs) } },
+    );
     try {
       const { services } = t.app;
       const registrations = [];
@@ -586,7 +591,7 @@ describe('OAuth sign-in of MCP clients (MCP authorization spec)', () => {
           payload: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
         });
       expect((await call()).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      aheadMs = 1_000;
       const expired = await call();
       expect(expired.statusCode).toBe(401);
       expect(expired.headers['www-authenticate']).toContain('resource_metadata=');

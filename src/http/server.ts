@@ -92,7 +92,7 @@ async function baseServer(config: Config, services: HttpServices, options: Serve
   });
   if (services.metrics) registerRequestMetrics(app, services.metrics);
   registerErrorHandling(app, config.bodyLimitBytes);
-  registerAuth(app, services.accounts, services.sessions, services.botKeys, services.oauth);
+  registerAuth(app, services.accounts, services.sessions, services.botKeys, services.oauth, services.keys);
   await registerRateLimit(app, config, services.rateLimitStore);
   return app;
 }

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { CatalogueEntry } from './catalogue.js';
 import { type DownloadOptions, type DownloadProgress, type DownloadResult, downloadModel } from './download.js';
 import { modelPath } from './pulled-models.js';
 import { millisNow, systemClock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
 
 /**
  * A pull in progress, as every process and the command line see it: a small JSON file beside the `.part`,
@@ -41,8 +43,21 @@ function processAlive(pid: number): boolean {
 
 /** The entry's status file as written, if it is there and readable. */
 export function readPullStatus(dir: string, entry: CatalogueEntry): PullStatus | undefined {
+  const text = statusText(statusPath(dir, entry));
+  return text === undefined ? undefined : parsedStatus(text);
+}
+
+function statusText(file: string): string | undefined {
   try {
-    return JSON.parse(readFileSync(statusPath(dir, entry), 'utf8')) as PullStatus;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parsedStatus(text: string): PullStatus | undefined {
+  try {
+    return JSON.parse(text) as PullStatus;
   } catch {
     return undefined;
   }
@@ -76,6 +91,33 @@ export class PullInProgressError extends Error {
   override name = 'PullInProgressError';
 }
 
+/** Where a pull writes its status before renaming it into place: its own name, as pulls of one process may race. */
+const nextPath = (file: string): string => `${file}.${process.pid}-${newId()}.next`;
+
+/**
+ * Replaces a dead pull's status file (`dead`, its text) with `claim`, for one of the pulls that found it dead: the
+ * one that creates the takeover mark named after that text. It checks that the file is still the dead one (a pull
+ * that read it long ago finds the winner's claim instead, or none) and renames its claim over it, so that the file
+ * is never missing meanwhile; the others are refused as by a live pull. The mark goes once the claim is in place:
+ * whoever creates it again finds the file changed. (A process killed between the mark and the rename leaves both,
+ * and the pull refused until the status file is removed: the window is a few file operations long.)
+ */
+async function takeOver(entry: CatalogueEntry, file: string, dead: string, claim: string): Promise<void> {
+  const taken = new PullInProgressError(`${entry.name} is already being pulled`);
+  const mark = `${file}.takeover-${createHash('sha256').update(dead).digest('hex').slice(0, 16)}`;
+  await writeFile(mark, `${process.pid}\n`, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EEXIST' ? taken : error;
+  });
+  try {
+    if ((await readFile(file, 'utf8').catch(() => undefined)) !== dead) throw taken;
+    const next = nextPath(file);
+    await writeFile(next, claim);
+    await rename(next, file);
+  } finally {
+    await rm(mark, { force: true });
+  }
+}
+
 /** What a pull that was asked to stop (through its cancel file) ends with. */
 export class PullCancelledError extends Error {
   override name = 'PullCancelledError';
@@ -94,7 +136,9 @@ export async function trackedPull(
   },
 ): Promise<DownloadResult> {
   const { dir, now = () => millisNow(systemClock) } = options;
-  const existing = readPullStatus(dir, entry);
+  const file = statusPath(dir, entry);
+  const existingText = statusText(file);
+  const existing = existingText === undefined ? undefined : parsedStatus(existingText);
   if (existing && isLive(existing)) throw new PullInProgressError(`${entry.name} is already being pulled`);
   const startedAt = new Date(now()).toISOString();
   const status = (progress: DownloadProgress, speed: number): PullStatus => ({
@@ -107,19 +151,19 @@ export async function trackedPull(
     bytes_per_second: speed,
     eta_seconds: speed > 0 ? Math.ceil((progress.total - progress.received) / speed) : null,
   });
-  const file = statusPath(dir, entry);
   await mkdir(dir, { recursive: true });
-  // 'wx': of two processes starting the same pull at once, one writes the file and the other is refused.
-  if (existing) await rm(file, { force: true });
-  await writeFile(file, JSON.stringify(status({ received: 0, total: entry.bytes, resumedFrom: 0 }, 0)), {
-    flag: 'wx',
-  }).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EEXIST' ? new PullInProgressError(`${entry.name} is already being pulled`) : error;
-  });
+  const claim = JSON.stringify(status({ received: 0, total: entry.bytes, resumedFrom: 0 }, 0));
+  if (existingText === undefined) {
+    // 'wx': of two processes starting the same pull at once, one writes the file and the other is refused.
+    await writeFile(file, claim, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EEXIST' ? new PullInProgressError(`${entry.name} is already being pulled`) : error;
+    });
+  } else await takeOver(entry, file, existingText, claim);
   // Only the pull that holds the claim clears an old cancel request: a refused one must not clear the running one's.
   await rm(cancelPath(dir, entry), { force: true }).catch(() => undefined);
   options.onClaimed?.();
 
+  const next = nextPath(file);
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   const measure = speedMeter(now);
@@ -130,7 +174,13 @@ export async function trackedPull(
   const flush = () => {
     writtenAt = now();
     const text = JSON.stringify(status(last, speed));
-    writing = writing.then(() => writeFile(file, text).catch(() => undefined));
+    // Written beside it and renamed over it: a reader (another pull deciding whether this one lives) never reads
+    // half a file.
+    writing = writing.then(() =>
+      writeFile(next, text)
+        .then(() => rename(next, file))
+        .catch(() => undefined),
+    );
   };
   // The cancel file is looked for on a timer, so a stalled download stops too.
   const timer = setInterval(() => {

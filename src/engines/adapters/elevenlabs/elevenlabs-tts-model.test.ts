@@ -129,10 +129,8 @@ describe('ElevenLabsTtsModel speech', () => {
   });
 
   it('times out, retries, and fails with a retryable error', async () => {
-    upstream.handle(async (_call, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyBytes(res, 200, 'audio/pcm', pcm(10));
-    });
+    // An answer that never comes: only the time limit or the abort can end the call.
+    upstream.handle(() => {});
     const error = await rejection(speak(model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } })));
     expect(error).toMatchObject({ isRetryable: true, message: 'ElevenLabs timed out' });
     expect(upstream.calls).toHaveLength(2);

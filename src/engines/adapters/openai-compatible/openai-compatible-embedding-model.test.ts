@@ -129,10 +129,8 @@ describe('OpenAICompatibleEmbeddingModel', () => {
   });
 
   it('times out, retries, and fails with a retryable error; stops at once when the caller aborts', async () => {
-    upstream.handle(async (call, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyJson(res, 200, embeddingsReply(inputsOf(call)));
-    });
+    // An answer that never comes: only the time limit or the abort can end the call.
+    upstream.handle(() => {});
     const timedOut = await rejection(
       model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } }).doEmbed({ values: ['a'] }),
     );

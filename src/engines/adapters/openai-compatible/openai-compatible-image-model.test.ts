@@ -264,20 +264,16 @@ describe('OpenAICompatibleImageModel', () => {
   });
 
   it('times out, retries, and fails with a retryable error', async () => {
-    upstream.handle(async (_call, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyJson(res, 200, b64Reply(png));
-    });
+    // An answer that never comes: only the time limit or the abort can end the call.
+    upstream.handle(() => {});
     const error = await rejection(draw(model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } })));
     expect(error).toMatchObject({ isRetryable: true, message: 'The image provider timed out' });
     expect(upstream.calls).toHaveLength(2);
   });
 
   it('stops without retrying when the caller aborts', async () => {
-    upstream.handle(async (_call, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyJson(res, 200, b64Reply(png));
-    });
+    // An answer that never comes: only the time limit or the abort can end the call.
+    upstream.handle(() => {});
     const error = await rejection(draw(model(), { abortSignal: AbortSignal.timeout(50) }));
     expect(error.isRetryable).toBe(false);
     expect(upstream.calls).toHaveLength(1);

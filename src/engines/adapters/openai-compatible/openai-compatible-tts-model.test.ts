@@ -114,10 +114,8 @@ describe('OpenAICompatibleTtsModel', () => {
   });
 
   it('times out, retries, and fails with a retryable error', async () => {
-    upstream.handle(async (_call, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyBytes(res, 200, 'audio/wav', encodeWav({ pcm: tone(10), sampleRate: 24_000 }));
-    });
+    // An answer that never comes: only the time limit or the abort can end the call.
+    upstream.handle(() => {});
     const error = await rejection(speak(model({ timeoutMs: 80, retry: { retries: 1, sleep: async () => {} } })));
     expect(error).toMatchObject({ isRetryable: true, message: 'The speech provider timed out' });
     expect(upstream.calls).toHaveLength(2);
@@ -126,11 +124,8 @@ describe('OpenAICompatibleTtsModel', () => {
   it('stops without retrying when the caller aborts', async () => {
     // The caller gives up once the call has reached the provider (a timer could fire before it is sent on a busy machine).
     const caller = new AbortController();
-    upstream.handle(async (_call, res) => {
-      caller.abort();
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      replyBytes(res, 200, 'audio/wav', encodeWav({ pcm: tone(10), sampleRate: 24_000 }));
-    });
+    // It never answers: only the abort can end the call.
+    upstream.handle(() => caller.abort());
     const error = await rejection(speak(model(), {}, caller.signal));
     expect(error.isRetryable).toBe(false);
     expect(upstream.calls).toHaveLength(1);
