@@ -40,7 +40,14 @@ describe('migration 0019 (bot search scope)', () => {
         .values({ ...bot, id: botId, public_url: `u${i}`, created_at: now, updated_at: now })
         .execute();
       const documentId = newId();
-      const document = { title: 't', kind: 'text', characters: 1, chunks: 1, embedding_model: null, created_at: now };
+      const document = {
+        title: 't',
+        kind: 'text' as const,
+        characters: 1,
+        chunks: 1,
+        embedding_model: null,
+        created_at: now,
+      };
       await db
         .insertInto('bot_documents')
         .values({ ...document, id: documentId, bot_id: botId })
