@@ -10,7 +10,8 @@ export interface TokenPrices {
 }
 
 /** ~4 characters a token, as OpenAI's guidance estimates; for what a provider does not count itself. */
-export const tokensOfText = (text: string): number => Math.ceil(text.length / 4);
+export const tokensOfLength = (characters: number): number => Math.ceil(characters / 4);
+export const tokensOfText = (text: string): number => tokensOfLength(text.length);
 
 /**
  * Billing by tokens, for chat completions and bot answers: the most a request can cost is reserved

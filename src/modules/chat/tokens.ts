@@ -1,5 +1,6 @@
 import type { ChatContentPart, ChatMessage, TextModel, ToolDefinition } from '../../engines/spec/text-model.js';
-import { tokensOfText } from './token-billing.js';
+import { jsonLength } from './chat-fields.schemas.js';
+import { tokensOfLength, tokensOfText } from './token-billing.js';
 
 /**
  * Pictures: a fixed count each, whatever their size (providers scale them down): OpenAI's count for a
@@ -49,9 +50,9 @@ export function estimateTokens(messages: ChatMessage[]): number {
   );
 }
 
-/** Tool definitions are part of the prompt: their JSON, as the engines render them into it. */
+/** Tool definitions are part of the prompt: their JSON, as the engines render them into it (measured, not made). */
 export const toolTokens = (tools: ToolDefinition[] | undefined): number =>
-  tools && tools.length > 0 ? tokensOfText(JSON.stringify(tools)) : 0;
+  tools && tools.length > 0 ? tokensOfLength(jsonLength(tools)) : 0;
 
 /** The prompt's tokens as the engine counts them where it can (local models), estimated otherwise. */
 export async function promptTokens(
