@@ -64,42 +64,16 @@ function depthOf(value: unknown, limit: number): number {
 }
 
 /**
- * The JSON length of each schema a client gave, as its check measured it (the schema object the parsed request
- * holds): the tools' own size limit and their prompt tokens add these up (jsonLength) instead of serialising each
- * function's parameters again.
- */
-const schemaLengths = new WeakMap<object, number>();
-
-/**
  * A JSON Schema a client gives (an answer's format, a function's parameters): how much of it is enforced is the
  * engine's business (warnings, or a 400 when unusable); its size and depth are checked here, before anything reads it.
  */
 export const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
   // Depth first: JSON.stringify recurses, and a schema nested thousands deep overflows the stack.
-  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
+  if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH)
     ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
-    return;
-  }
-  const length = JSON.stringify(schema).length;
-  schemaLengths.set(schema, length);
-  if (length > MAX_SCHEMA_CHARACTERS)
+  else if (JSON.stringify(schema).length > MAX_SCHEMA_CHARACTERS)
     ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARACTERS} characters as JSON` });
 });
-
-/**
- * `JSON.stringify(value).length`, with the schemas jsonSchema checked counted by the length it measured rather
- * than serialised again (each stands in as a one-character placeholder, and its length is added).
- */
-export function jsonLength(value: unknown): number {
-  let measured = 0;
-  const text = JSON.stringify(value, (_key, item: unknown) => {
-    const length = typeof item === 'object' && item !== null ? schemaLengths.get(item) : undefined;
-    if (length === undefined) return item;
-    measured += length - 1;
-    return 0;
-  });
-  return (text?.length ?? 0) + measured;
-}
 
 /** Function and schema names as OpenAI takes them. */
 export const functionName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, _ and - only, at most 64');
@@ -154,7 +128,7 @@ export function checkTools(names: string[], namePath: string[], tools: unknown[]
 
 /** All of a request's tools within the size limit, as JSON. */
 export function checkToolsSize(tools: unknown[], ctx: z.RefinementCtx): void {
-  if (jsonLength(tools) > MAX_TOOLS_CHARACTERS)
+  if (JSON.stringify(tools).length > MAX_TOOLS_CHARACTERS)
     ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
 }
 

@@ -10,8 +10,7 @@ export interface TokenPrices {
 }
 
 /** ~4 characters a token, as OpenAI's guidance estimates; for what a provider does not count itself. */
-export const tokensOfLength = (characters: number): number => Math.ceil(characters / 4);
-export const tokensOfText = (text: string): number => tokensOfLength(text.length);
+export const tokensOfText = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * Billing by tokens, for chat completions and bot answers: the most a request can cost is reserved

@@ -1,6 +1,5 @@
 import type { ChatContentPart, ChatMessage, TextModel, ToolDefinition } from '../../engines/spec/text-model.js';
-import { jsonLength } from './chat-fields.schemas.js';
-import { tokensOfLength, tokensOfText } from './token-billing.js';
+import { tokensOfText } from './token-billing.js';
 
 /**
  * Pictures: a fixed count each, whatever their size (providers scale them down): OpenAI's count for a
@@ -50,9 +49,9 @@ export function estimateTokens(messages: ChatMessage[]): number {
   );
 }
 
-/** Tool definitions are part of the prompt: their JSON, as the engines render them into it (measured, not made). */
+/** Tool definitions are part of the prompt: their JSON, as the engines render them into it. */
 export const toolTokens = (tools: ToolDefinition[] | undefined): number =>
-  tools && tools.length > 0 ? tokensOfLength(jsonLength(tools)) : 0;
+  tools && tools.length > 0 ? tokensOfText(JSON.stringify(tools)) : 0;
 
 /** The prompt's tokens as the engine counts them where it can (local models), estimated otherwise. */
 export async function promptTokens(
