@@ -11,9 +11,11 @@
 //   '{"model":"bench-model","messages":[{"role":"user","content":"Hi"}],"max_tokens":64}'
 // BENCH_BOT=true (with BENCH_UPSTREAM=fake) makes a bot with one document and puts its address for `{bot}` in the
 // path, e.g. ... POST '/bot/{bot}/api' '{"message":"When should I inspect the hives?","stream":true}'
-// It prints self time and total time (the function or any it called) by function.
+// It prints self time and total time (the function or any it called) by function, then the total time by source
+// file and by source function of src/ (through the bundle's source maps), which name what the bundle's lines do not.
 // The .cpuprofile stays in the printed folder for a flame graph viewer.
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -138,7 +140,7 @@ async function startFakeUpstream() {
 
 /**
  * @typedef {object} Profile a V8 .cpuprofile
- * @property {{ id: number, children?: number[], callFrame: { functionName: string, url: string, lineNumber: number } }[]} nodes
+ * @property {{ id: number, children?: number[], callFrame: { functionName: string, url: string, lineNumber: number, columnNumber?: number } }[]} nodes
  * @property {number} startTime
  * @property {number[]} samples
  * @property {number[]} timeDeltas
@@ -196,6 +198,48 @@ function summarise(profile, from, to) {
   console.log(
     `\ntotal time by function (itself and what it called):\n${top(totalByFunction(profile, hitsOf, nameOf), Number(process.env.BENCH_TOP ?? 50)).join('\n')}`,
   );
+  const source = sourceNames();
+  const fromSrc = (/** @type {Map<string, number>} */ map) =>
+    new Map([...map].filter(([name]) => name.startsWith('src/')));
+  const fileOf = (/** @type {Profile['nodes'][number]} */ node) => source(node).split(':')[0] ?? '';
+  console.log(
+    `\ntotal time by source file of src/:\n${top(fromSrc(totalByFunction(profile, hitsOf, fileOf)), 40).join('\n')}`,
+  );
+  console.log(
+    `\ntotal time by source function of src/:\n${top(fromSrc(totalByFunction(profile, hitsOf, source)), Number(process.env.BENCH_TOP ?? 50)).join('\n')}`,
+  );
+}
+
+/**
+ * A profile node's place in the sources (`src/modules/text/text.service.ts:44 generate`), read from the source map
+ * beside the bundle; its place in the bundle when there is none.
+ * @returns {(node: Profile['nodes'][number]) => string}
+ */
+function sourceNames() {
+  /** @type {Map<string, SourceMap | null>} */
+  const maps = new Map();
+  const mapOf = (/** @type {string} */ url) => {
+    if (!url.startsWith('file://')) return null;
+    const file = `${url.slice('file://'.length)}.map`;
+    if (!maps.has(file))
+      maps.set(file, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    return maps.get(file) ?? null;
+  };
+  /** @type {Map<number, string>} */
+  const names = new Map();
+  return (node) => {
+    const known = names.get(node.id);
+    if (known !== undefined) return known;
+    const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+    const entry = mapOf(url)?.findEntry(lineNumber, columnNumber ?? 0);
+    const at =
+      entry && 'originalSource' in entry
+        ? `${entry.originalSource.replace(/^.*?\/(src|node_modules)\//, '$1/')}:${entry.originalLine + 1}`
+        : `${url.replace(/^.*node_modules\//, 'node_modules/')}:${lineNumber + 1}`;
+    const name = `${at} ${functionName || '(anonymous)'}`;
+    names.set(node.id, name);
+    return name;
+  };
 }
 
 /**

@@ -12,15 +12,16 @@ export interface EventStream {
 }
 
 /**
- * An AbortSignal that fires when the client goes away before the answer is complete. Made before the
- * work starts, so the work can be stopped (and billed for what it produced) whenever that happens.
+ * The request's one AbortController, aborted when the client goes away before the answer is complete. Made before
+ * the work starts, so the work can be stopped (and billed for what it produced) whenever that happens; the work
+ * shares it rather than linking one of its own (the service aborts it when the reservation is refused).
  */
-export function clientGone(reply: FastifyReply): AbortSignal {
+export function clientGone(reply: FastifyReply): AbortController {
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort(new Error('the client closed the connection'));
   });
-  return controller.signal;
+  return controller;
 }
 
 /**

@@ -31,6 +31,12 @@ export interface UpstreamCall<T> {
   timeoutMs: number;
   /** The caller's own cancellation; a cancelled call is not retryable. */
   signal?: AbortSignal | undefined;
+  /**
+   * The controller the call aborts on its time limit or on `signal`, and whose signal the fetch takes: the caller's
+   * own when it governs what the call leaves running (a stream's body), so that no second controller is linked to
+   * it; a new one for the call when absent.
+   */
+  controller?: AbortController;
   /** How errors name the other side: "The text provider", "ElevenLabs". */
   label: string;
   read: (response: UpstreamResponse) => Promise<T>;
@@ -50,7 +56,7 @@ const isRetryableStatus = (status: number) => status === 408 || status === 429 |
 export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
   // One controller and a timer, not AbortSignal.timeout() and AbortSignal.any(): in Node 20 those cost ~120 µs
   // more per call (measured), on every chat completion's critical path.
-  const limit = new AbortController();
+  const limit = call.controller ?? new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

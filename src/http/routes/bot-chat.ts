@@ -68,7 +68,7 @@ function streamingHandler(operation: AnyOperation, botChat: BotChatService): Non
     const answer = unwrap(await botChat.stream(context.caller, publicUrl, { message, history }, gone));
     await streamEvents(
       reply,
-      gone,
+      gone.signal,
       async (send) => {
         for await (const text of answer.parts) await send({ text, bot: { text } });
         if (includeSources) await send({ sources: answer.sources });

@@ -26,7 +26,7 @@ function openAiTextRoute<B extends StreamedBody>(
   app: FastifyInstance,
   operation: AnyOperation,
   chat: ChatService,
-  stream: (caller: Caller, body: B, signal: AbortSignal) => Promise<Outcome<AsyncGenerator<unknown>>>,
+  stream: (caller: Caller, body: B, cancel: AbortController) => Promise<Outcome<AsyncGenerator<unknown>>>,
 ): void {
   operationRoute(app, operation, {
     attachValidation: true,
@@ -45,7 +45,7 @@ function openAiTextRoute<B extends StreamedBody>(
       const chunks = unwrap(await stream(context.caller, body, gone));
       await streamEvents(
         reply,
-        gone,
+        gone.signal,
         async (send) => {
           for await (const chunk of chunks) await send(chunk);
         },
@@ -60,11 +60,11 @@ function openAiTextRoute<B extends StreamedBody>(
 }
 
 export function chatCompletionRoute(app: FastifyInstance, operation: AnyOperation, chat: ChatService): void {
-  openAiTextRoute<ChatRequest>(app, operation, chat, (caller, body, signal) => chat.stream(caller, body, signal));
+  openAiTextRoute<ChatRequest>(app, operation, chat, (caller, body, cancel) => chat.stream(caller, body, cancel));
 }
 
 export function legacyCompletionRoute(app: FastifyInstance, operation: AnyOperation, chat: ChatService): void {
-  openAiTextRoute<CompletionRequest>(app, operation, chat, (caller, body, signal) =>
-    legacyStream(chat, caller, body, signal),
+  openAiTextRoute<CompletionRequest>(app, operation, chat, (caller, body, cancel) =>
+    legacyStream(chat, caller, body, cancel),
   );
 }

@@ -32,7 +32,7 @@ export function responsesRoute(app: FastifyInstance, operation: AnyOperation, re
       // The events end with response.failed when the engine fails; what else fails is logged, and the stream ends.
       await streamEvents(
         reply,
-        gone,
+        gone.signal,
         async (send) => {
           for await (const event of events) await send(event, event.type);
         },

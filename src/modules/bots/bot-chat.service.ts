@@ -89,17 +89,20 @@ export class BotChatService {
     }
   }
 
-  /** Starts the answer and waits for its first part, so a provider that fails at once is still an HTTP error. */
+  /**
+   * Starts the answer and waits for its first part, so a provider that fails at once is still an HTTP error.
+   * `cancel` is the request's controller (aborted when the visitor goes away), shared by the search and the engine
+   * call; a refused reservation aborts it.
+   */
   async stream(
     caller: Caller,
     publicUrl: string,
     input: BotMessage,
-    signal: AbortSignal,
+    cancel: AbortController,
   ): Promise<Outcome<BotAnswerStream>> {
-    const prepared = await this.prepare(caller, publicUrl, input, signal);
+    const prepared = await this.prepare(caller, publicUrl, input, cancel.signal);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const cancel = linkedAbortController(signal);
     const stream = p.model.engine.doStream({ ...p.call, abortSignal: cancel.signal })[Symbol.asyncIterator]();
     const starting = stream.next();
     const reserved = await this.deps.billing.reserveAlongside(p.reservation, starting, cancel);

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { type Db, dialectOf } from '../../storage/db/database.js';
 import { type HotRows, busy, hotRows } from '../../storage/db/hot-read.js';
 import type { BotDocumentRow, BotRow } from '../../storage/db/schema.js';
-import { fts5Match, postgresDocumentVector, postgresQuery } from './full-text-query.js';
+import { fts5BotMatch, postgresDocumentVector, postgresQuery } from './full-text-query.js';
 
 export type BotWithCount = BotRow & { documents: number };
 export type BotChanges = Partial<
@@ -37,11 +37,12 @@ export interface FullTextHit extends ChunkHit {
 const BOT_BY_PUBLIC_URL = 'select * from bots where public_url = ?';
 
 /**
- * SQLite's keyword search of one bot's chunks, best first. The limit is written into the statement: bound as
+ * SQLite's keyword search of one bot's chunks, best first: the match names the bot (fts5BotMatch), whose column
+ * weighs nothing in the rank; the join's bot_id check is what guarantees the scope. The limit is written into the statement: bound as
  * a parameter, the same query took 44 instead of 28 µs on a bot of 3 chunks (measured).
  */
 const sqliteFullTextSearch = (limit: number) => `
-  select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts) as rank
+  select c.id as chunk_id, c.document_id as document_id, d.title as title, c.text as text, bm25(bot_chunks_fts, 1.0, 0.0) as rank
   from bot_chunks_fts
   join bot_chunks c on c.id = bot_chunks_fts.rowid
   join bot_documents d on d.id = c.document_id
@@ -221,7 +222,7 @@ export class BotsRepo {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`invalid search limit ${limit}`);
     const query = sqliteFullTextSearch(limit);
     if (!this.searches.has(limit)) this.searches.set(limit, hotRows<FullTextHit>(this.db, query));
-    const parameters = [fts5Match(terms), botId];
+    const parameters = [fts5BotMatch(botId, terms), botId];
     const rows = this.searches.get(limit)?.all(...parameters) ?? busy;
     if (rows !== busy) return rows;
     return (await this.db.executeQuery<FullTextHit>(CompiledQuery.raw(query, parameters))).rows;

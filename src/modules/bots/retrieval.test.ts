@@ -11,6 +11,7 @@ import { openTestDb, testDialect } from '../../../test/helpers/test-database.js'
 import { BotsRepo } from './bots.repo.js';
 import { BotsService } from './bots.service.js';
 import { DocumentReader } from './document-reader.js';
+import { fts5BotMatch } from './full-text-query.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { Retrieval, ftsQuery, reciprocalRankFusion } from './retrieval.js';
 
@@ -242,6 +243,32 @@ describe('Retrieval.search with full-text search (BM25)', () => {
     expect(await ftsMatches('penguins')).toBe(0);
     expect(await db.selectFrom('bot_chunks').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('bot_documents').selectAll().execute()).toEqual([]);
+    await integrityCheck();
+  });
+
+  // Migration 0019: the bot is a column of SQLite's index, which a bot's search matches on (fts5BotMatch).
+  it.skipIf(testDialect !== 'sqlite')('indexes each chunk under its bot, which a search matches on', async () => {
+    const first = await makeBots();
+    const second = await makeBots();
+    await first.add('Tides', 'The harbour floods at high tide.');
+    const dropped = await first.add('Boats', 'Boats leave the harbour at dawn.');
+    await second.add('Gulls', 'Gulls circle the harbour.');
+    const inIndex = async (botId: string, words: string[]) =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from bot_chunks_fts where bot_chunks_fts match ${fts5BotMatch(botId, words)}`.execute(
+            db,
+          )
+        ).rows[0]?.n,
+      );
+    expect(await inIndex(first.bot.id, ['harbour'])).toBe(2);
+    expect(await inIndex(second.bot.id, ['harbour'])).toBe(1);
+    expect(await inIndex(second.bot.id, ['tide', 'boats'])).toBe(0);
+    unwrap(await first.service.deleteDocument(accountId, first.bot.id, dropped.id));
+    expect(await inIndex(first.bot.id, ['harbour'])).toBe(1);
+    expect((await first.service.search(first.bot.id, 'harbour', 5)).map((r) => r.title)).toEqual(['Tides']);
     await integrityCheck();
   });
 

@@ -123,6 +123,11 @@ export function checkTools(names: string[], namePath: string[], tools: unknown[]
     if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, ...namePath], message: `'${name}' is defined twice` });
     seen.add(name);
   }
+  checkToolsSize(tools, ctx);
+}
+
+/** All of a request's tools within the size limit, as JSON. */
+export function checkToolsSize(tools: unknown[], ctx: z.RefinementCtx): void {
   if (JSON.stringify(tools).length > MAX_TOOLS_CHARACTERS)
     ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_TOOLS_CHARACTERS} characters as JSON` });
 }

@@ -6,7 +6,6 @@ import type {
   TextUsage,
 } from '../../engines/spec/text-model.js';
 import { type Outcome, engineFailure, fail, ok } from '../../shared/errors.js';
-import { linkedAbortController } from '../../shared/linked-abort.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
@@ -114,8 +113,12 @@ export class ChatService {
   }
 
   /** A chat completion as OpenAI streams it: the chunks, then (with stream_options.include_usage) the usage. */
-  async stream(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
-    const started = await this.streamParts(caller, request, signal);
+  async stream(
+    caller: Caller,
+    request: ChatRequest,
+    cancel: AbortController,
+  ): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
+    const started = await this.streamParts(caller, request, cancel);
     if (!started.ok) return started;
     return ok(completionChunks(started.value, request.stream_options?.include_usage === true, this.config.clock));
   }
@@ -160,14 +163,15 @@ export class ChatService {
 
   /**
    * Starts the generation and waits for its first part, so a provider that fails at once is still an
-   * HTTP error; after that, failures end the stream. Abort `signal` when the client goes away. The parts
-   * of all choices come tagged with their choice's index; the bill is settled when the stream ends or is left.
+   * HTTP error; after that, failures end the stream. `cancel` is the request's controller (the route aborts it
+   * when the client goes away; a refused reservation aborts it too): the engine call shares it rather than a
+   * controller linked to it. The parts of all choices come tagged with their choice's index; the bill is settled
+   * when the stream ends or is left.
    */
-  async streamParts(caller: Caller, request: ChatRequest, signal: AbortSignal): Promise<Outcome<ChatPartStream>> {
+  async streamParts(caller: Caller, request: ChatRequest, cancel: AbortController): Promise<Outcome<ChatPartStream>> {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const p = prepared.value;
-    const cancel = linkedAbortController(signal);
     const abortSignal = cancel.signal;
     const streams = Array.from({ length: p.n }, () =>
       p.model.engine.doStream({ ...p.call, abortSignal })[Symbol.asyncIterator](),

@@ -59,12 +59,12 @@ export async function legacyStream(
   chat: ChatService,
   caller: Caller,
   request: CompletionRequest,
-  signal: AbortSignal,
+  cancel: AbortController,
 ): Promise<Outcome<AsyncGenerator<ChatChunk>>> {
   const refused = refusal(request);
   if (refused) return refused;
   const prompt = typeof request.prompt === 'string' ? request.prompt : (request.prompt[0] ?? '');
-  const started = await chat.streamParts(caller, chatRequestOf(request, prompt), signal);
+  const started = await chat.streamParts(caller, chatRequestOf(request, prompt), cancel);
   if (!started.ok) return started;
   return ok(legacyChunks(started.value, request, prompt, chat.clock));
 }

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, type Outcome, fail, ok } from '../../shared/errors.js';
 import { validationMessage } from '../../shared/validation-message.js';
+import { checkToolsSize } from '../chat/chat-fields.schemas.js';
 import { type ChatRequest, type ChatRequestMessage, chatRequestSchema } from '../chat/chat.schemas.js';
 import type { StoredItem } from './response-object.schemas.js';
 import { newItemId } from './response-ids.js';
@@ -100,7 +101,7 @@ export function chatRequestOf(request: ResponseRequest, history: readonly InputI
   }
   const open = unansweredCall(unanswered, 'input');
   if (open) return open;
-  const parsed = chatRequestSchema.safeParse(chatFields(request, messages));
+  const parsed = convertedRequestSchema.safeParse(chatFields(request, messages));
   if (!parsed.success) return { ok: false, error: chatIssue(parsed.error, sources) };
   return ok({ request: parsed.data, sources });
 }
@@ -159,6 +160,21 @@ function responseFormatOf(format: NonNullable<NonNullable<ResponseRequest['text'
   const { name, schema, description, strict } = format;
   return { type: 'json_schema', json_schema: present({ name, schema, description, strict }) };
 }
+
+type ChatTool = NonNullable<ChatRequest['tools']>[number];
+
+/**
+ * The chat schema for the chat request a Responses request makes: its tools and answer format were checked by the
+ * Responses schema with the chat's own checks (names, descriptions, schemas, counts, each name once), so they are
+ * not checked (nor their schemas measured) a second time; only the tools' size, in the chat's shape, is left.
+ */
+const convertedRequestSchema = chatRequestSchema.extend({
+  tools: z
+    .array(z.custom<ChatTool>())
+    .superRefine((tools, ctx) => checkToolsSize(tools, ctx))
+    .nullish(),
+  response_format: z.custom<NonNullable<ChatRequest['response_format']>>().nullish(),
+});
 
 /** The fields that have a value: the Responses API's nulls mean "left out", which the chat schema does not always take. */
 const present = (fields: Record<string, unknown>): Record<string, unknown> =>

@@ -78,18 +78,18 @@ export class ResponsesService {
 
   /**
    * The response as OpenAI's stream events. Starts the engine first, so that a request it refuses (or a provider
-   * that fails at once) is still an HTTP error; abort `signal` when the client goes away: the engine stops and
+   * that fails at once) is still an HTTP error; abort `cancel` (the request's controller) when the client goes away: the engine stops and
    * the bill is settled on what it produced. The events must be iterated to their end (or returned).
    */
   async stream(
     caller: Caller,
     request: ResponseRequest,
-    signal: AbortSignal,
+    cancel: AbortController,
   ): Promise<Outcome<AsyncGenerator<ResponseEvent>>> {
     const prepared = await this.prepare(caller, request);
     if (!prepared.ok) return prepared;
     const { base, call, items } = prepared.value;
-    const started = await this.deps.chat.streamParts(caller, call.request, signal);
+    const started = await this.deps.chat.streamParts(caller, call.request, cancel);
     if (!started.ok) return { ok: false, error: renamedError(started.error, call.sources) };
     return ok(
       responseEvents({

@@ -318,7 +318,7 @@ export interface BotDocumentsTable {
 
 /**
  * A passage of a document. Its text is indexed for full-text search: on SQLite by the FTS5 table
- * bot_chunks_fts (kept in step by triggers), on PostgreSQL by the GIN index bot_chunks_text_search over
+ * bot_chunks_fts over its text and its bot_id (kept in step by triggers; a search matches within its bot), on PostgreSQL by the GIN index bot_chunks_text_search over
  * to_tsvector(BOT_CHUNKS_TEXT_SEARCH_CONFIG, text).
  */
 export interface BotChunksTable {

@@ -200,14 +200,15 @@ export class OpenAICompatibleTextModel implements TextModel {
   }
 
   /**
-   * One attempt to open the stream: callUpstream's errors and status handling, but its signal (the
-   * caller's plus the connection time limit) only governs until the headers arrive. After that the
+   * One attempt to open the stream: callUpstream's errors and status handling, its time limit and the caller's
+   * signal abort `request` until the headers arrive (callUpstream stops listening when it returns). After that the
    * request hangs on `request`, which doStream aborts on the caller's signal, an idle time-out or the end.
    */
   private async openStream(body: string, signal: AbortSignal | undefined): Promise<OpenStream> {
     const request = new AbortController();
     const response = await callUpstream({
-      fetch: untilHeaders(this.fetch, request),
+      fetch: this.fetch,
+      controller: request,
       url: joinUrl(this.config.baseUrl, '/chat/completions'),
       method: 'POST',
       headers: this.headers('text/event-stream'),
@@ -225,21 +226,6 @@ interface OpenStream {
   response: UpstreamResponse;
   /** Aborting it closes the upstream request, body included. */
   request: AbortController;
-}
-
-/** A fetch whose `init.signal` is honoured only until the response headers arrive; `request` governs the rest. */
-function untilHeaders(fetchImpl: UpstreamFetch, request: AbortController): UpstreamFetch {
-  return async (input, init) => {
-    const phase = init.signal;
-    const forward = () => request.abort(phase?.reason);
-    if (phase?.aborted) forward();
-    else phase?.addEventListener('abort', forward, { once: true });
-    try {
-      return await fetchImpl(input, { ...init, signal: request.signal });
-    } finally {
-      phase?.removeEventListener('abort', forward);
-    }
-  };
 }
 
 /** The next body chunk, or a time-out when the provider stays silent for `ms`. */
