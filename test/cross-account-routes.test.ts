@@ -123,7 +123,7 @@ const response: RecordKind = {
   make: async (key) => ({ id: idIn(await made('POST', '/v1/responses', key, { input: 'Hello bees' }), 'id') }),
   view: ({ id }) => `/v1/responses/${id}`,
 };
-const video: RecordKind = {
+const openaiVideo: RecordKind = {
   make: async (key) => ({
     id: idIn(
       await made('POST', '/v1/videos', key, { prompt: 'A tide', model: 'builtin-slideshow', seconds: '1' }),
@@ -205,16 +205,16 @@ const ROUTES: Record<string, { kind: RecordKind; body?: Json }> = {
   'DELETE /v1/responses/:id': { kind: response },
   'GET /v1/responses/:id/input_items': { kind: response },
   'HEAD /v1/responses/:id/input_items': { kind: response },
-  'GET /api/videos/:id': { kind: video },
-  'HEAD /api/videos/:id': { kind: video },
-  'DELETE /api/videos/:id': { kind: video },
-  'GET /api/videos/:id/content': { kind: video },
-  'HEAD /api/videos/:id/content': { kind: video },
-  'GET /v1/videos/:id': { kind: video },
-  'HEAD /v1/videos/:id': { kind: video },
-  'DELETE /v1/videos/:id': { kind: video },
-  'GET /v1/videos/:id/content': { kind: video },
-  'HEAD /v1/videos/:id/content': { kind: video },
+  'GET /api/videos/:id': { kind: openaiVideo },
+  'HEAD /api/videos/:id': { kind: openaiVideo },
+  'DELETE /api/videos/:id': { kind: openaiVideo },
+  'GET /api/videos/:id/content': { kind: openaiVideo },
+  'HEAD /api/videos/:id/content': { kind: openaiVideo },
+  'GET /v1/videos/:id': { kind: openaiVideo },
+  'HEAD /v1/videos/:id': { kind: openaiVideo },
+  'DELETE /v1/videos/:id': { kind: openaiVideo },
+  'GET /v1/videos/:id/content': { kind: openaiVideo },
+  'HEAD /v1/videos/:id/content': { kind: openaiVideo },
 };
 const RECORD_ROUTES = 56;
 
