@@ -4,6 +4,8 @@ import { BuiltinTextModel } from '../src/engines/adapters/builtin/builtin-text-m
 import { LLAMA_CPP_PARAMETERS } from '../src/engines/adapters/llama-cpp/llama-cpp-text-model.js';
 import { OpenAICompatibleTextModel } from '../src/engines/adapters/openai-compatible/openai-compatible-text-model.js';
 import { TEXT_PARAMETERS, type TextParameterSupport } from '../src/engines/spec/text-model.js';
+import { openAiSpeechOperations } from '../src/modules/speech/openai-speech.operations.js';
+import { openAiTranscriptionOperations } from '../src/modules/transcriptions/openai-transcriptions.operations.js';
 
 /** docs/openai-compatibility.md's parameter table says what the engines declare, parameter by parameter. */
 const doc = readFileSync(new URL('../docs/openai-compatibility.md', import.meta.url), 'utf8');
@@ -48,3 +50,28 @@ describe('docs/openai-compatibility.md', () => {
       expect(table.get(parameter), parameter).toEqual(engines.map((support) => said(support, parameter)));
   });
 });
+
+describe("docs/openai-compatibility.md's endpoint table", () => {
+  it('has a row for each audio route under /v1', () => {
+    const start = doc.indexOf('## Endpoints');
+    const rows = doc
+      .slice(start, doc.indexOf('\n## ', start + 1))
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1] ?? '');
+    // The definitions alone (their services are called only when a request runs them).
+    const operations = [
+      ...Object.values(openAiSpeechOperations({} as never)),
+      ...Object.values(openAiTranscriptionOperations({} as never)),
+    ];
+    const paths = operations.flatMap((operation) => operation.http?.aliases ?? []).filter((p) => p.startsWith('/v1/'));
+    expect(paths).toHaveLength(3);
+    for (const path of paths)
+      expect(
+        rows.some((row) => row.includes(`\`${operation(path)}\``)),
+        path,
+      ).toBe(true);
+  });
+});
+
+const operation = (path: string) => `POST ${path}`;
