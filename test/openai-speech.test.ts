@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { createOpenAI } from '@ai-sdk/openai';
 import { experimental_generateSpeech as generateSpeech } from 'ai';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../src/engines/audio/wav.js';
 import { type FakeUpstream, replyBytes, startFakeUpstream } from './helpers/fake-upstream.js';
 import { probeAudio } from './helpers/media.js';
@@ -124,9 +124,15 @@ describe('POST /v1/audio/speech with the openai SDK', () => {
 });
 
 describe('streaming', () => {
+  const held: ServerResponse[] = [];
+  const tone = encodeWav({ pcm: Buffer.alloc(24_000 * 2 * 2, 0x10), sampleRate: 24_000 });
+  // Whatever happens to the test, the held syntheses are answered, so the service can close.
+  afterEach(() => {
+    for (const res of held.splice(0)) if (!res.headersSent) replyBytes(res, 200, 'audio/wav', tone);
+    upstream.handle((_call, res) => replyBytes(res, 200, 'audio/wav', tone));
+  });
+
   it('sends the first bytes while the engine is still speaking the rest of the text', async () => {
-    const tone = encodeWav({ pcm: Buffer.alloc(24_000 * 2 * 2, 0x10), sampleRate: 24_000 });
-    const held: ServerResponse[] = [];
     upstream.handle((call, res) => {
       if (String(call.body.input).startsWith('First')) return replyBytes(res, 200, 'audio/wav', tone);
       held.push(res);
@@ -145,8 +151,7 @@ describe('streaming', () => {
     expect(chunk.value?.byteLength).toBeGreaterThan(0);
     // The second piece's synthesis has not been answered: what arrived was encoded from the first alone.
     expect(held).toHaveLength(1);
-    for (const res of held) replyBytes(res, 200, 'audio/wav', tone);
-    upstream.handle((_call, res) => replyBytes(res, 200, 'audio/wav', tone));
+    for (const res of held.splice(0)) replyBytes(res, 200, 'audio/wav', tone);
     let bytes = chunk.value?.byteLength ?? 0;
     for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
     // Two seconds of each piece, 16-bit at 24 kHz, after the WAV header.
