@@ -2,6 +2,8 @@
 // Usage: npm run bench:transcription (or node bench/transcription.mjs after a build).
 // BENCH_RUNS=<n> single-job runs (median, default 3); BENCH_JOBS=<k> jobs submitted at once per throughput row (default 6);
 // BENCH_CONCURRENCIES=<c,...> ATELIER_WORKER_CONCURRENCY of the throughput rows (default 1,2,3,4).
+// Section 1 also times POST /v1/audio/transcriptions (the file uploaded, answered when transcribed); BENCH_V1_ONLY=1
+// skips the throughput section.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench cannot run or a job fails.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -223,6 +225,26 @@ async function transcribe(service, audioUrl) {
 }
 
 /**
+ * Milliseconds of POST /v1/audio/transcriptions with the file uploaded (multipart), until its JSON answer is read.
+ * @param {Service} service
+ * @param {Buffer} mp3
+ */
+async function transcribeUpload(service, mp3) {
+  const form = new FormData();
+  form.append('file', new Blob([mp3], { type: 'audio/mpeg' }), 'a.mp3');
+  form.append('model', 'whisper-1');
+  form.append('language', 'en');
+  const res = await fetch(`${service.url}/v1/audio/transcriptions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.apiKey}` },
+    body: form,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST /v1/audio/transcriptions answered ${res.status}: ${text}`);
+  return /** @type {{ text: string }} */ (JSON.parse(text));
+}
+
+/**
  * K jobs at once, watched with one list request per poll: K pollers at 20 requests/s each would take CPU from pocketsphinx on 2 cores.
  * @param {Service} service
  * @param {string} audioUrl
@@ -300,10 +322,11 @@ async function main() {
 
   // 1. One job at a time against the bare commands, round-robin so drift in machine load hits all three alike.
   let service = await startWorkers(1);
-  /** @type {{ job: number[], bare: number[], sphinx: number[], decode: number[] }} */
-  const ms = { job: [], bare: [], sphinx: [], decode: [] };
+  /** @type {{ job: number[], v1: number[], bare: number[], sphinx: number[], decode: number[] }} */
+  const ms = { job: [], v1: [], bare: [], sphinx: [], decode: [] };
   const steps = {
     job: () => transcribe(service, audioUrl),
+    v1: () => transcribeUpload(service, mp3),
     bare: async () => {
       ms.decode.push(await timeMs(() => run(DECODE(rec.mp3, wav))));
       await run(SPHINX(wav));
@@ -312,17 +335,25 @@ async function main() {
   };
   process.stdout.write(`\n1. Single job latency, ATELIER_WORKER_CONCURRENCY=1: 1 warm-up + ${RUNS} runs each ...`);
   const first = await steps.job();
+  const firstUpload = await steps.v1();
   await steps.bare();
   await steps.sphinx();
   ms.decode.length = 0;
   for (let i = 0; i < RUNS; i++)
-    for (const name of /** @type {const} */ (['job', 'bare', 'sphinx'])) ms[name].push(await timeMs(steps[name]));
+    for (const name of /** @type {const} */ (['job', 'v1', 'bare', 'sphinx'])) ms[name].push(await timeMs(steps[name]));
   console.log(' done');
   const seconds = first.audio.duration ?? rec.seconds;
-  const m = { job: median(ms.job), bare: median(ms.bare), sphinx: median(ms.sphinx), decode: median(ms.decode) };
-  /** @type {['job' | 'bare' | 'sphinx', string][]} */
+  const m = {
+    job: median(ms.job),
+    v1: median(ms.v1),
+    bare: median(ms.bare),
+    sphinx: median(ms.sphinx),
+    decode: median(ms.decode),
+  };
+  /** @type {['job' | 'v1' | 'bare' | 'sphinx', string][]} */
   const labels = [
     ['job', 'service job (create -> completed)'],
+    ['v1', 'POST /v1/audio/transcriptions'],
     ['bare', 'bare ffmpeg decode + pocketsphinx'],
     ['sphinx', 'bare pocketsphinx alone'],
   ];
@@ -339,7 +370,17 @@ async function main() {
     `   audio ${seconds.toFixed(2)} s (record's duration); RTF = seconds of work per second of audio; decode (inside bare) ${(m.decode / 1000).toFixed(2)} s; ` +
       `job overhead over bare ${((m.job - m.bare) / 1000).toFixed(2)} s; ${first.audio.segments.length} segments, model ${first.audio.model}`,
   );
+  const v1Ratio = m.v1 / m.bare;
+  console.log(
+    `   /v1 upload / bare (ffmpeg+pocketsphinx): ${v1Ratio.toFixed(2)}x   target <= ${TARGET.toFixed(2)}x   ${v1Ratio <= TARGET ? 'meets' : 'below'}`,
+  );
   console.log(`   transcript starts: "${first.audio.content.slice(0, 110)}..."`);
+  console.log(`   /v1 transcript starts: "${firstUpload.text.slice(0, 110)}..."`);
+  if (process.env.BENCH_V1_ONLY === '1') {
+    await stop(service.child);
+    console.log(`\nLoad average after the runs (1/5/15 min): ${loadAverage()}`);
+    return;
+  }
 
   // 2. K jobs submitted at once; each concurrency on its own fresh service (the first reuses the one above).
   console.log(

@@ -1,5 +1,6 @@
 // Text-to-speech benchmark: POST /api/generate-text-to-speech against the same programs run bare.
 // Usage: npm run bench:tts (or node bench/tts.mjs after a build). BENCH_RUNS=<n> measured runs per row, default 5.
+// Then POST /v1/audio/speech (streamed) against the bare program + encoder pipeline; BENCH_TTS_V1_ONLY=1 runs only that.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import {
   tempDir,
   timeMs,
 } from './lib.mjs';
+import { benchV1Speech } from './tts-v1.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.3;
@@ -207,6 +209,17 @@ async function main() {
     `(max 1000 chars espeak-ng, 600 flite), ${CONCURRENCY} at a time, PCM joined, lame once; service = client wall time of the POST.\n`,
   );
 
+  // 300 words of the long text, cut at a sentence.
+  const v1Text = `${LONG_TEXT.split(/\s+/)
+    .slice(0, 300)
+    .join(' ')
+    .replace(/[^.]*$/, '')}`;
+  if (process.env.BENCH_TTS_V1_ONLY === '1') {
+    await benchV1Speech(service, v1Text, RUNS, work);
+    console.log(`Load average after the runs (1/5/15 min): ${loadAverage()}`);
+    return;
+  }
+
   const rows = [];
   for (const family of families) {
     for (const [size, text] of texts) {
@@ -301,6 +314,7 @@ async function main() {
       `  ${''.padEnd(16)} min-max ms: whole ${spread(r.ms.whole)}, pieces ${spread(r.ms.pieces)}, service ${spread(r.ms.service)}`,
     );
   }
+  await benchV1Speech(service, v1Text, RUNS, work);
   console.log(`Load average after the runs (1/5/15 min): ${loadAverage()}`);
 }
 

@@ -151,6 +151,11 @@ const serviceEnv = {
     .default(64),
   ATELIER_TTS_TIMEOUT_MS: int(1_000, 600_000).default(120_000),
   ATELIER_TTS_CONCURRENCY: int(1, 16).default(2),
+  /** OpenAI's speech model names and the engine family each is spoken by (/v1/audio/speech), e.g. tts-1=espeak-ng. */
+  ATELIER_TTS_MODEL_ALIASES: z
+    .string()
+    .regex(/^\s*[\w.-]+=[\w.-]+\s*(,\s*[\w.-]+=[\w.-]+\s*)*$/, 'must be model=engine pairs separated by commas')
+    .default('tts-1=espeak-ng,tts-1-hd=flite,gpt-4o-mini-tts=flite'),
   ATELIER_ALLOW_PRIVATE_URLS: bool.default(false),
   ATELIER_DOWNLOAD_MAX_BYTES: int(1_024, 2 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
   ATELIER_DOWNLOAD_TIMEOUT_MS: int(1_000, 3_600_000).default(120_000),
@@ -168,6 +173,8 @@ const serviceEnv = {
   /** Catalogue models pulled in the background at start when missing, e.g. qwen3-0.6b,whisper-base. */
   ATELIER_PRELOAD_MODELS: preloadModelsField,
   ATELIER_ASR_TIMEOUT_MS: int(1_000, 7_200_000).default(1_800_000),
+  /** How long POST /v1/audio/transcriptions may work before it answers (it transcribes while the request waits). */
+  ATELIER_ASR_SYNC_TIMEOUT_MS: int(1_000, 3_600_000).default(300_000),
   ATELIER_ASR_ROUTES: engineChoiceFields.asrRoutes,
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
@@ -305,6 +312,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ...providers.asr,
       routes: parseAsrRoutes(env.ATELIER_ASR_ROUTES),
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
+      syncTimeoutMs: env.ATELIER_ASR_SYNC_TIMEOUT_MS,
       creditsPerTranscription: env.ATELIER_CREDITS_PER_TRANSCRIPTION,
       creditsPerDerivedField: env.ATELIER_CREDITS_PER_DERIVED_FIELD,
     },
@@ -418,6 +426,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       bitrateKbps: env.ATELIER_TTS_BITRATE_KBPS,
       timeoutMs: env.ATELIER_TTS_TIMEOUT_MS,
       concurrency: env.ATELIER_TTS_CONCURRENCY,
+      modelAliases: Object.fromEntries(
+        env.ATELIER_TTS_MODEL_ALIASES.split(',').map((pair) => pair.split('=').map((part) => part.trim())),
+      ) as Record<string, string>,
       ...providers.tts,
     },
   };

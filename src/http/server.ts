@@ -24,6 +24,7 @@ import { metricsRoutes, registerRequestMetrics } from './routes/metrics.js';
 import { readyRoutes } from './routes/ready.js';
 import { chatCompletionRoute, legacyCompletionRoute } from './routes/chat.js';
 import { responsesRoute } from './routes/responses.js';
+import { openAiSpeechRoute, openAiTranscriptionRoutes } from './routes/openai-audio.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
@@ -131,6 +132,9 @@ export async function buildServer(
   chatCompletionRoute(app, modules.chat.chatCompletion, services.chat);
   responsesRoute(app, modules.responses.createResponse, services.responses);
   legacyCompletionRoute(app, modules.completions.legacyCompletion, services.chat);
+  openAiSpeechRoute(app, modules.speech.createSpeech, services.speech);
+  const { createAudioTranscription, createAudioTranslation } = modules.transcriptions;
+  await openAiTranscriptionRoutes(app, [createAudioTranscription, createAudioTranslation], services.transcriptions);
   await botDocumentRoute(app, modules.bots.addDocument);
   const { openaiImages, openaiVideos } = modules;
   const uploads = [openaiImages.createImageEdit, openaiImages.createImageVariation, openaiVideos.createVideo];

@@ -26,6 +26,7 @@ const HOSTED_VOICES: Record<string, HostedVoice> = {
   yoZ06aMxZJJ28mfd3POQ: { name: 'Sam', provider: 'elevenlabs', gender: 'male', accent: 'American' },
   alloy: { name: 'Alloy', provider: 'openai', gender: 'female', accent: 'American' },
   ash: { name: 'Ash', provider: 'openai', gender: 'male', accent: 'American' },
+  ballad: { name: 'Ballad', provider: 'openai', gender: 'male', accent: 'British' },
   coral: { name: 'Coral', provider: 'openai', gender: 'female', accent: 'American' },
   echo: { name: 'Echo', provider: 'openai', gender: 'male', accent: 'American' },
   fable: { name: 'Fable', provider: 'openai', gender: 'male', accent: 'British' },
@@ -33,6 +34,7 @@ const HOSTED_VOICES: Record<string, HostedVoice> = {
   nova: { name: 'Nova', provider: 'openai', gender: 'female', accent: 'American' },
   sage: { name: 'Sage', provider: 'openai', gender: 'female', accent: 'American' },
   shimmer: { name: 'Shimmer', provider: 'openai', gender: 'female', accent: 'American' },
+  verse: { name: 'Verse', provider: 'openai', gender: 'male', accent: 'American' },
 };
 
 export interface HostedVoiceChoice {

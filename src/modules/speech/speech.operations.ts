@@ -3,8 +3,9 @@ import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { pageOf, pagingArgs } from '../../shared/paging.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { SPEECH_OUTPUT_FORMATS, settingValue, speechBody, speechToolArgs, voiceSchema } from './speech.schemas.js';
+import { SPEECH_RECORD_FORMATS, settingValue, speechBody, speechToolArgs, voiceSchema } from './speech.schemas.js';
 import type { SpeechService } from './speech.service.js';
+import { openAiSpeechOperations } from './openai-speech.operations.js';
 import type { VoiceListing } from './voice-listing.js';
 
 const tags = ['speech'];
@@ -27,9 +28,11 @@ const speechRecordSchema = z.object({
   characters: z.number().int(),
   duration_seconds: z.number(),
   output_format: z
-    .enum(SPEECH_OUTPUT_FORMATS)
+    .enum(SPEECH_RECORD_FORMATS)
     .nullable()
-    .describe("The output_format asked for; null for the service's own MP3 (none asked)"),
+    .describe(
+      "The output_format asked for; null for the service's own MP3 (none asked). Speech streamed by /v1/audio/speech: mp3_44100_128 (mp3), pcm_24000 (wav), or opus, aac, flac, pcm (raw 16-bit at 24 kHz)",
+    ),
   warnings: z.array(z.string()),
   created_at: z.string(),
 });
@@ -72,6 +75,7 @@ export function speechOperations(speech: SpeechService, voices: VoiceListing, ma
         },
       ],
     }),
+    ...openAiSpeechOperations(speech),
     getSpeech: defineOperation({
       name: 'get_speech',
       summary: 'A stored text-to-speech result, with its duration and any warnings',

@@ -24,6 +24,13 @@ export const SPEECH_OUTPUT_FORMATS = [
 
 export type SpeechOutputFormat = (typeof SPEECH_OUTPUT_FORMATS)[number];
 
+/** Formats only /v1/audio/speech makes (OpenAI's names): Ogg Opus, AAC (ADTS), FLAC and raw 16-bit PCM, all 24 kHz. */
+export const STREAMED_ONLY_FORMATS = ['opus', 'aac', 'flac', 'pcm'] as const;
+
+/** A speech record's format: one of either list. */
+export const SPEECH_RECORD_FORMATS = [...SPEECH_OUTPUT_FORMATS, ...STREAMED_ONLY_FORMATS] as const;
+export type SpeechRecordFormat = (typeof SPEECH_RECORD_FORMATS)[number];
+
 /** What a format is made as: the container, its sample rate (none: the voice's own) and an MP3's bitrate. */
 export type SpeechFormatSpec =
   | { container: 'mp3'; sampleRate: number; bitrateKbps: number }

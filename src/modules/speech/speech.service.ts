@@ -14,7 +14,16 @@ import type { Caller } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { CUSTOM_PREFIX, type CustomVoicesService } from './custom-voices.service.js';
 import { resolveHostedVoice } from './hosted-voices.js';
-import { SPEECH_OUTPUT_FORMATS, type SpeechOutputFormat, speechFormatSpec } from './speech.schemas.js';
+import type { Readable } from 'node:stream';
+import { type StreamFormat, streamFormatSpec } from '../../engines/audio/stream-encoder.js';
+import type { TtsModel } from '../../engines/spec/tts-model.js';
+import {
+  SPEECH_RECORD_FORMATS,
+  type SpeechOutputFormat,
+  type SpeechRecordFormat,
+  speechFormatSpec,
+} from './speech.schemas.js';
+import { RECORDED_FORMAT, keptFile, startSpeechStream } from './speech-stream.js';
 import { countWords, splitIntoChunks } from './speech-text.js';
 import type { CatalogueVoice, VoiceCatalogue } from './voice-catalogue.js';
 import { checkSettings } from './voice-settings.js';
@@ -30,6 +39,8 @@ export interface SpeechConfig {
   timeoutMs: number;
   /** Pieces of one text synthesised at once. */
   concurrency: number;
+  /** OpenAI's speech model names (tts-1...) and the engine family each is spoken by. */
+  modelAliases: Readonly<Record<string, string>>;
 }
 
 export interface SpeechRequest {
@@ -52,7 +63,7 @@ export interface SpeechRecord extends SpeechResult {
   characters: number;
   duration_seconds: number;
   /** The format asked for; null for the service's own MP3 (no format asked). */
-  output_format: SpeechOutputFormat | null;
+  output_format: SpeechRecordFormat | null;
   warnings: string[];
   created_at: string;
 }
@@ -61,16 +72,55 @@ export interface SpeechRecord extends SpeechResult {
  * Where a synthesis is stored: `tts/<uuid>.mp3` for the service's own MP3 (as before formats), and
  * `tts/<uuid>_<format>.<mp3|wav>` for a format asked for, which the record reads back from the key.
  */
-function blobKeyOf(uuid: string, format: SpeechOutputFormat | undefined): string {
+function blobKeyOf(uuid: string, format: SpeechRecordFormat | undefined): string {
   if (!format) return `tts/${uuid}.mp3`;
-  return `tts/${uuid}_${format}.${speechFormatSpec(format).container}`;
+  return `tts/${uuid}_${format}.${extensionOf(format)}`;
 }
 
-const FORMAT_IN_KEY = /_([a-z0-9_]+)\.(?:mp3|wav)$/;
+const STREAMED_EXTENSIONS: Partial<Record<SpeechRecordFormat, string>> = {
+  opus: 'ogg',
+  aac: 'aac',
+  flac: 'flac',
+  pcm: 'pcm',
+};
 
-function formatOfKey(key: string): SpeechOutputFormat | null {
+const extensionOf = (format: SpeechRecordFormat): string =>
+  STREAMED_EXTENSIONS[format] ?? speechFormatSpec(format as SpeechOutputFormat).container;
+
+const FORMAT_IN_KEY = /_([a-z0-9_]+)\.(?:mp3|wav|ogg|aac|flac|pcm)$/;
+
+function formatOfKey(key: string): SpeechRecordFormat | null {
   const named = FORMAT_IN_KEY.exec(key)?.[1];
-  return SPEECH_OUTPUT_FORMATS.find((format) => format === named) ?? null;
+  return SPEECH_RECORD_FORMATS.find((format) => format === named) ?? null;
+}
+
+/** What /v1/audio/speech asks: a voice (an id, or an OpenAI voice name spoken by `provider`'s voices) and a format. */
+export interface SpeechStreamRequest {
+  voice: string;
+  text: string;
+  format: StreamFormat;
+  /** 0.25 to 4: the engine's own rate as far as it goes, the rest by time-stretching the audio. */
+  speed: number;
+  /** The engine family the request's model names (an alias), if any. */
+  provider: string | undefined;
+  instructions?: string | undefined;
+}
+
+export interface SpeechStreamAnswer {
+  uuid: string;
+  audio: Readable;
+  contentType: string;
+  /** The engine family that speaks. */
+  engine: string;
+  warnings: Warning[];
+}
+
+/** The engine's share of a speed (within its own range) and the tempo that makes up the rest. */
+function splitSpeed(model: TtsModel, speed: number): { engineSpeed: number; tempo: number } {
+  const spec = model.settings.find((setting) => setting.name === 'speed');
+  if (!spec) return { engineSpeed: 1, tempo: speed };
+  const engineSpeed = Math.min(spec.max ?? speed, Math.max(spec.min ?? speed, speed));
+  return { engineSpeed, tempo: speed / engineSpeed };
 }
 
 export interface SpeechServiceOptions {
@@ -112,24 +162,8 @@ export class SpeechService {
       const audio = await this.synthesizeAll(voice.base, text, settings.value.provider);
       const file = await this.encode(audio, settings.value.volume, request.output_format);
       const blobKey = blobKeyOf(uuid, request.output_format);
-      await this.deps.blobs.put(blobKey, file);
-      await this.deps.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('speech_syntheses')
-          .values({
-            id: uuid,
-            account_id: caller.account.id,
-            voice_id: request.voiceID,
-            characters: text.length,
-            words,
-            duration_ms: Math.round(durationSeconds(audio) * 1000),
-            blob_key: blobKey,
-            warnings: storedWarnings(warnings),
-            created_at: isoNow(this.deps.clock),
-          })
-          .execute();
-        await this.deps.credits.settleWordsIn(trx, held);
-      });
+      const stored = { voiceId: request.voiceID, text, seconds: durationSeconds(audio), warnings };
+      await this.keep(caller.account.id, held, blobKey, file, stored);
       return ok({ uuid, url: this.deps.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
     } catch (error) {
       await this.deps.credits.release(held);
@@ -140,6 +174,127 @@ export class SpeechService {
         `Speech provider ${provider} is not available`,
       );
     }
+  }
+
+  /**
+   * Speech for /v1/audio/speech: checked, billed and recorded as synthesize() is, but answered as soon as the first
+   * piece is spoken, with the audio streaming as ffmpeg encodes it. The words are settled and the record kept once the
+   * whole file is made; a failure part-way (or a client that leaves) releases the words and keeps nothing.
+   */
+  async stream(
+    caller: Caller,
+    request: SpeechStreamRequest,
+    signal?: AbortSignal,
+  ): Promise<Outcome<SpeechStreamAnswer>> {
+    const text = request.text.trim();
+    const words = countWords(text);
+    if (words === 0)
+      return fail('invalid_input', 'input has nothing to speak: it needs at least one word', {}, 'input');
+    const voice = await this.resolveVoice(caller.account.id, request.voice, request.provider);
+    if (!voice)
+      return fail(
+        'invalid_input',
+        `Unknown voice: ${request.voice}. Use one of OpenAI's voice names or an id from GET /api/get-text-to-speech-voices`,
+        {},
+        'voice',
+      );
+    const { engineSpeed, tempo } = splitSpeed(voice.base.model, request.speed);
+    const settings = checkSettings(voice.base.model, {
+      ...voice.settings,
+      ...(engineSpeed !== 1 && { speed: engineSpeed }),
+    });
+    if (!settings.ok) return settings;
+    const warnings: Warning[] = [...voice.warnings, ...settings.value.warnings];
+    if (request.instructions)
+      warnings.push({
+        type: 'unsupported-setting',
+        setting: 'instructions',
+        message: `instructions are not supported by ${voice.base.model.provider} and were ignored`,
+      });
+
+    const uuid = newId();
+    const held = { id: newOrderedId(), accountId: caller.account.id, amount: words, reference: uuid };
+    const reserved = await this.deps.credits.reserveWords(held, caller.plan);
+    if (!reserved.ok) return reserved;
+    const { config } = this.deps;
+    let started: Awaited<ReturnType<typeof startSpeechStream>>;
+    try {
+      started = await startSpeechStream({
+        model: voice.base.model,
+        providerVoiceId: voice.base.providerVoiceId,
+        text,
+        settings: settings.value.provider,
+        format: request.format,
+        volume: settings.value.volume,
+        tempo,
+        ffmpegPath: config.ffmpegPath,
+        timeoutMs: config.timeoutMs,
+        concurrency: config.concurrency,
+        signal,
+      });
+    } catch (error) {
+      await this.deps.credits.release(held);
+      const provider = voice.base.model.provider;
+      return engineFailure(
+        error,
+        `Speech synthesis failed (${provider})`,
+        `Speech provider ${provider} is not available`,
+      );
+    }
+    const recorded = RECORDED_FORMAT[request.format];
+    started.finished
+      .then(({ file, seconds }) =>
+        this.keep(caller.account.id, held, blobKeyOf(uuid, recorded), keptFile(request.format, file), {
+          voiceId: request.voice,
+          text,
+          seconds,
+          warnings,
+        }),
+      )
+      .catch(() => this.deps.credits.release(held));
+    const contentType = streamFormatSpec(request.format).contentType;
+    return ok({ uuid, audio: started.audio, contentType, engine: voice.base.model.provider, warnings });
+  }
+
+  /** Stores the file and its record, and settles the words in the same transaction. */
+  private async keep(
+    accountId: string,
+    held: { id: string; accountId: string; amount: number; reference: string },
+    blobKey: string,
+    file: Buffer,
+    made: { voiceId: string; text: string; seconds: number; warnings: Warning[] },
+  ): Promise<void> {
+    await this.deps.blobs.put(blobKey, file);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('speech_syntheses')
+        .values({
+          id: held.reference,
+          account_id: accountId,
+          voice_id: made.voiceId,
+          characters: made.text.length,
+          words: held.amount,
+          duration_ms: Math.round(made.seconds * 1000),
+          blob_key: blobKey,
+          warnings: storedWarnings(made.warnings),
+          created_at: isoNow(this.deps.clock),
+        })
+        .execute();
+      await this.deps.credits.settleWordsIn(trx, held);
+    });
+  }
+
+  /** The engine family a speech model names: an alias (config.modelAliases) or a family's own name; undefined: neither. */
+  providerOfModel(model: string): string | undefined {
+    const providers = new Set(this.deps.catalogue.providers().map((m) => m.provider));
+    const aliased = this.deps.config.modelAliases[model];
+    if (aliased !== undefined) return providers.has(aliased) ? aliased : [...providers][0];
+    return providers.has(model) ? model : undefined;
+  }
+
+  /** The model names /v1/audio/speech takes: the aliases, then the engine families. */
+  speechModels(): string[] {
+    return [...Object.keys(this.deps.config.modelAliases), ...this.deps.catalogue.providers().map((m) => m.provider)];
   }
 
   /** Whether `voiceId` names a voice this account can speak with: a listed voice, a hosted id, one of its custom voices. */
@@ -218,9 +373,11 @@ export class SpeechService {
     });
   }
 
+  /** `provider`: OpenAI's voice names are spoken by that family's voices when it has one that fits. */
   private async resolveVoice(
     accountId: string,
     voiceId: string,
+    provider?: string,
   ): Promise<{ base: CatalogueVoice; settings: Record<string, unknown>; warnings: Warning[] } | undefined> {
     if (voiceId.startsWith(CUSTOM_PREFIX)) {
       const custom = await this.deps.customVoices.resolve(accountId, voiceId);
@@ -230,8 +387,15 @@ export class SpeechService {
     if (base) return base.voice.custom ? undefined : { base, settings: {}, warnings: [] };
     const hosted = await resolveHostedVoice(
       voiceId,
-      (id) => this.deps.catalogue.find(id),
-      () => this.deps.catalogue.all(),
+      async (id) => {
+        const own = await this.deps.catalogue.find(id);
+        return provider === undefined || own?.model.provider === provider ? own : undefined;
+      },
+      async () => {
+        const all = await this.deps.catalogue.all();
+        const ofProvider = all.filter((c) => c.model.provider === provider);
+        return ofProvider.length > 0 ? ofProvider : all;
+      },
     );
     return hosted && { base: hosted.voice, settings: {}, warnings: hosted.warnings };
   }

@@ -19,6 +19,10 @@ export interface PipelineConfig {
 
 export interface PipelineInput {
   url: string;
+  /** The file itself (an upload): no download, `url` only names it. */
+  data?: Buffer | undefined;
+  /** Each piece's segments as soon as the engine has them (offsets already added). */
+  onSegments?: ((segments: TranscriptSegment[]) => void) | undefined;
   language: string;
   detectSpeakers: boolean;
   enhancedQuality: boolean;
@@ -83,10 +87,10 @@ export class TranscriptionPipeline {
             : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
       );
     }
-    const download = await guardedDownload(input.url, this.config.guard);
+    const data = input.data ?? (await guardedDownload(input.url, this.config.guard)).body;
     await input.onProgress(15);
     const { ffmpegPath, decodeTimeoutMs: timeoutMs, tempDir, mediaLimits: limits } = this.config;
-    const audio = await decodeForRecognition(download.body, { ffmpegPath, timeoutMs, tempDir, limits });
+    const audio = await decodeForRecognition(data, { ffmpegPath, timeoutMs, tempDir, limits });
     await input.onProgress(25);
 
     const pieces = splitAtSilences(audio, engine.maxChunkSeconds);
@@ -103,9 +107,11 @@ export class TranscriptionPipeline {
         ...(input.signal && { abortSignal: input.signal }),
       });
       const offset = piece.start / audio.sampleRate;
-      for (const s of result.segments) {
-        if (s.text.trim()) segments.push({ ...s, start: round(s.start + offset), end: round(s.end + offset) });
-      }
+      const found = result.segments
+        .filter((s) => s.text.trim())
+        .map((s) => ({ ...s, start: round(s.start + offset), end: round(s.end + offset) }));
+      segments.push(...found);
+      if (found.length > 0) input.onSegments?.(found);
       diarized &&= result.diarized;
       heard ??= result.language;
       await input.onProgress(25 + Math.round((65 * (index + 1)) / pieces.length));

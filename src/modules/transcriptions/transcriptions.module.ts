@@ -53,6 +53,7 @@ export function createTranscriptionsModule(options: TranscriptionsModuleOptions)
         creditsPerTranscription: config.asr.creditsPerTranscription,
         creditsPerDerivedField: config.asr.creditsPerDerivedField,
         maxAttempts: config.jobs.maxAttempts,
+        syncTimeoutMs: config.asr.syncTimeoutMs,
       },
       clock,
       onEnqueued: wakeWorker,

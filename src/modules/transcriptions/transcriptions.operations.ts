@@ -10,6 +10,7 @@ import {
   transcriptionBody,
 } from './transcriptions.schemas.js';
 import type { TranscriptionsService } from './transcriptions.service.js';
+import { openAiTranscriptionOperations } from './openai-transcriptions.operations.js';
 
 const tags = ['transcription'];
 /** The spec words these operations' errors "Invalid input" and "Server error". */
@@ -18,6 +19,7 @@ const createErrors = [400, 401, 402, 409, 422, 429] as const;
 
 export function transcriptionOperations(transcriptions: TranscriptionsService) {
   return {
+    ...openAiTranscriptionOperations(transcriptions),
     createTranscription: defineOperation({
       name: 'create_transcription',
       summary: 'Transcribe the audio at a URL (asynchronous: poll POST /api/audios)',

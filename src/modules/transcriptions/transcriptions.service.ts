@@ -18,6 +18,8 @@ import { type TranscriptionJobPayload, transcriptionJob } from './transcription-
 import type { PipelineResult, TranscriptionPipeline } from './transcription-pipeline.js';
 import { type TranscriptionRecord, toRecord } from './transcription-record.js';
 import type { TranscriptionsRepo } from './transcriptions.repo.js';
+import type { Transcript } from './openai-transcript-format.js';
+import { type UploadTranscriptionRequest, transcribeUpload } from './upload-transcription.js';
 
 export { TRANSCRIPTION_JOB } from './transcription-job.js';
 export type { TranscriptionRecord } from './transcription-record.js';
@@ -38,6 +40,8 @@ export interface TranscriptionsConfig {
   creditsPerTranscription: number;
   creditsPerDerivedField: number;
   maxAttempts: number;
+  /** How long /v1/audio/transcriptions may take to answer. */
+  syncTimeoutMs: number;
 }
 
 export interface TranscriptionsServiceOptions {
@@ -105,6 +109,16 @@ export class TranscriptionsService {
     });
     if (!created.ok) return created;
     return ok({ uuid: id, dashboard_url: `${this.deps.config.publicUrl}/dashboard/transcriptions/${id}` });
+  }
+
+  /** An uploaded file transcribed while the request waits (/v1/audio/transcriptions); see transcribeUpload. */
+  transcribeNow(caller: Caller, request: UploadTranscriptionRequest): Promise<Outcome<Transcript & { model: string }>> {
+    const { pipeline, credits, config } = this.deps;
+    return transcribeUpload(
+      { pipeline, credits, creditsPerTranscription: config.creditsPerTranscription, timeoutMs: config.syncTimeoutMs },
+      caller,
+      request,
+    );
   }
 
   async read(

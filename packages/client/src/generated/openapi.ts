@@ -1536,6 +1536,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audio/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speech in the OpenAI format (the openai client works with baseURL <base>/v1 or <base>/api)
+         * @description OpenAI's speech API. The answer is the audio itself, streamed (chunked) as it is encoded: mp3 (44.1 kHz, 128 kb/s), opus (Ogg), aac (ADTS), flac, wav or pcm (raw 16-bit little-endian), all mono and (but mp3) 24 kHz. Billed by words against the plan's monthly speech words, as POST /api/generate-text-to-speech, and kept as a speech record (GET /api/text-to-speech) once the whole file is made; a synthesis that fails part-way, or a client that leaves before the end, costs nothing and keeps nothing. The engine that speaks is named in x-atelier-engine; what it cannot honour (instructions, a stand-in for an OpenAI voice) is said in x-atelier-warning headers.
+         */
+        post: operations["createSpeech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transcription of an uploaded file in the OpenAI format
+         * @description OpenAI's transcriptions. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Transcribed while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS), billed as a transcription job is (ATELIER_CREDITS_PER_TRANSCRIPTION), refunded if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
+         */
+        post: operations["createAudioTranscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translation to English of an uploaded file in the OpenAI format
+         * @description OpenAI's translations (to English): offered where the engine translates; the engines here transcribe only, so the answer names the engine in a 400. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Transcribed while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS), billed as a transcription job is (ATELIER_CREDITS_PER_TRANSCRIPTION), refunded if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
+         */
+        post: operations["createAudioTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images/edits": {
         parameters: {
             query?: never;
@@ -6859,8 +6919,8 @@ export interface operations {
                         voice_id: string;
                         characters: number;
                         duration_seconds: number;
-                        /** @description The output_format asked for; null for the service's own MP3 (none asked) */
-                        output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100") | null;
+                        /** @description The output_format asked for; null for the service's own MP3 (none asked). Speech streamed by /v1/audio/speech: mp3_44100_128 (mp3), pcm_24000 (wav), or opus, aac, flac, pcm (raw 16-bit at 24 kHz) */
+                        output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100" | "opus" | "aac" | "flac" | "pcm") | null;
                         warnings: string[];
                         created_at: string;
                     };
@@ -6941,8 +7001,8 @@ export interface operations {
                             voice_id: string;
                             characters: number;
                             duration_seconds: number;
-                            /** @description The output_format asked for; null for the service's own MP3 (none asked) */
-                            output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100") | null;
+                            /** @description The output_format asked for; null for the service's own MP3 (none asked). Speech streamed by /v1/audio/speech: mp3_44100_128 (mp3), pcm_24000 (wav), or opus, aac, flac, pcm (raw 16-bit at 24 kHz) */
+                            output_format: ("mp3_22050_32" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "wav" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_44100" | "opus" | "aac" | "flac" | "pcm") | null;
                             warnings: string[];
                             created_at: string;
                         }[];
@@ -11670,6 +11730,453 @@ export interface operations {
             };
             /** @description OpenAI-style error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSpeech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description tts-1, tts-1-hd, gpt-4o-mini-tts (aliases of the speech engines here) or an engine: espeak-ng, flite... */
+                    model: string;
+                    /** @description The text to speak, at most 4096 characters */
+                    input: string;
+                    /** @description One of OpenAI's voices (alloy, ash, ballad, coral, echo, fable, onyx, nova, sage, shimmer, verse) or an id from GET /api/get-text-to-speech-voices */
+                    voice: string;
+                    /**
+                     * @default mp3
+                     * @enum {string}
+                     */
+                    response_format?: "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
+                    /** @default 1 */
+                    speed?: number;
+                    instructions?: string;
+                    /** @enum {string} */
+                    stream_format?: "audio";
+                };
+            };
+        };
+        responses: {
+            /** @description The audio file, base64 (the HTTP route streams its bytes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createAudioTranscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description whisper-1, gpt-4o-mini-transcribe, gpt-4o-transcribe (gpt-4o-transcribe: the enhanced engine when one is configured) */
+                    model: string;
+                    /** @description ISO-639-1 code (en, fr...) or a name; absent: detected where an engine can, else English */
+                    language?: string;
+                    prompt?: string;
+                    temperature?: number;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    response_format?: "json" | "text" | "srt" | "vtt" | "verbose_json";
+                    "timestamp_granularities[]"?: ("segment" | "word")[];
+                    "include[]"?: "logprobs"[];
+                    stream?: boolean | ("true" | "false");
+                } | null;
+            };
+        };
+        responses: {
+            /** @description json and verbose_json; text, srt and vtt are text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createAudioTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description whisper-1, gpt-4o-mini-transcribe, gpt-4o-transcribe (gpt-4o-transcribe: the enhanced engine when one is configured) */
+                    model: string;
+                    /** @description ISO-639-1 code (en, fr...) or a name; absent: detected where an engine can, else English */
+                    language?: string;
+                    prompt?: string;
+                    temperature?: number;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    response_format?: "json" | "text" | "srt" | "vtt" | "verbose_json";
+                    "timestamp_granularities[]"?: ("segment" | "word")[];
+                    "include[]"?: "logprobs"[];
+                    stream?: boolean | ("true" | "false");
+                } | null;
+            };
+        };
+        responses: {
+            /** @description json and verbose_json; text, srt and vtt are text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
