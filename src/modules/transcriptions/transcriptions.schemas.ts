@@ -22,7 +22,7 @@ export const MISSING_AUDIO_ID = 'Missing audio_id.';
 /** The body of POST /api/audios. */
 export const audioRequest = z.strictObject({
   audio_id: z
-    .string({ error: (issue) => (issue.input === undefined ? MISSING_AUDIO_ID : undefined) })
+    .string({ error: (issue) => (issue.input == null ? MISSING_AUDIO_ID : undefined) })
     .regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created'),
 });
 
