@@ -126,9 +126,7 @@ function labelAt(turns, t) {
 
 function permutations(items) {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) =>
-    permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]),
-  );
+  return items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
 }
 
 /**

@@ -23,7 +23,9 @@ export function splitAtTurns(
   for (const segment of segments) {
     const words = segment.words?.length ? segment.words : spreadWords(segment);
     if (words.length === 0 || turns.length === 0) {
-      out.push(plain(segment, turns.length > 0 ? label(speakerAt(turns, (segment.start + segment.end) / 2)) : undefined));
+      out.push(
+        plain(segment, turns.length > 0 ? label(speakerAt(turns, (segment.start + segment.end) / 2)) : undefined),
+      );
       continue;
     }
     const groups: { speaker: number; words: TimedWord[] }[] = [];

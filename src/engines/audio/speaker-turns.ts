@@ -49,7 +49,7 @@ export function speakerTurns(
   const labels = clusterByBic(spans, z, Math.max(1, Math.floor(options.maxSpeakers ?? 4)));
   // Adjacent spans of one speaker become one turn; a change of speaker is refined frame by frame.
   const frameLabels = new Int32Array(frames.length);
-  spans.forEach(({ from, to }, i) => frameLabels.fill(labels[i] as number, from, to));
+  for (const [i, { from, to }] of spans.entries()) frameLabels.fill(labels[i] as number, from, to);
   refineChanges(frames, z, frameLabels);
   return { turns: toTurns(frames, frameLabels), speakers: new Set(labels).size };
 }
@@ -165,7 +165,8 @@ function refineChanges(frames: VoicedFrame[], z: Float64Array[], labels: Int32Ar
     centres.set(label, centre);
     counts.set(label, (counts.get(label) ?? 0) + 1);
   });
-  for (const [label, centre] of centres) for (let d = 0; d < dims; d++) centre[d] = (centre[d] as number) / (counts.get(label) as number);
+  for (const [label, centre] of centres)
+    for (let d = 0; d < dims; d++) centre[d] = (centre[d] as number) / (counts.get(label) as number);
   const distance = (i: number, label: number): number => {
     const centre = centres.get(label) as Float64Array;
     let total = 0;
@@ -212,7 +213,11 @@ function toTurns(frames: VoicedFrame[], labels: Int32Array): SpeakerTurn[] {
     }
     const joined = last && time - previous < PAUSE_SECONDS;
     if (last && joined) last.end = (previous + time) / 2;
-    turns.push({ start: joined ? (previous + time) / 2 : time - HOP_SECONDS / 2, end: time + HOP_SECONDS / 2, speaker });
+    turns.push({
+      start: joined ? (previous + time) / 2 : time - HOP_SECONDS / 2,
+      end: time + HOP_SECONDS / 2,
+      speaker,
+    });
   }
   return turns;
 }

@@ -147,8 +147,7 @@ function parseAliases(
     if (isModel(name)) fail(`${variable}: '${name}' is already the name of a model`);
     if (aliases.some((a) => same(a.name, name))) fail(`${variable}: '${name}' is given twice`);
     // An alias given earlier in the list is a target too (a legacy id answered as the current one).
-    const target =
-      resolveTarget(targetName, input) ?? aliases.find((a) => same(a.name, targetName))?.target;
+    const target = resolveTarget(targetName, input) ?? aliases.find((a) => same(a.name, targetName))?.target;
     if (!target) fail(`${variable}: '${pair}' has an unknown target '${targetName}' (use ${targets})`);
     aliases.push({ name, target });
   }
