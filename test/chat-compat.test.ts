@@ -685,7 +685,7 @@ describe('pictures and audio for the builtin engine', () => {
     expect(audio.json()).toMatchObject({
       error: {
         message:
-          "The model 'gemini-3-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]",
+          "The model 'gemini-3.8-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]",
       },
     });
     // Even by URL (refused before anything is downloaded: the URL is not reachable anyway).
