@@ -22,10 +22,13 @@ export function splitAtTurns(
   const label = (speaker: number): string => `Speaker ${speaker + 1}`;
   for (const segment of segments) {
     const words = segment.words?.length ? segment.words : spreadWords(segment);
-    if (words.length === 0 || turns.length === 0) {
-      out.push(
-        plain(segment, turns.length > 0 ? label(speakerAt(turns, (segment.start + segment.end) / 2)) : undefined),
-      );
+    // Nothing voiced anywhere: one speaker, as there is no telling anyone apart.
+    if (turns.length === 0) {
+      out.push(plain(segment, label(0)));
+      continue;
+    }
+    if (words.length === 0) {
+      out.push(plain(segment, label(speakerAt(turns, (segment.start + segment.end) / 2))));
       continue;
     }
     const groups: { speaker: number; words: TimedWord[] }[] = [];
@@ -51,13 +54,8 @@ export function splitAtTurns(
   return out;
 }
 
-function plain(segment: TranscriptSegment, speaker: string | undefined): TranscriptSegment {
-  return {
-    start: segment.start,
-    end: segment.end,
-    text: segment.text,
-    ...(speaker !== undefined && { speaker }),
-  };
+function plain(segment: TranscriptSegment, speaker: string): TranscriptSegment {
+  return { start: segment.start, end: segment.end, text: segment.text, speaker };
 }
 
 /** The speaker of the turn holding t, else of the nearest turn. */
