@@ -4,11 +4,18 @@
 // one, within 1 s; the rest counted as missed; detected changes with no true one near counted as false).
 // "before" is the earlier way: segments cut at pauses (as the recogniser cuts them), each labelled whole.
 // Usage: node bench/speakers.mjs after a build (node scripts/build-service.mjs). Only prints.
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { assertBuilt, root } from './lib.mjs';
 import { boundaryError, conversation, speakerErrorRate } from './speaker-recordings.mjs';
 
-const { speakerTurns } = await import('../dist/engines/audio/speaker-turns.js');
-const { detectSpeakers } = await import('../dist/engines/audio/speakers.js');
+assertBuilt('node scripts/build-service.mjs');
+const { speakerTurns } = /** @type {typeof import('../src/engines/audio/speaker-turns.js')} */ (
+  await import(join(root, 'dist/engines/audio/speaker-turns.js'))
+);
+const { detectSpeakers } = /** @type {typeof import('../src/engines/audio/speakers.js')} */ (
+  await import(join(root, 'dist/engines/audio/speakers.js'))
+);
 
 const SCENARIOS = [
   { voices: ['slt', 'rms'], pauseSeconds: 0 },
@@ -52,11 +59,12 @@ function pauseSegments({ pcm, sampleRate }) {
 function before(audio) {
   const segments = pauseSegments(audio);
   const { labels } = detectSpeakers(audio, segments);
-  return segments.map((s, i) => ({ ...s, speaker: labels[i] }));
+  return segments.map((s, i) => ({ ...s, speaker: labels[i] ?? 0 }));
 }
 
 const cache = new Map();
 const rows = [];
+/** @type {{ before: Record<string, number>[], after: Record<string, number>[] }} */
 const totals = { before: [], after: [] };
 let audioSeconds = 0;
 let cpuMs = 0;
