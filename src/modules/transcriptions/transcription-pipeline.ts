@@ -154,5 +154,5 @@ export class TranscriptionPipeline {
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/** Measured ~9 ms of CPU per second of audio (bench/speakers.mjs): ten minutes covers many hours. */
+/** Measured 3-9 ms of CPU per second of audio (bench/speakers.mjs, on a busy machine): ten minutes covers hours. */
 const SPEAKER_TIMEOUT_MS = 600_000;
