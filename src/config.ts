@@ -213,7 +213,7 @@ const serviceEnv = {
   ATELIER_CHAT_ADVANCED_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(5),
   /** `name=target,...` (target: standard, advanced, builtin or a configured model name); unset: the hosted reference's names. */
   ATELIER_CHAT_MODEL_ALIASES: z.string().optional(),
-  /** The model or alias that answers a request without `model`; unset: gemini-3-flash (the standard model when that is no name here). */
+  /** The model or alias that answers a request without `model`; unset: gemini-3.8-flash (the standard model when that is no name here). */
   ATELIER_CHAT_DEFAULT_MODEL: z.string().trim().min(1).max(200).optional(),
   /** Days a stored response of the Responses API is kept; 0: until it is deleted. */
   ATELIER_RESPONSES_RETENTION_DAYS: int(0, 36_500).default(30),

@@ -30,6 +30,31 @@ const STANDARD_NAMES = [
   'kimi-k2.5',
   'glm-5',
   'minimax-m2p5',
+  // 1.0.5: its current ids and the legacy ids it answers as them.
+  'gemini-3.8-flash',
+  'gemini-3.7-flash',
+  'gemini-3.6-flash',
+  'gemini-3.5-flash',
+  'gpt-5.6-luna',
+  'gpt-5.5-instant',
+  'deepseek-v4-flash',
+  'kimi-k2.7-code',
+  'kimi-k2.6',
+  'glm-5p3',
+  'glm-5p3-flash',
+  'glm-5p2',
+  'glm-5p1',
+  'minimax-m3',
+  'muse-spark-1.3',
+  'deepseek-r1',
+  'deepseek-chat',
+  'deepseek-reasoner',
+  'minimax-m2',
+  'minimax-m2p7',
+  'kimi-k2-thinking',
+  'kimi-k2-instruct',
+  'meta-llama-3.3-70b',
+  'llama4-maverick-instruct-basic',
 ];
 const ADVANCED_NAMES = [
   'gemini-3-pro',
@@ -40,6 +65,47 @@ const ADVANCED_NAMES = [
   'gpt-5.4-thinking',
   'gpt-5.4-pro',
   'grok-4',
+  'claude-opus-5',
+  'claude-sonnet-5',
+  'claude-fable-5',
+  'claude-fable-5-1',
+  'claude-opus-4-8',
+  'claude-opus-4-7',
+  'claude-opus-4-5',
+  'claude-sonnet-4-5',
+  'gpt-6-astra',
+  'gpt-6-astra-max',
+  'gpt-5.6-sol',
+  'gpt-5.6-sol-max',
+  'gpt-5.6-terra',
+  'gpt-5.6-terra-max',
+  'gpt-5.6-luna-max',
+  'gpt-5.5-thinking',
+  'gpt-5.5-pro',
+  'deepseek-v4-pro',
+  'kimi-k3',
+  'glm-5p3-max',
+  'muse-spark-1.3-max',
+  'qwen3p8-max',
+  'qwen3p6-plus',
+  'qwen3p7-plus',
+];
+
+/** The hosted 1.0.5 chat ids in its order, then the legacy ids (fact sheet, section 7). */
+const HOSTED_1_0_5_IDS = [
+  ...'gemini-3.8-flash gemini-3.7-flash gemini-3.6-flash gemini-3.5-flash gemini-3.1-pro gemini-3-pro'.split(' '),
+  ...'claude-opus-5 claude-sonnet-5 claude-fable-5 claude-fable-5-1 claude-opus-4-8 claude-opus-4-7'.split(' '),
+  ...'claude-opus-4-6 claude-opus-4-5 claude-sonnet-4-6 claude-sonnet-4-5 claude-haiku-4-5'.split(' '),
+  ...'gpt-6-astra gpt-6-astra-max gpt-5.6-sol gpt-5.6-sol-max gpt-5.6-terra gpt-5.6-terra-max gpt-5.6-luna'.split(' '),
+  ...'gpt-5.6-luna-max gpt-5.5-instant gpt-5.5-thinking gpt-5.5-pro gpt-5.4-instant gpt-5.4-thinking'.split(' '),
+  ...'gpt-5.4-pro gpt-5 gpt-5-mini deepseek-v4-pro deepseek-v4-flash kimi-k3 kimi-k2.7-code kimi-k2.6'.split(' '),
+  ...'glm-5p3 glm-5p3-max glm-5p3-flash glm-5p2 glm-5p1 glm-5 minimax-m3 muse-spark-1.3'.split(' '),
+  ...'muse-spark-1.3-max qwen3p8-max grok-4'.split(' '),
+];
+const LEGACY_IDS = [
+  ...'gemini-3-flash deepseek-v3 deepseek-r1 deepseek-chat deepseek-reasoner minimax-m2 minimax-m2p5'.split(' '),
+  ...'minimax-m2p7 kimi-k2.5 kimi-k2-thinking kimi-k2-instruct meta-llama-3.3-70b'.split(' '),
+  ...'llama4-maverick-instruct-basic qwen3p6-plus qwen3p7-plus'.split(' '),
 ];
 
 /** A 1x1 PNG. */
@@ -136,7 +202,7 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     await files.close();
   });
 
-  it('answers a request without model with the default (gemini-3-flash: the standard model), streamed too', async () => {
+  it('answers a request without model with the default (gemini-3.8-flash: the standard model), streamed too', async () => {
     const completion = await pro.client.chat.completions.create(
       noModel({ messages: [{ role: 'user', content: 'Hello' }] }),
     );
@@ -162,7 +228,7 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     }
   });
 
-  it('answers every one of the 16 hosted names with its target model, billed at its rate; the advanced ones are 403 on the free plan', async () => {
+  it('answers every hosted name (1.0.4, 1.0.5 and legacy) with its target model, billed at its rate; the advanced ones are 403 on the free plan', async () => {
     for (const [names, served, rate] of [
       [STANDARD_NAMES, 'small-llm', 1],
       [ADVANCED_NAMES, 'big-llm', 5],
@@ -224,24 +290,10 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
       ['small-llm', undefined],
       ['big-llm', undefined],
       ['builtin', undefined],
-      ...[
-        'gemini-3-flash',
-        'gemini-3-pro',
-        'gemini-3.1-pro',
-        'claude-opus-4-6',
-        'claude-sonnet-4-6',
-        'claude-haiku-4-5',
-        'gpt-5',
-        'gpt-5-mini',
-        'gpt-5.4-instant',
-        'gpt-5.4-thinking',
-        'gpt-5.4-pro',
-        'deepseek-v3',
-        'kimi-k2.5',
-        'glm-5',
-        'minimax-m2p5',
-        'grok-4',
-      ].map((name) => [name, STANDARD_NAMES.includes(name) ? 'small-llm' : 'big-llm']),
+      ...[...HOSTED_1_0_5_IDS, ...LEGACY_IDS].map((name) => [
+        name,
+        STANDARD_NAMES.includes(name) ? 'small-llm' : 'big-llm',
+      ]),
     ]);
     expect(
       models.every((m) => m.object === 'model' && m.owned_by === (m.id === 'builtin' ? 'atelier-builtin' : 'atelier')),
@@ -255,7 +307,7 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     expect(v1).toMatchObject({ id: 'claude-haiku-4-5', alias_of: 'small-llm' });
     expect(
       (await t.server.inject({ url: '/v1/models', headers: withKey(pro.key) })).json<{ data: unknown[] }>().data,
-    ).toHaveLength(19);
+    ).toHaveLength(3 + 49 + 15);
   });
 
   it('answers an unknown name with 404 model_not_found (as OpenAI does), listing what is available', async () => {
@@ -265,7 +317,7 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
     expect((error as Error).message).toMatch(
-      /The model 'gpt-9' does not exist here; available: small-llm, big-llm, builtin, gemini-3-flash, .*grok-4/,
+      /The model 'gpt-9' does not exist here; available: small-llm, big-llm, builtin, gemini-3.8-flash, .*grok-4, gemini-3-flash, .*qwen3p7-plus/,
     );
   });
 
@@ -633,7 +685,7 @@ describe('pictures and audio for the builtin engine', () => {
     expect(audio.json()).toMatchObject({
       error: {
         message:
-          "The model 'gemini-3-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]",
+          "The model 'gemini-3.8-flash' (an alias of 'gpt-4o-mini', builtin engine) cannot take input_audio parts: messages[0].content[0]",
       },
     });
     // Even by URL (refused before anything is downloaded: the URL is not reachable anyway).
@@ -701,19 +753,36 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
     }
   });
 
-  it('default to the hosted names and gemini-3-flash, or the standard model when the table has no gemini-3-flash', () => {
+  it('default to the hosted 1.0.5 names and gemini-3.8-flash, or the standard model when the table has no gemini-3.8-flash', () => {
     const defaults = loadConfig({}, noFile).chat;
-    expect(defaults.defaultModel).toBe('gemini-3-flash');
-    expect(defaults.aliases).toHaveLength(16);
-    expect(defaults.aliases.filter((a) => a.target === 'standard').map((a) => a.name)).toEqual([
-      'gemini-3-flash',
-      'claude-haiku-4-5',
-      'gpt-5-mini',
-      'gpt-5.4-instant',
-      'deepseek-v3',
-      'kimi-k2.5',
-      'glm-5',
-      'minimax-m2p5',
+    expect(defaults.defaultModel).toBe('gemini-3.8-flash');
+    expect(defaults.aliases.map((a) => a.name)).toEqual([...HOSTED_1_0_5_IDS, ...LEGACY_IDS]);
+    // The 1.0.4 names keep their targets: the standard ones are still the standard model's.
+    expect(defaults.aliases.filter((a) => a.target === 'standard').map((a) => a.name)).toEqual(
+      expect.arrayContaining([
+        'gemini-3-flash',
+        'claude-haiku-4-5',
+        'gpt-5-mini',
+        'gpt-5.4-instant',
+        'deepseek-v3',
+        'kimi-k2.5',
+        'glm-5',
+        'minimax-m2p5',
+      ]),
+    );
+    expect(
+      defaults.aliases
+        .filter((a) => a.target === 'standard')
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual([...STANDARD_NAMES].sort());
+    // A legacy id configured as an alias of a current one takes its target.
+    expect(
+      loadConfig({ ATELIER_CHAT_MODEL_ALIASES: 'deepseek-v4-pro=advanced,deepseek-r1=deepseek-v4-pro' }, noFile).chat
+        .aliases,
+    ).toEqual([
+      { name: 'deepseek-v4-pro', target: 'advanced' },
+      { name: 'deepseek-r1', target: 'advanced' },
     ]);
     expect(loadConfig({ ATELIER_CHAT_MODEL_ALIASES: 'fast=standard' }, noFile).chat).toMatchObject({
       aliases: [{ name: 'fast', target: 'standard' }],
@@ -722,9 +791,9 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
     expect(loadConfig({ ATELIER_CHAT_DEFAULT_MODEL: 'GPT-5' }, noFile).chat.defaultModel).toBe('GPT-5');
     expect(loadConfig({ ATELIER_CHAT_DEFAULT_MODEL: 'builtin' }, noFile).chat.defaultModel).toBe('builtin');
     // A hosted name that is the name of a configured model is that model, not an alias.
-    const named = loadConfig({ ATELIER_TEXT_MODEL: 'gemini-3-flash' }, noFile).chat;
-    expect(named.aliases.map((a) => a.name)).not.toContain('gemini-3-flash');
-    expect(named.defaultModel).toBe('gemini-3-flash');
+    const named = loadConfig({ ATELIER_TEXT_MODEL: 'gemini-3.8-flash' }, noFile).chat;
+    expect(named.aliases.map((a) => a.name)).not.toContain('gemini-3.8-flash');
+    expect(named.defaultModel).toBe('gemini-3.8-flash');
   });
 
   it.each([

@@ -7,9 +7,13 @@ import { settled, transcriptionSuite } from './helpers/transcription-suite.js';
 const suite = transcriptionSuite();
 const { post, read, waitFor } = suite;
 let recording: ReturnType<typeof makeRecording>;
+let podcast: ReturnType<typeof makeRecording>;
 beforeAll(() => {
   recording = makeRecording(MEETING_SCRIPT);
   suite.files.serve('/meeting.mp3', recording.mp3, 'audio/mpeg');
+  // Turns back to back: the recogniser hears no pause where the speaker changes.
+  podcast = makeRecording(MEETING_SCRIPT.slice(0, 4), 0);
+  suite.files.serve('/podcast.mp3', podcast.mp3, 'audio/mpeg');
 });
 
 describe('transcription by URL, end to end with pocketsphinx', () => {
@@ -85,5 +89,26 @@ describe('transcription by URL, end to end with pocketsphinx', () => {
     expect(audio.status, audio.error).toBe('completed');
     const speakers = new Set(audio.segments.map((s) => s.speaker));
     expect(speakers.size).toBe(2);
+  }, 90_000);
+
+  it('tells two voices apart with no pause between turns, by default, splitting segments where the speaker changes', async () => {
+    const created = await post('/api/transcriptions', { url: suite.files.url('/podcast.mp3'), audio_type: 'podcast' });
+    const audio = await waitFor(created.json<{ uuid: string }>().uuid, settled);
+    expect(audio.status, audio.error).toBe('completed');
+    expect(audio.detect_speakers).toBe(true);
+    expect(new Set(audio.segments.map((s) => s.speaker)).size).toBe(2);
+    // Each segment's time against the voice speaking at its middle, under the better naming of the two speakers.
+    const voiceAt = (t: number) => podcast.spans.find((s) => t < s.end)?.voice ?? podcast.spans.at(-1)?.voice;
+    const agree = (naming: Record<string, string>) =>
+      audio.segments.reduce(
+        (sum, s) => sum + (naming[s.speaker ?? ''] === voiceAt((s.start + s.end) / 2) ? s.end - s.start : 0),
+        0,
+      );
+    const total = audio.segments.reduce((sum, s) => sum + s.end - s.start, 0);
+    const best = Math.max(
+      agree({ 'Speaker 1': 'slt', 'Speaker 2': 'rms' }),
+      agree({ 'Speaker 1': 'rms', 'Speaker 2': 'slt' }),
+    );
+    expect(best / total).toBeGreaterThan(0.85);
   }, 90_000);
 });

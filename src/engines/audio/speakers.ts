@@ -42,33 +42,76 @@ export function detectSpeakers(
   segments: Span[],
   options: { maxSpeakers?: number } = {},
 ): SpeakerDetection {
-  if (segments.length === 0) return { labels: [], speakers: 0 };
-  const maxSpeakers = Math.max(1, Math.floor(options.maxSpeakers ?? 4));
-  const analyse = makeAnalyser(audio.pcm, audio.sampleRate);
+  const analyse = makeAnalyser(audio.pcm, audio.sampleRate).segment;
   const features = segments.map((s) => (s.end - s.start >= MIN_SEGMENT_SECONDS ? analyse(s.start, s.end) : undefined));
+  return labelSpans(segments, features, options);
+}
+
+/**
+ * Clusters spans by their summaries (`summarise`; undefined for a span too short or unvoiced to place, which
+ * then takes the label of the nearest placed span): k-means for each k, kept when its silhouette clearly beats one
+ * speaker. Labels are numbered by first appearance.
+ */
+export function labelSpans(
+  spans: Span[],
+  features: (number[] | undefined)[],
+  options: { maxSpeakers?: number } = {},
+): SpeakerDetection {
+  if (spans.length === 0) return { labels: [], speakers: 0 };
+  const maxSpeakers = Math.max(1, Math.floor(options.maxSpeakers ?? 4));
   const eligible = features.flatMap((f, i) => (f ? [i] : []));
-  if (eligible.length === 0) return { labels: segments.map(() => 0), speakers: 1 };
+  if (eligible.length === 0) return { labels: spans.map(() => 0), speakers: 1 };
 
   const clusters = chooseClusters(standardise(eligible.map((i) => features[i] as number[])), maxSpeakers);
-  const raw = new Array<number>(segments.length).fill(-1);
-  for (const [k, segment] of eligible.entries()) raw[segment] = clusters[k] as number;
+  const raw = new Array<number>(spans.length).fill(-1);
+  for (const [k, span] of eligible.entries()) raw[span] = clusters[k] as number;
   // Too short or unvoiced segments (a "yes", a cough) are most likely the neighbouring speaker's.
   const gap = (a: Span, b: Span): number => Math.max(0, a.start - b.end, b.start - a.end);
   const nearest = (s: Span): number =>
-    eligible.reduce((best, j) => (gap(segments[j] as Span, s) < gap(segments[best] as Span, s) ? j : best));
-  const labels = raw.map((label, i) => (label >= 0 ? label : (raw[nearest(segments[i] as Span)] as number)));
+    eligible.reduce((best, j) => (gap(spans[j] as Span, s) < gap(spans[best] as Span, s) ? j : best));
+  const labels = raw.map((label, i) => (label >= 0 ? label : (raw[nearest(spans[i] as Span)] as number)));
   const renumber = new Map<number, number>();
   for (const label of labels) if (!renumber.has(label)) renumber.set(label, renumber.size);
   return { labels: labels.map((label) => renumber.get(label) as number), speakers: renumber.size };
 }
 
-/** Returns [median pitch, pitch spread, centroid, roll-off, cepstra...] of a time span, or undefined with too little voicing. */
-function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: number) => number[] | undefined {
+/** A span's summary from its voiced frames: [median pitch, pitch spread, mean centroid, roll-off, cepstra...]. */
+export function summarise(voiced: readonly VoicedFrame[]): number[] | undefined {
+  if (voiced.length < MIN_VOICED_FRAMES) return undefined;
+  const pitches = voiced.map((f) => f.vector[0] as number).sort((a, b) => a - b);
+  const quantile = (q: number): number => pitches[Math.floor(q * (pitches.length - 1))] as number;
+  const dims = (voiced[0] as VoicedFrame).vector.length - 1;
+  const means = Array.from({ length: dims }, (_, d) => {
+    let sum = 0;
+    for (const f of voiced) sum += f.vector[d + 1] as number;
+    return sum / voiced.length;
+  });
+  return [quantile(0.5), quantile(0.75) - quantile(0.25), ...means];
+}
+
+/** A voiced frame: its centre (s) and [pitch in semitones, centroid, roll-off, cepstra c1..]. */
+export interface VoicedFrame {
+  time: number;
+  vector: number[];
+}
+
+/**
+ * `segment`: [median pitch, pitch spread, centroid, roll-off, cepstra...] of a time span, or undefined with too
+ * little voicing. `frames`: the voiced frames of a span, `hopSeconds` apart.
+ */
+export function makeAnalyser(
+  pcm: Buffer,
+  sampleRate: number,
+  hopSeconds = HOP_SECONDS,
+): {
+  segment: (start: number, end: number) => number[] | undefined;
+  frames: (start: number, end: number) => VoicedFrame[];
+} {
   const factor = Math.max(1, Math.floor(sampleRate / TARGET_RATE));
   const rate = sampleRate / factor;
   const lowpass = lowpassTaps(factor);
   const frame = Math.round(FRAME_SECONDS * rate);
-  const hop = Math.round(HOP_SECONDS * rate);
+  const hop = Math.round(hopSeconds * rate);
   const minLag = Math.floor(rate / MAX_F0);
   const maxLag = Math.ceil(rate / MIN_F0);
   // Zero padding past frame + maxLag keeps the FFT autocorrelation free of wrap-around.
@@ -186,7 +229,8 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
     return 12 * Math.log2(f0 / 100);
   };
 
-  return (start, end) => {
+  /** The voiced frames of a span: each its time (s) and [pitch in semitones, centroid, roll-off, cepstra...]. */
+  const frames = (start: number, end: number): VoicedFrame[] => {
     const total = Math.floor(pcm.length / 2);
     const from = Math.min(total, Math.max(0, Math.round(start * sampleRate)));
     const x = decimate(from, Math.min(total, Math.max(from, Math.round(end * sampleRate))));
@@ -197,17 +241,19 @@ function makeAnalyser(pcm: Buffer, sampleRate: number): (start: number, end: num
       return Math.sqrt(sum / frame);
     });
     const floor = Math.max(SILENCE_RMS, rms.reduce((a, b) => Math.max(a, b), 0) * SPEECH_BELOW_PEAK);
-    const pitches: number[] = [];
-    const sums = new Float64Array(2 + CEPSTRA);
+    const voiced: VoicedFrame[] = [];
     for (let f = 0; f < count; f++) {
-      const semitones = (rms[f] as number) < floor ? undefined : analyseFrame(x, f * hop, sums);
-      if (semitones !== undefined) pitches.push(semitones);
+      if ((rms[f] as number) < floor) continue;
+      const sums = new Float64Array(2 + CEPSTRA);
+      const semitones = analyseFrame(x, f * hop, sums);
+      if (semitones !== undefined)
+        voiced.push({ time: (from + (f * hop + frame / 2) * factor) / sampleRate, vector: [semitones, ...sums] });
     }
-    if (pitches.length < MIN_VOICED_FRAMES) return undefined;
-    pitches.sort((a, b) => a - b);
-    const quantile = (q: number): number => pitches[Math.floor(q * (pitches.length - 1))] as number;
-    return [quantile(0.5), quantile(0.75) - quantile(0.25), ...Array.from(sums, (v) => v / pitches.length)];
+    return voiced;
   };
+
+  const segment = (start: number, end: number): number[] | undefined => summarise(frames(start, end));
+  return { segment, frames };
 }
 
 /** Windowed-sinc anti-alias filter for decimating by factor, as its non-zero taps and their offsets. */

@@ -8,6 +8,8 @@ export interface TranscriptSegment {
   text: string;
   /** Set when speakers were detected: "Speaker 1", "Speaker 2"... */
   speaker?: string;
+  /** The words with their times, from an engine that gives them: a change of speaker can then split the segment. */
+  words?: { text: string; start: number; end: number }[];
 }
 
 export interface AsrCallOptions {

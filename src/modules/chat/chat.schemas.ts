@@ -164,7 +164,7 @@ export const chatRequestSchema = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent',
+      'A model or alias from GET /models (the hosted names such as gemini-3.8-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3.8-flash unless configured) when absent',
     ),
   messages: messagesSchema,
   temperature: temperatureField,

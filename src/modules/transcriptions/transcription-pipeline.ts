@@ -1,6 +1,10 @@
 import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decode.js';
 import type { MediaLimits } from '../../engines/audio/probe-media.js';
-import { detectSpeakers } from '../../engines/audio/speakers.js';
+import { splitAtTurns } from '../../engines/audio/speaker-segments.js';
+import type { SpeakerTurns } from '../../engines/audio/speaker-turns.js';
+import type { SpeakerTurnsRequest } from '../../engines/audio/speaker-worker.js';
+import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
+import { WorkerPool } from '../../shared/untrusted/worker-pool.js';
 import { durationSeconds, encodeWav } from '../../engines/audio/wav.js';
 import type { AsrModels } from '../../engines/providers/registry.js';
 import type { AsrModelsInUse } from '../../engines/swapping/swappable-asr-models.js';
@@ -52,11 +56,30 @@ export class NoEngineError extends Error {
  * offsets -> speakers (the engine's own diarization, else the embedded one).
  */
 export class TranscriptionPipeline {
+  /** Who speaks when: seconds of CPU for an hour of audio, on a worker thread (started on first use). */
+  private speakerPool: WorkerPool<SpeakerTurnsRequest, SpeakerTurns> | undefined;
+
   /** With engines that may be replaced while the service runs (SwappableAsrModels), or fixed ones (fixedAsrModels). */
   constructor(
     private readonly models: AsrModelsInUse,
     private readonly config: PipelineConfig,
   ) {}
+
+  /** Ends the speaker worker. */
+  async close(): Promise<void> {
+    await this.speakerPool?.close();
+  }
+
+  private speakerTurns(audio: { pcm: Buffer; sampleRate: number }, signal: AbortSignal | undefined) {
+    this.speakerPool ??= new WorkerPool({
+      script: compiledModuleUrl('engines/audio/speaker-worker.js'),
+      workers: 1,
+      queue: 64,
+      timeoutMs: SPEAKER_TIMEOUT_MS,
+      memoryMb: 256,
+    });
+    return this.speakerPool.run({ pcm: new Uint8Array(audio.pcm), sampleRate: audio.sampleRate }, signal);
+  }
 
   /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
   pickEngine(language: string, enhanced: boolean, models: AsrModels = this.models): AsrModel | undefined {
@@ -94,7 +117,7 @@ export class TranscriptionPipeline {
     await input.onProgress(25);
 
     const pieces = splitAtSilences(audio, engine.maxChunkSeconds);
-    const segments: TranscriptSegment[] = [];
+    let segments: TranscriptSegment[] = [];
     let diarized = true;
     // Detected on the first piece, the language then holds for the rest, so pieces do not disagree.
     let heard: string | undefined;
@@ -109,7 +132,10 @@ export class TranscriptionPipeline {
       const offset = piece.start / audio.sampleRate;
       const found = result.segments
         .filter((s) => s.text.trim())
-        .map((s) => ({ ...s, start: round(s.start + offset), end: round(s.end + offset) }));
+        .map((s) => {
+          const words = s.words?.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset }));
+          return { ...s, start: round(s.start + offset), end: round(s.end + offset), ...(words && { words }) };
+        });
       segments.push(...found);
       if (found.length > 0) input.onSegments?.(found);
       diarized &&= result.diarized;
@@ -117,12 +143,13 @@ export class TranscriptionPipeline {
       await input.onProgress(25 + Math.round((65 * (index + 1)) / pieces.length));
     }
     if (input.detectSpeakers && !diarized && segments.length > 0) {
-      const { labels } = detectSpeakers(audio, segments);
-      segments.forEach((s, i) => {
-        s.speaker = `Speaker ${(labels[i] ?? 0) + 1}`;
-      });
+      const { turns } = await this.speakerTurns(audio, input.signal);
+      segments = splitAtTurns(segments, turns);
     }
-    if (!input.detectSpeakers) for (const s of segments) delete s.speaker;
+    for (const s of segments) {
+      delete s.words;
+      if (!input.detectSpeakers) delete s.speaker;
+    }
     return {
       segments,
       duration: round(durationSeconds(audio)),
@@ -133,3 +160,6 @@ export class TranscriptionPipeline {
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** Measured 3-9 ms of CPU per second of audio (bench/speakers.mjs, on a busy machine): ten minutes covers hours. */
+const SPEAKER_TIMEOUT_MS = 600_000;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import {
+  TRANSCRIPTION_STATUSES,
   appBuilderTranscriptionBody,
+  audioRequest,
   audioSchema,
   audioUuid,
   derivedContentBody,
@@ -16,6 +18,10 @@ const tags = ['transcription'];
 /** The spec words these operations' errors "Invalid input" and "Server error". */
 const specTexts = { validationPrefix: 'Invalid input', serverErrorText: 'Server error' };
 const createErrors = [400, 401, 402, 409, 422, 429] as const;
+
+/** A record's status in the hosted 1.0.5 words. */
+const transcriptionStatus = (status: string): (typeof TRANSCRIPTION_STATUSES)[number] =>
+  status === 'completed' ? 'done' : status === 'failed' ? 'failed' : 'processing';
 
 export function transcriptionOperations(transcriptions: TranscriptionsService) {
   return {
@@ -50,12 +56,28 @@ export function transcriptionOperations(transcriptions: TranscriptionsService) {
       name: 'get_transcription',
       summary: 'Read a transcription: status, content and segments once ready, and derived content so far',
       tags,
-      input: z.strictObject({ audio_id: audioUuid }),
-      output: z.object({ audio: audioSchema }),
+      description:
+        'The record at the top level with transcription_status (processing, done or failed), as the hosted 1.0.5 answers, and again under `audio` as the spec and 1.0.4 clients read it.',
+      input: audioRequest,
+      output: audioSchema.extend({
+        transcription_status: z
+          .enum(TRANSCRIPTION_STATUSES)
+          .describe('done: complete, even with empty content (no speech); failed: final; processing: poll again'),
+        audio: audioSchema,
+      }),
       errors: [400, 401, 404, 429],
-      run: async ({ audio_id: id }, { caller }) => ({ audio: unwrap(await transcriptions.read(caller, id)) }),
-      http: { method: 'POST', path: '/api/audios', operationId: 'getTranscriptionResult' },
+      run: async ({ audio_id: id }, { caller }) => {
+        const audio = unwrap(await transcriptions.read(caller, id));
+        return { ...audio, transcription_status: transcriptionStatus(audio.status), audio };
+      },
+      http: {
+        method: 'POST',
+        path: '/api/audios',
+        operationId: 'getTranscriptionResult',
+        serverErrorText: 'Could not check transcription status.',
+      },
       tool: {
+        result: ({ audio }) => ({ audio }),
         description:
           'Read a transcription by audio_id (the uuid transcribe_audio returned), with the same account: status and progress, then content (empty until completed), timed segments and any derived content. Poll every 15 to 30 s while pending or processing; a failed one says why: report it, do not resubmit on your own.',
         pending: ({ audio }) => audio.status !== 'completed' && audio.status !== 'failed',

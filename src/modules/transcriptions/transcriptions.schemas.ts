@@ -16,6 +16,16 @@ const audioType = z
   .regex(/^[\p{L}\p{N} _-]+$/u, 'must be a kind such as meeting or podcast')
   .default('general');
 
+/** The hosted 1.0.5 text of POST /api/audios without audio_id. */
+export const MISSING_AUDIO_ID = 'Missing audio_id.';
+
+/** The body of POST /api/audios. */
+export const audioRequest = z.strictObject({
+  audio_id: z
+    .string({ error: (issue) => (issue.input == null ? MISSING_AUDIO_ID : undefined) })
+    .regex(UUID_PATTERN, 'must be the uuid returned when the transcription was created'),
+});
+
 /** The body of POST /api/transcriptions; the MCP tool takes the same. */
 export const transcriptionBody = z
   .strictObject({
@@ -31,7 +41,7 @@ export const transcriptionBody = z
         'The language spoken, by name (English, French...), or auto to have it detected (whisper or a remote engine)',
       ),
     name: z.string().trim().max(200).optional(),
-    detect_speakers: flagField.default(false),
+    detect_speakers: flagField.default(true).describe('Tell the speakers apart (default true, as the hosted 1.0.5)'),
     enhanced_quality: flagField.optional().describe('Use the better transcription engine (default false)'),
     enhance_quality: flagField
       .optional()
@@ -43,15 +53,11 @@ export const transcriptionBody = z
     enhanced_quality: given ?? alias ?? false,
   }));
 
-/**
- * The transcribe_audio tool's arguments (the hosted MCP server's): the body, speakers detected unless told
- * otherwise, as the hosted tool does.
- */
+/** The transcribe_audio tool's arguments (the hosted MCP server's): the body, with the URL's example. */
 export const transcribeToolArgs = transcriptionBody.in.extend({
   url: httpUrl.describe('Where the audio (or video) file is: a public URL').meta({
     examples: ['https://example.com/interview.mp3'],
   }),
-  detect_speakers: flagField.default(true).describe('Tell the speakers apart (default true)'),
 });
 
 /** What the hosted app builder's helpers send to POST /api/create-transcription. */
@@ -80,6 +86,9 @@ const segmentSchema = z.object({
   text: z.string(),
   speaker: z.string().optional(),
 });
+/** The hosted 1.0.5 words for a record's state: processing (pending too), done, failed. */
+export const TRANSCRIPTION_STATUSES = ['processing', 'done', 'failed'] as const;
+
 /** A transcription as the API returns it. */
 export const audioSchema = z
   .object({

@@ -595,7 +595,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read a transcription: status, content and segments once ready, and derived content so far */
+        /**
+         * Read a transcription: status, content and segments once ready, and derived content so far
+         * @description The record at the top level with transcription_status (processing, done or failed), as the hosted 1.0.5 answers, and again under `audio` as the spec and 1.0.4 clients read it.
+         */
         post: operations["getTranscriptionResult"];
         delete?: never;
         options?: never;
@@ -6175,6 +6178,7 @@ export interface operations {
                      */
                     language?: string;
                     name?: string;
+                    /** @description Tell the speakers apart (default true, as the hosted 1.0.5) */
                     detect_speakers?: boolean;
                     /** @description Use the better transcription engine (default false) */
                     enhanced_quality?: boolean;
@@ -6291,6 +6295,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        uuid: string;
+                        name: string;
+                        /** @description The audio file the transcription was made from */
+                        url: string;
+                        content: string;
+                        segments: {
+                            start: number;
+                            end: number;
+                            text: string;
+                            speaker?: string;
+                        }[];
+                        audio_type: string;
+                        language: string;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "failed";
+                        error?: string;
+                        duration: number | null;
+                        progress: number;
+                        detect_speakers: boolean;
+                        enhanced_quality: boolean;
+                        model: string | null;
+                        webhook?: {
+                            url: string;
+                            deliveries: {
+                                id: string;
+                                event: string;
+                                url: string;
+                                status: string;
+                                attempts: {
+                                    at: string;
+                                    status?: number;
+                                    error?: string;
+                                }[];
+                            }[];
+                        };
+                        summary?: string;
+                        title?: string;
+                        description?: string;
+                        keywords?: string;
+                        action_items?: string;
+                        show_notes?: string;
+                        twitterThread?: string;
+                        article?: string;
+                        newsletter?: string;
+                        questions?: string;
+                        linkedin_post?: string;
+                        timestamped_overview?: string;
+                        topics_and_bullets?: string;
+                        progress_note?: string;
+                        soap_note?: string;
+                        dap_note?: string;
+                        /**
+                         * @description done: complete, even with empty content (no speech); failed: final; processing: poll again
+                         * @enum {string}
+                         */
+                        transcription_status: "processing" | "done" | "failed";
                         audio: {
                             uuid: string;
                             name: string;
@@ -10930,7 +10991,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A model or alias from GET /models (the hosted names such as gemini-3-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3-flash unless configured) when absent */
+                    /** @description A model or alias from GET /models (the hosted names such as gemini-3.8-flash, gpt-5, claude-sonnet-4-6 are aliases of the models here); the default model (gemini-3.8-flash unless configured) when absent */
                     model?: string;
                     messages: {
                         /** @enum {string} */

@@ -69,6 +69,7 @@ export function parseWordTimings(output: string): TranscriptSegment[] {
         start: words[0]?.start ?? 0,
         end: words.at(-1)?.end ?? 0,
         text: words.map((w) => w.word).join(' '),
+        words: words.map((w) => ({ text: w.word, start: w.start, end: w.end })),
       });
     }
     words = [];
