@@ -201,6 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.documents.close();
       await services.pageReader.close();
       await services.sounds.close();
+      await services.transcriptions.close();
       await services.processes.stop();
       if (services.blobs.kind === 'remote') services.blobs.close();
       services.pulledModels.stop();

@@ -111,6 +111,11 @@ export class TranscriptionsService {
     return ok({ uuid: id, dashboard_url: `${this.deps.config.publicUrl}/dashboard/transcriptions/${id}` });
   }
 
+  /** Ends the pipeline's speaker-detection thread. */
+  close(): Promise<void> {
+    return this.deps.pipeline.close();
+  }
+
   /** An uploaded file transcribed while the request waits (/v1/audio/transcriptions); see transcribeUpload. */
   transcribeNow(caller: Caller, request: UploadTranscriptionRequest): Promise<Outcome<Transcript & { model: string }>> {
     const { pipeline, credits, config } = this.deps;
