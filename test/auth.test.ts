@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The OpenAI-compatible routes answer errors in OpenAI's shape, with the same message. */
-const OPENAI_SHAPED = /^\/api\/(chat\/completions|completions|models|responses|images\/(generations|edits|variations))/;
+const OPENAI_SHAPED =
+  /^\/api\/(chat\/completions|completions|models|responses|images\/(generations|edits|variations)|audio\/(speech|transcriptions|translations))/;
 const errorText = (url: string, body: { error: string | { message: string } }) =>
   OPENAI_SHAPED.test(url) && typeof body.error === 'object' ? body.error.message : body.error;
 

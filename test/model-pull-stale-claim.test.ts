@@ -107,4 +107,18 @@ describe('a dead claim on a model pull', () => {
       }
     }
   });
+
+  it('is not a status file still empty: that is a claim being written (created, not yet filled), and the pull is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-stale-claim-'));
+    try {
+      await writeFile(statusPath(dir, entry), '');
+      let claimed = false;
+      await expect(
+        trackedPull(entry, { dir, baseUrl: server.baseUrl, onClaimed: () => (claimed = true) }),
+      ).rejects.toBeInstanceOf(PullInProgressError);
+      expect(claimed).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -139,7 +139,9 @@ export async function trackedPull(
   const file = statusPath(dir, entry);
   const existingText = statusText(file);
   const existing = existingText === undefined ? undefined : parsedStatus(existingText);
-  if (existing && isLive(existing)) throw new PullInProgressError(`${entry.name} is already being pulled`);
+  // A file that does not parse is a claim being written ('wx' creates it empty, then writes): that pull lives.
+  if ((existingText !== undefined && !existing) || (existing && isLive(existing)))
+    throw new PullInProgressError(`${entry.name} is already being pulled`);
   const startedAt = new Date(now()).toISOString();
   const status = (progress: DownloadProgress, speed: number): PullStatus => ({
     pid: process.pid,
