@@ -13,6 +13,7 @@ import { createBotsModule } from './modules/bots/bots.module.js';
 import { createBrandVoicesModule } from './modules/brand-voices/brand-voices.module.js';
 import { createChatModule } from './modules/chat/chat.module.js';
 import { createCreditsModule } from './modules/credits/credits.module.js';
+import { createEmbeddingsModule } from './modules/embeddings/embeddings.module.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
@@ -79,6 +80,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { chat, tokenBilling } = createChatModule({ ...ports, credits, brandVoices });
   const { responses } = createResponsesModule({ ...ports, chat });
   const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling, brandVoices });
+  const { embeddings } = createEmbeddingsModule({ ...ports, credits });
   const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -149,6 +151,7 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     videos,
     chat,
     responses,
+    embeddings,
     bots,
     botChat,
     documents,
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.adminModels.close();
       await services.textModels.release();
       await services.asrModels.release();
+      await services.embeddings.close();
       await services.db.destroy();
       await removeProcessTempDir(config.tempDir);
     },

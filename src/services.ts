@@ -17,6 +17,7 @@ import type { BrandVoicesService } from './modules/brand-voices/brand-voices.ser
 import type { DocumentReader } from './modules/bots/document-reader.js';
 import type { ChatService } from './modules/chat/chat.service.js';
 import type { CreditsService } from './modules/credits/credits.service.js';
+import type { EmbeddingsService } from './modules/embeddings/embeddings.service.js';
 import type { ReservationSweeper } from './modules/credits/reservation-sweeper.js';
 import type { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import type { ImagesService } from './modules/images/images.service.js';
@@ -86,6 +87,8 @@ export interface Services {
   chat: ChatService;
   /** OpenAI's Responses API over the chat service; start() deletes stored responses past their retention. */
   responses: ResponsesService;
+  /** OpenAI's embeddings API on the embedding engine the bots use (close() frees a local model). */
+  embeddings: EmbeddingsService;
   bots: BotsService;
   botChat: BotChatService;
   /** Publishable keys: each opens one bot's public chat only. */

@@ -11,6 +11,7 @@ import { botOperations } from '../modules/bots/bots.operations.js';
 import { brandVoiceOperations } from '../modules/brand-voices/brand-voices.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
+import { embeddingOperations } from '../modules/embeddings/embeddings.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
@@ -56,6 +57,7 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     chat: chatOperations(services.chat),
     responses: responseOperations(services.responses),
     completions: completionOperations(services.chat),
+    embeddings: embeddingOperations(services.embeddings),
     bots: botOperations(services.bots),
     botKeys: botKeyOperations(services.botKeys),
     botChat: botChatOperations(services.botChat),
