@@ -14,6 +14,9 @@ import { createBrandVoicesModule } from './modules/brand-voices/brand-voices.mod
 import { createChatModule } from './modules/chat/chat.module.js';
 import { createCreditsModule } from './modules/credits/credits.module.js';
 import { createEmbeddingsModule } from './modules/embeddings/embeddings.module.js';
+import { ModelDirectory } from './modules/models/model-directory.js';
+import { catalogueListing, engineListing, namedListing } from './modules/models/modality-listings.js';
+import { ModerationsService } from './modules/moderations/moderations.service.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
@@ -81,6 +84,22 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { responses } = createResponsesModule({ ...ports, chat });
   const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling, brandVoices });
   const { embeddings } = createEmbeddingsModule({ ...ports, credits });
+  const moderations = new ModerationsService(engines.moderation);
+  // GET /v1/models: one listing per modality (a modality's OpenAI aliases join as a listing of their own).
+  const models = new ModelDirectory([
+    namedListing('chat', () =>
+      chat.list().data.map((m: { id: string; owned_by: string; alias_of?: string }) => ({
+        id: m.id,
+        ownedBy: m.owned_by,
+        aliasOf: m.alias_of,
+      })),
+    ),
+    namedListing('embeddings', () => embeddings.models()),
+    engineListing('speech', () => engines.ttsModels),
+    engineListing('transcription', () => asrModels.engines),
+    catalogueListing('images', () => images.catalogue()),
+    catalogueListing('videos', () => videos.catalogue()),
+  ]);
   const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -152,6 +171,8 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     chat,
     responses,
     embeddings,
+    moderations,
+    models,
     bots,
     botChat,
     documents,

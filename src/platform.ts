@@ -5,6 +5,7 @@ import {
   type EngineDeps,
   createAsrModels,
   createEmbeddingModel,
+  createModerationModel,
   createImageEditors,
   createImageModels,
   createSoundModel,
@@ -128,6 +129,7 @@ export function createEngines(config: Config, deps: EngineDeps, log: JobLog) {
       config,
       (error) => log.error({ err: error }, 'a replaced embedding model could not be released'),
     ),
+    moderation: createModerationModel(config, deps),
   };
 }
 

@@ -12,6 +12,7 @@ import { brandVoiceOperations } from '../modules/brand-voices/brand-voices.opera
 import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
 import { embeddingOperations } from '../modules/embeddings/embeddings.operations.js';
+import { moderationOperations } from '../modules/moderations/moderations.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { presetFolderOperations } from '../modules/presets/preset-folder.operations.js';
@@ -54,10 +55,11 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     speech: speechOperations(services.speech, services.voices, config.tts.maxCharacters),
     sounds: soundOperations(services.sounds),
     customVoices: customVoiceOperations(services.customVoices),
-    chat: chatOperations(services.chat),
+    chat: chatOperations(services.chat, services.models),
     responses: responseOperations(services.responses),
     completions: completionOperations(services.chat),
     embeddings: embeddingOperations(services.embeddings),
+    moderations: moderationOperations(services.moderations),
     bots: botOperations(services.bots),
     botKeys: botKeyOperations(services.botKeys),
     botChat: botChatOperations(services.botChat),
