@@ -30,7 +30,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * POST /v1/embeddings: the inputs checked against what the engine takes, the tokens they take reserved (exactly,
- * with a local model's tokenizer; at most one a byte for a remote one), the vectors computed, and the tokens the
+ * with a local model's tokenizer; at most one a byte, and two more an input, for a remote one), the vectors computed, and the tokens the
  * engine counted settled, on the same credits and ledger as chat.
  */
 export class EmbeddingsService {
@@ -134,10 +134,11 @@ export class EmbeddingsService {
       const tokens = counts.counts.reduce((sum, count) => sum + count, 0);
       return ok({ reserve: tokens, estimate: tokens });
     }
+    // A provider's count may take in a start and an end token per input (llama.cpp server's does).
     let bytes = 0;
     let characters = 0;
     for (const value of inputs.values) {
-      bytes += Buffer.byteLength(value);
+      bytes += Buffer.byteLength(value) + 2;
       characters += value.length;
     }
     return ok({ reserve: bytes, estimate: Math.ceil(characters / 4) });
