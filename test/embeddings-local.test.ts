@@ -57,7 +57,11 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 async function pulled(): Promise<void> {
-  const started = await t.server.inject({ method: 'POST', url: `/api/admin/models/${NAME}/pull`, headers: withKey(admin) });
+  const started = await t.server.inject({
+    method: 'POST',
+    url: `/api/admin/models/${NAME}/pull`,
+    headers: withKey(admin),
+  });
   expect(started.statusCode).toBe(200);
   for (let i = 0; i < 300; i++) {
     const listed = (await t.server.inject({ url: '/api/admin/models', headers: withKey(admin) })).json<{
@@ -74,7 +78,9 @@ describe('POST /v1/embeddings on llama.cpp', () => {
   it('says how to get a model while there is none, then serves a pulled one without a restart', async () => {
     const none = await failure(client().embeddings.create({ model: 'text-embedding-3-small', input: 'x' }));
     expect(none?.status).toBe(503);
-    expect(none?.message).toMatch(/No embedding model is configured here: pull one \(atelier models pull nomic-embed-text-v1\.5/);
+    expect(none?.message).toMatch(
+      /No embedding model is configured here: pull one \(atelier models pull nomic-embed-text-v1\.5/,
+    );
     expect(await failure(client().moderations.create({ input: 'x' }))).toMatchObject({
       status: 503,
       message: expect.stringMatching(/No moderation endpoint is configured here: set ATELIER_MODERATIONS_BASE_URL/),
@@ -115,8 +121,12 @@ describe('POST /v1/embeddings on llama.cpp', () => {
     const tokens = await failure(client().embeddings.create({ model: 'text-embedding-3-small', input: [[1, 2, 3]] }));
     expect(tokens).toMatchObject({ status: 400, param: 'input' });
     expect(tokens?.message).toMatch(/\(llama-cpp engine\) takes text, not token arrays/);
-    const long = await failure(client().embeddings.create({ model: 'text-embedding-3-small', input: 'word '.repeat(200) }));
+    const long = await failure(
+      client().embeddings.create({ model: 'text-embedding-3-small', input: 'word '.repeat(200) }),
+    );
     expect(long).toMatchObject({ status: 400, param: 'input' });
-    expect(long?.message).toMatch(/input 0 takes \d+ tokens; the model 'text-embedding-3-small' \(llama-cpp engine\) takes at most 63 per input/);
+    expect(long?.message).toMatch(
+      /input 0 takes \d+ tokens; the model 'text-embedding-3-small' \(llama-cpp engine\) takes at most 63 per input/,
+    );
   });
 });

@@ -69,7 +69,9 @@ afterAll(async () => {
 
 const client = (apiKey = key, path = '/v1') => new OpenAI({ apiKey, baseURL: `${base}${path}`, maxRetries: 0 });
 const balance = async (apiKey: string) =>
-  (await (await fetch(`${base}/api/account`, { headers: { 'x-api-key': apiKey } })).json()) as { credits: { balance: number } };
+  (await (await fetch(`${base}/api/account`, { headers: { 'x-api-key': apiKey } })).json()) as {
+    credits: { balance: number };
+  };
 
 describe('POST /v1/embeddings on a remote embedder', () => {
   it('answers the openai SDK as floats and as base64, passes the request on and bills the tokens the provider counted', async () => {
@@ -157,12 +159,16 @@ describe('POST /v1/embeddings on a remote embedder', () => {
 
   it("refuses a wrong key (401), an account without credits (402) and inputs past the limits (400), in OpenAI's shape", async () => {
     upstream.handle(embeddingsUpstream);
-    await expect(client('wrong-key').embeddings.create({ model: 'text-embedding-3-small', input: 'x' })).rejects.toMatchObject({
+    await expect(
+      client('wrong-key').embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+    ).rejects.toMatchObject({
       status: 401,
       code: 'invalid_api_key',
     });
     const { key: broke } = await t.account({ credits: 0 });
-    await expect(client(broke).embeddings.create({ model: 'text-embedding-3-small', input: 'x' })).rejects.toMatchObject({
+    await expect(
+      client(broke).embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+    ).rejects.toMatchObject({
       status: 402,
       code: 'insufficient_quota',
     });
@@ -171,9 +177,11 @@ describe('POST /v1/embeddings on a remote embedder', () => {
     await expect(tooMany.catch((e: Error) => e.message)).resolves.toMatch(/at most 2048 inputs per request/);
     const tooLong = client().embeddings.create({ model: 'text-embedding-3-small', input: 'x'.repeat(32_769) });
     await expect(tooLong.catch((e: Error) => e.message)).resolves.toMatch(/at most 32768 per input/);
-    await expect(
-      client().embeddings.create({ model: 'no-such-embedder', input: 'x' }),
-    ).rejects.toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
+    await expect(client().embeddings.create({ model: 'no-such-embedder', input: 'x' })).rejects.toMatchObject({
+      status: 404,
+      code: 'model_not_found',
+      param: 'model',
+    });
     // Nothing of these reached the provider.
     expect(upstream.calls).toEqual([]);
   });
@@ -206,7 +214,10 @@ describe('GET /v1/models', () => {
     const byId = new Map(models.data.map((m) => [m.id, m as unknown as { capabilities: string[]; alias_of?: string }]));
     expect(byId.get('gpt-4o-mini')?.capabilities).toEqual(['chat']);
     expect(byId.get('nomic-embed-text')?.capabilities).toEqual(['embeddings']);
-    expect(byId.get('text-embedding-3-small')).toMatchObject({ capabilities: ['embeddings'], alias_of: 'nomic-embed-text' });
+    expect(byId.get('text-embedding-3-small')).toMatchObject({
+      capabilities: ['embeddings'],
+      alias_of: 'nomic-embed-text',
+    });
     const capabilities = new Set(models.data.flatMap((m) => (m as unknown as { capabilities: string[] }).capabilities));
     expect([...capabilities].sort()).toEqual(['chat', 'embeddings', 'images', 'speech', 'transcription', 'videos']);
   });

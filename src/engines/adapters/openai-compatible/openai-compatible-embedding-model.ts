@@ -65,7 +65,7 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
   async doEmbed(options: EmbeddingCallOptions): Promise<EmbeddingResult> {
     const embeddings: number[][] = [];
     // The provider's count, when every batch gave one.
-    let tokens: number | undefined = 0;
+    let tokens: number | undefined = options.values.length > 0 ? 0 : undefined;
     for (let start = 0; start < options.values.length; start += this.batchSize) {
       const batch = options.values.slice(start, start + this.batchSize);
       const answer = await this.embedBatch(batch, options);
