@@ -64,26 +64,24 @@ export class LlamaCppEmbeddingModel implements EmbeddingModel {
     const signal = options.abortSignal;
     const loaded = await untilAborted(this.load(), signal, () => cancelled(signal));
     const embeddings: number[][] = [];
-    let tokens = 0;
+    // Not counted here: the service counts before it reserves (countTokens), and tokenizing twice costs throughput.
     for (const value of options.values) {
       if (signal?.aborted) throw cancelled(signal);
       if (typeof value !== 'string')
         throw new EngineRequestError(`the llama.cpp model ${this.modelId} takes text, not token arrays`);
-      const length = loaded.context.calculateInputLength(value);
-      if (length > loaded.limit)
-        throw new EngineRequestError(
-          `an input takes ${length} tokens; the model ${this.modelId} takes at most ${loaded.limit}`,
-        );
-      tokens += length;
       let vector: readonly number[];
       try {
         vector = (await loaded.context.getEmbeddingFor(value)).vector;
       } catch (error) {
+        if (loaded.context.calculateInputLength(value) > loaded.limit)
+          throw new EngineRequestError(
+            `an input is longer than the ${loaded.limit} tokens the model ${this.modelId} takes`,
+          );
         throw new UpstreamError('The llama.cpp embedding model failed', { isRetryable: false, cause: error });
       }
       embeddings.push(this.shaped(vector, options.dimensions));
     }
-    return { embeddings, tokens };
+    return { embeddings };
   }
 
   /** Unit length; first shortened to `dimensions` where the model allows it. */
