@@ -115,6 +115,28 @@ describe('POST /v1/embeddings on llama.cpp', () => {
     expect(Math.hypot(...first)).toBeCloseTo(1, 5);
     const scale = (a?.[0] ?? 0) / (first[0] ?? 1);
     expect(first.map((x) => x * scale)).toEqual((a ?? []).slice(0, 16).map((x) => expect.closeTo(x, 5)));
+
+    // The bots' search by meaning embeds with the same pulled model.
+    const bot = await t.server.inject({
+      method: 'POST',
+      url: '/api/bots',
+      headers: withKey(key),
+      payload: { name: 'Keeper' },
+    });
+    expect(bot.statusCode).toBe(201);
+    const document = await t.server.inject({
+      method: 'POST',
+      url: `/api/bots/${bot.json<{ id: string }>().id}/documents`,
+      headers: withKey(key),
+      payload: { title: 'Lights', content: 'Lighthouses guide ships.' },
+    });
+    expect(document.json()).toMatchObject({ warnings: [] });
+    const stored = await t.app.services.db
+      .selectFrom('bot_documents')
+      .select('embedding_model')
+      .where('id', '=', document.json<{ id: string }>().id)
+      .executeTakeFirst();
+    expect(stored?.embedding_model).toBe('nomic-embed-text-v1.5.Q4_K_M');
   });
 
   it('refuses token arrays and an input longer than the model takes with a 400 naming the engine or the limit', async () => {
