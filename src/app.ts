@@ -13,6 +13,11 @@ import { createBotsModule } from './modules/bots/bots.module.js';
 import { createBrandVoicesModule } from './modules/brand-voices/brand-voices.module.js';
 import { createChatModule } from './modules/chat/chat.module.js';
 import { createCreditsModule } from './modules/credits/credits.module.js';
+import { createEmbeddingsModule } from './modules/embeddings/embeddings.module.js';
+import { ModelDirectory } from './modules/models/model-directory.js';
+import { catalogueListing, engineListing, namedListing } from './modules/models/modality-listings.js';
+import { TRANSCRIPTION_MODEL_ALIASES } from './modules/transcriptions/upload-transcription.js';
+import { ModerationsService } from './modules/moderations/moderations.service.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createImagesModule } from './modules/images/images.module.js';
 import { createKeysModule } from './modules/keys/keys.module.js';
@@ -79,6 +84,30 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
   const { chat, tokenBilling } = createChatModule({ ...ports, credits, brandVoices });
   const { responses } = createResponsesModule({ ...ports, chat });
   const { bots, botChat, documents } = createBotsModule({ ...ports, chat, tokenBilling, brandVoices });
+  const { embeddings } = createEmbeddingsModule({ ...ports, credits });
+  const moderations = new ModerationsService(engines.moderation);
+  // GET /v1/models: one listing per modality (a modality's OpenAI aliases join as a listing of their own).
+  const models = new ModelDirectory([
+    namedListing('chat', () =>
+      chat.list().data.map((m: { id: string; owned_by: string; alias_of?: string }) => ({
+        id: m.id,
+        ownedBy: m.owned_by,
+        aliasOf: m.alias_of,
+      })),
+    ),
+    namedListing('embeddings', () => embeddings.models()),
+    engineListing('speech', () => engines.ttsModels),
+    engineListing('transcription', () => asrModels.engines),
+    catalogueListing('images', () => images.catalogue()),
+    catalogueListing('videos', () => videos.catalogue()),
+    // OpenAI's names as configured (tts-1, whisper-1, dall-e-3=..., sora-2=...).
+    namedListing('speech', () => aliasNames(Object.entries(config.tts.modelAliases))),
+    namedListing('transcription', () =>
+      Object.keys(TRANSCRIPTION_MODEL_ALIASES).map((id) => ({ id, ownedBy: 'atelier' })),
+    ),
+    namedListing('images', () => aliasNames(config.images.openaiAliases)),
+    namedListing('videos', () => aliasNames(config.videos.openaiAliases)),
+  ]);
   const handlers = jobHandlers(JOB_KINDS, {
     'transcription.process': transcriptions.job,
     'webhook.deliver': webhooks.job,
@@ -149,6 +178,9 @@ export async function buildServices(config: Config, overrides: AppOverrides = {}
     videos,
     chat,
     responses,
+    embeddings,
+    moderations,
+    models,
     bots,
     botChat,
     documents,
@@ -210,8 +242,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.adminModels.close();
       await services.textModels.release();
       await services.asrModels.release();
+      await services.embeddings.close();
       await services.db.destroy();
       await removeProcessTempDir(config.tempDir);
     },
   };
 }
+
+/** Configured aliases (name → target) as /v1/models lists them. */
+const aliasNames = (pairs: Iterable<readonly [string, string]>) =>
+  [...pairs].map(([id, target]) => ({ id, ownedBy: 'atelier', aliasOf: target }));

@@ -16,6 +16,7 @@ import { imageCatalogue, imageRoutesField, videoCatalogue } from './engines/medi
 import { providerSettings, providersEnvShape } from './engines/providers/provider-envs.js';
 import { chatNames } from './modules/chat/chat-aliases.js';
 import { parseModelAliases } from './modules/images/openai-model-aliases.js';
+import { embeddingAliases } from './modules/embeddings/embedding-aliases.js';
 import { preloadModelsField } from './models/preload-setting.js';
 
 export { ConfigError } from './config-fields.js';
@@ -215,6 +216,9 @@ const serviceEnv = {
   ATELIER_CHAT_MODEL_ALIASES: z.string().optional(),
   /** The model or alias that answers a request without `model`; unset: gemini-3.8-flash (the standard model when that is no name here). */
   ATELIER_CHAT_DEFAULT_MODEL: z.string().trim().min(1).max(200).optional(),
+  ATELIER_EMBEDDINGS_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).max(1_000_000).default(0.1),
+  /** `name,name,...` answered by the embedding engine (`none`: no alias); unset: OpenAI's embedding model names. */
+  ATELIER_EMBEDDINGS_MODEL_ALIASES: z.string().optional(),
   /** Days a stored response of the Responses API is kept; 0: until it is deleted. */
   ATELIER_RESPONSES_RETENTION_DAYS: int(0, 36_500).default(30),
   ATELIER_DASHBOARD_SIGNUP: bool.default(true),
@@ -351,6 +355,17 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       creditsPerSecond: env.ATELIER_TALKING_VIDEO_CREDITS_PER_SECOND,
     },
     embeddings: providers.embeddings,
+    localEmbeddings: providers.localEmbeddings,
+    /** POST /v1/embeddings: its price, the names it answers to, and whether a pulled model serves it. */
+    embeddingsApi: {
+      creditsPer1kTokens: env.ATELIER_EMBEDDINGS_CREDITS_PER_1K_TOKENS,
+      aliases: embeddingAliases(env.ATELIER_EMBEDDINGS_MODEL_ALIASES, (problem) => {
+        throw invalidConfiguration(problem);
+      }),
+      /** No engine named (neither a remote server nor a model file): the model `atelier models pull` fetched serves. */
+      followsPulledModels: !providers.embeddings && !providers.localEmbeddings.modelPath,
+    },
+    moderations: providers.moderations,
     bots: {
       port: env.ATELIER_BOTS_PORT,
       /** {bots_url}: where the bot interface answers. */
@@ -492,6 +507,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = resol
   }
   const config = buildConfig(result.data);
   checkEngineChoices({ textProvider: config.text.provider, soundEngine: config.sound.engine }, config);
+  if (config.embeddings && config.localEmbeddings.modelPath) {
+    throw invalidConfiguration(
+      'ATELIER_EMBEDDINGS_BASE_URL and ATELIER_EMBEDDINGS_MODEL_PATH: set one (a remote embedding server or a local GGUF model), not both',
+    );
+  }
   if (config.role === 'worker' && !config.jobs.enabled) {
     throw invalidConfiguration('ATELIER_WORKERS: cannot be false when ATELIER_ROLE is worker');
   }

@@ -5,6 +5,7 @@ import {
   type EngineDeps,
   createAsrModels,
   createEmbeddingModel,
+  createModerationModel,
   createImageEditors,
   createImageModels,
   createSoundModel,
@@ -13,6 +14,7 @@ import {
   createTtsModels,
   createVideoModels,
 } from './engines/providers/registry.js';
+import { SwappableEmbeddingModel } from './engines/swapping/swappable-embedding-model.js';
 import { SwappableAsrModels } from './engines/swapping/swappable-asr-models.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { primaryRateLimitStore } from './http/cluster-rate-limit-store.js';
@@ -121,7 +123,13 @@ export function createEngines(config: Config, deps: EngineDeps, log: JobLog) {
     videoModels: createVideoModels(config, ttsModels, deps),
     talkingVideo: createTalkingVideoModel(config, deps),
     soundModel: createSoundModel(config, deps),
-    embedding: createEmbeddingModel(config, deps),
+    // An embedding model pulled or removed while the service runs swaps it (PulledModelsFollower).
+    embedding: new SwappableEmbeddingModel(
+      (current) => createEmbeddingModel(current, deps),
+      config,
+      (error) => log.error({ err: error }, 'a replaced embedding model could not be released'),
+    ),
+    moderation: createModerationModel(config, deps),
   };
 }
 

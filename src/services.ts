@@ -17,6 +17,9 @@ import type { BrandVoicesService } from './modules/brand-voices/brand-voices.ser
 import type { DocumentReader } from './modules/bots/document-reader.js';
 import type { ChatService } from './modules/chat/chat.service.js';
 import type { CreditsService } from './modules/credits/credits.service.js';
+import type { EmbeddingsService } from './modules/embeddings/embeddings.service.js';
+import type { ModerationsService } from './modules/moderations/moderations.service.js';
+import type { ModelDirectory } from './modules/models/model-directory.js';
 import type { ReservationSweeper } from './modules/credits/reservation-sweeper.js';
 import type { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import type { ImagesService } from './modules/images/images.service.js';
@@ -86,6 +89,12 @@ export interface Services {
   chat: ChatService;
   /** OpenAI's Responses API over the chat service; start() deletes stored responses past their retention. */
   responses: ResponsesService;
+  /** OpenAI's embeddings API on the embedding engine the bots use (close() frees a local model). */
+  embeddings: EmbeddingsService;
+  /** GET /v1/models: the names of every modality, each with what it serves. */
+  models: ModelDirectory;
+  /** OpenAI's moderations API through the configured moderation endpoint. */
+  moderations: ModerationsService;
   bots: BotsService;
   botChat: BotChatService;
   /** Publishable keys: each opens one bot's public chat only. */

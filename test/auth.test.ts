@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 /** The OpenAI-compatible routes answer errors in OpenAI's shape, with the same message. */
 const OPENAI_SHAPED =
-  /^\/api\/(chat\/completions|completions|models|responses|images\/(generations|edits|variations)|audio\/(speech|transcriptions|translations))/;
+  /^\/api\/(chat\/completions|completions|models|responses|images\/(generations|edits|variations)|audio\/(speech|transcriptions|translations)|embeddings|moderations)/;
 const errorText = (url: string, body: { error: string | { message: string } }) =>
   OPENAI_SHAPED.test(url) && typeof body.error === 'object' ? body.error.message : body.error;
 

@@ -285,7 +285,10 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
   });
 
   it('lists the models, then the aliases with alias_of, under /api and /v1', async () => {
-    const models = (await pro.client.models.list()).data as (OpenAI.Model & { alias_of?: string })[];
+    // The chat names (other modalities follow them: test/embeddings-remote.test.ts).
+    const models = (
+      (await pro.client.models.list()).data as (OpenAI.Model & { alias_of?: string; capabilities: string[] })[]
+    ).filter((m) => m.capabilities.includes('chat'));
     expect(models.map((m) => [m.id, m.alias_of])).toEqual([
       ['small-llm', undefined],
       ['big-llm', undefined],
@@ -306,7 +309,9 @@ describe('the hosted model names and multimodal messages, through an OpenAI-comp
     const v1 = (await t.server.inject({ url: '/v1/models/claude-haiku-4-5', headers: withKey(pro.key) })).json();
     expect(v1).toMatchObject({ id: 'claude-haiku-4-5', alias_of: 'small-llm' });
     expect(
-      (await t.server.inject({ url: '/v1/models', headers: withKey(pro.key) })).json<{ data: unknown[] }>().data,
+      (await t.server.inject({ url: '/v1/models', headers: withKey(pro.key) }))
+        .json<{ data: { capabilities: string[] }[] }>()
+        .data.filter((m) => m.capabilities.includes('chat')),
     ).toHaveLength(3 + 49 + 15);
   });
 
@@ -734,9 +739,9 @@ describe('ATELIER_CHAT_MODEL_ALIASES and ATELIER_CHAT_DEFAULT_MODEL', () => {
             "The model 'gpt-5' does not exist here; available: small-llm, big-llm, builtin, fast, Smart, offline, gemini-3-flash",
         },
       });
-      const models = (await t.server.inject({ url: '/api/models', headers: withKey(key) })).json<{
-        data: { id: string; alias_of?: string; owned_by: string }[];
-      }>().data;
+      const models = (await t.server.inject({ url: '/api/models', headers: withKey(key) }))
+        .json<{ data: { id: string; alias_of?: string; owned_by: string; capabilities: string[] }[] }>()
+        .data.filter((m) => m.capabilities.includes('chat'));
       expect(models.map((m) => [m.id, m.alias_of])).toEqual([
         ['small-llm', undefined],
         ['big-llm', undefined],

@@ -64,9 +64,10 @@ afterAll(async () => {
 describe('the service with the llama-cpp text engine', () => {
   it('offers the configured names, served by the local model, and /ready tells its state', async () => {
     const models = (await t.server.inject({ url: '/v1/models', headers: withKey(key) })).json<{
-      data: { id: string; owned_by: string }[];
+      data: { id: string; owned_by: string; capabilities: string[] }[];
     }>();
-    expect(models.data.filter((m) => !('alias_of' in m)).map((m) => [m.id, m.owned_by])).toEqual([
+    const chatModels = models.data.filter((m) => m.capabilities.includes('chat'));
+    expect(chatModels.filter((m) => !('alias_of' in m)).map((m) => [m.id, m.owned_by])).toEqual([
       ['gpt-4o-mini', 'atelier'],
       ['gpt-4o', 'atelier'],
       ['builtin', 'atelier-builtin'],

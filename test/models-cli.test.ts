@@ -79,6 +79,7 @@ interface Listed {
     llm_model: string | null;
     llm_advanced_model: string | null;
     whisper_model: string | null;
+    embedding_model: string | null;
     would_not_start?: string;
   };
 }
@@ -95,12 +96,15 @@ describe('atelier models', () => {
       ['whisper-small', 'whisper', false],
       ['whisper-base', 'whisper', false],
       ['whisper-tiny', 'whisper', false],
+      ['nomic-embed-text-v1.5', 'embedding', false],
+      ['bge-small-en-v1.5', 'embedding', false],
     ]);
     expect(before.service).toEqual({
       text_provider: 'builtin',
       llm_model: null,
       llm_advanced_model: null,
       whisper_model: null,
+      embedding_model: null,
     });
 
     const qwen = placePulled(QWEN.file, QWEN.bytes);
@@ -116,6 +120,7 @@ describe('atelier models', () => {
       llm_model: qwen,
       llm_advanced_model: qwen,
       whisper_model: tiny,
+      embedding_model: null,
     });
 
     // Another text provider named explicitly: the pulled GGUF stays on disk, unused.

@@ -73,7 +73,37 @@ describe('the service picks pulled models up at start', () => {
       'whisper-small',
       'whisper-base',
       'whisper-tiny',
+      'nomic-embed-text-v1.5',
+      'bge-small-en-v1.5',
     ]);
+  });
+
+  it('serves embeddings with the first pulled embedding model unless an embedding engine is named', () => {
+    const bge = pulled('bge-small-en-v1.5');
+    expect(loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile).localEmbeddings).toMatchObject({
+      modelPath: bge,
+      shortens: false,
+    });
+    const nomic = pulled('nomic-embed-text-v1.5');
+    expect(loadConfig({ ATELIER_DATA_DIR: dataDir }, noEnvFile).localEmbeddings).toMatchObject({
+      modelPath: nomic,
+      shortens: true,
+    });
+    const remote = loadConfig(
+      { ATELIER_DATA_DIR: dataDir, ATELIER_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1' },
+      noEnvFile,
+    );
+    expect(remote.localEmbeddings.modelPath).toBeUndefined();
+    expect(() =>
+      loadConfig(
+        {
+          ATELIER_DATA_DIR: dataDir,
+          ATELIER_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1',
+          ATELIER_EMBEDDINGS_MODEL_PATH: bge,
+        },
+        noEnvFile,
+      ),
+    ).toThrow(/ATELIER_EMBEDDINGS_BASE_URL and ATELIER_EMBEDDINGS_MODEL_PATH: set one/);
   });
 
   it('never takes an unfinished download or a file of the wrong size', () => {

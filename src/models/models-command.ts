@@ -18,6 +18,7 @@ export const MODELS_USAGE = `  models list                                   the
 const PATH_VARIABLE: Record<ModelKind, string> = {
   llm: 'ATELIER_LLM_MODEL_PATH',
   whisper: 'ATELIER_WHISPER_MODEL_PATH',
+  embedding: 'ATELIER_EMBEDDINGS_MODEL_PATH',
 };
 
 class ModelsUsageError extends Error {}
@@ -76,6 +77,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv, envFile?: string): Service
 /** The model files the service loads for a kind: the whisper model; the standard and the advanced text model. */
 function modelsInUse(config: Config, kind: ModelKind): string[] {
   if (kind === 'whisper') return config.asr.whisper ? [config.asr.whisper.modelPath] : [];
+  if (kind === 'embedding') return config.localEmbeddings.modelPath ? [config.localEmbeddings.modelPath] : [];
   if (config.text.provider !== llamaCppEnv.name || !config.llm.modelPath) return [];
   return [...new Set([config.llm.modelPath, config.llm.advancedModelPath ?? config.llm.modelPath])];
 }
@@ -107,6 +109,7 @@ function list(env: NodeJS.ProcessEnv): number {
     llm_advanced_model:
       config.text.provider === llamaCppEnv.name ? (config.llm.advancedModelPath ?? config.llm.modelPath ?? null) : null,
     whisper_model: config.asr.whisper?.modelPath ?? null,
+    embedding_model: config.localEmbeddings.modelPath ?? null,
     ...(problem ? { would_not_start: problem } : {}),
   };
   console.log(JSON.stringify({ models_dir: dir, models, service }, null, 2));
@@ -177,6 +180,13 @@ async function pull(entry: CatalogueEntry, baseUrl: string | undefined, env: Nod
   }
 }
 
+/** Whether a running service takes up the pulled models of this kind as they come and go. */
+function followsPulled(config: Config, kind: ModelKind): boolean {
+  if (kind === 'llm') return config.text.followsPulledModels;
+  if (kind === 'whisper') return config.asr.followsPulledModels;
+  return config.embeddingsApi.followsPulledModels;
+}
+
 /** What a running service does with a pulled file when no setting names the model files: it follows the folder. */
 export const RUNNING_SERVICE_USES_IT =
   'A running service uses it at once, without a restart (a stopped one from its next start).';
@@ -186,12 +196,15 @@ export function pickupNote({ config, problem }: ServiceConfig, entry: CatalogueE
   const usedPaths = modelsInUse(config, entry.kind);
   const used = usedPaths[0];
   if (usedPaths.includes(path)) {
-    const follows = entry.kind === 'llm' ? config.text.followsPulledModels : config.asr.followsPulledModels;
-    return follows ? RUNNING_SERVICE_USES_IT : 'The service uses it from its next start (restart a running service).';
+    return followsPulled(config, entry.kind)
+      ? RUNNING_SERVICE_USES_IT
+      : 'The service uses it from its next start (restart a running service).';
   }
   if (entry.kind === 'llm' && config.text.provider !== llamaCppEnv.name && !problem) {
     return `The service does not use it while ATELIER_TEXT_PROVIDER is ${config.text.provider}: unset it, or set it to llama-cpp.`;
   }
+  if (entry.kind === 'embedding' && config.embeddings)
+    return 'The service does not use it while ATELIER_EMBEDDINGS_BASE_URL names a remote embedding server: unset it to use this one.';
   const preferred = findPulledModel(config.modelsDir, entry.kind);
   if (preferred !== undefined && preferred !== path && preferred === used) {
     return `The service prefers ${preferred}, also pulled: remove that one, or set ${PATH_VARIABLE[entry.kind]}=${path}.`;
@@ -222,9 +235,8 @@ async function remove(entry: CatalogueEntry, env: NodeJS.ProcessEnv): Promise<nu
   const after = serviceConfig(env);
   const now =
     modelsInUse(after.config, entry.kind).join(' and ') ||
-    (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : 'no whisper model');
-  const follows = entry.kind === 'llm' ? after.config.text.followsPulledModels : after.config.asr.followsPulledModels;
-  const next = follows
+    (entry.kind === 'llm' ? `the ${after.config.text.provider} text engine` : `no ${entry.kind} model`);
+  const next = followsPulled(after.config, entry.kind)
     ? `the service uses ${now} (a running one at once)`
     : `at its next start the service uses ${now}`;
   console.error(

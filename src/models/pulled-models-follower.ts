@@ -3,9 +3,10 @@ import type { Config } from '../config.js';
 import { builtinEnv } from '../engines/adapters/builtin/settings.js';
 import { llamaCppEnv } from '../engines/adapters/llama-cpp/settings.js';
 import type { SwappableAsrModels } from '../engines/swapping/swappable-asr-models.js';
+import type { SwappableEmbeddingModel } from '../engines/swapping/swappable-embedding-model.js';
 import type { SwappableTextModels } from '../engines/swapping/swappable-text-models.js';
 import type { CatalogueEntry } from './catalogue.js';
-import { findPulledModel, pulledTextModelPaths } from './pulled-models.js';
+import { findPulledModel, localEmbeddingsWith, pulledTextModelPaths } from './pulled-models.js';
 
 export interface FollowerLog {
   info?(details: object, message: string): void;
@@ -21,6 +22,7 @@ export interface PulledModelsFollowerOptions {
   catalogue: readonly CatalogueEntry[];
   textModels: SwappableTextModels;
   asrModels: SwappableAsrModels;
+  embedding: SwappableEmbeddingModel;
   log: FollowerLog;
 }
 
@@ -30,11 +32,13 @@ export interface PulledModelsFollowerOptions {
  * the pulled files, or back to builtin when none is left, when the configuration names no text engine nor
  * model file (config.text.followsPulledModels). Transcription: the engines are swapped to those with the
  * preferred pulled whisper model, or without whisper when none is left, when no whisper model file is named
- * (config.asr.followsPulledModels).
+ * (config.asr.followsPulledModels). Embeddings: the embedding engine is swapped to llama-cpp with the preferred
+ * pulled embedding model, or to none, when no embedding engine is named (config.embeddingsApi.followsPulledModels).
  */
 export class PulledModelsFollower {
   private applied: { modelPath: string | undefined; advancedModelPath: string | undefined };
   private appliedWhisper: string | undefined;
+  private appliedEmbedding: string | undefined;
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
   private settle: NodeJS.Timeout | undefined;
@@ -42,6 +46,17 @@ export class PulledModelsFollower {
   constructor(private readonly deps: PulledModelsFollowerOptions) {
     this.applied = { modelPath: deps.config.llm.modelPath, advancedModelPath: deps.config.llm.advancedModelPath };
     this.appliedWhisper = deps.config.asr.whisper?.modelPath;
+    this.appliedEmbedding = deps.config.localEmbeddings.modelPath;
+  }
+
+  /** Whether a pulled embedding model serves embeddings at once. */
+  get followsEmbeddings(): boolean {
+    return this.deps.config.embeddingsApi.followsPulledModels;
+  }
+
+  /** The GGUF file the local embedding engine serves with now, if any. */
+  embeddingModelPath(): string | undefined {
+    return this.appliedEmbedding;
   }
 
   /** Whether pulled language models serve text at once. */
@@ -73,7 +88,7 @@ export class PulledModelsFollower {
   }
 
   start(): void {
-    if (!(this.enabled || this.followsWhisper) || this.poll) return;
+    if (!(this.enabled || this.followsWhisper || this.followsEmbeddings) || this.poll) return;
     this.poll = setInterval(() => this.refresh(), POLL_MS);
     this.poll.unref();
     try {
@@ -101,6 +116,17 @@ export class PulledModelsFollower {
   refresh(): void {
     this.refreshText();
     this.refreshWhisper();
+    this.refreshEmbedding();
+  }
+
+  private refreshEmbedding(): void {
+    if (!this.followsEmbeddings) return;
+    const modelPath = findPulledModel(this.deps.config.modelsDir, 'embedding', this.deps.catalogue);
+    if (modelPath === this.appliedEmbedding) return;
+    this.appliedEmbedding = modelPath;
+    const { config, catalogue } = this.deps;
+    this.deps.embedding.swap({ ...config, localEmbeddings: localEmbeddingsWith(config, modelPath, catalogue) });
+    this.deps.log.info?.({ model: modelPath ?? null }, 'embedding engine swapped for the pulled embedding model');
   }
 
   private refreshText(): void {

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { Config } from '../config.js';
 import { type CatalogueEntry, MODEL_CATALOGUE, type ModelKind } from './catalogue.js';
 
 export const modelPath = (modelsDir: string, entry: CatalogueEntry): string => join(modelsDir, entry.file);
@@ -51,4 +52,18 @@ export function pulledTextModelPaths(
 ): { modelPath: string | undefined; advancedModelPath: string | undefined } {
   const pulled = findPulledModels(modelsDir, 'llm', catalogue);
   return { modelPath: pulled.at(-1), advancedModelPath: pulled.length > 1 ? pulled[0] : undefined };
+}
+
+/**
+ * The local embedding settings serving with the model file `modelPath` (none: no local embedding engine):
+ * a catalogue model known to be Matryoshka-trained gives shorter vectors on request.
+ */
+export function localEmbeddingsWith(
+  config: Config,
+  modelPath: string | undefined,
+  catalogue: readonly CatalogueEntry[] = MODEL_CATALOGUE,
+): Config['localEmbeddings'] {
+  const file = modelPath && basename(modelPath);
+  const shortens = catalogue.some((e) => e.kind === 'embedding' && e.matryoshka === true && e.file === file);
+  return { ...config.localEmbeddings, modelPath, shortens };
 }

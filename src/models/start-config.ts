@@ -1,7 +1,7 @@
 import { invalidConfiguration } from '../config-fields.js';
 import { type Config, loadConfig } from '../config.js';
 import { llamaCppEnv, noLlamaModel } from '../engines/adapters/llama-cpp/settings.js';
-import { findPulledModel, pulledTextModelPaths } from './pulled-models.js';
+import { findPulledModel, localEmbeddingsWith, pulledTextModelPaths } from './pulled-models.js';
 
 /**
  * The configuration the service starts with: the environment's, and where no variable names a model file,
@@ -15,7 +15,8 @@ export function loadStartConfig(env?: NodeJS.ProcessEnv, envFile?: string): Conf
 /**
  * With two pulled language models the smaller serves the standard name and the larger the advanced one (the
  * plans that have it); with one, it serves both. A text provider nobody named becomes llama-cpp when there is
- * a model for it. The first whisper model in catalogue order serves transcription.
+ * a model for it. The first whisper model in catalogue order serves transcription, and the first embedding model
+ * embeddings when no embedding engine is named.
  */
 function withPulledModels(config: Config): Config {
   const pulled = config.llm.modelPath ? undefined : pulledTextModelPaths(config.modelsDir);
@@ -29,8 +30,12 @@ function withPulledModels(config: Config): Config {
   const whisper = whisperPath
     ? Object.freeze({ modelPath: whisperPath, threads: config.asr.whisperThreads })
     : undefined;
+  const embeddingPath = config.embeddingsApi.followsPulledModels
+    ? findPulledModel(config.modelsDir, 'embedding')
+    : config.localEmbeddings.modelPath;
   return Object.freeze({
     ...config,
+    localEmbeddings: Object.freeze(localEmbeddingsWith(config, embeddingPath)),
     llm: Object.freeze({ ...config.llm, modelPath, advancedModelPath }),
     text: Object.freeze({ ...config.text, provider }),
     asr: Object.freeze({ ...config.asr, whisper }),

@@ -11,6 +11,8 @@ import { botOperations } from '../modules/bots/bots.operations.js';
 import { brandVoiceOperations } from '../modules/brand-voices/brand-voices.operations.js';
 import { chatOperations } from '../modules/chat/chat.operations.js';
 import { completionOperations } from '../modules/chat/completions.operations.js';
+import { embeddingOperations } from '../modules/embeddings/embeddings.operations.js';
+import { moderationOperations } from '../modules/moderations/moderations.operations.js';
 import { botKeyOperations } from '../modules/keys/bot-keys.operations.js';
 import { imageOperations } from '../modules/images/images.operations.js';
 import { OpenAiImages } from '../modules/images/openai-images.js';
@@ -67,9 +69,11 @@ export function operationModules(services: FrontDoorServices, config: Config) {
     speech: speechOperations(services.speech, services.voices, config.tts.maxCharacters),
     sounds: soundOperations(services.sounds),
     customVoices: customVoiceOperations(services.customVoices),
-    chat: chatOperations(services.chat),
+    chat: chatOperations(services.chat, services.models),
     responses: responseOperations(services.responses),
     completions: completionOperations(services.chat),
+    embeddings: embeddingOperations(services.embeddings),
+    moderations: moderationOperations(services.moderations),
     bots: botOperations(services.bots),
     botKeys: botKeyOperations(services.botKeys),
     botChat: botChatOperations(services.botChat),

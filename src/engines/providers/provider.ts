@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { EngineObserver } from '../calls/observed-engine.js';
 import type { AsrModel } from '../spec/asr-model.js';
 import type { EmbeddingModel } from '../spec/embedding-model.js';
+import type { ModerationModel } from '../spec/moderation-model.js';
 import type { ImageEditor, ImageModel } from '../spec/image-model.js';
 import type { SoundModel } from '../spec/sound-model.js';
 import type { TextModel } from '../spec/text-model.js';
@@ -106,6 +107,10 @@ export interface Provider {
   readonly embedding?: {
     model(config: Config, deps: EngineDeps): EmbeddingModel | undefined;
     readiness: ProviderReadiness;
+  };
+  /** A moderation classifier (POST /v1/moderations); none configured, the route says so. */
+  readonly moderation?: {
+    model(config: Config, deps: EngineDeps): ModerationModel | undefined;
   };
 }
 

@@ -6,6 +6,7 @@ import type { EngineDeps, ImageEntry, LocalEngines } from './provider.js';
 import { PROVIDERS, providerNamed } from './providers.js';
 import type { AsrModel } from '../spec/asr-model.js';
 import type { EmbeddingModel } from '../spec/embedding-model.js';
+import type { ModerationModel } from '../spec/moderation-model.js';
 import type { ImageEditor, ImageModel } from '../spec/image-model.js';
 import type { SoundModel } from '../spec/sound-model.js';
 import type { TalkingVideoModel } from '../spec/talking-video-model.js';
@@ -207,4 +208,9 @@ export function createSoundModel(config: Config, deps: EngineDeps = {}): SoundMo
   const model = providerNamed(config.sound.engine).sound?.engine(config, deps);
   if (!model) throw new Error(`the ${config.sound.engine} sound engine is not configured`);
   return observed(deps, 'sound', model);
+}
+
+/** The moderation classifier, when one is configured (ATELIER_MODERATIONS_BASE_URL). */
+export function createModerationModel(config: Config, deps: EngineDeps = {}): ModerationModel | undefined {
+  return PROVIDERS.map((p) => p.moderation?.model(config, deps)).find((m) => m !== undefined);
 }

@@ -43,7 +43,8 @@ export interface AdminEnginesDeps {
   videos: { catalogue(): CatalogueEntry[] };
   asr: AsrModels;
   speech: readonly Engine[];
-  embedding: Engine | undefined;
+  /** The embedding engine of the moment (a pulled model may come or go). */
+  embedding: { current(): Engine | undefined };
   /** The service's own /ready checks: one set of probes and caches. */
   readiness: { report(): Promise<ReadinessReport> };
 }
@@ -96,10 +97,13 @@ export class AdminEnginesService {
       ),
       speech: speech.map((engine) => served(engine.provider, engine)),
       sound: [{ name: config.sound.engine, aliases: [], engine: config.sound.engine, model: null, base_url: null }],
-      embedding: embedding ? [served(embedding.modelId ?? embedding.provider, embedding)] : [],
+      embedding: embeddingModels(embedding.current()),
     };
   }
 }
+
+const embeddingModels = (engine: Engine | undefined): ServedModel[] =>
+  engine ? [served(engine.modelId ?? engine.provider, engine)] : [];
 
 function served(name: string, engine: Engine, extra: { aliases?: string[] } = {}): ServedModel {
   return {

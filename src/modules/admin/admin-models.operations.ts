@@ -6,7 +6,7 @@ import { ADMIN_TAGS } from './audit.operations.js';
 
 const modelSchema = z.object({
   name: z.string(),
-  kind: z.enum(['llm', 'whisper']),
+  kind: z.enum(['llm', 'whisper', 'embedding']),
   description: z.string(),
   bytes: z.number().int(),
   file: z.string().describe('The file name in the models folder'),

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Config } from '../../config.js';
 import type { SwappableTextModels } from '../../engines/swapping/swappable-text-models.js';
-import type { CatalogueEntry } from '../../models/catalogue.js';
+import type { CatalogueEntry, ModelKind } from '../../models/catalogue.js';
 import {
   PullCancelledError,
   PullInProgressError,
@@ -35,7 +35,7 @@ export interface PullProgress {
 
 export interface ModelView {
   name: string;
-  kind: 'llm' | 'whisper';
+  kind: ModelKind;
   description: string;
   bytes: number;
   file: string;
@@ -66,6 +66,7 @@ export interface ModelsOverview {
 const SERVES = {
   llm: 'text: presets, chat, bots, derived fields',
   whisper: 'transcription (whisper-cpp)',
+  embedding: "embeddings: /v1/embeddings and the bots' search by meaning (llama-cpp)",
 } as const;
 
 const notFound = <T>() => fail<T>('not_found', 'Model not found');
@@ -245,6 +246,7 @@ export class AdminModelsService {
   private inUse(entry: CatalogueEntry): boolean {
     const path = modelPath(this.deps.config.modelsDir, entry);
     if (entry.kind === 'whisper') return this.deps.follower.whisperModelPath() === path;
+    if (entry.kind === 'embedding') return this.deps.follower.embeddingModelPath() === path;
     return this.deps.textModels.provider === 'llama-cpp' && this.deps.follower.textModelPaths().includes(path);
   }
 }

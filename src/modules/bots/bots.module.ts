@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
+import type { EmbeddingSource } from '../../engines/spec/embedding-model.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Db } from '../../storage/db/database.js';
 import type { BrandVoicesService } from '../brand-voices/brand-voices.service.js';
@@ -14,7 +14,8 @@ import { Retrieval } from './retrieval.js';
 
 export interface BotsModuleOptions {
   db: Db;
-  embedding: EmbeddingModel | undefined;
+  /** The embedding model of the moment; none: the bots search by words alone. */
+  embedding: EmbeddingSource;
   chat: ChatService;
   tokenBilling: TokenBilling;
   brandVoices: BrandVoicesService;

@@ -1,5 +1,5 @@
 import type { Plan } from '../../config.js';
-import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
+import type { EmbeddingModel, EmbeddingSource } from '../../engines/spec/embedding-model.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
@@ -49,7 +49,8 @@ export interface AddedDocument extends DocumentRecord {
 
 export interface KnowledgeServiceOptions {
   repo: BotsRepo;
-  embeddings: EmbeddingModel | undefined;
+  /** The embedding model of the moment (a pulled one may come or go); none: keywords only. */
+  embeddings: EmbeddingSource;
   reader: DocumentReader;
   clock: Clock;
   chunking?: ChunkOptions;
@@ -102,11 +103,15 @@ export class KnowledgeService {
     if (usage.characters + characters > KNOWLEDGE_LIMITS.charactersPerBot) return tooMuchText();
 
     const warnings: Warning[] = [];
-    const vectors = await this.embed(
-      chunks.map((c) => c.text),
-      warnings,
-      signal,
-    );
+    const embeddings = this.deps.embeddings.current();
+    const vectors =
+      embeddings &&
+      (await this.embed(
+        embeddings,
+        chunks.map((c) => c.text),
+        warnings,
+        signal,
+      ));
     const document: BotDocumentRow = {
       id: newId(),
       bot_id: botId,
@@ -114,7 +119,7 @@ export class KnowledgeService {
       kind,
       characters,
       chunks: chunks.length,
-      embedding_model: vectors && this.deps.embeddings ? this.deps.embeddings.modelId : null,
+      embedding_model: vectors && embeddings ? embeddings.modelId : null,
       created_at: isoNow(this.deps.clock),
     };
     const rows: NewChunk[] = chunks.map((chunk, i) => ({
@@ -173,15 +178,15 @@ export class KnowledgeService {
     return ok({ kind, text: text.value, title, field: 'file' });
   }
 
-  /** One unit vector per chunk, or undefined (with a warning) when no model is configured or it failed. */
+  /** One unit vector per chunk, or undefined (with a warning) when the model failed. */
   private async embed(
+    model: EmbeddingModel,
     texts: string[],
     warnings: Warning[],
     signal: AbortSignal | undefined,
   ): Promise<Buffer[] | undefined> {
-    if (!this.deps.embeddings) return undefined;
     try {
-      const { embeddings } = await this.deps.embeddings.doEmbed({ values: texts, abortSignal: signal });
+      const { embeddings } = await model.doEmbed({ values: texts, abortSignal: signal });
       if (embeddings.length !== texts.length)
         throw new UpstreamError('The embedding provider returned the wrong number of vectors', { isRetryable: false });
       return embeddings.map(encodeVector);

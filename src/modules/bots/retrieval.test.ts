@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
+import { type EmbeddingModel, fixedEmbedding } from '../../engines/spec/embedding-model.js';
 import { systemClock } from '../../shared/clock.js';
 import { UpstreamError, unwrap } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
@@ -56,8 +56,8 @@ async function makeBots(embeddings?: EmbeddingModel) {
   const repo = new BotsRepo(db);
   const service = new BotsService({
     repo,
-    knowledge: new KnowledgeService({ repo, embeddings, reader, clock: systemClock }),
-    retrieval: new Retrieval(repo, embeddings),
+    knowledge: new KnowledgeService({ repo, embeddings: fixedEmbedding(embeddings), reader, clock: systemClock }),
+    retrieval: new Retrieval(repo, fixedEmbedding(embeddings)),
     defaults: { model: 'gpt-4o-mini', botsUrl: 'http://127.0.0.1:8080' },
     // These bots name no brand voice: none is the account's.
     brandVoices: { owns: async () => false },

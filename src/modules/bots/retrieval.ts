@@ -1,4 +1,4 @@
-import type { EmbeddingModel } from '../../engines/spec/embedding-model.js';
+import type { EmbeddingSource } from '../../engines/spec/embedding-model.js';
 import type { BotsRepo, ChunkHit } from './bots.repo.js';
 import { fts5Match } from './full-text-query.js';
 import { contentWords } from '../../shared/text-terms.js';
@@ -49,7 +49,7 @@ export function reciprocalRankFusion<T>(rankings: readonly (readonly T[])[], k =
 export class Retrieval {
   constructor(
     private readonly repo: BotsRepo,
-    private readonly embeddings: EmbeddingModel | undefined,
+    private readonly embeddings: EmbeddingSource,
   ) {}
 
   /** Best first; [] for a query without words. A failing embedding model leaves the keyword results. */
@@ -80,10 +80,11 @@ export class Retrieval {
     count: number,
     signal: AbortSignal | undefined,
   ): Promise<number[]> {
-    if (!this.embeddings) return [];
+    const model = this.embeddings.current();
+    if (!model) return [];
     let target: Float32Array;
     try {
-      const [vector] = (await this.embeddings.doEmbed({ values: [query], abortSignal: signal })).embeddings;
+      const [vector] = (await model.doEmbed({ values: [query], abortSignal: signal })).embeddings;
       if (!vector) return [];
       target = normalize(vector);
     } catch {
@@ -92,7 +93,7 @@ export class Retrieval {
     // A bounded scan in pages: memory stays flat and other queries get their turn between pages.
     const best: { id: number; similarity: number }[] = [];
     for (let after = 0; ; ) {
-      const page = await this.repo.embeddedChunks(botId, this.embeddings.modelId, after, VECTOR_PAGE);
+      const page = await this.repo.embeddedChunks(botId, model.modelId, after, VECTOR_PAGE);
       for (const row of page) {
         if (!row.embedding) continue;
         const similarity = dot(target, decodeVector(row.embedding));

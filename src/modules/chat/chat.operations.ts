@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { chatCompletionSchema, chatRequestSchema, modelListSchema } from './chat.schemas.js';
+import type { ModelDirectory } from '../models/model-directory.js';
 import type { ChatService } from './chat.service.js';
 
 /**
@@ -20,8 +21,11 @@ const STREAM_FORMAT =
 
 const tags = ['chat'];
 
-/** OpenAI-compatible chat completions and model list, under /api (as documented) and /v1 (where OpenAI clients look). */
-export function chatOperations(chat: ChatService) {
+/**
+ * OpenAI-compatible chat completions, under /api (as documented) and /v1 (where OpenAI clients look), and the model
+ * list of every modality (`models`: chat, embeddings, speech, transcription, images, videos).
+ */
+export function chatOperations(chat: ChatService, models: ModelDirectory) {
   return {
     chatCompletion: defineOperation({
       name: 'chat_completion',
@@ -50,24 +54,25 @@ export function chatOperations(chat: ChatService) {
     }),
     listModels: defineOperation({
       name: 'list_models',
-      summary: "The chat models offered here, then the aliases (the hosted service's names), each with alias_of",
+      summary:
+        "The models of every modality, each with what it serves (capabilities): the chat models, then their aliases (the hosted service's names, with alias_of), then embeddings, speech, transcription, images and videos",
       tags,
       input: z.object({}),
       output: modelListSchema,
       errors: [401, 429],
-      run: () => chat.list(),
+      run: () => models.list(),
       http: { method: 'GET', path: '/api/models', aliases: ['/v1/models'], openaiErrors: true },
     }),
     getModel: defineOperation({
       name: 'get_model',
-      summary: 'One chat model',
+      summary: 'One model, of any modality',
       tags,
       input: z.object({}),
       params: z.object({ model: z.string().min(1).max(200) }),
       output: modelListSchema.shape.data.element,
       errors: [401, 404, 429],
       run: ({ model }) => {
-        const found = chat.list().data.find((m) => m.id === model);
+        const found = models.find(model);
         if (!found) throw new AppError('not_found', `The model '${model}' does not exist here`, {}, 'model');
         return found;
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toolSchemaNotes } from '../../operations/operation.js';
+import { CAPABILITIES } from '../models/model-directory.js';
 import {
   MAX_CONTENT,
   MAX_TOOLS,
@@ -276,6 +277,11 @@ export const modelListSchema = z.object({
       owned_by: z.string(),
       /** On an alias: the model that answers it. */
       alias_of: z.string().optional().describe('On an alias: the id of the model that answers it'),
+      capabilities: z
+        .array(z.enum(CAPABILITIES))
+        .describe(
+          "Atelier's own field: what the name serves (chat, embeddings, speech, transcription, images, videos)",
+        ),
     }),
   ),
 });

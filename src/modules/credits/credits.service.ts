@@ -12,7 +12,7 @@ import { newOrderedId } from '../../shared/ids.js';
 import type { JournaledSettlement, SettlementJournal } from './settlement-journal.js';
 
 /** What a piece of work is charged for; the ledger reason is `reserve:<kind>` / `refund:<kind>`. */
-export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat';
+export type WorkKind = 'text' | 'transcription' | 'derived' | 'image' | 'video' | 'chat' | 'embedding';
 
 /** Told of every charge and refund as it is made (metrics): credits spent = charged - refunded. */
 export interface CreditsObserver {

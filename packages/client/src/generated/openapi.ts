@@ -855,7 +855,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chat models offered here, then the aliases (the hosted service's names), each with alias_of */
+        /** The models of every modality, each with what it serves (capabilities): the chat models, then their aliases (the hosted service's names, with alias_of), then embeddings, speech, transcription, images and videos */
         get: operations["listModels"];
         put?: never;
         post?: never;
@@ -872,7 +872,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One chat model */
+        /** One model, of any modality */
         get: operations["getModel"];
         put?: never;
         post?: never;
@@ -911,6 +911,46 @@ export interface paths {
         get: operations["listResponseInputItems"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embeddings in the OpenAI format (the official openai client works with baseURL <base>/v1 or <base>/api)
+         * @description OpenAI's embeddings API: one vector per input, in order, at unit length. The engine is a remote OpenAI-compatible server (ATELIER_EMBEDDINGS_BASE_URL) or a GGUF embedding model run by llama.cpp here (pulled with `atelier models pull nomic-embed-text-v1.5`); `model` is its name or one of OpenAI's names it answers to (text-embedding-3-small...). Billed by tokens, on the credits chat uses: the most the inputs can take is reserved first and settled on what the engine counted. Without an engine: 503 saying how to get one.
+         */
+        post: operations["createEmbeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI's moderations API, answered by the configured OpenAI-compatible moderation endpoint
+         * @description The input goes to ATELIER_MODERATIONS_BASE_URL/moderations and its classification comes back as it came (no classifier is made here). Free of credits, as OpenAI has it; without an endpoint configured, 503 saying so.
+         */
+        post: operations["createModeration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7938,6 +7978,8 @@ export interface operations {
                             owned_by: string;
                             /** @description On an alias: the id of the model that answers it */
                             alias_of?: string;
+                            /** @description Atelier's own field: what the name serves (chat, embeddings, speech, transcription, images, videos) */
+                            capabilities: ("chat" | "embeddings" | "speech" | "transcription" | "images" | "videos")[];
                         }[];
                     };
                 };
@@ -8001,6 +8043,8 @@ export interface operations {
                         owned_by: string;
                         /** @description On an alias: the id of the model that answers it */
                         alias_of?: string;
+                        /** @description Atelier's own field: what the name serves (chat, embeddings, speech, transcription, images, videos) */
+                        capabilities: ("chat" | "embeddings" | "speech" | "transcription" | "images" | "videos")[];
                     };
                 };
             };
@@ -8439,6 +8483,322 @@ export interface operations {
             };
             /** @description OpenAI-style error */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createEmbeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A string, an array of strings, an array of token ids or an array of token arrays: at most 2048 inputs, 32768 characters or 8192 tokens each, none empty. Token arrays only on an engine that takes them. */
+                    input: string | (string | number | number[])[];
+                    /** @description The embedding model, or one of OpenAI's names it answers to (GET /v1/models); absent: the model here */
+                    model?: string;
+                    /**
+                     * @description float (the default): arrays of numbers; base64: little-endian float32 bytes, base64-encoded
+                     * @enum {string}
+                     */
+                    encoding_format?: "float" | "base64";
+                    /** @description Shorter vectors, on a model that gives them (a 400 names a model that does not) */
+                    dimensions?: number;
+                    /** @description An end user's id, as OpenAI takes it (for its abuse monitoring): accepted, it changes no vector */
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @enum {string} */
+                            object: "embedding";
+                            index: number;
+                            /** @description The vector (unit length); a base64 string of little-endian float32 with encoding_format base64 */
+                            embedding: number[] | string;
+                        }[];
+                        /** @description The model name the request gave (or the model here) */
+                        model: string;
+                        usage: {
+                            prompt_tokens: number;
+                            total_tokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createModeration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A string, up to 100 strings, or text and image_url parts (the URL or data URI goes to the provider as given); at most 32768 characters a text */
+                    input: string | string[] | ({
+                        /** @enum {string} */
+                        type: "text";
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "image_url";
+                        image_url: {
+                            url: string;
+                        };
+                    })[];
+                    /** @description The provider's moderation model; absent: the configured one */
+                    model?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        model: string;
+                        results: {
+                            flagged: boolean;
+                            categories: {
+                                [key: string]: boolean;
+                            };
+                            category_scores: {
+                                [key: string]: number;
+                            };
+                            category_applied_input_types?: {
+                                [key: string]: string[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            param: string | null;
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9801,7 +10161,7 @@ export interface operations {
                         models: {
                             name: string;
                             /** @enum {string} */
-                            kind: "llm" | "whisper";
+                            kind: "llm" | "whisper" | "embedding";
                             description: string;
                             bytes: number;
                             /** @description The file name in the models folder */
@@ -9882,7 +10242,7 @@ export interface operations {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        kind: "llm" | "whisper";
+                        kind: "llm" | "whisper" | "embedding";
                         description: string;
                         bytes: number;
                         /** @description The file name in the models folder */
@@ -9965,7 +10325,7 @@ export interface operations {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        kind: "llm" | "whisper";
+                        kind: "llm" | "whisper" | "embedding";
                         description: string;
                         bytes: number;
                         /** @description The file name in the models folder */
@@ -10048,7 +10408,7 @@ export interface operations {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        kind: "llm" | "whisper";
+                        kind: "llm" | "whisper" | "embedding";
                         description: string;
                         bytes: number;
                         /** @description The file name in the models folder */

@@ -10,6 +10,10 @@ const env = z.object({
   ATELIER_LLM_SEQUENCES: int(1, 64).default(2),
   ATELIER_LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan']).default('false'),
   ATELIER_LLM_THREADS: int(1, 256).optional(),
+  /** A GGUF embedding model (bge-small, nomic-embed...) for /v1/embeddings and the bots' search by meaning. */
+  ATELIER_EMBEDDINGS_MODEL_PATH: z.string().min(1).optional(),
+  ATELIER_EMBEDDINGS_CONTEXT_SIZE: int(32, 32_768).default(2_048),
+  ATELIER_EMBEDDINGS_THREADS: int(1, 256).optional(),
 });
 
 function settings(e: z.output<typeof env>) {
@@ -28,6 +32,17 @@ function settings(e: z.output<typeof env>) {
       sequences: e.ATELIER_LLM_SEQUENCES,
       gpu: e.ATELIER_LLM_GPU === 'false' ? (false as const) : e.ATELIER_LLM_GPU,
       threads: e.ATELIER_LLM_THREADS,
+    },
+    /** The local embedding engine: llama.cpp running a GGUF embedding model. */
+    localEmbeddings: {
+      /** Unnamed, the service takes the one `atelier models pull` put in the models folder (models/start-config.ts). */
+      modelPath: e.ATELIER_EMBEDDINGS_MODEL_PATH ? resolve(e.ATELIER_EMBEDDINGS_MODEL_PATH) : undefined,
+      /** Tokens of the longest input; the model's own training length when that is shorter. */
+      contextSize: e.ATELIER_EMBEDDINGS_CONTEXT_SIZE,
+      threads: e.ATELIER_EMBEDDINGS_THREADS,
+      gpu: e.ATELIER_LLM_GPU === 'false' ? (false as const) : e.ATELIER_LLM_GPU,
+      /** Whether the model is Matryoshka-trained (shorter vectors on request): known for the catalogue's models. */
+      shortens: false,
     },
   };
 }

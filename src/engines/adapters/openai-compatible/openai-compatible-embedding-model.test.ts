@@ -86,11 +86,10 @@ describe('OpenAICompatibleEmbeddingModel', () => {
   it('does not retry a 400, keeps the upstream body out of the message, and names a refused key', async () => {
     upstream.handle((_call, res) => replyJson(res, 400, { error: { message: 'secret upstream detail' } }));
     const error = await rejection(model().doEmbed({ values: ['a'] }));
-    expect(error).toMatchObject({
-      isRetryable: false,
-      upstreamStatus: 400,
-      message: 'The embedding provider answered 400',
-    });
+    // Refused as asked: the caller's to change (a 400 of the service), not the provider's failure.
+    expect(error).toMatchObject({ name: 'EngineRequestError', isRetryable: false, cause: { upstreamStatus: 400 } });
+    expect(error.message).toMatch(/^The embedding provider \(model .+\) refused the request \(400\)/);
+    expect(error.message).not.toMatch(/secret/);
     expect(upstream.calls).toHaveLength(1);
     upstream.handle((_call, res) => replyJson(res, 401, { error: 'bad key' }));
     expect(await rejection(model().doEmbed({ values: ['a'] }))).toMatchObject({

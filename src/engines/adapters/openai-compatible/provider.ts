@@ -1,6 +1,7 @@
 import { type Provider, configuredRemote } from '../../providers/provider.js';
 import { OpenAICompatibleAsrModel } from './openai-compatible-asr-model.js';
 import { OpenAICompatibleEmbeddingModel } from './openai-compatible-embedding-model.js';
+import { OpenAICompatibleModerationModel } from './openai-compatible-moderation-model.js';
 import { OpenAICompatibleImageModel } from './openai-compatible-image-model.js';
 import { OpenAICompatibleTextModel } from './openai-compatible-text-model.js';
 import { OpenAICompatibleTtsModel, parseOpenAIVoices } from './openai-compatible-tts-model.js';
@@ -95,5 +96,19 @@ export const openAICompatibleProvider: Provider = {
     },
     readiness: (config) =>
       config.embeddings ? [configuredRemote(openAICompatibleEnv.name, config.embeddings.baseUrl)] : [],
+  },
+  moderation: {
+    model: (config, deps) => {
+      const { moderations } = config;
+      if (!moderations) return undefined;
+      return new OpenAICompatibleModerationModel({
+        baseUrl: moderations.baseUrl,
+        apiKey: moderations.apiKey,
+        modelId: moderations.model,
+        timeoutMs: config.upstream.timeoutMs,
+        retry: { retries: config.upstream.retries },
+        fetch: deps.fetch,
+      });
+    },
   },
 };

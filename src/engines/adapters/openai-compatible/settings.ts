@@ -18,6 +18,9 @@ const env = z.object({
   ATELIER_EMBEDDINGS_BASE_URL: httpUrl.optional(),
   ATELIER_EMBEDDINGS_API_KEY: z.string().optional(),
   ATELIER_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  ATELIER_MODERATIONS_BASE_URL: httpUrl.optional(),
+  ATELIER_MODERATIONS_API_KEY: z.string().optional(),
+  ATELIER_MODERATIONS_MODEL: z.string().min(1).default('omni-moderation-latest'),
 });
 
 /** One server speaking OpenAI's API for each kind, each with its own base URL: a kind without one has no such engine. */
@@ -54,6 +57,14 @@ const settings = (e: z.output<typeof env>) => ({
         baseUrl: e.ATELIER_EMBEDDINGS_BASE_URL,
         apiKey: e.ATELIER_EMBEDDINGS_API_KEY,
         model: e.ATELIER_EMBEDDINGS_MODEL,
+      }
+    : undefined,
+  /** POST /v1/moderations goes to this server's /moderations; without one it answers that none is configured. */
+  moderations: e.ATELIER_MODERATIONS_BASE_URL
+    ? {
+        baseUrl: e.ATELIER_MODERATIONS_BASE_URL,
+        apiKey: e.ATELIER_MODERATIONS_API_KEY,
+        model: e.ATELIER_MODERATIONS_MODEL,
       }
     : undefined,
 });
