@@ -56,7 +56,14 @@ const failure = (promise: Promise<unknown>) =>
     }),
   );
 
-async function pulled(): Promise<void> {
+/** The model pulled and in use, pulled by whichever test asks first (the tests run in any order). */
+let pulling: Promise<void> | undefined;
+const pulled = () => {
+  pulling ??= pull();
+  return pulling;
+};
+
+async function pull(): Promise<void> {
   const started = await t.server.inject({
     method: 'POST',
     url: `/api/admin/models/${NAME}/pull`,
@@ -75,17 +82,29 @@ async function pulled(): Promise<void> {
 }
 
 describe('POST /v1/embeddings on llama.cpp', () => {
-  it('says how to get a model while there is none, then serves a pulled one without a restart', async () => {
-    const none = await failure(client().embeddings.create({ model: 'text-embedding-3-small', input: 'x' }));
-    expect(none?.status).toBe(503);
-    expect(none?.message).toMatch(
-      /No embedding model is configured here: pull one \(atelier models pull nomic-embed-text-v1\.5/,
-    );
-    expect(await failure(client().moderations.create({ input: 'x' }))).toMatchObject({
-      status: 503,
-      message: expect.stringMatching(/No moderation endpoint is configured here: set ATELIER_MODERATIONS_BASE_URL/),
-    });
+  it('says how to get a model while there is none', async () => {
+    // An app of its own: the other tests pull a model into theirs.
+    const bare = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
+    try {
+      const user = (await bare.account({ credits: 1_000 })).key;
+      const ask = (url: string, payload: Record<string, unknown>) =>
+        bare.server.inject({ method: 'POST', url, headers: withKey(user), payload });
+      const none = await ask('/v1/embeddings', { model: 'text-embedding-3-small', input: 'x' });
+      expect(none.statusCode).toBe(503);
+      expect(none.json<{ error: { message: string } }>().error.message).toMatch(
+        /No embedding model is configured here: pull one \(atelier models pull nomic-embed-text-v1\.5/,
+      );
+      const moderation = await ask('/v1/moderations', { input: 'x' });
+      expect(moderation.statusCode).toBe(503);
+      expect(moderation.json<{ error: { message: string } }>().error.message).toMatch(
+        /No moderation endpoint is configured here: set ATELIER_MODERATIONS_BASE_URL/,
+      );
+    } finally {
+      await bare.close();
+    }
+  });
 
+  it('serves a pulled model without a restart', async () => {
     await pulled();
     const answer = await client().embeddings.create({
       model: 'text-embedding-3-small',
@@ -140,6 +159,7 @@ describe('POST /v1/embeddings on llama.cpp', () => {
   });
 
   it('refuses token arrays and an input longer than the model takes with a 400 naming the engine or the limit', async () => {
+    await pulled();
     const tokens = await failure(client().embeddings.create({ model: 'text-embedding-3-small', input: [[1, 2, 3]] }));
     expect(tokens).toMatchObject({ status: 400, param: 'input' });
     expect(tokens?.message).toMatch(/\(llama-cpp engine\) takes text, not token arrays/);
