@@ -130,6 +130,8 @@ await runBench(async () => {
         `${r.outcomes.filter((o) => o.status === 200).length}`,
         `${r.refused.length}`,
         fmt(median(r.refused.map((o) => o.ms))),
+        fmt(r.refused.length ? Math.max(...r.refused.map((o) => o.ms)) : undefined),
+        fmt(Math.max(...r.outcomes.filter((o) => o.status === 200).map((o) => o.ms))),
         `${r.outcomes.filter((o) => o.status !== 200 && o.status !== 503).length}`,
         r.exact ? 'yes' : `NO (${r.spent} spent)`,
       ]);
@@ -147,6 +149,8 @@ await runBench(async () => {
         '200',
         '503',
         '503 after ms',
+        '503 max ms',
+        '200 max ms',
         'other',
         'credits exact',
       ],

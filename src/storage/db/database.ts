@@ -44,7 +44,7 @@ const READ_BUSY_TIMEOUT_MS = 5_000;
  * transaction without ever stopping the event loop for another process's write lock. An in-memory database has
  * one connection and no other process: it reads and writes in this thread.
  */
-export function openSqlite(file: string, options: { writeWaitMs?: number } = {}): Db {
+export function openSqlite(file: string, options: { writeWaitMs?: number; localPatienceMs?: number } = {}): Db {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
   const connect = () => {
@@ -58,7 +58,7 @@ export function openSqlite(file: string, options: { writeWaitMs?: number } = {})
     ? new SqliteDialect({ database: withStatementCache(sqlite) })
     : new SplitSqliteDialect(
         sqlite,
-        new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS, connect()),
+        new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS, connect(), options.localPatienceMs),
       );
   const db = new Kysely<Database>({ dialect });
   registerSqliteConnection(db, sqlite);

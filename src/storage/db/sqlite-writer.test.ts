@@ -109,13 +109,15 @@ describe.runIf(testDialect === 'sqlite')('SQLite writes on the writer thread', (
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
     // Taken by another program: the statement goes to the writer thread, which waits for the lock.
     const held = holdExclusive();
-    const returned = mine.transaction().execute((trx) =>
-      sql<{
-        value: Buffer;
-      }>`insert into accounts (id, email, plan, credits, period_start, created_at) values ('b', ${bytes}, 'free', 0, 'x', 'x') returning email as value`.execute(
-        trx,
-      ),
-    );
+    const returned = openedLongWait()
+      .transaction()
+      .execute((trx) =>
+        sql<{
+          value: Buffer;
+        }>`insert into accounts (id, email, plan, credits, period_start, created_at) values ('b', ${bytes}, 'free', 0, 'x', 'x') returning email as value`.execute(
+          trx,
+        ),
+      );
     await eventLoopTicks(2);
     held.release();
     const value = (await returned).rows[0]?.value;
@@ -135,9 +137,12 @@ describe.runIf(testDialect === 'sqlite')('SQLite writes on the writer thread', (
   });
 });
 
-/** A handle that waits as long as a test could take: the write must wait for the lock, not give up. */
+/**
+ * A handle that waits as long as a test could take (the write must wait for the lock, not give up), on the writer
+ * thread at once (no patience on the event loop's connection first).
+ */
 function openedLongWait(): Db {
-  const db = openSqlite(file, { writeWaitMs: 60_000 });
+  const db = openSqlite(file, { writeWaitMs: 60_000, localPatienceMs: 0 });
   opened.push(db);
   return db;
 }
