@@ -9,6 +9,7 @@ import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
 import { registerSqliteConnection } from './hot-read.js';
 import { SplitSqliteDialect } from './split-sqlite-dialect.js';
+import { statementCache } from './statement-cache.js';
 import { SqliteWriter } from './sqlite-writer.js';
 import { CONNECTION_PRAGMAS } from './sqlite-writer-protocol.js';
 import type { Database } from './schema.js';
@@ -65,27 +66,11 @@ export function openSqlite(file: string, options: { writeWaitMs?: number; localP
   return db;
 }
 
-const STATEMENT_CACHE_SIZE = 256;
-
-/**
- * Kysely prepares every query anew; compiling the SQL was the largest single cost of a request.
- * Queries are built from fixed shapes, so a small cache by SQL text serves nearly all of them.
- */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        statement = sqlite.prepare(sql);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
+/** The shape Kysely's SQLite dialect takes, its statements from the cache. */
+const withStatementCache = (sqlite: SqliteDatabase.Database) => ({
+  close: () => sqlite.close(),
+  prepare: statementCache(sqlite),
+});
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;

@@ -7,6 +7,7 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
+import { statementCache } from './statement-cache.js';
 import type { SqliteWriter, WriteResult, WriterTransaction } from './sqlite-writer.js';
 
 /**
@@ -29,16 +30,15 @@ export class SplitSqliteDialect extends SqliteDialect {
   }
 }
 
-const STATEMENT_CACHE_SIZE = 256;
-
 class SplitSqliteDriver implements Driver {
-  /** Kysely prepares every query anew; the SQL comes from fixed shapes, so a small cache by text serves nearly all. */
-  private readonly statements = new Map<string, SqliteDatabase.Statement | undefined>();
+  private readonly prepared: (sql: string) => SqliteDatabase.Statement;
 
   constructor(
     private readonly reader: SqliteDatabase.Database,
     private readonly writer: SqliteWriter,
-  ) {}
+  ) {
+    this.prepared = statementCache(reader);
+  }
 
   async init(): Promise<void> {}
 
@@ -71,18 +71,13 @@ class SplitSqliteDriver implements Driver {
 
   /** The statement, prepared on the reading connection, when it only reads; undefined when it may write. */
   readOnly(sql: string): SqliteDatabase.Statement | undefined {
-    if (this.statements.has(sql)) return this.statements.get(sql);
-    let statement: SqliteDatabase.Statement | undefined;
     try {
-      statement = this.reader.prepare(sql);
+      const statement = this.prepared(sql);
+      return statement.readonly ? statement : undefined;
     } catch {
       // Not preparable here (a table a migration is about to create): the writer will say what is wrong.
+      return undefined;
     }
-    const readOnly = statement?.readonly ? statement : undefined;
-    if (this.statements.size >= STATEMENT_CACHE_SIZE)
-      this.statements.delete(this.statements.keys().next().value as string);
-    this.statements.set(sql, readOnly);
-    return readOnly;
   }
 
   write(sql: string, parameters: readonly unknown[]): Promise<WriteResult> {

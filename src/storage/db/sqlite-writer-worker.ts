@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
+import { statementCache } from './statement-cache.js';
 import {
   CONNECTION_PRAGMAS,
   type WriterReply,
@@ -16,22 +17,11 @@ const { file } = workerData as WriterSettings;
 const sqlite = new SqliteDatabase(file);
 for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
 
-const STATEMENT_CACHE_SIZE = 256;
-const statements = new Map<string, SqliteDatabase.Statement>();
+const prepared = statementCache(sqlite);
 const begin = sqlite.prepare('begin immediate');
 const commit = sqlite.prepare('commit');
 const rollback = sqlite.prepare('rollback');
 let busyTimeout = -1;
-
-function prepared(sql: string): SqliteDatabase.Statement {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-    statement = sqlite.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-}
 
 /**
  * SQLite applies "pragma busy_timeout" when it compiles it, so it is compiled each time (exec); only when the

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import { monotonicMs } from '../../shared/clock.js';
 import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
+import { statementCache } from './statement-cache.js';
 import type { WriterReply, WriterRequest, WriterSettings } from './sqlite-writer-protocol.js';
 
 /** What a statement run by the writer answered. */
@@ -219,11 +220,10 @@ export class SqliteWriter {
 const BUSY = Symbol('busy');
 /** How long a write keeps asking for the lock on this thread's connection before the writer thread waits for it. */
 const LOCAL_PATIENCE_MS = 250;
-const STATEMENT_CACHE_SIZE = 256;
 
 /** The writer's connection in this thread: it never waits for the lock (busy_timeout 0), so it never stops the event loop. */
 class LocalConnection {
-  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+  private readonly prepared: (sql: string) => SqliteDatabase.Statement;
   private readonly beginStatement: SqliteDatabase.Statement;
   private readonly commitStatement: SqliteDatabase.Statement;
   private readonly rollbackStatement: SqliteDatabase.Statement;
@@ -233,6 +233,7 @@ class LocalConnection {
     private readonly patienceMs: number,
   ) {
     sqlite.pragma('busy_timeout = 0');
+    this.prepared = statementCache(sqlite);
     this.beginStatement = sqlite.prepare('begin immediate');
     this.commitStatement = sqlite.prepare('commit');
     this.rollbackStatement = sqlite.prepare('rollback');
@@ -286,16 +287,5 @@ class LocalConnection {
 
   close(): void {
     this.sqlite.close();
-  }
-
-  private prepared(sql: string): SqliteDatabase.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE)
-        this.statements.delete(this.statements.keys().next().value as string);
-      statement = this.sqlite.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }
