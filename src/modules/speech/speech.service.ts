@@ -251,7 +251,10 @@ export class SpeechService {
           warnings,
         }),
       )
-      .catch(() => this.deps.credits.release(held));
+      .catch(() => this.deps.credits.release(held))
+      // Releasing fails only when the service is stopping; the reservation is a row owned by this process, which the
+      // sweeper gives back once the process is gone.
+      .catch(() => undefined);
     const contentType = streamFormatSpec(request.format).contentType;
     return ok({ uuid, audio: started.audio, contentType, engine: voice.base.model.provider, warnings });
   }
