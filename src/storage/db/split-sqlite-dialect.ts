@@ -105,19 +105,7 @@ class SplitConnection implements DatabaseConnection {
 }
 
 function asQueryResult<R>(result: WriteResult): QueryResult<R> {
-  const rows = result.rows.map(withBuffers) as R[];
+  const rows = result.rows as R[];
   if (result.reader) return { rows };
   return { rows, numAffectedRows: BigInt(result.changes), insertId: BigInt(result.lastInsertRowid) };
-}
-
-/** A BLOB crosses threads as a plain Uint8Array; the code reads BLOB columns as Buffers, as better-sqlite3 gives them. */
-function withBuffers(row: unknown): unknown {
-  if (typeof row !== 'object' || row === null) return row;
-  const values = row as Record<string, unknown>;
-  for (const key in values) {
-    const value = values[key];
-    if (value instanceof Uint8Array && !Buffer.isBuffer(value))
-      values[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  }
-  return row;
 }

@@ -71,7 +71,9 @@ export class SqliteWriter {
     const deadline = monotonicMs() + this.waitMs;
     await this.take();
     try {
-      const done = await this.here.patiently(() => this.here.run(sql, parameters), deadline);
+      const work = () => this.here.run(sql, parameters);
+      let done = this.here.attempt(work);
+      if (done === BUSY) done = await this.here.patiently(work, deadline);
       if (done !== BUSY) return done;
       return await this.ask({ op: 'run', sql, parameters, waitMs: deadline - monotonicMs() });
     } finally {
@@ -84,7 +86,9 @@ export class SqliteWriter {
     const deadline = monotonicMs() + this.waitMs;
     await this.take();
     try {
-      if ((await this.here.patiently(() => this.here.begin(), deadline)) !== BUSY) return this.localTransaction();
+      const begin = () => this.here.begin();
+      if (this.here.attempt(begin) !== BUSY || (await this.here.patiently(begin, deadline)) !== BUSY)
+        return this.localTransaction();
       await this.ask({ op: 'begin', waitMs: deadline - monotonicMs() });
     } catch (error) {
       this.give();
@@ -204,7 +208,7 @@ export class SqliteWriter {
     if (!call) return;
     this.calls.delete(reply.id);
     if (this.calls.size === 0) worker.unref();
-    if (reply.ok) call.resolve(reply);
+    if (reply.ok) call.resolve({ ...reply, rows: reply.rows.map(withBuffers) });
     else call.reject(Object.assign(new Error(reply.message), { code: reply.code }));
   }
 
@@ -288,4 +292,16 @@ class LocalConnection {
   close(): void {
     this.sqlite.close();
   }
+}
+
+/** A BLOB crosses threads as a plain Uint8Array; the code reads BLOB columns as Buffers, as better-sqlite3 gives them. */
+function withBuffers(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row;
+  const values = row as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+      values[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  return row;
 }
