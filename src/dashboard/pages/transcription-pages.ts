@@ -143,7 +143,7 @@ function creationForm(cost: number): SafeHtml {
       </div>
       <fieldset>
         <legend>Options</legend>
-        <label><input type="checkbox" name="detect_speakers" id="t-speakers" /> Detect speakers</label>
+        <label><input type="checkbox" name="detect_speakers" id="t-speakers" checked /> Detect speakers</label>
         <label><input type="checkbox" name="enhanced_quality" id="t-enhanced" /> Enhanced quality</label>
       </fieldset>
       <details>
