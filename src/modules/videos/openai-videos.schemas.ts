@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaUrl } from '../../shared/media-fields.js';
 import { uploadedFiles } from '../images/uploaded-file.js';
+import { seconds } from './videos.schemas.js';
 
 /** OpenAI's default video model when a request names none. */
 export const OPENAI_DEFAULT_VIDEO_MODEL = 'sora-2';
@@ -18,16 +19,7 @@ export const openAiVideoBody = (maxSeconds: number) =>
       .describe(
         'sora-2 (the default), sora-2-pro or any name of GET /api/video-models; ATELIER_OPENAI_VIDEO_ALIASES may send a name to another model',
       ),
-    seconds: z
-      .union([
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,3}$/, 'must be a whole number of seconds')
-          .transform(Number),
-      ])
-      .pipe(z.number().int().min(1).max(maxSeconds))
+    seconds: seconds(maxSeconds)
       .optional()
       .describe(`Seconds as a string ("4", "8", "12"); 1 to ${maxSeconds} here; default 4`),
     size: z

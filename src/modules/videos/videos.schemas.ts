@@ -6,7 +6,7 @@ import { mediaUrl } from '../../shared/media-fields.js';
 import { DEFAULT_VIDEO_MODEL } from './videos.service.js';
 
 /** Seconds as a number, a string ("5") or with its unit ("8s", as some models' option lists write it). */
-const seconds = (max: number) =>
+export const seconds = (max: number) =>
   z
     .union([
       z.number(),
