@@ -166,13 +166,7 @@ export class SpeechService {
       await this.keep(caller.account.id, held, blobKey, file, stored);
       return ok({ uuid, url: this.deps.blobs.publicUrl(blobKey), used_characters: words, status: 'completed' });
     } catch (error) {
-      await this.deps.credits.release(held);
-      const provider = voice.base.model.provider;
-      return engineFailure(
-        error,
-        `Speech synthesis failed (${provider})`,
-        `Speech provider ${provider} is not available`,
-      );
+      return this.failed(error, held, voice.base.model.provider);
     }
   }
 
@@ -233,13 +227,7 @@ export class SpeechService {
         signal,
       });
     } catch (error) {
-      await this.deps.credits.release(held);
-      const provider = voice.base.model.provider;
-      return engineFailure(
-        error,
-        `Speech synthesis failed (${provider})`,
-        `Speech provider ${provider} is not available`,
-      );
+      return this.failed(error, held, voice.base.model.provider);
     }
     const recorded = RECORDED_FORMAT[request.format];
     started.finished
@@ -257,6 +245,20 @@ export class SpeechService {
       .catch(() => undefined);
     const contentType = streamFormatSpec(request.format).contentType;
     return ok({ uuid, audio: started.audio, contentType, engine: voice.base.model.provider, warnings });
+  }
+
+  /** A synthesis that failed: its words given back, the engine's error as the answer. */
+  private async failed<T>(
+    error: unknown,
+    held: Parameters<CreditsService['release']>[0],
+    provider: string,
+  ): Promise<Outcome<T>> {
+    await this.deps.credits.release(held);
+    return engineFailure(
+      error,
+      `Speech synthesis failed (${provider})`,
+      `Speech provider ${provider} is not available`,
+    );
   }
 
   /** Stores the file and its record, and settles the words in the same transaction. */
