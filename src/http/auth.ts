@@ -45,16 +45,15 @@ export function registerAuth(
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
 
+  /** A request without a key, from a signed-in dashboard user: its caller set, true. */
+  const signedIn = async (request: FastifyRequest): Promise<boolean> => {
+    const caller = await callerFromSession(request, sessions);
+    if (caller) request.caller = caller;
+    return Boolean(caller);
+  };
   const identify = async (request: FastifyRequest, mode: AuthMode, oauthTokens = false) => {
     const key = apiKeyOf(request);
-    if (key === undefined) {
-      const caller = await callerFromSession(request, sessions);
-      if (caller) {
-        request.caller = caller;
-        return;
-      }
-      if (mode === 'optional') return;
-    }
+    if (key === undefined && ((await signedIn(request)) || mode === 'optional')) return;
     // An OAuth access token opens only the routes that take one (/mcp); anywhere else it is an unknown key.
     if (oauthTokens && key !== undefined && isOAuthAccessToken(key)) {
       const holder = await oauth.authenticate(key);
@@ -72,13 +71,7 @@ export function registerAuth(
   // API key lookup (of a key no one has when none is given, within the length a key lookup reads) and no caller built.
   const identifyAdmin = async (request: FastifyRequest) => {
     const key = apiKeyOf(request);
-    if (key === undefined) {
-      const caller = await callerFromSession(request, sessions);
-      if (caller) {
-        request.caller = caller;
-        return;
-      }
-    }
+    if (key === undefined && (await signedIn(request))) return;
     const auth = await keys.authenticate((key ?? NO_KEY).slice(0, ADMIN_KEY_CHARS));
     if (auth.ok && auth.value.account.is_admin === 1)
       request.caller = await accounts.callerFor(auth.value.account, auth.value.keyId);
