@@ -97,7 +97,8 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
       throw limit.signal.aborted || error instanceof TypeError ? failed(error) : error;
     }
   } finally {
-    // The time limit covers the call and the reading of its answer; a stream read later has its own (untilHeaders).
+    // The time limit covers the call and the reading of its answer; a stream read later is ended by its reader, which
+    // aborts `controller` (the caller's signal, an idle time-out or the end).
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', callerAborted);
   }
