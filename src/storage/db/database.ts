@@ -7,7 +7,8 @@ import type pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { dialectOf } from './dialect.js';
 import { NulFreeTextPlugin } from './nul-free-text.js';
-import { registerSqliteConnection } from './hot-read.js';
+import { registerSqliteReads } from './hot-read.js';
+import { SqliteReads } from './sqlite-reads.js';
 import { SplitSqliteDialect } from './split-sqlite-dialect.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteWriter } from './sqlite-writer.js';
@@ -55,14 +56,15 @@ export function openSqlite(file: string, options: { writeWaitMs?: number; localP
     return sqlite;
   };
   const sqlite = connect();
-  const dialect = inMemory
-    ? new SqliteDialect({ database: withStatementCache(sqlite) })
-    : new SplitSqliteDialect(
-        sqlite,
-        new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS, connect(), options.localPatienceMs),
-      );
+  const writer = inMemory
+    ? undefined
+    : new SqliteWriter({ file }, options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS, connect(), options.localPatienceMs);
+  const reads = new SqliteReads(sqlite, writer);
+  const dialect = writer
+    ? new SplitSqliteDialect(reads, writer)
+    : new SqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Database>({ dialect });
-  registerSqliteConnection(db, sqlite);
+  registerSqliteReads(db, reads);
   return db;
 }
 

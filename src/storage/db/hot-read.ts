@@ -1,16 +1,17 @@
 import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteReads } from './sqlite-reads.js';
 
-/** The embedded SQLite connection under each Kysely instance that openSqlite made; none for PostgreSQL. */
-const connections = new WeakMap<object, SqliteDatabase.Database>();
+/** Where the reads of each Kysely instance that openSqlite made run; none for PostgreSQL. */
+const readsOf = new WeakMap<object, SqliteReads>();
 
-/** Called by openSqlite: `db` runs its queries on `sqlite`. */
-export function registerSqliteConnection(db: object, sqlite: SqliteDatabase.Database): void {
-  connections.set(db, sqlite);
+/** Called by openSqlite: `db` reads through `reads`. */
+export function registerSqliteReads(db: object, reads: SqliteReads): void {
+  readsOf.set(db, reads);
 }
 
-/** The SQLite connection under a Kysely instance openSqlite made (not under a transaction's); undefined on PostgreSQL. */
+/** The reading SQLite connection under a Kysely instance openSqlite made; undefined on PostgreSQL. */
 export function sqliteConnectionOf(db: object): SqliteDatabase.Database | undefined {
-  return connections.get(db);
+  return readsOf.get(db)?.reader;
 }
 
 /** What HotRead.get answers while a transaction is open on the connection. */
@@ -61,8 +62,8 @@ export function hotRows<T>(db: object, sql: string): HotRows<T> | undefined {
 type SqlParameters = (string | number)[];
 
 /**
- * `run` on `sql`'s statement, prepared on first use on the SQLite connection under `db` (answering rows as
- * arrays when `raw`); `busy` while a transaction is open there. Undefined on PostgreSQL.
+ * `run` on `sql`'s statement, prepared on first use on each connection SqliteReads picks under `db` (answering rows
+ * as arrays when `raw`); `busy` while a transaction is open there. Undefined on PostgreSQL.
  */
 function onConnection<R>(
   db: object,
@@ -70,12 +71,17 @@ function onConnection<R>(
   { raw }: { raw: boolean },
   run: (statement: SqliteDatabase.Statement<unknown[]>, parameters: SqlParameters) => R,
 ): ((...parameters: SqlParameters) => R | typeof busy) | undefined {
-  const sqlite = sqliteConnectionOf(db);
-  if (!sqlite) return undefined;
-  let statement: SqliteDatabase.Statement<unknown[]> | undefined;
-  return (...parameters) => {
-    if (sqlite.inTransaction) return busy;
-    statement ??= sqlite.prepare<unknown[]>(sql).raw(raw);
-    return run(statement, parameters);
-  };
+  const reads = readsOf.get(db);
+  if (!reads) return undefined;
+  const statements = new WeakMap<SqliteDatabase.Database, SqliteDatabase.Statement<unknown[]>>();
+  return (...parameters) =>
+    reads.run((sqlite) => {
+      if (sqlite.inTransaction) return busy;
+      let statement = statements.get(sqlite);
+      if (!statement) {
+        statement = sqlite.prepare<unknown[]>(sql).raw(raw);
+        statements.set(sqlite, statement);
+      }
+      return run(statement, parameters);
+    });
 }

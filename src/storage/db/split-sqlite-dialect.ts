@@ -7,38 +7,38 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
+import type { SqliteReads } from './sqlite-reads.js';
 import { statementCache } from './statement-cache.js';
 import type { SqliteWriter, WriteResult, WriterTransaction } from './sqlite-writer.js';
 
 /**
- * Kysely on SQLite with the reads and the writes apart: a statement that only reads runs at once on the
- * process's own connection, in the event loop (a WAL reader never waits for a writer, and a read costs less than
- * sending it to another thread); every other statement, and every statement of a transaction, goes to the
+ * Kysely on SQLite with the reads and the writes apart: a statement that only reads runs at once in the event loop,
+ * on the connection SqliteReads picks (a WAL reader never waits for a writer, and a read costs less than sending it
+ * to another thread); every other statement, and every statement of a transaction, goes to the
  * writer thread (SqliteWriter), so that waiting for another process's write lock never stops the event loop.
  * Which statements only read is SQLite's own answer (a prepared statement's `readonly`), not a guess from its text.
  */
 export class SplitSqliteDialect extends SqliteDialect {
   constructor(
-    private readonly reader: SqliteDatabase.Database,
+    private readonly reads: SqliteReads,
     private readonly writer: SqliteWriter,
   ) {
-    super({ database: reader });
+    super({ database: reads.reader });
   }
 
   override createDriver(): Driver {
-    return new SplitSqliteDriver(this.reader, this.writer);
+    return new SplitSqliteDriver(this.reads, this.writer);
   }
 }
 
 class SplitSqliteDriver implements Driver {
-  private readonly prepared: (sql: string) => SqliteDatabase.Statement;
+  /** A statement cache per connection a read may run on. */
+  private readonly caches = new WeakMap<SqliteDatabase.Database, (sql: string) => SqliteDatabase.Statement>();
 
   constructor(
-    private readonly reader: SqliteDatabase.Database,
+    private readonly reads: SqliteReads,
     private readonly writer: SqliteWriter,
-  ) {
-    this.prepared = statementCache(reader);
-  }
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -66,18 +66,32 @@ class SplitSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.writer.close();
-    this.reader.close();
+    this.reads.reader.close();
   }
 
-  /** The statement, prepared on the reading connection, when it only reads; undefined when it may write. */
-  readOnly(sql: string): SqliteDatabase.Statement | undefined {
+  /** The rows of `sql` when it only reads, read at once; undefined when it may write. */
+  read(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    return this.reads.run((sqlite) => this.readOnly(sqlite, sql)?.all(...parameters));
+  }
+
+  /** The statement, prepared on `sqlite`, when it only reads; undefined when it may write. */
+  readOnly(sqlite: SqliteDatabase.Database, sql: string): SqliteDatabase.Statement | undefined {
+    let prepared = this.caches.get(sqlite);
+    if (!prepared) {
+      prepared = statementCache(sqlite);
+      this.caches.set(sqlite, prepared);
+    }
     try {
-      const statement = this.prepared(sql);
+      const statement = prepared(sql);
       return statement.readonly ? statement : undefined;
     } catch {
       // Not preparable here (a table a migration is about to create): the writer will say what is wrong.
       return undefined;
     }
+  }
+
+  get reader(): SqliteDatabase.Database {
+    return this.reads.reader;
   }
 
   write(sql: string, parameters: readonly unknown[]): Promise<WriteResult> {
@@ -92,13 +106,14 @@ class SplitConnection implements DatabaseConnection {
 
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     if (this.transaction) return asQueryResult<R>(await this.transaction.run(sql, parameters));
-    const statement = this.driver.readOnly(sql);
-    if (statement) return { rows: statement.all(...parameters) as R[] };
+    const rows = this.driver.read(sql, parameters);
+    if (rows) return { rows: rows as R[] };
     return asQueryResult<R>(await this.driver.write(sql, parameters));
   }
 
+  /** Always on the reading connection: an open iterator keeps its connection busy across turns of the event loop. */
   async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.transaction ? undefined : this.driver.readOnly(sql);
+    const statement = this.transaction ? undefined : this.driver.readOnly(this.driver.reader, sql);
     if (!statement) throw new Error('Only reads outside a transaction can be streamed on SQLite');
     for (const row of statement.iterate(...parameters)) yield { rows: [row as R] };
   }

@@ -149,6 +149,14 @@ export class SqliteWriter {
     };
   }
 
+  /**
+   * The writer's connection in this thread while no write is under way or waiting: a read there sees only committed
+   * rows and keeps the page cache this process's writes left (sqlite-reads.ts). Undefined while the writer is held.
+   */
+  idleConnection(): SqliteDatabase.Database | undefined {
+    return this.held || this.closed ? undefined : this.here.sqlite;
+  }
+
   /** Waits for the writes under way, then closes the connection and ends the thread. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -233,7 +241,7 @@ class LocalConnection {
   private readonly rollbackStatement: SqliteDatabase.Statement;
 
   constructor(
-    private readonly sqlite: SqliteDatabase.Database,
+    readonly sqlite: SqliteDatabase.Database,
     private readonly patienceMs: number,
   ) {
     sqlite.pragma('busy_timeout = 0');
