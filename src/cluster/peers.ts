@@ -5,6 +5,8 @@ import { CompletionSignal } from '../jobs/completion-signal.js';
 export interface PeerMessages {
   /** An account or its keys changed: cached key lookups of the account are stale. */
   'account.changed': { accountId: string };
+  /** An account's brand voices changed: its cached default instructions are stale. */
+  'brand-voices.changed': { accountId: string };
   /** A job was queued: a worker that sleeps until its next poll should look now. */
   'jobs.enqueued': Record<string, never>;
   /** A job-backed record settled: requests waiting for it (waitForResult) should look now. */

@@ -4,6 +4,7 @@ import { UUID_PATTERN, newId } from '../../shared/ids.js';
 import { type Paged, pageOf } from '../../shared/paging.js';
 import type { BrandVoiceRow } from '../../storage/db/schema.js';
 import type { BrandVoiceChanges, BrandVoicesRepo } from './brand-voices.repo.js';
+import type { DefaultVoiceCache } from './default-voice-cache.js';
 import {
   BRAND_VOICE_LIMITS,
   type BrandVoice,
@@ -21,6 +22,8 @@ export interface BrandVoicesServiceOptions {
   repo: BrandVoicesRepo;
   drafter: VoiceDrafter;
   clock: Clock;
+  /** The accounts' default instructions, asked by every generate, chat completion and bot answer. */
+  defaults: DefaultVoiceCache;
 }
 
 /**
@@ -56,7 +59,9 @@ export class BrandVoicesService {
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.deps.repo.insert(row, BRAND_VOICE_LIMITS.perAccount))) return this.limitReached();
+    const inserted = await this.deps.repo.insert(row, BRAND_VOICE_LIMITS.perAccount);
+    this.deps.defaults.changed(accountId);
+    if (!inserted) return this.limitReached();
     return ok(toPublic(row));
   }
 
@@ -94,14 +99,18 @@ export class BrandVoicesService {
       set.instructions = drafted.value.instructions;
       set.drafted_by = drafted.value.draftedBy;
     }
-    if (!(await this.deps.repo.update(accountId, row.id, set))) return notFound();
+    const updated = await this.deps.repo.update(accountId, row.id, set);
+    this.deps.defaults.changed(accountId);
+    if (!updated) return notFound();
     return this.get(accountId, row.id);
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
     const row = await this.findRow(accountId, id);
-    if (!row || !(await this.deps.repo.delete(accountId, row.id))) return notFound();
-    return ok({ id: row.id, deleted: true });
+    if (!row) return notFound();
+    const deleted = await this.deps.repo.delete(accountId, row.id);
+    this.deps.defaults.changed(accountId);
+    return deleted ? ok({ id: row.id, deleted: true }) : notFound();
   }
 
   /**
@@ -110,7 +119,7 @@ export class BrandVoicesService {
    */
   async instructionsFor(accountId: string, id?: string | null): Promise<Outcome<string | undefined>> {
     if (!id) {
-      const instructions = await this.deps.repo.defaultInstructions(accountId);
+      const instructions = await this.deps.defaults.get(accountId, () => this.deps.repo.defaultInstructions(accountId));
       return ok(instructions === undefined ? undefined : applied(instructions));
     }
     const row = await this.findRow(accountId, id);
