@@ -208,6 +208,39 @@ function summarise(profile, from, to) {
   console.log(
     `\ntotal time by source function of src/:\n${top(fromSrc(totalByFunction(profile, hitsOf, source)), Number(process.env.BENCH_TOP ?? 50)).join('\n')}`,
   );
+  console.log(
+    `\ntime by the innermost source function of src/ on the stack (its own and the libraries it called):\n${top(innermostSource(profile, hitsOf, source), Number(process.env.BENCH_TOP ?? 50)).join('\n')}`,
+  );
+}
+
+/**
+ * Each sample counted for the innermost function of src/ on its stack: what src/ code a cost is spent for, the
+ * libraries and built-ins it called included. Samples with no src/ frame are counted by their own function.
+ * @param {Profile} profile
+ * @param {Map<number, number>} hitsOf
+ * @param {(node: Profile['nodes'][number]) => string} nameOf
+ */
+function innermostSource(profile, hitsOf, nameOf) {
+  /** @type {Map<number, number>} */
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<string, number>} */
+  const totals = new Map();
+  for (const [id, hits] of hitsOf) {
+    const own = byId.get(id);
+    let name = own ? `(outside src/) ${nameOf(own)}` : '(unknown)';
+    for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) {
+      const node = byId.get(at);
+      const named = node && nameOf(node);
+      if (named?.startsWith('src/')) {
+        name = named;
+        break;
+      }
+    }
+    totals.set(name, (totals.get(name) ?? 0) + hits);
+  }
+  return totals;
 }
 
 /**
