@@ -64,9 +64,10 @@ const recording = () => toFile(wav, 'reunion.wav', { type: 'audio/wav' });
 describe('translations on whisper.cpp', () => {
   it('the openai SDK gets a translation to English from whisper.cpp, billed by the minute of audio', async () => {
     const apiKey = (await multilingual.account({ plan: 'pro', credits: 10 })).key;
-    const { data, response } = await client(multilingualBase, apiKey)
+    const { data: answer, response } = await client(multilingualBase, apiKey)
       .audio.translations.create({ file: await recording(), model: 'whisper-1', response_format: 'verbose_json' })
       .withResponse();
+    const data = answer as OpenAI.Audio.TranslationVerbose & { task?: string };
     expect(response.headers.get('x-atelier-engine')).toBe('whisper-cpp:ggml-tiny-random');
     expect(data.task).toBe('translate');
     expect(data.language).toBe('english');
