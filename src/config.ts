@@ -178,6 +178,8 @@ const serviceEnv = {
   ATELIER_ASR_SYNC_TIMEOUT_MS: int(1_000, 3_600_000).default(300_000),
   ATELIER_ASR_ROUTES: engineChoiceFields.asrRoutes,
   ATELIER_CREDITS_PER_TRANSCRIPTION: int(0, 1_000_000).default(2),
+  /** What POST /v1/audio/transcriptions and /translations charge per minute of audio (rounded up to a whole credit). */
+  ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE: int(0, 1_000_000).default(1),
   ATELIER_CREDITS_PER_DERIVED_FIELD: int(0, 1_000_000).default(1),
   ATELIER_WORKERS: bool.default(true),
   ATELIER_WORKER_CONCURRENCY: int(1, 64).default(2),
@@ -318,6 +320,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       timeoutMs: env.ATELIER_ASR_TIMEOUT_MS,
       syncTimeoutMs: env.ATELIER_ASR_SYNC_TIMEOUT_MS,
       creditsPerTranscription: env.ATELIER_CREDITS_PER_TRANSCRIPTION,
+      creditsPerTranscriptionMinute: env.ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE,
       creditsPerDerivedField: env.ATELIER_CREDITS_PER_DERIVED_FIELD,
     },
     jobs: {

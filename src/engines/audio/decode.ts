@@ -4,7 +4,7 @@ import { UpstreamError } from '../../shared/errors.js';
 import { withTempDir } from '../../storage/temp-dir.js';
 import { runProgram } from '../processes/run-program.js';
 import type { SpeechAudio } from '../spec/tts-model.js';
-import { type MediaLimits, NotAudioError, checkMedia } from './probe-media.js';
+import { type MediaFacts, type MediaLimits, NotAudioError, checkMedia } from './probe-media.js';
 import { parseWav } from './wav.js';
 
 export { MediaRefusedError, NotAudioError } from './probe-media.js';
@@ -20,6 +20,8 @@ export interface DecodeOptions {
   tempDir: string;
   /** Checked with ffprobe before decoding; the decoding itself stops at `maxSeconds` too. */
   limits: MediaLimits;
+  /** Told what the probe found, once the file passed the limits and before it is decoded (a charge by duration). */
+  onProbed?: ((facts: MediaFacts) => Promise<void>) | undefined;
 }
 
 /**
@@ -32,7 +34,8 @@ export async function decodeForRecognition(data: Buffer, options: DecodeOptions)
   return withTempDir(options.tempDir, 'decode', async (dir) => {
     const input = join(dir, 'input');
     await writeFile(input, data, { mode: 0o600 });
-    await checkMedia(input, options.limits);
+    const facts = await checkMedia(input, options.limits);
+    await options.onProbed?.(facts);
     const maxSeconds = options.limits.maxSeconds;
     const args = [
       '-v',

@@ -18,6 +18,8 @@ export interface AsrCallOptions {
   /** Language name as the API takes it: English, French... or `auto` for an engine that detects it. */
   language: string;
   detectSpeakers: boolean;
+  /** Answer in English whatever the language spoken (OpenAI's translations); only for a model that `translates`. */
+  translate?: boolean;
   abortSignal?: AbortSignal;
 }
 
@@ -41,5 +43,7 @@ export interface AsrModel {
   readonly maxChunkSeconds: number;
   /** Whether it works the language out itself when asked for `auto` (and says which in `AsrResult.language`). */
   readonly detectsLanguage?: boolean;
+  /** Whether it can answer in English what was said in another language (AsrCallOptions.translate). */
+  readonly translates?: boolean;
   doGenerate(options: AsrCallOptions): Promise<AsrResult>;
 }

@@ -31,6 +31,8 @@ export interface SpeechCallOptions {
   text: string;
   /** Already checked against `settings`: only known names, values within range. */
   settings: VoiceSettings;
+  /** How to speak (tone, pace, accent), in words; only for a model that `takesInstructions`. */
+  instructions?: string | undefined;
   abortSignal?: AbortSignal;
 }
 
@@ -48,6 +50,8 @@ export interface TtsModel {
   readonly settings: readonly SettingSpec[];
   /** Longest text one call takes; the service splits longer texts at sentence boundaries. */
   readonly maxChunkCharacters: number;
+  /** Whether it takes SpeechCallOptions.instructions (OpenAI's gpt-4o-mini-tts does); the others are told they are not. */
+  readonly takesInstructions?: boolean;
   listVoices(): Promise<ProviderVoice[]>;
   doGenerate(options: SpeechCallOptions): Promise<SpeechAudio>;
 }

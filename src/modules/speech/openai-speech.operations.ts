@@ -29,7 +29,13 @@ export const openAiSpeechBody = z.strictObject({
     ),
   response_format: z.enum(STREAM_FORMATS).default('mp3'),
   speed: z.number().min(0.25).max(4).default(1),
-  instructions: z.string().max(OPENAI_SPEECH_MAX_CHARACTERS).optional(),
+  instructions: z
+    .string()
+    .max(OPENAI_SPEECH_MAX_CHARACTERS)
+    .optional()
+    .describe(
+      'How to speak (tone, pace): passed to an OpenAI-compatible speech server; other engines: a warning header',
+    ),
   stream_format: z
     .literal('audio', { error: 'only "audio" is offered here: the audio streams as it is encoded' })
     .optional(),
@@ -60,7 +66,7 @@ export function speechStreamRequest(speech: SpeechService, body: OpenAiSpeechBod
 const DESCRIPTION =
   "OpenAI's speech API. The answer is the audio itself, streamed (chunked) as it is encoded: mp3 (44.1 kHz, 128 kb/s), opus (Ogg), aac (ADTS), flac, wav or pcm (raw 16-bit little-endian), all mono and (but mp3) 24 kHz. " +
   "Billed by words against the plan's monthly speech words, as POST /api/generate-text-to-speech, and kept as a speech record (GET /api/text-to-speech) once the whole file is made; a synthesis that fails part-way, or a client that leaves before the end, costs nothing and keeps nothing. " +
-  'The engine that speaks is named in x-atelier-engine; what it cannot honour (instructions, a stand-in for an OpenAI voice) is said in x-atelier-warning headers.';
+  'The engine that speaks is named in x-atelier-engine. instructions go to an engine that takes them (an OpenAI-compatible speech server, with every piece of the text); what the engine cannot honour (instructions on espeak-ng or flite, a stand-in for an OpenAI voice) is said in x-atelier-warning headers.';
 
 export function openAiSpeechOperations(speech: SpeechService) {
   return {

@@ -33,6 +33,8 @@ export interface SpeechStreamPlan {
   providerVoiceId: string;
   text: string;
   settings: Record<string, number | boolean>;
+  /** Given to an engine that takes them (TtsModel.takesInstructions), with every piece. */
+  instructions?: string | undefined;
   format: StreamFormat;
   volume: number;
   tempo: number;
@@ -66,6 +68,7 @@ export async function startSpeechStream(plan: SpeechStreamPlan): Promise<Started
           providerVoiceId: plan.providerVoiceId,
           text,
           settings: plan.settings,
+          ...(plan.instructions && { instructions: plan.instructions }),
           abortSignal: stop.signal,
         }),
       ),

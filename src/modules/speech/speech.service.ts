@@ -199,7 +199,8 @@ export class SpeechService {
     });
     if (!settings.ok) return settings;
     const warnings: Warning[] = [...voice.warnings, ...settings.value.warnings];
-    if (request.instructions)
+    const takesInstructions = voice.base.model.takesInstructions === true;
+    if (request.instructions && !takesInstructions)
       warnings.push({
         type: 'unsupported-setting',
         setting: 'instructions',
@@ -218,6 +219,7 @@ export class SpeechService {
         providerVoiceId: voice.base.providerVoiceId,
         text,
         settings: settings.value.provider,
+        ...(takesInstructions && request.instructions && { instructions: request.instructions }),
         format: request.format,
         volume: settings.value.volume,
         tempo,

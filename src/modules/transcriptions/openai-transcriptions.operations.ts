@@ -73,9 +73,9 @@ export type AudioTask = Transcript['task'];
 
 function description(task: AudioTask): string {
   return (
-    `${task === 'translate' ? "OpenAI's translations (to English): offered where the engine translates; the engines here transcribe only, so the answer names the engine in a 400." : "OpenAI's transcriptions."} ` +
+    `${task === 'translate' ? "OpenAI's translations: the text in English whatever the language spoken, on an engine that translates (whisper, a remote OpenAI-compatible one); an engine that transcribes only (pocketsphinx) is a 400 that names it. language, if given, is the language spoken." : "OpenAI's transcriptions."} ` +
     `multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. ` +
-    'Transcribed while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS), billed as a transcription job is (ATELIER_CREDITS_PER_TRANSCRIPTION), refunded if it fails; the upload is not kept. ' +
+    'Done while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS) and billed by audio duration (ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE): the probed duration is reserved before decoding, the decoded one charged, all given back if it fails; the upload is not kept. ' +
     'response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). ' +
     'With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. ' +
     'prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.'

@@ -125,6 +125,7 @@ function fakeEngine(options: {
   languages?: readonly string[];
   maxChunkSeconds?: number;
   detectsLanguage?: boolean;
+  translates?: boolean;
   answer?: (index: number, call: RecordedCall) => AsrResult;
 }): FakeEngine {
   const calls: RecordedCall[] = [];
@@ -135,6 +136,7 @@ function fakeEngine(options: {
     languages: options.languages,
     maxChunkSeconds: options.maxChunkSeconds ?? 600,
     detectsLanguage: options.detectsLanguage,
+    translates: options.translates,
     calls,
     async doGenerate(callOptions: AsrCallOptions): Promise<AsrResult> {
       const { pcm, sampleRate } = parseWav(callOptions.wav);
@@ -273,6 +275,35 @@ describe('TranscriptionPipeline.pickEngine', () => {
     expect(pipeline.pickEngine('auto', false)).toBeUndefined();
     await expect(pipeline.run(runInput('/short.wav', { language: 'auto' }))).rejects.toThrow(
       'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL',
+    );
+    expect(local.calls).toHaveLength(0);
+  });
+
+  it('gives a translation only to an engine that translates, with the task; else names the one that would transcribe', async () => {
+    const local = englishOnly();
+    const translating = fakeEngine({ provider: 'whisper-cpp', modelId: 'tiny', translates: true });
+    const pipeline = pipelineWith([local, translating]);
+    expect(pipeline.pickEngine('English', false)).toBe(local);
+    expect(pipeline.pickEngine('English', false, { translate: true })).toBe(translating);
+    const probed: (number | undefined)[] = [];
+    const result = await pipeline.run(
+      runInput('/short.wav', {
+        translate: true,
+        onProbed: async (facts) => {
+          probed.push(facts.durationSeconds);
+          expect(translating.calls).toHaveLength(0);
+        },
+      }),
+    );
+    expect(result.model).toBe('whisper-cpp:tiny');
+    expect(translating.calls[0]?.options.translate).toBe(true);
+    expect(probed).toHaveLength(1);
+    expect(probed[0]).toBeCloseTo(result.duration, 1);
+
+    const transcribeOnly = pipelineWith([local]);
+    expect(transcribeOnly.pickEngine('English', false, { translate: true })).toBeUndefined();
+    await expect(transcribeOnly.run(runInput('/short.wav', { translate: true }))).rejects.toThrow(
+      'translation to English is not offered by the transcription engine local (english-only): it transcribes only',
     );
     expect(local.calls).toHaveLength(0);
   });

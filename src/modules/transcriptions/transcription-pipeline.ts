@@ -1,5 +1,5 @@
 import { decodeForRecognition, splitAtSilences } from '../../engines/audio/decode.js';
-import type { MediaLimits } from '../../engines/audio/probe-media.js';
+import type { MediaFacts, MediaLimits } from '../../engines/audio/probe-media.js';
 import { splitAtTurns } from '../../engines/audio/speaker-segments.js';
 import type { SpeakerTurns } from '../../engines/audio/speaker-turns.js';
 import type { SpeakerTurnsRequest } from '../../engines/audio/speaker-worker.js';
@@ -30,6 +30,10 @@ export interface PipelineInput {
   language: string;
   detectSpeakers: boolean;
   enhancedQuality: boolean;
+  /** The text in English whatever the language spoken: only an engine that `translates` is picked. */
+  translate?: boolean | undefined;
+  /** What ffprobe found, once the file passed the media limits and before it is decoded. */
+  onProbed?: ((facts: MediaFacts) => Promise<void>) | undefined;
   signal?: AbortSignal;
   /** 0 to 100. */
   onProgress: (percent: number) => Promise<void>;
@@ -81,13 +85,21 @@ export class TranscriptionPipeline {
     return this.speakerPool.run({ pcm: new Uint8Array(audio.pcm), sampleRate: audio.sampleRate }, signal);
   }
 
-  /** `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that knows it. */
-  pickEngine(language: string, enhanced: boolean, models: AsrModels = this.models): AsrModel | undefined {
+  /**
+   * `enhanced_quality` picks the better configured engine; then the language's configured route; then the first that
+   * knows it. With `translate`, only an engine that translates.
+   */
+  pickEngine(
+    language: string,
+    enhanced: boolean,
+    { translate = false, models = this.models }: { translate?: boolean; models?: AsrModels } = {},
+  ): AsrModel | undefined {
     const wanted = language.trim().toLowerCase();
-    const fits = (m: AsrModel) =>
+    const knows = (m: AsrModel) =>
       wanted === DETECT_LANGUAGE
         ? m.detectsLanguage === true
         : m.languages === undefined || m.languages.some((l) => l.toLowerCase() === wanted);
+    const fits = (m: AsrModel) => knows(m) && (!translate || m.translates === true);
     if (enhanced && models.enhanced && fits(models.enhanced)) return models.enhanced;
     const routed = models.routes[wanted];
     if (routed && fits(routed)) return routed;
@@ -100,20 +112,29 @@ export class TranscriptionPipeline {
   }
 
   private async runOn(models: AsrModels, input: PipelineInput): Promise<PipelineResult> {
-    const engine = this.pickEngine(input.language, input.enhancedQuality, models);
+    const engine = this.pickEngine(input.language, input.enhancedQuality, { translate: input.translate, models });
     if (!engine) {
+      const transcribing = input.translate && this.pickEngine(input.language, input.enhancedQuality, { models });
       throw new NoEngineError(
-        models.engines.length === 0
-          ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
-          : input.language.trim().toLowerCase() === DETECT_LANGUAGE
-            ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'
-            : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
+        transcribing
+          ? untranslated(transcribing)
+          : models.engines.length === 0
+            ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
+            : input.language.trim().toLowerCase() === DETECT_LANGUAGE
+              ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'
+              : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
       );
     }
     const data = input.data ?? (await guardedDownload(input.url, this.config.guard)).body;
     await input.onProgress(15);
     const { ffmpegPath, decodeTimeoutMs: timeoutMs, tempDir, mediaLimits: limits } = this.config;
-    const audio = await decodeForRecognition(data, { ffmpegPath, timeoutMs, tempDir, limits });
+    const audio = await decodeForRecognition(data, {
+      ffmpegPath,
+      timeoutMs,
+      tempDir,
+      limits,
+      onProbed: input.onProbed,
+    });
     await input.onProgress(25);
 
     const pieces = splitAtSilences(audio, engine.maxChunkSeconds);
@@ -127,6 +148,7 @@ export class TranscriptionPipeline {
         wav: encodeWav({ pcm, sampleRate: audio.sampleRate }),
         language: heard ?? input.language,
         detectSpeakers: input.detectSpeakers,
+        ...(input.translate && { translate: true }),
         ...(input.signal && { abortSignal: input.signal }),
       });
       const offset = piece.start / audio.sampleRate;
@@ -158,6 +180,10 @@ export class TranscriptionPipeline {
     };
   }
 }
+
+/** The refusal of a translation, naming the engine that would have transcribed the audio. */
+export const untranslated = (engine: AsrModel) =>
+  `translation to English is not offered by the transcription engine ${engine.provider} (${engine.modelId}): it transcribes only; use /v1/audio/transcriptions`;
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 

@@ -54,6 +54,8 @@ export function createTranscriptionsModule(options: TranscriptionsModuleOptions)
         creditsPerDerivedField: config.asr.creditsPerDerivedField,
         maxAttempts: config.jobs.maxAttempts,
         syncTimeoutMs: config.asr.syncTimeoutMs,
+        creditsPerTranscriptionMinute: config.asr.creditsPerTranscriptionMinute,
+        maxMediaSeconds: config.asr.maxMediaSeconds,
       },
       clock,
       onEnqueued: wakeWorker,

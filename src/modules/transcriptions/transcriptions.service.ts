@@ -42,6 +42,10 @@ export interface TranscriptionsConfig {
   maxAttempts: number;
   /** How long /v1/audio/transcriptions may take to answer. */
   syncTimeoutMs: number;
+  /** What /v1/audio/transcriptions and /translations charge per minute of audio. */
+  creditsPerTranscriptionMinute: number;
+  /** The media limit, reserved for an upload whose header does not say how long it is. */
+  maxMediaSeconds: number;
 }
 
 export interface TranscriptionsServiceOptions {
@@ -120,7 +124,13 @@ export class TranscriptionsService {
   transcribeNow(caller: Caller, request: UploadTranscriptionRequest): Promise<Outcome<Transcript & { model: string }>> {
     const { pipeline, credits, config } = this.deps;
     return transcribeUpload(
-      { pipeline, credits, creditsPerTranscription: config.creditsPerTranscription, timeoutMs: config.syncTimeoutMs },
+      {
+        pipeline,
+        credits,
+        creditsPerMinute: config.creditsPerTranscriptionMinute,
+        maxMediaSeconds: config.maxMediaSeconds,
+        timeoutMs: config.syncTimeoutMs,
+      },
       caller,
       request,
     );

@@ -1590,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Speech in the OpenAI format (the openai client works with baseURL <base>/v1 or <base>/api)
-         * @description OpenAI's speech API. The answer is the audio itself, streamed (chunked) as it is encoded: mp3 (44.1 kHz, 128 kb/s), opus (Ogg), aac (ADTS), flac, wav or pcm (raw 16-bit little-endian), all mono and (but mp3) 24 kHz. Billed by words against the plan's monthly speech words, as POST /api/generate-text-to-speech, and kept as a speech record (GET /api/text-to-speech) once the whole file is made; a synthesis that fails part-way, or a client that leaves before the end, costs nothing and keeps nothing. The engine that speaks is named in x-atelier-engine; what it cannot honour (instructions, a stand-in for an OpenAI voice) is said in x-atelier-warning headers.
+         * @description OpenAI's speech API. The answer is the audio itself, streamed (chunked) as it is encoded: mp3 (44.1 kHz, 128 kb/s), opus (Ogg), aac (ADTS), flac, wav or pcm (raw 16-bit little-endian), all mono and (but mp3) 24 kHz. Billed by words against the plan's monthly speech words, as POST /api/generate-text-to-speech, and kept as a speech record (GET /api/text-to-speech) once the whole file is made; a synthesis that fails part-way, or a client that leaves before the end, costs nothing and keeps nothing. The engine that speaks is named in x-atelier-engine. instructions go to an engine that takes them (an OpenAI-compatible speech server, with every piece of the text); what the engine cannot honour (instructions on espeak-ng or flite, a stand-in for an OpenAI voice) is said in x-atelier-warning headers.
          */
         post: operations["createSpeech"];
         delete?: never;
@@ -1610,7 +1610,7 @@ export interface paths {
         put?: never;
         /**
          * Transcription of an uploaded file in the OpenAI format
-         * @description OpenAI's transcriptions. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Transcribed while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS), billed as a transcription job is (ATELIER_CREDITS_PER_TRANSCRIPTION), refunded if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
+         * @description OpenAI's transcriptions. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Done while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS) and billed by audio duration (ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE): the probed duration is reserved before decoding, the decoded one charged, all given back if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
          */
         post: operations["createAudioTranscription"];
         delete?: never;
@@ -1630,7 +1630,7 @@ export interface paths {
         put?: never;
         /**
          * Translation to English of an uploaded file in the OpenAI format
-         * @description OpenAI's translations (to English): offered where the engine translates; the engines here transcribe only, so the answer names the engine in a 400. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Transcribed while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS), billed as a transcription job is (ATELIER_CREDITS_PER_TRANSCRIPTION), refunded if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
+         * @description OpenAI's translations: the text in English whatever the language spoken, on an engine that translates (whisper, a remote OpenAI-compatible one); an engine that transcribes only (pocketsphinx) is a 400 that names it. language, if given, is the language spoken. multipart/form-data with a file (at most 25 MB; probed with the media limits before it is decoded) and the fields below. Done while the request waits (ATELIER_ASR_SYNC_TIMEOUT_MS) and billed by audio duration (ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE): the probed duration is reserved before decoding, the decoded one charged, all given back if it fails; the upload is not kept. response_format json, text, srt, vtt or verbose_json (segments, and words with timestamp_granularities[]=word: word times are shared out within each segment). With stream=true: server-sent events transcript.text.delta (one per piece the engine transcribes) and transcript.text.done. prompt, temperature and include[] are accepted and named in x-atelier-warning headers: the engines here do not take them.
          */
         post: operations["createAudioTranslation"];
         delete?: never;
@@ -12238,6 +12238,7 @@ export interface operations {
                     response_format?: "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
                     /** @default 1 */
                     speed?: number;
+                    /** @description How to speak (tone, pace): passed to an OpenAI-compatible speech server; other engines: a warning header */
                     instructions?: string;
                     /** @enum {string} */
                     stream_format?: "audio";

@@ -42,12 +42,13 @@ const wavOf = (seconds: number) => {
 
 const transcribe = (
   m: OpenAICompatibleAsrModel,
-  options: { wav?: Buffer; language?: string; abortSignal?: AbortSignal } = {},
+  options: { wav?: Buffer; language?: string; translate?: boolean; abortSignal?: AbortSignal } = {},
 ) =>
   m.doGenerate({
     wav: options.wav ?? wavOf(1),
     language: options.language ?? 'French',
     detectSpeakers: false,
+    ...(options.translate && { translate: true }),
     ...(options.abortSignal && { abortSignal: options.abortSignal }),
   });
 
@@ -77,6 +78,18 @@ describe('OpenAICompatibleAsrModel request', () => {
     expect(bytes.equals(wav)).toBe(true);
     expect((file as File).name).toBe('audio.wav');
     expect((file as Blob).type).toBe('audio/wav');
+  });
+
+  it('a translation posts to /v1/audio/translations, without the language or granularities it does not take', async () => {
+    const m = model();
+    expect(m.translates).toBe(true);
+    await transcribe(m, { language: 'French', translate: true });
+    const [call] = upstream.calls;
+    expect(call?.path).toBe('/v1/audio/translations');
+    const form = await formOf(call);
+    expect(form.get('response_format')).toBe('verbose_json');
+    expect(form.has('language')).toBe(false);
+    expect(form.has('timestamp_granularities[]')).toBe(false);
   });
 
   it('tolerates a trailing slash on the base URL', async () => {

@@ -81,7 +81,10 @@ export function languageCode(name: string): string | undefined {
   return languageCodes.get(name.trim().toLowerCase());
 }
 
-/** Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI, OpenAI. */
+/**
+ * Any server with POST {baseUrl}/audio/transcriptions and verbose_json: whisper.cpp, faster-whisper servers, LocalAI,
+ * OpenAI; a translation goes to its /audio/translations (a server without one answers 404, said as its error).
+ */
 export class OpenAICompatibleAsrModel implements AsrModel {
   readonly provider = openAICompatibleEnv.transcriptionEngine;
   readonly modelId: string;
@@ -89,6 +92,7 @@ export class OpenAICompatibleAsrModel implements AsrModel {
   /** OpenAI takes 25 MB per file; 10 minutes of 16 kHz 16-bit mono WAV is 19 MB. */
   readonly maxChunkSeconds = 600;
   readonly detectsLanguage = true;
+  readonly translates = true;
   private readonly fetch: typeof fetch;
 
   get baseUrl(): string {
@@ -100,9 +104,9 @@ export class OpenAICompatibleAsrModel implements AsrModel {
     this.fetch = config.fetch ?? globalThis.fetch;
   }
 
-  async doGenerate({ wav, language, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+  async doGenerate({ wav, language, translate = false, abortSignal }: AsrCallOptions): Promise<AsrResult> {
     const code = languageCode(language);
-    const json = await withRetries(() => this.post(wav, code, abortSignal), this.config.retry, abortSignal);
+    const json = await withRetries(() => this.post(wav, code, translate, abortSignal), this.config.retry, abortSignal);
     const parsed = verboseJsonSchema.safeParse(json);
     if (!parsed.success) throw new UpstreamError(`${LABEL} returned an unexpected response`, { isRetryable: false });
     const { segments = [], text = '' } = parsed.data;
@@ -120,7 +124,7 @@ export class OpenAICompatibleAsrModel implements AsrModel {
       })),
       diarized,
       warnings:
-        code || language.trim().toLowerCase() === 'auto'
+        translate || code || language.trim().toLowerCase() === 'auto'
           ? []
           : [
               {
@@ -133,16 +137,22 @@ export class OpenAICompatibleAsrModel implements AsrModel {
     };
   }
 
-  private post(wav: Buffer, language: string | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+  /** OpenAI's translations take neither a language nor timestamp granularities (segments are in verbose_json). */
+  private post(
+    wav: Buffer,
+    language: string | undefined,
+    translate: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const form = new FormData();
     form.append('file', new Blob([wav], { type: 'audio/wav' }), 'audio.wav');
     form.append('model', this.modelId);
     form.append('response_format', 'verbose_json');
-    form.append('timestamp_granularities[]', 'segment');
-    if (language) form.append('language', language);
+    if (!translate) form.append('timestamp_granularities[]', 'segment');
+    if (language && !translate) form.append('language', language);
     return callUpstream({
       fetch: this.fetch,
-      url: joinUrl(this.config.baseUrl, '/audio/transcriptions'),
+      url: joinUrl(this.config.baseUrl, translate ? '/audio/translations' : '/audio/transcriptions'),
       method: 'POST',
       headers: bearer(this.config.apiKey),
       body: form,

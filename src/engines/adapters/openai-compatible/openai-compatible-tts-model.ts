@@ -28,6 +28,8 @@ export class OpenAICompatibleTtsModel implements TtsModel {
   readonly settings = SETTINGS;
   /** OpenAI accepts 4096 characters; the margin absorbs any difference in how servers count them. */
   readonly maxChunkCharacters = 4000;
+  /** Passed on as OpenAI's `instructions`: a server whose model cannot use them decides what to do with them. */
+  readonly takesInstructions = true;
   private readonly fetch: typeof fetch;
 
   get baseUrl(): string {
@@ -50,6 +52,7 @@ export class OpenAICompatibleTtsModel implements TtsModel {
       voice: options.providerVoiceId,
       response_format: 'wav',
       speed,
+      ...(options.instructions && { instructions: options.instructions }),
     });
     const wav = await withRetries(
       () => this.post('/audio/speech', body, options.abortSignal),

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UpstreamError } from '../../../shared/errors.js';
 import { withTempDir } from '../../../storage/temp-dir.js';
 import { runProgram } from '../../processes/run-program.js';
 import type { AsrCallOptions, AsrModel, AsrResult, TranscriptSegment } from '../../spec/asr-model.js';
@@ -33,13 +34,16 @@ export class PocketsphinxAsrModel implements AsrModel {
   readonly modelId = 'pocketsphinx-en-us';
   readonly languages = ['English'] as const;
   readonly maxChunkSeconds = 600;
+  readonly translates = false;
 
   /** The model's arguments, found on the first call. */
   private model: Promise<string[]> | undefined;
 
   constructor(private readonly config: PocketsphinxConfig) {}
 
-  async doGenerate({ wav, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+  async doGenerate({ wav, translate, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+    if (translate)
+      throw new UpstreamError(`${this.provider} transcribes English only: it cannot translate`, { isRetryable: false });
     this.model ??= modelArgs(this.config.modelDir);
     const model = await this.model;
     return withTempDir(this.config.tempDir ?? tmpdir(), 'atelier-asr', async (dir) => {

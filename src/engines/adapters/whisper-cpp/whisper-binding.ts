@@ -17,6 +17,8 @@ export interface TranscribeResult {
 export interface TranscribeOptions {
   language?: string;
   maxThreads?: number;
+  /** whisper.cpp's translate: the text in English whatever the language spoken. */
+  translate?: boolean;
 }
 
 export interface WhisperContext {

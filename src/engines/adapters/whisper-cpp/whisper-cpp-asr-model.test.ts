@@ -127,6 +127,26 @@ describe('whisper.cpp on a random-weight model', () => {
     expect(unknown.language).toBe(detected.language);
   });
 
+  it('translates when asked: the task token reaches whisper.cpp (a multilingual model only)', async () => {
+    // A fresh model decodes the same audio the same way (its sampler starts anew), so a different text is the task.
+    const once = (translate: boolean) =>
+      engine(multilingualFile).doGenerate({ wav: speech, language: 'French', detectSpeakers: false, translate });
+    const transcribed = words(await once(false));
+    expect(words(await once(false))).toBe(transcribed);
+    const translated = await once(true);
+    expect(words(translated)).not.toBe(transcribed);
+    expect(translated.segments.length).toBeGreaterThan(0);
+    expect(engine(multilingualFile).translates).toBe(true);
+
+    const english = engine(englishFile);
+    expect(english.translates).toBe(false);
+    const refused = await english
+      .doGenerate({ wav: speech, language: 'English', detectSpeakers: false, translate: true })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UpstreamError);
+    expect((refused as Error).message).toBe('ggml-tiny-random.en knows English only: it cannot translate');
+  });
+
   it('transcribes anything as English with an English-only model, and says so', async () => {
     const result = await call(engine(englishFile), speech, 'French');
     expect(result.language).toBe('English');

@@ -76,8 +76,19 @@ export class WhisperCppAsrModel implements AsrModel {
     return file.multilingual ? namesFor(file.languageCount) : ENGLISH;
   }
 
-  async doGenerate({ wav, language, abortSignal }: AsrCallOptions): Promise<AsrResult> {
+  /** A multilingual model translates to English; an English-only (.en) one cannot. */
+  get translates(): boolean {
+    try {
+      return this.modelFile().multilingual;
+    } catch {
+      return true;
+    }
+  }
+
+  async doGenerate({ wav, language, translate = false, abortSignal }: AsrCallOptions): Promise<AsrResult> {
     const file = this.modelFile();
+    if (translate && !file.multilingual)
+      throw new UpstreamError(`${this.modelId} knows English only: it cannot translate`, { isRetryable: false });
     const { pcm, sampleRate } = readWav(wav);
     if (sampleRate !== RECOGNITION_SAMPLE_RATE)
       throw new UpstreamError(`whisper.cpp takes 16 kHz audio, not ${sampleRate} Hz`, { isRetryable: false });
@@ -85,7 +96,7 @@ export class WhisperCppAsrModel implements AsrModel {
     const code = this.languageCode(language, file, warnings);
     // The binding reads 16-bit PCM from an ArrayBuffer of its own.
     const samples = new Uint8Array(pcm).buffer;
-    const turn = this.queue.then(() => this.transcribe(samples, code, abortSignal));
+    const turn = this.queue.then(() => this.transcribe(samples, code, translate, abortSignal));
     this.queue = turn.catch(() => undefined);
     const result = await untilAborted(turn, abortSignal, cancelled);
     const detected = file.multilingual ? whisperLanguageName(result.language ?? '') : 'English';
@@ -146,6 +157,7 @@ export class WhisperCppAsrModel implements AsrModel {
   private async transcribe(
     samples: ArrayBuffer,
     language: string,
+    translate: boolean,
     signal: AbortSignal | undefined,
   ): Promise<TranscribeResult> {
     if (signal?.aborted) throw cancelled();
@@ -153,6 +165,7 @@ export class WhisperCppAsrModel implements AsrModel {
     if (signal?.aborted) throw cancelled();
     const { stop, promise } = context.transcribeData(samples, {
       language,
+      ...(translate && { translate }),
       ...(this.config.threads && { maxThreads: this.config.threads }),
     });
     const inBinding = promise.then(
