@@ -132,6 +132,8 @@ export async function startService({ label = 'service', tempPrefix = 'atelier-be
   const server = await startServer({
     label,
     script: join(root, 'dist/main.js'),
+    // e.g. BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles' to profile the service under any bench.
+    nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     // One process unless a bench asks for more: the baselines (a bare route, Portkey) are one process, and the
     // memory figures read one process.
     env: childEnv(dataDir, { ATELIER_API_PROCESSES: '1', ...env }),
