@@ -63,14 +63,6 @@ const HOSTED: { family: string; models: Hosted[] }[] = [
   {
     family: 'veo',
     models: [
-      model('Veo 3.1', 4, {
-        input: 'text',
-        durations: [4, 6, 8],
-        resolutions: VEO,
-        aspectRatios: V2,
-        nativeAudio: 'toggle',
-        ...VEO_REFERENCES,
-      }),
       model('Veo 3.1 Fast', 3, {
         input: 'text',
         durations: [4, 6, 8],
@@ -79,6 +71,14 @@ const HOSTED: { family: string; models: Hosted[] }[] = [
         nativeAudio: 'toggle',
         ...VEO_REFERENCES,
         ...VEO_FREE,
+      }),
+      model('Veo 3.1', 4, {
+        input: 'text',
+        durations: [4, 6, 8],
+        resolutions: VEO,
+        aspectRatios: V2,
+        nativeAudio: 'toggle',
+        ...VEO_REFERENCES,
       }),
       model('Veo 3.1 Lite', 2, {
         input: 'text',

@@ -42,6 +42,8 @@ export interface CheckedVideo {
   /** "input": the first frame's shape, found once it is fetched. */
   aspectRatio: AspectRatio | 'input';
   resolution: VideoResolution | undefined;
+  /** Whether the request named it (a free variant needs it named). */
+  explicitResolution: boolean;
   generateAudio: boolean | undefined;
   references: VideoReferences;
   warnings: Warning[];
@@ -127,11 +129,11 @@ export function checkVideoRequest(
   if (input) {
     const missing = inputProblem(name, input, asked, pictures, clips);
     if (missing && hosted) return fail('invalid_input', missing);
-    if (missing && !(input === 'text'))
+    if (missing && input !== 'text' && !asked.image && pictures + clips === 0)
       warnings.push({
         type: 'adjusted-setting',
         setting: 'model',
-        message: `${name} makes video from ${INPUT_WORDS[input]}; ${missing.replace(/^[^:]+: /, '')}, so the clip was made from what was given`,
+        message: `${name} makes video from a picture; none was given, so the clip was made from the prompt`,
       });
   }
 
@@ -198,7 +200,17 @@ export function checkVideoRequest(
       setting: 'referenceImages',
       details: 'the roles (character, object, style) are not followed here; the pictures are shown in the clip',
     });
-  return ok({ durationSeconds, aspectRatio, resolution: asked.resolution, generateAudio, references, warnings });
+  // Absent: the model's first resolution (its default on the hosted service), else the engine's own.
+  const resolution = asked.resolution ?? model.limits?.resolutions?.[0];
+  return ok({
+    durationSeconds,
+    aspectRatio,
+    resolution,
+    explicitResolution: asked.resolution !== undefined,
+    generateAudio,
+    references,
+    warnings,
+  });
 }
 
 /** What is missing (or extra) for the model's input, as `field: reason`; undefined when the inputs fit. */
@@ -239,12 +251,11 @@ export const FREE_PLAN_REFUSAL =
  */
 export function freePlanRefusal(
   model: { name: string; limits: VideoLimits | undefined },
-  resolution: VideoResolution | undefined,
-  durationSeconds: number,
+  { resolution, explicitResolution, durationSeconds }: CheckedVideo,
 ): string | undefined {
   const free = model.limits?.freePlan;
   if (!free) return FREE_PLAN_REFUSAL;
-  if (resolution !== free.resolution)
+  if (!explicitResolution || resolution !== free.resolution)
     return `On the Free plan, ${model.name} is made at ${free.resolution} only: send resolution "${free.resolution}"`;
   if (free.maxSeconds !== undefined && durationSeconds > free.maxSeconds)
     return `On the Free plan, ${model.name} makes at most ${free.maxSeconds} seconds; got ${durationSeconds}`;

@@ -179,7 +179,7 @@ export class VideosService {
     if (!checked.ok) return checked;
     const asked = checked.value;
     if (!canMakeVideos(caller.plan)) {
-      const refusal = freePlanRefusal(model, asked.resolution, asked.durationSeconds);
+      const refusal = freePlanRefusal(model, asked);
       if (refusal) return fail('forbidden', refusal);
     }
     const amount = model.creditsPerSecond * asked.durationSeconds;
