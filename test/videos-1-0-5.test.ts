@@ -548,3 +548,41 @@ describe('real clips from the 1.0.5 inputs (default limits)', () => {
     expect(old, old.error).toMatchObject({ status: 'completed', request: { duration: '1', aspectRatio: '4:3' } });
   });
 });
+
+describe('reference media on a private address (private URLs not allowed)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_JOB_POLL_MS: '50' });
+    t.app.services.worker.start();
+  });
+  afterAll(() => t.close());
+
+  it('fetches a reference clip through the SSRF guard: refused before any request, the credits given back', async () => {
+    const { key } = await t.account({ credits: 100 });
+    const path = '/private-clip.mp4';
+    files.serve(path, await testClip(3), 'video/mp4');
+    const created = await t.server.inject({
+      method: 'POST',
+      url: '/api/generate-video',
+      headers: withKey(key),
+      payload: {
+        prompt: 'x',
+        model: 'Seedance 2.0 Reference',
+        duration: '4',
+        referenceVideos: [{ url: files.url(path) }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<{ id: number }>();
+    let video: Video | undefined;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      video = (
+        await t.server.inject({ method: 'GET', url: `/api/get-video?video_id=${id}`, headers: withKey(key) })
+      ).json<{ video: Video }>().video;
+      if (video.status !== 'processing') break;
+    }
+    expect(video).toMatchObject({ status: 'failed', used_credits: 0 });
+    expect(video?.error).toMatch(/^The reference video 1 could not be downloaded: .*(private|loopback|not allowed)/i);
+    expect(files.hits(path)).toBe(0);
+  });
+});
