@@ -185,7 +185,7 @@ export function checkVideoRequest(
     warnings.push({
       type: 'adjusted-setting',
       setting: 'generateAudio',
-      details: `${name}'s native audio (sound made with the picture) cannot be made here; the prompt is narrated by a local voice instead`,
+      details: `${name}'s native audio (sound made with the picture) cannot be made here; the sound is the prompt narrated by a local voice, or silence without one`,
     });
   if (clips > 0)
     warnings.push({
