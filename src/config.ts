@@ -208,6 +208,7 @@ const serviceEnv = {
   ATELIER_OPENAI_IMAGE_ALIASES: z.string().optional(),
   ATELIER_OPENAI_VIDEO_ALIASES: z.string().optional(),
   ATELIER_VIDEO_MAX_SECONDS: int(1, 300).default(30),
+  ATELIER_VIDEO_LIMITS: z.enum(['engine', 'hosted']).default('engine'),
   ATELIER_TALKING_VIDEO_CREDITS_PER_SECOND: int(0, 1000).default(2),
   ATELIER_IDEMPOTENCY_WAIT_MS: int(0, 120_000).default(15_000),
   ATELIER_BOTS_PORT: int(0, 65_535).optional(),
@@ -346,6 +347,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     videos: {
       models: videoCatalogue(env.ATELIER_VIDEO_MODELS),
       maxSeconds: env.ATELIER_VIDEO_MAX_SECONDS,
+      /** hosted: each model's durations, resolutions, aspect ratios and input checked as the hosted service does. */
+      limits: env.ATELIER_VIDEO_LIMITS,
       /** OpenAI's names (sora-2...) sent to other catalogue models at /v1/videos. */
       openaiAliases: parseModelAliases(env.ATELIER_OPENAI_VIDEO_ALIASES, 'ATELIER_OPENAI_VIDEO_ALIASES', (problem) => {
         throw invalidConfiguration(problem);

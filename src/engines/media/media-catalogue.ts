@@ -5,7 +5,7 @@ import { builtinEnv } from '../adapters/builtin/settings.js';
 import { openAICompatibleEnv } from '../adapters/openai-compatible/settings.js';
 import { IMAGE_ENGINES } from '../providers/provider-envs.js';
 
-export { DEFAULT_VIDEO_MODELS, defaultVideoFamily } from './video-catalogue.js';
+export { DEFAULT_VIDEO_MODELS, defaultVideoFamily, defaultVideoLimits } from './video-catalogue.js';
 
 type Engines = ImageModelEntry['engines'];
 type Model = Omit<ImageModelEntry, 'engines' | 'family'>;

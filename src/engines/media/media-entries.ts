@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_ENGINES } from '../providers/provider-envs.js';
+import { videoLimitsSchema } from './video-limits.js';
 
 const SIZE = /^[1-9][0-9]{1,3}x[1-9][0-9]{1,3}$/;
 /** A model family ("flux", "openai-dalle"): ATELIER_IMAGE_ROUTES names one to route all its models at once. */
@@ -31,5 +32,7 @@ export const videoModelSchema = z.strictObject({
   aliases: z.array(z.string().trim().min(1).max(100)).default([]),
   family: familyName.optional(),
   creditsPerSecond: z.number().int().min(0),
+  /** Its inputs, durations, resolutions... as the hosted service checks them; a default model's when absent. */
+  limits: videoLimitsSchema.optional(),
 });
 export type VideoModelEntry = z.input<typeof videoModelSchema>;

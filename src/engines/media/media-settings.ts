@@ -5,6 +5,7 @@ import {
   DEFAULT_VIDEO_MODELS,
   defaultImageFamily,
   defaultVideoFamily,
+  defaultVideoLimits,
 } from './media-catalogue.js';
 import { imageModelSchema, videoModelSchema } from './media-entries.js';
 import { ModelCatalogue, normalizeModelName } from './model-catalogue.js';
@@ -44,7 +45,11 @@ export function videoCatalogue(raw: string | undefined) {
     raw
       ? parseCatalogue('ATELIER_VIDEO_MODELS', raw, videoModelSchema)
       : DEFAULT_VIDEO_MODELS.map((m) => videoModelSchema.parse(m))
-  ).map((m) => ({ ...m, family: m.family ?? defaultVideoFamily(m.name) }));
+  ).map((m) => ({
+    ...m,
+    family: m.family ?? defaultVideoFamily(m.name),
+    limits: m.limits ?? defaultVideoLimits(m.name),
+  }));
 }
 
 /**

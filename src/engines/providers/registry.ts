@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import { BuiltinTextModel } from '../adapters/builtin/builtin-text-model.js';
 import { ModelCatalogue, normalizeModelName } from '../media/model-catalogue.js';
+import type { VideoLimits } from '../media/video-limits.js';
 import { type EngineKind, observeEngine } from '../calls/observed-engine.js';
 import type { EngineDeps, ImageEntry, LocalEngines } from './provider.js';
 import { PROVIDERS, providerNamed } from './providers.js';
@@ -161,6 +162,8 @@ export interface CatalogueVideoModel {
   family: string | undefined;
   engine: VideoModel;
   creditsPerSecond: number;
+  /** What the hosted service takes of it; undefined: whatever the engine makes. */
+  limits: VideoLimits | undefined;
 }
 
 /** Video models, all made by the one video engine (the embedded ffmpeg engine), which may narrate with the speech models. */
@@ -180,6 +183,7 @@ export function createVideoModels(
         family: entry.family,
         engine,
         creditsPerSecond: entry.creditsPerSecond,
+        limits: entry.limits,
       },
       aliases: entry.aliases,
     })),

@@ -1,13 +1,14 @@
 /** The video engine interface: one clip per call. */
 import type { ReferenceImage } from './image-model.js';
+import type { SpeechAudio } from './tts-model.js';
 import type { Warning } from './warnings.js';
 
-/** The hosted reference's aspect ratios. */
+/** The hosted reference's aspect ratios (1.0.5 dropped 9:21; it stays accepted for older clients). */
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', '9:21', '3:2', '2:3'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-/** The hosted reference's resolutions; an engine makes the nearest it can and says so. */
-export const VIDEO_RESOLUTIONS = ['720p', '1080p', '4k'] as const;
+/** The hosted reference's resolutions (1.0.5); an engine makes the nearest it can and says so. */
+export const VIDEO_RESOLUTIONS = ['360p', '480p', '720p', '768p', '1080p', '2k', '4k'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
 export interface VideoCallOptions {
@@ -20,6 +21,12 @@ export interface VideoCallOptions {
   generateAudio?: boolean | undefined;
   /** Image-to-video: the clip starts from (or is made of) this picture. */
   image?: ReferenceImage | undefined;
+  /** The last frame (with `image`): the clip ends on this picture. */
+  lastFrame?: ReferenceImage | undefined;
+  /** Pictures the clip should show (the hosted referenceImages), in order, between the first and last frames. */
+  referencePictures?: readonly ReferenceImage[] | undefined;
+  /** A soundtrack to use as it is (the hosted referenceAudios, joined) instead of narrating the prompt. */
+  soundtrack?: SpeechAudio | undefined;
   seed: number;
   abortSignal?: AbortSignal | undefined;
 }

@@ -14,7 +14,15 @@ import type { VideosService } from './videos.service.js';
 /** OpenAI's default size and length. */
 const DEFAULT_SIZE = '720x1280';
 const DEFAULT_SECONDS = 4;
-const LONG_SIDES: Record<string, number> = { '720p': 1280, '1080p': 1920 };
+const LONG_SIDES: Record<string, number> = {
+  '360p': 640,
+  '480p': 854,
+  '720p': 1280,
+  '768p': 1366,
+  '1080p': 1920,
+  '2k': 1920,
+  '4k': 1920,
+};
 
 const ID_PREFIX = 'video_';
 /** `video_` and the record's id in 12 digits: opaque to clients, as OpenAI's ids are, and all of one length. */
@@ -147,7 +155,8 @@ export function shapeOf(size: string): { aspectRatio: AspectRatio; resolution: V
 /** The size a pending clip will have: its resolution's long side at its aspect ratio, even sides. */
 function plannedSize(row: VideoRow): string {
   const long = LONG_SIDES[row.resolution ?? '720p'] ?? 1280;
-  const [a = 16, b = 9] = row.aspect_ratio.split(':').map(Number);
+  // A "from input" clip's shape is known once its first frame is read: 16:9 until then.
+  const [a = 16, b = 9] = /^\d+:\d+$/.test(row.aspect_ratio) ? row.aspect_ratio.split(':').map(Number) : [];
   const short = 2 * Math.round((long * Math.min(a, b)) / Math.max(a, b) / 2);
   return a >= b ? `${long}x${short}` : `${short}x${long}`;
 }

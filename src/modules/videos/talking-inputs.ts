@@ -99,22 +99,34 @@ export class TalkingInputs {
         if (error instanceof MediaRefusedError) throw refused(`The audio was refused: ${error.message}`);
         throw error;
       }
-      const args = ['-v', 'error', '-nostdin', '-i', file, '-vn', '-sn', '-dn', '-t', String(MAX_AUDIO_SECONDS)];
-      args.push('-ar', String(SPEECH_RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-');
-      let wav: Buffer;
-      try {
-        wav = await runProgram(this.config.ffmpegPath, args, {
-          timeoutMs: this.config.timeoutMs,
-          maxOutputBytes: MAX_AUDIO_SECONDS * SPEECH_RATE * 2 + 64 * 1024,
-        });
-      } catch (error) {
-        if (error instanceof UpstreamError && !error.isRetryable)
-          throw refused('The audio is not a file that can be decoded');
-        throw error;
-      }
-      const audio = parseWav(wav);
-      if (audio.pcm.length / 2 < audio.sampleRate / 10) throw refused('The audio holds no sound (or less than 0.1 s)');
-      return audio;
+      return decodeAudioFile(file, this.config, MAX_AUDIO_SECONDS);
     });
   }
+}
+
+/**
+ * An audio file (already probed within its limits) decoded to mono PCM, at most `maxSeconds` of it; an empty one
+ * (under 0.1 s of sound) is refused.
+ */
+export async function decodeAudioFile(
+  file: string,
+  config: { ffmpegPath: string; timeoutMs: number },
+  maxSeconds: number,
+): Promise<SpeechAudio> {
+  const args = ['-v', 'error', '-nostdin', '-i', file, '-vn', '-sn', '-dn', '-t', String(maxSeconds)];
+  args.push('-ar', String(SPEECH_RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-');
+  let wav: Buffer;
+  try {
+    wav = await runProgram(config.ffmpegPath, args, {
+      timeoutMs: config.timeoutMs,
+      maxOutputBytes: maxSeconds * SPEECH_RATE * 2 + 64 * 1024,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamError && !error.isRetryable)
+      throw refused('The audio is not a file that can be decoded');
+    throw error;
+  }
+  const audio = parseWav(wav);
+  if (audio.pcm.length / 2 < audio.sampleRate / 10) throw refused('The audio holds no sound (or less than 0.1 s)');
+  return audio;
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
 import type { CatalogueVideoModel } from '../../engines/providers/registry.js';
-import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { RecordKind } from '../../jobs/job-record-lifecycle.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
 import { UpstreamError } from '../../shared/errors.js';
@@ -14,6 +13,35 @@ import { mediaRecordKind } from '../images/media-record-kind.js';
 import { fetchReferenceImage } from '../images/reference-image.js';
 import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
+import { imageSize } from '../../engines/media/image-size.js';
+import { ENGINE_REFERENCE_LIMITS } from '../../engines/media/video-limits.js';
+import { ASPECT_RATIOS, type AspectRatio, type VideoResolution } from '../../engines/spec/video-model.js';
+import type { ReferenceImage } from '../../engines/spec/image-model.js';
+import type { ReferenceMedia } from './reference-media.js';
+import { REFERENCE_IMAGE_TYPES } from './video-request-check.js';
+
+/** The references stored with a clip (VideoReferences), read back by its job. */
+const storedReferences = z.object({
+  tailImage: z.string().optional(),
+  referenceImages: z.array(z.object({ url: z.string(), type: z.enum(REFERENCE_IMAGE_TYPES).optional() })),
+  referenceVideos: z.array(z.object({ url: z.string() })),
+  referenceAudios: z.array(z.object({ url: z.string() })),
+});
+
+/** The aspect ratio nearest a picture's shape (16:9 without one). */
+function shapeOfPicture(image: ReferenceImage | undefined): AspectRatio {
+  const size = image ? imageSize(image.data) : undefined;
+  if (!size) return '16:9';
+  const ratio = Math.log(size.width / size.height);
+  let best: AspectRatio = '16:9';
+  let distance = Number.POSITIVE_INFINITY;
+  for (const shape of ASPECT_RATIOS) {
+    const [w = 16, h = 9] = shape.split(':').map(Number);
+    const d = Math.abs(Math.log(w / h) - ratio);
+    if (d < distance) [distance, best] = [d, shape];
+  }
+  return best;
+}
 
 export const videoJobPayload = z.object({ videoId: z.number().int() });
 export type VideoJobPayload = z.infer<typeof videoJobPayload>;
@@ -37,7 +65,10 @@ export interface VideoJobDeps {
   repo: VideosRepo;
   models: ModelCatalogue<CatalogueVideoModel>;
   blobs: BlobStore;
+  /** For pictures (the first and last frames, the reference pictures). */
   guard: GuardOptions;
+  /** Reference clips and audio. */
+  media: ReferenceMedia;
   maxAttempts: number;
   clock: Clock;
 }
@@ -48,6 +79,7 @@ export function videoJob({
   models,
   blobs,
   guard,
+  media,
   maxAttempts,
   clock,
 }: VideoJobDeps): RecordKind<VideoJobPayload, VideoRow, VideoCompletion, WorkKind> {
@@ -60,13 +92,36 @@ export function videoJob({
       if (!model)
         throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
       const image = row.image_url ? await fetchReferenceImage(row.image_url, guard, blobs) : undefined;
+      const inputs = row.inputs ? storedReferences.parse(JSON.parse(row.inputs)) : undefined;
+      const limits = model.limits ?? ENGINE_REFERENCE_LIMITS;
+      const lastFrame = inputs?.tailImage ? await fetchReferenceImage(inputs.tailImage, guard, blobs) : undefined;
+      const referencePictures = [];
+      for (const picture of inputs?.referenceImages ?? [])
+        referencePictures.push(await fetchReferenceImage(picture.url, guard, blobs));
+      if (inputs?.referenceVideos.length && limits.referenceVideos)
+        await media.checkClips(
+          inputs.referenceVideos.map((v) => v.url),
+          limits.referenceVideos,
+        );
+      const soundtrack =
+        inputs?.referenceAudios.length && limits.referenceAudios
+          ? await media.soundtrack(
+              inputs.referenceAudios.map((a) => a.url),
+              limits.referenceAudios,
+            )
+          : undefined;
+      // A "from input" model takes its first frame's shape.
+      const aspectRatio = row.aspect_ratio === 'input' ? shapeOfPicture(image) : (row.aspect_ratio as AspectRatio);
       const result = await model.engine.doGenerate({
         prompt: row.prompt,
         durationSeconds: row.duration,
-        aspectRatio: row.aspect_ratio as AspectRatio,
+        aspectRatio,
         resolution: (row.resolution ?? undefined) as VideoResolution | undefined,
         generateAudio: row.generate_audio === null ? undefined : row.generate_audio === 1,
         image,
+        lastFrame,
+        referencePictures,
+        soundtrack,
         seed: row.seed,
         abortSignal: signal,
       });
@@ -80,6 +135,7 @@ export function videoJob({
         height: result.height,
         warnings: storedWarnings(result.warnings, row.warnings),
         updated_at: isoNow(clock),
+        ...(row.aspect_ratio === 'input' && { aspect_ratio: aspectRatio }),
       };
     },
     complete: (row, changes, trx) => repo.complete(row.id, changes, trx),

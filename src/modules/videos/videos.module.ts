@@ -8,6 +8,7 @@ import type { Db } from '../../storage/db/database.js';
 import { processTempDir } from '../../storage/temp-dir.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { SpeechService } from '../speech/speech.service.js';
+import { ReferenceMedia } from './reference-media.js';
 import { TalkingInputs } from './talking-inputs.js';
 import { VideosRepo } from './videos.repo.js';
 import { VideosService, type VideosServiceOptions } from './videos.service.js';
@@ -21,7 +22,7 @@ export interface VideosModuleOptions {
   credits: CreditsService;
   blobs: BlobStore;
   guard: GuardOptions;
-  config: Pick<Config, 'asr' | 'images' | 'jobs' | 'talkingVideos' | 'tempDir'>;
+  config: Pick<Config, 'asr' | 'images' | 'jobs' | 'talkingVideos' | 'tempDir' | 'videos'>;
   clock: Clock;
   wakeWorker: () => void;
 }
@@ -29,6 +30,12 @@ export interface VideosModuleOptions {
 /** Videos and talking videos, each a durable job. */
 export function createVideosModule(options: VideosModuleOptions) {
   const { db, queue, videoModels, talkingVideo, speech, credits, blobs, guard, config, clock, wakeWorker } = options;
+  const programs = {
+    ffmpegPath: config.asr.ffmpegPath,
+    ffprobePath: config.asr.ffprobePath,
+    timeoutMs: config.asr.timeoutMs,
+    tempDir: processTempDir(config.tempDir),
+  };
   return {
     videos: new VideosService({
       db,
@@ -39,17 +46,14 @@ export function createVideosModule(options: VideosModuleOptions) {
       blobs,
       config: {
         maxAttempts: config.jobs.maxAttempts,
+        limits: config.videos.limits,
+        maxSeconds: config.videos.maxSeconds,
         guard: { ...guard, maxBytes: config.images.maxReferenceBytes },
+        references: new ReferenceMedia({ guard, ...programs }),
         talking: {
           engine: talkingVideo,
           speech,
-          inputs: new TalkingInputs({
-            guard,
-            ffmpegPath: config.asr.ffmpegPath,
-            ffprobePath: config.asr.ffprobePath,
-            timeoutMs: config.asr.timeoutMs,
-            tempDir: processTempDir(config.tempDir),
-          }),
+          inputs: new TalkingInputs({ guard, ...programs }),
           creditsPerSecond: config.talkingVideos.creditsPerSecond,
         },
       },

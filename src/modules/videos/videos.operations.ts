@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoLimitsSchema } from '../../engines/media/video-limits.js';
 import { defineOperation, toolArgs } from '../../operations/operation.js';
 import { unwrap } from '../../shared/errors.js';
 import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
@@ -35,12 +36,16 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         unwrap(await videos.create(caller, { ...rest, durationSeconds: duration })),
       http: { method: 'POST', path: '/api/generate-video' },
       tool: {
-        description: `Generate a short video (paid plans; asynchronous): prompt, model (default here "${DEFAULT_VIDEO_MODEL}"; the hosted service's MiniMax H3 Max is not in this catalogue yet; GET /api/video-models lists the models here), duration in seconds ("5" by default), aspect_ratio (16:9 by default, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21, 3:2, 2:3), resolution, generate_audio, image (a first-frame URL). Credits per second, reserved now and refunded if it fails. Returns an id at once: poll get_video with it every 15 to 30 s (videos take minutes) until status is completed; never start another for the wait.`,
-        args: toolArgs(generateVideoToolArgs(maxSeconds), ({ aspect_ratio, generate_audio, ...rest }) => ({
-          ...rest,
-          aspectRatio: aspect_ratio ?? rest.aspectRatio,
-          generateAudio: generate_audio ?? rest.generateAudio,
-        })),
+        description: `Generate a short video (paid plans; asynchronous): prompt, model (default here "${DEFAULT_VIDEO_MODEL}"; e.g. MiniMax H3 Max, Veo 3.1 Fast, Seedance 2.5; GET /api/video-models lists each model's input, durations, resolutions and aspect ratios), duration in seconds (5 when the model makes it), aspect_ratio (16:9 by default, 9:16, 1:1, 4:3, 3:4, 21:9, 3:2, 2:3), resolution, generate_audio, image (a first-frame URL; pick the model's Image variant), tailImage (a last frame), referenceImages, reference_videos, referenceAudios. Credits per second, reserved now and refunded if it fails. Returns an id at once: poll get_video with it every 15 to 30 s (videos take minutes) until status is completed; never start another for the wait.`,
+        args: toolArgs(
+          generateVideoToolArgs(maxSeconds),
+          ({ aspect_ratio, generate_audio, reference_videos, ...rest }) => ({
+            ...rest,
+            aspectRatio: aspect_ratio ?? rest.aspectRatio,
+            generateAudio: generate_audio ?? rest.generateAudio,
+            referenceVideos: reference_videos ?? rest.referenceVideos,
+          }),
+        ),
         pending: () => true,
       },
     }),
@@ -102,6 +107,11 @@ export function videoOperations(videos: VideosService, maxSeconds: number, maxSp
         models: z.array(
           catalogueEntry.extend({
             credits_per_second: z.number(),
+            limits: videoLimitsSchema
+              .nullable()
+              .describe(
+                'What the hosted service takes of it (input, durations, resolutions, aspectRatios, references, free plan); null: whatever the engine makes',
+              ),
           }),
         ),
       }),

@@ -3,6 +3,7 @@ import { AVATAR_MODELS, TALKING_RESOLUTIONS } from '../../engines/spec/talking-v
 import { ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../engines/spec/video-model.js';
 import { flagField } from '../../shared/body-fields.js';
 import { mediaUrl } from '../../shared/media-fields.js';
+import { REFERENCE_IMAGE_TYPES } from './video-request-check.js';
 import { DEFAULT_VIDEO_MODEL } from './videos.service.js';
 
 /** Seconds as a number, a string ("5") or with its unit ("8s", as some models' option lists write it). */
@@ -18,7 +19,10 @@ export const seconds = (max: number) =>
     ])
     .pipe(z.number().int().min(1).max(max));
 
-/** The body of POST /api/generate-video (the hosted reference's GenerateVideoRequest); the MCP tool takes the same. */
+const referenceList = <T extends z.ZodType>(item: T, what: string) => z.array(item).max(50, `at most 50 ${what}`);
+const referenceClip = z.strictObject({ url: mediaUrl });
+
+/** The body of POST /api/generate-video (the hosted reference's GenerateVideoRequest, 1.0.5); the MCP tool takes the same. */
 export const generateVideoBody = (maxSeconds: number) =>
   z.strictObject({
     prompt: z.string().trim().min(1).max(2000),
@@ -28,26 +32,53 @@ export const generateVideoBody = (maxSeconds: number) =>
       .min(1)
       .max(100)
       .default(DEFAULT_VIDEO_MODEL)
-      .describe('A name from GET /api/video-models; case and punctuation do not matter'),
-    duration: seconds(maxSeconds).default(5).describe(`Seconds, as a string such as "5"; 1 to ${maxSeconds}`),
-    aspectRatio: z.enum(ASPECT_RATIOS).default('16:9'),
+      .describe(
+        `A name from GET /api/video-models; case and punctuation do not matter. Defaults to "${DEFAULT_VIDEO_MODEL}" (the 1.0.4 default) for older clients`,
+      ),
+    duration: seconds(maxSeconds)
+      .optional()
+      .describe(
+        `Seconds, as a string such as "5" or "8s"; 1 to ${maxSeconds}. Absent: 5 when the model makes 5 s, else its first length`,
+      ),
+    aspectRatio: z
+      .enum(ASPECT_RATIOS)
+      .optional()
+      .describe(
+        '16:9 where the model takes it, else the model\'s first; absent for a "from input" model: the first frame\'s shape',
+      ),
     resolution: z
       .enum(VIDEO_RESOLUTIONS)
       .optional()
       .describe(
-        '720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning',
+        "The model's resolutions (GET /api/video-models); the embedded engine makes 360p to 1080p, and 2k and 4k at 1080p, with a warning",
       ),
     generateAudio: flagField
       .optional()
       .describe(
         'true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent',
       ),
-    image: mediaUrl.optional().describe('Image-to-video: the picture the clip is made from'),
+    image: mediaUrl.optional().describe('The first frame (image-to-video)'),
+    tailImage: mediaUrl
+      .optional()
+      .describe('The last frame, with image, for "first image + optional last image" models'),
+    referenceImages: referenceList(
+      z.strictObject({ url: mediaUrl, type: z.enum(REFERENCE_IMAGE_TYPES).optional() }),
+      'reference images',
+    )
+      .optional()
+      .describe('Pictures the clip should show ({url, type?: character, object or style}); how many: per model'),
+    referenceVideo: mediaUrl.optional().describe('One reference clip (referenceVideos wins when both are given)'),
+    referenceVideos: referenceList(referenceClip, 'reference videos')
+      .optional()
+      .describe('Reference clips ({url}); not with image or tailImage. Checked, but not followed by the local engine'),
+    referenceAudios: referenceList(referenceClip, 'reference audios')
+      .optional()
+      .describe('Reference audio ({url}), the soundtrack here; needs a reference image or video, not with image'),
   });
 
 /**
  * The generate_video tool's arguments: the body with the hosted MCP server's snake_case names (aspect_ratio,
- * generate_audio) beside the REST ones, which older agents send.
+ * generate_audio, reference_videos) beside the REST ones, which older agents send.
  */
 export const generateVideoToolArgs = (maxSeconds: number) => {
   const body = generateVideoBody(maxSeconds);
@@ -55,6 +86,7 @@ export const generateVideoToolArgs = (maxSeconds: number) => {
     prompt: body.shape.prompt.meta({ examples: ['A sunrise over the sea'] }),
     aspect_ratio: z.enum(ASPECT_RATIOS).optional().describe('16:9 (the default), 9:16, 1:1...'),
     generate_audio: body.shape.generateAudio,
+    reference_videos: body.shape.referenceVideos.describe('The same as referenceVideos'),
     aspectRatio: z.enum(ASPECT_RATIOS).optional().describe('The same as aspect_ratio (the REST spelling)'),
     generateAudio: body.shape.generateAudio.describe('The same as generate_audio (the REST spelling)'),
   });

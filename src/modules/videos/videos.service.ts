@@ -1,7 +1,6 @@
 import { canMakeVideos } from '../../config.js';
 import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
 import type { CatalogueVideoModel } from '../../engines/providers/registry.js';
-import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
 import type { JobHandler } from '../../jobs/worker.js';
@@ -24,7 +23,15 @@ import { VIDEO_JOB, type VideoJobPayload, videoJob } from './video-job.js';
 import { TALKING_VIDEO_JOB } from './talking-video-job.js';
 import { uploadedBlobKey } from '../images/reference-image.js';
 import type { VideoCompletion, VideosRepo, NewVideoRow } from './videos.repo.js';
+import type { ReferenceMedia } from './reference-media.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
+import {
+  FREE_PLAN_REFUSAL,
+  type LimitsMode,
+  type VideoAsked,
+  checkVideoRequest,
+  freePlanRefusal,
+} from './video-request-check.js';
 import type { Warning } from '../../engines/spec/warnings.js';
 
 export { VIDEO_JOB } from './video-job.js';
@@ -32,17 +39,11 @@ export { TALKING_VIDEO_JOB } from './talking-video-job.js';
 /** The hosted reference's default model. */
 export const DEFAULT_VIDEO_MODEL = 'Kling 1.0';
 
-export interface NewVideo {
+export interface NewVideo extends VideoAsked {
   prompt: string;
-  model: string;
-  durationSeconds: number;
-  aspectRatio: AspectRatio;
-  resolution?: VideoResolution | undefined;
-  generateAudio?: boolean | undefined;
-  image?: string | undefined;
 }
 
-/** Names of models that make video from a picture (the hosted list's "... Image", first-last frame and reference models). */
+/** Names of models without hosted limits that make video from a picture (older "... Image" names). */
 const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
 
 export interface NewTalkingVideo {
@@ -67,6 +68,12 @@ export interface TalkingVideosDeps {
 
 export interface VideosConfig {
   maxAttempts: number;
+  /** How each model's limits are held (ATELIER_VIDEO_LIMITS). */
+  limits: LimitsMode;
+  /** The longest clip made here (ATELIER_VIDEO_MAX_SECONDS). */
+  maxSeconds: number;
+  /** Fetches and probes reference clips and audio. */
+  references: ReferenceMedia;
   guard: GuardOptions;
   talking: TalkingVideosDeps;
 }
@@ -112,7 +119,15 @@ export class VideosService {
       db,
       queue,
       credits,
-      videoJob({ repo, models, blobs, guard: config.guard, maxAttempts: config.maxAttempts, clock }),
+      videoJob({
+        repo,
+        models,
+        blobs,
+        guard: config.guard,
+        media: config.references,
+        maxAttempts: config.maxAttempts,
+        clock,
+      }),
       onEnqueued,
     );
     this.job = this.lifecycle.handler;
@@ -142,40 +157,55 @@ export class VideosService {
       engine: m.engine.provider,
       model: m.engine.modelId,
       credits_per_second: m.creditsPerSecond,
+      limits: m.limits ?? null,
     }));
   }
 
   async create(caller: Caller, input: NewVideo) {
-    if (!canMakeVideos(caller.plan))
-      return fail('forbidden', `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`);
     const model = this.deps.models.find(input.model);
+    if (!canMakeVideos(caller.plan) && !model?.limits?.freePlan)
+      return fail(
+        'forbidden',
+        model?.limits
+          ? FREE_PLAN_REFUSAL
+          : `Video generation needs a paid plan; the ${caller.plan.name} plan does not include it`,
+      );
     if (!model)
       return fail(
         'invalid_input',
         `model: unknown model "${input.model}"; available: ${this.deps.models.names().join(', ')}`,
       );
-    const amount = model.creditsPerSecond * input.durationSeconds;
+    const checked = checkVideoRequest(model, input, this.deps.config.limits, this.deps.config.maxSeconds);
+    if (!checked.ok) return checked;
+    const asked = checked.value;
+    if (!canMakeVideos(caller.plan)) {
+      const refusal = freePlanRefusal(model, asked);
+      if (refusal) return fail('forbidden', refusal);
+    }
+    const amount = model.creditsPerSecond * asked.durationSeconds;
     const now = isoNow(this.deps.clock);
-    const warnings: Warning[] =
-      !input.image && FROM_PICTURE.test(model.name)
-        ? [
-            {
-              type: 'adjusted-setting',
-              setting: 'model',
-              message: `${model.name} makes video from a picture; none was given, so the clip was made from the prompt`,
-            },
-          ]
-        : [];
+    const warnings: Warning[] = [...asked.warnings];
+    if (!model.limits && !input.image && FROM_PICTURE.test(model.name))
+      warnings.push({
+        type: 'adjusted-setting',
+        setting: 'model',
+        message: `${model.name} makes video from a picture; none was given, so the clip was made from the prompt`,
+      });
+    const { references } = asked;
+    const hasReferences =
+      references.tailImage !== undefined ||
+      references.referenceImages.length + references.referenceVideos.length + references.referenceAudios.length > 0;
     return this.enqueue(caller, this.lifecycle, amount, now, {
       prompt: input.prompt,
       requested_model: input.model,
       model: model.engine.modelId,
       engine: model.engine.provider,
-      duration: input.durationSeconds,
-      aspect_ratio: input.aspectRatio,
-      resolution: input.resolution ?? null,
-      generate_audio: input.generateAudio === undefined ? null : input.generateAudio ? 1 : 0,
+      duration: asked.durationSeconds,
+      aspect_ratio: asked.aspectRatio,
+      resolution: asked.resolution ?? null,
+      generate_audio: asked.generateAudio === undefined ? null : asked.generateAudio ? 1 : 0,
       image_url: input.image ?? null,
+      inputs: hasReferences ? JSON.stringify(references) : null,
       warnings: storedWarnings(warnings),
     });
   }

@@ -256,6 +256,8 @@ export interface VideosTable {
   kind: ColumnType<VideoKind, VideoKind | undefined, VideoKind>;
   /** A talking video's request (JSON TalkingRequest); null for clips. */
   talking: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A clip's last frame and reference pictures, clips and audio (JSON VideoReferences); null when none. */
+  inputs: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type VideoKind = 'clip' | 'talking';

@@ -4861,29 +4861,56 @@ export interface operations {
                 "application/json": {
                     prompt: string;
                     /**
-                     * @description A name from GET /api/video-models; case and punctuation do not matter
+                     * @description A name from GET /api/video-models; case and punctuation do not matter. Defaults to "Kling 1.0" (the 1.0.4 default) for older clients
                      * @default Kling 1.0
                      */
                     model?: string;
-                    /** @description Seconds, as a string such as "5"; 1 to 30 */
+                    /** @description Seconds, as a string such as "5" or "8s"; 1 to 30. Absent: 5 when the model makes 5 s, else its first length */
                     duration?: number;
                     /**
-                     * @default 16:9
+                     * @description 16:9 where the model takes it, else the model's first; absent for a "from input" model: the first frame's shape
                      * @enum {string}
                      */
                     aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "3:4" | "21:9" | "9:21" | "3:2" | "2:3";
                     /**
-                     * @description 720p (1280 pixels on the long side, the default) or 1080p (1920); 4k is made at 1080p, with a warning
+                     * @description The model's resolutions (GET /api/video-models); the embedded engine makes 360p to 1080p, and 2k and 4k at 1080p, with a warning
                      * @enum {string}
                      */
-                    resolution?: "720p" | "1080p" | "4k";
+                    resolution?: "360p" | "480p" | "720p" | "768p" | "1080p" | "2k" | "4k";
                     /** @description true: a narrated track (a warning when no local voice can speak); false: no audio track; absent: narrated when a local voice is available, else silent */
                     generateAudio?: boolean;
                     /**
                      * Format: uri
-                     * @description Image-to-video: the picture the clip is made from
+                     * @description The first frame (image-to-video)
                      */
                     image?: string;
+                    /**
+                     * Format: uri
+                     * @description The last frame, with image, for "first image + optional last image" models
+                     */
+                    tailImage?: string;
+                    /** @description Pictures the clip should show ({url, type?: character, object or style}); how many: per model */
+                    referenceImages?: {
+                        /** Format: uri */
+                        url: string;
+                        /** @enum {string} */
+                        type?: "character" | "object" | "style";
+                    }[];
+                    /**
+                     * Format: uri
+                     * @description One reference clip (referenceVideos wins when both are given)
+                     */
+                    referenceVideo?: string;
+                    /** @description Reference clips ({url}); not with image or tailImage. Checked, but not followed by the local engine */
+                    referenceVideos?: {
+                        /** Format: uri */
+                        url: string;
+                    }[];
+                    /** @description Reference audio ({url}), the soundtrack here; needs a reference image or video, not with image */
+                    referenceAudios?: {
+                        /** Format: uri */
+                        url: string;
+                    }[];
                 };
             };
         };
@@ -5360,6 +5387,38 @@ export interface operations {
                             engine: string;
                             model: string;
                             credits_per_second: number;
+                            /** @description What the hosted service takes of it (input, durations, resolutions, aspectRatios, references, free plan); null: whatever the engine makes */
+                            limits: {
+                                /** @enum {string} */
+                                input: "text" | "first-frame" | "first-last-frame" | "references" | "references-or-video";
+                                durations?: number[];
+                                resolutions?: ("360p" | "480p" | "720p" | "768p" | "1080p" | "2k" | "4k")[];
+                                aspectRatios?: "input" | ("16:9" | "9:16" | "1:1" | "4:3" | "3:4" | "21:9" | "9:21" | "3:2" | "2:3")[];
+                                referenceImages?: number;
+                                referenceVideos?: {
+                                    max: number;
+                                    minSeconds?: number;
+                                    maxSeconds?: number;
+                                    totalSeconds?: number;
+                                    maxMiB?: number;
+                                    formats?: ("wav" | "mp3")[];
+                                };
+                                referenceAudios?: {
+                                    max: number;
+                                    minSeconds?: number;
+                                    maxSeconds?: number;
+                                    totalSeconds?: number;
+                                    maxMiB?: number;
+                                    formats?: ("wav" | "mp3")[];
+                                };
+                                /** @enum {string} */
+                                nativeAudio?: "always" | "toggle";
+                                freePlan?: {
+                                    /** @enum {string} */
+                                    resolution: "360p" | "480p" | "720p" | "768p" | "1080p" | "2k" | "4k";
+                                    maxSeconds?: number;
+                                };
+                            } | null;
                         }[];
                     };
                 };

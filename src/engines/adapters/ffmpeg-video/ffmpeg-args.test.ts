@@ -42,6 +42,20 @@ describe('sizes', () => {
       '2:3': ['854x1280', '1280x1920'],
     });
   });
+
+  it("makes 1.0.5's lower resolutions at their own size: 360p, 480p and 768p as 16:9 has them, a square their number a side", () => {
+    const sizes = (['360p', '480p', '768p'] as const).map((resolution) =>
+      (['16:9', '9:16', '1:1', '4:3'] as const).map((ratio) => {
+        const { width, height } = frameSize(ratio, resolution);
+        return `${width}x${height}`;
+      }),
+    );
+    expect(sizes).toEqual([
+      ['640x360', '360x640', '360x360', '640x480'],
+      ['854x480', '480x854', '480x480', '854x640'],
+      ['1366x768', '768x1366', '768x768', '1366x1024'],
+    ]);
+  });
 });
 
 describe('timeline', () => {

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { makeTempDir } from '../../../storage/temp-dir.js';
 import { durationSeconds as audioSeconds, encodeWav } from '../../audio/wav.js';
 import { runProgram } from '../../processes/run-program.js';
-import { IMAGE_EXTENSIONS, type ImageModel } from '../../spec/image-model.js';
+import { IMAGE_EXTENSIONS, type ImageModel, type ReferenceImage } from '../../spec/image-model.js';
 import type { SpeechAudio } from '../../spec/tts-model.js';
-import type { VideoCallOptions, VideoModel, VideoResult } from '../../spec/video-model.js';
+import type { VideoCallOptions, VideoModel, VideoResolution, VideoResult } from '../../spec/video-model.js';
 import { captionFont } from './caption-font.js';
 import {
   buildFfmpegArgs,
   type Caption,
   captionLayout,
+  type FrameResolution,
   frameSize,
   keyframeSize,
   type Size,
@@ -35,6 +36,13 @@ export interface FfmpegVideoConfig {
   /** A font file for the captions, or false for none; by default fontconfig's DejaVu Sans or a usual path. */
   captionFont?: string | false | undefined;
 }
+
+/** The most scenes a clip gets to show the caller's pictures. */
+const MAX_PICTURE_SCENES = 12;
+
+/** The frame size a resolution is made at: 2k and 4k at 1080p. */
+const frameResolution = (resolution: VideoResolution | undefined): FrameResolution =>
+  resolution === undefined ? '720p' : resolution === '2k' || resolution === '4k' ? '1080p' : resolution;
 
 /** Keyframes asked of the image engine at once. */
 const KEYFRAME_CONCURRENCY = 3;
@@ -94,6 +102,9 @@ export class FfmpegVideoModel implements VideoModel {
     resolution,
     generateAudio,
     image,
+    lastFrame,
+    referencePictures = [],
+    soundtrack,
     seed,
     abortSignal,
   }: VideoCallOptions): Promise<VideoResult> {
@@ -101,20 +112,31 @@ export class FfmpegVideoModel implements VideoModel {
       throw new RangeError(`durationSeconds must be positive, got ${durationSeconds}`);
     const warnings: Warning[] = [];
     const warn = (warning: Warning) => addWarning(warnings, warning);
-    // 4k on the CPU would take several times as long as 1080p for every second of clip.
-    if (resolution === '4k')
+    // 2k and 4k on the CPU would take several times as long as 1080p for every second of clip.
+    if (resolution === '4k' || resolution === '2k')
       warn({
         type: 'adjusted-setting',
         setting: 'resolution',
-        details: '4k is made at 1080p here (rendering 4k on the CPU costs too much)',
+        details: `${resolution} is made at 1080p here (rendering ${resolution} on the CPU costs too much)`,
       });
-    const frame = frameSize(aspectRatio, resolution === '1080p' || resolution === '4k' ? '1080p' : '720p');
+    const frame = frameSize(aspectRatio, frameResolution(resolution));
     const keyframe = keyframeSize(frame);
-    const scenes = splitScenes(prompt, durationSeconds);
+    // The caller's pictures in order: first frame, reference pictures, last frame; one scene at least for each.
+    const given = [image, ...referencePictures, lastFrame].filter((p): p is ReferenceImage => p !== undefined);
+    const spoken = splitScenes(prompt, durationSeconds);
+    const slots = Math.min(MAX_PICTURE_SCENES, Math.max(spoken.length, given.length));
+    if (given.length > slots)
+      warn({
+        type: 'adjusted-setting',
+        setting: 'referenceImages',
+        details: `only ${slots - (image ? 1 : 0) - (lastFrame ? 1 : 0)} of the ${referencePictures.length} pictures fit in the clip; the rest were left out`,
+      });
+    const pictures = given.length > slots ? [...given.slice(0, slots - 1), given.at(-1) as ReferenceImage] : given;
+    const scenes = [...spoken, ...Array.from({ length: slots - spoken.length }, () => ({ text: '' }))];
     const time = timeline(durationSeconds, scenes.length);
-    const audioTrack = generateAudio !== false;
-    const narrate = audioTrack ? this.config.narrate : undefined;
-    if (generateAudio === true && !narrate)
+    const audioTrack = generateAudio !== false || soundtrack !== undefined;
+    const narrate = audioTrack && !soundtrack ? this.config.narrate : undefined;
+    if (generateAudio === true && !narrate && !soundtrack)
       warn({
         type: 'unsupported-setting',
         setting: 'generateAudio',
@@ -123,49 +145,60 @@ export class FfmpegVideoModel implements VideoModel {
 
     const dir = await makeTempDir(this.config.workDir ?? tmpdir(), 'atelier-video');
     try {
-      const keyframesReady: Promise<string[]> = image
-        ? (async () => {
-            const file = join(dir, `source.${IMAGE_EXTENSIONS[image.mediaType]}`);
-            await writeFile(file, image.data);
-            return [file];
-          })()
-        : mapLimited(scenes, KEYFRAME_CONCURRENCY, async (scene, i) => {
-            const result = await this.config.images.doGenerate({
-              prompt: scene.text || prompt,
-              width: keyframe.width,
-              height: keyframe.height,
-              hd: false,
-              seed: seed + i,
-              abortSignal,
-              providerOptions: { builtin: { caption: false } },
+      const keyframesReady: Promise<string[]> =
+        pictures.length > 0
+          ? (async () => {
+              const files = await Promise.all(
+                pictures.map(async (picture, i) => {
+                  const file = join(dir, `picture-${i}.${IMAGE_EXTENSIONS[picture.mediaType]}`);
+                  await writeFile(file, picture.data);
+                  return file;
+                }),
+              );
+              // One picture: every scene shows it; more: spread over the scenes, the first first and the last last.
+              return files.length === 1
+                ? files
+                : scenes.map((_, i) => files[Math.floor((i * files.length) / scenes.length)] as string);
+            })()
+          : mapLimited(scenes, KEYFRAME_CONCURRENCY, async (scene, i) => {
+              const result = await this.config.images.doGenerate({
+                prompt: scene.text || prompt,
+                width: keyframe.width,
+                height: keyframe.height,
+                hd: false,
+                seed: seed + i,
+                abortSignal,
+                providerOptions: { builtin: { caption: false } },
+              });
+              for (const warning of result.warnings) warn({ type: 'from-part', part: 'keyframe', warning });
+              const file = join(dir, `keyframe-${i}.${IMAGE_EXTENSIONS[result.image.mediaType]}`);
+              await writeFile(file, result.image.data);
+              return file;
             });
-            for (const warning of result.warnings) warn({ type: 'from-part', part: 'keyframe', warning });
-            const file = join(dir, `keyframe-${i}.${IMAGE_EXTENSIONS[result.image.mediaType]}`);
-            await writeFile(file, result.image.data);
-            return file;
-          });
-      const narrationReady: Promise<string | undefined> = narrate
-        ? (async () => {
-            const audio = await narrate(prompt, abortSignal);
-            if (audio.pcm.length < 2) {
-              if (generateAudio === true)
-                warn({
-                  type: 'unsupported-setting',
-                  setting: 'generateAudio',
-                  details: 'the narration came out empty, so the clip has a silent audio track',
-                });
-              return undefined;
-            }
-            const spoken = audioSeconds(audio);
-            if (spoken > durationSeconds + 0.05) {
-              const cut = `the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`;
-              warn({ type: 'other', message: cut });
-            }
-            const file = join(dir, 'narration.wav');
-            await writeFile(file, encodeWav(audio));
-            return file;
-          })()
-        : Promise.resolve(undefined);
+      const narrationReady: Promise<string | undefined> = soundtrack
+        ? this.writeSoundtrack(dir, soundtrack, durationSeconds, warn)
+        : narrate
+          ? (async () => {
+              const audio = await narrate(prompt, abortSignal);
+              if (audio.pcm.length < 2) {
+                if (generateAudio === true)
+                  warn({
+                    type: 'unsupported-setting',
+                    setting: 'generateAudio',
+                    details: 'the narration came out empty, so the clip has a silent audio track',
+                  });
+                return undefined;
+              }
+              const spoken = audioSeconds(audio);
+              if (spoken > durationSeconds + 0.05) {
+                const cut = `the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`;
+                warn({ type: 'other', message: cut });
+              }
+              const file = join(dir, 'narration.wav');
+              await writeFile(file, encodeWav(audio));
+              return file;
+            })()
+          : Promise.resolve(undefined);
       const captionsReady = this.writeCaptions(dir, scenes, time, frame, warn);
 
       const [keyframes, narration, captions] = await allSettledOrThrow<
@@ -201,6 +234,25 @@ export class FfmpegVideoModel implements VideoModel {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The caller's audio as the clip's track, cut to its length (with a warning) when longer. */
+  private async writeSoundtrack(
+    dir: string,
+    audio: SpeechAudio,
+    durationSeconds: number,
+    warn: (warning: Warning) => void,
+  ): Promise<string> {
+    const length = audioSeconds(audio);
+    if (length > durationSeconds + 0.05)
+      warn({
+        type: 'adjusted-setting',
+        setting: 'referenceAudios',
+        details: `the reference audio is ${seconds(length)} long and was cut to the clip's ${seconds(durationSeconds)}`,
+      });
+    const file = join(dir, 'soundtrack.wav');
+    await writeFile(file, encodeWav(audio));
+    return file;
   }
 
   /** One text file per scene with a caption, and the font to draw them with (none: no captions, and a warning). */
