@@ -437,6 +437,17 @@ describe('real clips from the 1.0.5 inputs (default limits)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  it('holds the names new in 1.0.5 to the hosted limits, and lets the names 1.0.4 had take what 1.0.4 took', async () => {
+    const refused = await create({ prompt: 'x', model: 'Seedance 2.5', duration: '7' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toBe(
+      `duration: Seedance 2.5 makes ${or([4, 5, 6, 8, 10, 12, 15, 20, 25, 30])} seconds; got 7`,
+    );
+    expect((await create({ prompt: 'x', model: 'MiniMax H3 Max', aspectRatio: '9:21' })).statusCode).toBe(400);
+    // Veo 3.1 makes 4, 6 or 8 s on the hosted service; 1.0.4 took 1 s here, and still does.
+    expect((await create({ prompt: 'x', model: 'Veo 3.1', duration: '1' })).statusCode).toBe(200);
+  });
+
   const download = async (url: string) =>
     (await t.server.inject({ method: 'GET', url: new URL(url).pathname })).rawPayload;
 

@@ -5,6 +5,7 @@ import {
   type VideoInput,
   type VideoLimits,
 } from '../../engines/media/video-limits.js';
+import { VIDEO_MODELS_1_0_4 } from '../../engines/media/video-models-1-0-4.js';
 import type { AspectRatio, VideoResolution } from '../../engines/spec/video-model.js';
 import type { Warning } from '../../engines/spec/warnings.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
@@ -34,7 +35,10 @@ export interface VideoAsked {
   referenceAudios?: { url: string }[] | undefined;
 }
 
-/** How strictly: `hosted` refuses what the hosted service refuses; `engine` takes what the engine can make (1.0.4's rules) and checks only the 1.0.5 fields. */
+/**
+ * How strictly: `hosted` refuses what the hosted service refuses; `engine` keeps 1.0.4's rules for the names 1.0.4
+ * had (what the engine can make; only the 1.0.5 fields checked) and the hosted limits for the names new in 1.0.5.
+ */
 export type LimitsMode = 'engine' | 'hosted';
 
 export interface CheckedVideo {
@@ -85,7 +89,7 @@ export function checkVideoRequest(
 ): Outcome<CheckedVideo> {
   const { name } = model;
   const limits = engineLimits(model.limits);
-  const hosted = mode === 'hosted' && model.limits !== undefined;
+  const hosted = model.limits !== undefined && (mode === 'hosted' || !VIDEO_MODELS_1_0_4.has(name));
   const warnings: Warning[] = [];
   // referenceVideos wins over referenceVideo, even empty, as on the hosted service.
   const referenceVideos = asked.referenceVideos ?? (asked.referenceVideo ? [{ url: asked.referenceVideo }] : []);
