@@ -98,10 +98,10 @@ runBench(async () => {
   }
 });
 
-/** The service of another checkout's build, with the bench account made by this one's command. */
+/** The service of another checkout's build, with the bench account made by that build's own command. */
 async function startOtherBuild(/** @type {string} */ folder) {
   const dataDir = tempDir('atelier-bench-other-');
-  const apiKey = createBenchAccount(dataDir);
+  const apiKey = createBenchAccount(dataDir, folder);
   const server = await startServer({
     label: `service of ${folder}`,
     script: join(folder, 'dist/main.js'),

@@ -66,13 +66,15 @@ export function assertBuilt(hint) {
 }
 
 /**
- * Creates the bench account (business plan, credits no bench can spend) in `dataDir` and returns its API key.
+ * Creates the bench account (business plan, credits no bench can spend) in `dataDir` and returns its API key;
+ * `checkout` is the build whose command makes it (its migrations make the database), this one by default.
  * @param {string} dataDir
+ * @param {string} [checkout]
  * @returns {string}
  */
-export function createBenchAccount(dataDir) {
+export function createBenchAccount(dataDir, checkout = root) {
   const args = ['accounts', 'create', '--email', 'bench@example.test', '--plan', 'business', '--credits', '100000000'];
-  const out = execFileSync(process.execPath, [join(root, 'bin/atelier.mjs'), ...args], {
+  const out = execFileSync(process.execPath, [join(checkout, 'bin/atelier.mjs'), ...args], {
     cwd: dataDir,
     env: childEnv(dataDir),
   });
