@@ -3,8 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe.js';
-import { type DashboardApp, collectPageErrors, launchBrowser, screenshot } from './helpers/browser.js';
-import { startDashboardApp } from './helpers/browser.js';
+import {
+  type DashboardApp,
+  collectPageErrors,
+  launchBrowser,
+  screenshot,
+  signUp,
+  startDashboardApp,
+} from './helpers/browser.js';
 import { withKey } from './helpers/test-app.js';
 
 /**
@@ -353,5 +359,48 @@ describe('embedded mode', () => {
     });
     expect(answer.status).toBe(403);
     expect((await fetch(`${t.base}/bot/${bot.public_url}`)).status).toBe(404);
+  });
+});
+
+describe('the chat bubble on the bot page', () => {
+  it('saves the look through the API, says what is wrong with a bad field, and shows the hosted snippet', async () => {
+    // axe is injected inline, which the dashboard's CSP refuses.
+    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    const errors = collectPageErrors(page);
+    await signUp(page, t.base);
+    await page.goto(`${t.base}/dashboard/bots`);
+    await page.getByLabel('Name', { exact: true }).fill('Ferry desk');
+    await page.getByRole('button', { name: 'Create bot' }).click();
+    await page.waitForURL(/\/dashboard\/bots\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1) as string;
+    expect(await page.locator('#hosted-snippet').textContent()).toMatch(
+      new RegExp(`^<script src="${t.base}/chat.min.js" data-chat-url="${t.base}/bot/[\\w-]+" defer></script>$`),
+    );
+    expect(await page.locator('#hosted-snippet-title').locator('..').textContent()).toContain(
+      'No widget key lists a site yet',
+    );
+
+    await page.getByLabel('Position').selectOption('top-left');
+    await page.getByLabel(/^Window width/).fill('200');
+    await page.getByRole('button', { name: 'Save the chat bubble' }).click();
+    await expect.poll(() => page.locator('#launcher-form [role="alert"]').textContent()).toContain('launcher.width');
+    // The refused form comes back as typed.
+    expect(await page.getByLabel('Position').inputValue()).toBe('top-left');
+    await page.getByLabel(/^Window width/).fill('480');
+    await page.getByLabel('Colour').fill('#224466');
+    await page.getByLabel('Icon').fill('headset');
+    await page.getByRole('button', { name: 'Save the chat bubble' }).click();
+    await page.waitForURL(/#launcher-title$/);
+    expect(await page.getByLabel('Position').inputValue()).toBe('top-left');
+    expect(await page.getByLabel(/^Window width/).inputValue()).toBe('480');
+    const owner = await page.evaluate<{ launcher: object }>(
+      `fetch('/api/bots/${id}', { headers: { 'x-csrf-token': document.querySelector('meta[name="csrf-token"]').content } }).then((r) => r.json())`,
+    );
+    expect(owner.launcher).toEqual({ position: 'top-left', width: 480, color: '#224466', icon: 'headset' });
+    await page.locator('#launcher-title').scrollIntoViewIfNeeded();
+    await screenshot(page, 'bot-chat-bubble');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

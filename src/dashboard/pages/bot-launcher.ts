@@ -52,12 +52,21 @@ export function hostedSnippets(bot: BotRecord, origins: string[]): SafeHtml {
   </div>`;
 }
 
-const choice = (value: string, current: string | undefined, label: string) =>
-  html`<option value="${value}" ${value === (current ?? '') ? html`selected` : ''}>${label}</option>`;
+const choice = (value: string, current: string | number | undefined, label: string) =>
+  html`<option value="${value}" ${value === String(current ?? '') ? html`selected` : ''}>${label}</option>`;
+
+/** A refused form, to show again as it was typed beside its error. */
+export interface RefusedLauncher {
+  error: string;
+  body: unknown;
+}
 
 /** The launcher's look, saved per bot; each field left empty keeps what the embedding page's attributes say. */
-export function launcherCard(bot: BotRecord, viewer: Viewer, error?: string): SafeHtml {
-  const saved: LauncherSettings = bot.launcher;
+export function launcherCard(bot: BotRecord, viewer: Viewer, refused?: RefusedLauncher): SafeHtml {
+  const saved: Partial<Record<keyof LauncherSettings, string | number>> = refused
+    ? launcherFields.parse(refused.body)
+    : bot.launcher;
+  const error = refused?.error;
   return html`<section class="card" aria-labelledby="launcher-title">
     <h2 id="launcher-title">Chat bubble</h2>
     <p class="hint" id="launcher-hint">How the chat button looks on the sites that embed the snippet. What you save here overrides the page's
@@ -68,11 +77,11 @@ export function launcherCard(bot: BotRecord, viewer: Viewer, error?: string): Sa
       <div class="field-row">
         <div>
           <label for="launcher-position">Position</label>
-          <select id="launcher-position" name="position">${choice('', saved.position, "The page's choice")}${LAUNCHER_POSITIONS.map((p) => choice(p, saved.position, p))}</select>
+          <select id="launcher-position" name="position">${choice('', saved.position, "Page's choice")}${LAUNCHER_POSITIONS.map((p) => choice(p, saved.position, p))}</select>
         </div>
         <div>
           <label for="launcher-size">Button size</label>
-          <select id="launcher-size" name="size">${choice('', saved.size, "The page's choice")}${LAUNCHER_SIZES.map((s) => choice(s, saved.size, s))}</select>
+          <select id="launcher-size" name="size">${choice('', saved.size, "Page's choice")}${LAUNCHER_SIZES.map((s) => choice(s, saved.size, s))}</select>
         </div>
       </div>
       <div class="field-row">

@@ -15,7 +15,7 @@ import { brandVoiceSelect, brandVoicesOf } from './brand-voices-page.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 import { loggedIn } from '../viewer.js';
 import { integration, widgetKeyOf } from './bot-integration.js';
-import { launcherCard, launcherForm } from './bot-launcher.js';
+import { type RefusedLauncher, launcherCard, launcherForm } from './bot-launcher.js';
 
 const page = { section: '/dashboard/bots' as const, scripts: ['bots.js'], styles: ['bots.css'] };
 const botKeyPath = z.object({ id: z.string(), keyId: z.string() });
@@ -80,7 +80,14 @@ export const botPages: DashboardPages = (scope, deps) => {
     });
     if (saved.ok) return reply.redirect(`/dashboard/bots/${encodeURIComponent(id)}#launcher-title`, 303);
     if (saved.error.code === 'not_found') throw saved.error;
-    return botPage(request, reply, deps, caller, { launcher: saved.error.message }, saved.error.status);
+    return botPage(
+      request,
+      reply,
+      deps,
+      caller,
+      { launcher: { error: saved.error.message, body: request.body } },
+      saved.error.status,
+    );
   });
 
   scope.post('/bots/:id/keys/:keyId/revoke', async (request, reply) => {
@@ -98,7 +105,7 @@ async function botPage(
   reply: FastifyReply,
   deps: DashboardDeps,
   caller: Caller,
-  errors: { key?: string; launcher?: string } = {},
+  errors: { key?: string; launcher?: RefusedLauncher } = {},
   status = 200,
 ) {
   const id = pathOf(idPath, request).id.slice(0, 100);
