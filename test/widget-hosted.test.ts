@@ -11,7 +11,7 @@ import {
   signUp,
   startDashboardApp,
 } from './helpers/browser.js';
-import { withKey } from './helpers/test-app.js';
+import { startTestApp, withKey } from './helpers/test-app.js';
 
 /**
  * The hosted widget's snippet, with only the host changed to Atelier's, on a customer's page served from other
@@ -338,10 +338,12 @@ describe('embedded mode', () => {
     elsewhere.show(iframe());
     const framed = await page.goto(`${elsewhere.origin}/`);
     expect(framed?.status()).toBe(200);
+    await expect.poll(() => page.frames().length).toBe(2);
+    // The browser refuses to show the page there at all (frame-ancestors), not only the widget in it.
+    await expect.poll(() => page.frames()[1]?.url()).toMatch(/^chrome-error:/);
+    expect(await page.frames()[1]?.locator('script[data-mode="embedded"]').count()).toBe(0);
     const embedded = await fetch(`${t.base}/bot/${bot.public_url}?mode=embedded`);
     expect(embedded.headers.get('content-security-policy')).toContain(`frame-ancestors ${site.origin}`);
-    await expect.poll(() => page.frames().length).toBe(2);
-    expect(await page.frames()[1]?.locator('[data-easy-peasy-chat]').count()).toBe(0);
     await page.close();
   });
 
@@ -402,5 +404,39 @@ describe('the chat bubble on the bot page', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('with the bot interface on a port of its own', () => {
+  it('serves the widget where the bots answer, and not on the main server', async () => {
+    const own = await startTestApp({ ATELIER_RATE_LIMIT_ENABLED: 'false', ATELIER_BOTS_PORT: '0' });
+    try {
+      const owner = (await own.account()).key;
+      const made = await own.server.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: withKey(owner),
+        payload: { name: 'Quay desk' },
+      });
+      const { id, public_url: publicUrl } = made.json<{ id: string; public_url: string }>();
+      await own.server.inject({
+        method: 'POST',
+        url: `/api/bots/${id}/keys`,
+        headers: withKey(owner),
+        payload: { allowed_origins: ['https://quay.example'] },
+      });
+      const botServer = own.app.botServer;
+      expect((await botServer?.inject({ url: '/chat.min.js' }))?.statusCode).toBe(200);
+      const launcher = await botServer?.inject({
+        url: `/bot/${publicUrl}/launcher`,
+        headers: { origin: 'https://quay.example' },
+      });
+      expect(launcher?.json()).toMatchObject({ name: 'Quay desk', key: expect.stringMatching(/^atl_pub_/) });
+      expect((await botServer?.inject({ url: `/bot/${publicUrl}?mode=embedded` }))?.statusCode).toBe(200);
+      expect((await own.server.inject({ url: '/chat.min.js' })).statusCode).toBe(404);
+      expect((await own.server.inject({ url: `/bot/${publicUrl}/launcher` })).statusCode).toBe(404);
+    } finally {
+      await own.close();
+    }
   });
 });
