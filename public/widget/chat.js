@@ -32,17 +32,24 @@
   const ICONS = {
     spark: 'M12 2l2.2 6.6L21 11l-6.8 2.4L12 20l-2.2-6.6L3 11l6.8-2.4z',
     bubble: 'M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H9l-5 4V6a2 2 0 012-2z',
-    typing: 'M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H9l-5 4V6a2 2 0 012-2zm4 7a1.3 1.3 0 100 .1zm4 0a1.3 1.3 0 100 .1zm4 0a1.3 1.3 0 100 .1z',
+    typing:
+      'M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H9l-5 4V6a2 2 0 012-2zm4 7a1.3 1.3 0 100 .1zm4 0a1.3 1.3 0 100 .1zm4 0a1.3 1.3 0 100 .1z',
     chats: 'M3 3h12a2 2 0 012 2v7a2 2 0 01-2 2H7l-4 3zm18 6v11l-4-3H9a2 2 0 01-2-2v-1h9a3 3 0 003-3V9z',
     message: 'M3 5h18v12H7l-4 3zm3 3v2h12V8zm0 4v2h8v-2z',
-    smile: 'M12 2a10 10 0 110 20 10 10 0 010-20zm-3 7a1.5 1.5 0 100 3 1.5 1.5 0 000-3zm6 0a1.5 1.5 0 100 3 1.5 1.5 0 000-3zm-7 5a4.5 4.5 0 008 0z',
-    heart: 'M12 21l-1.4-1.3C5.4 15 2 12 2 8.4A4.4 4.4 0 016.5 4c1.7 0 3.4.8 4.5 2.1A6 6 0 0115.5 4 4.4 4.4 0 0120 8.4c0 3.6-3.4 6.6-8.6 11.3z',
-    question: 'M12 2a10 10 0 110 20 10 10 0 010-20zm-1 15v2h2v-2zm1-11a4 4 0 00-4 4h2a2 2 0 114 0c0 2-3 1.8-3 5h2c0-2.3 3-2.5 3-5a4 4 0 00-4-4z',
-    sparkles: 'M9 3l1.6 4.4L15 9l-4.4 1.6L9 15l-1.6-4.4L3 9l4.4-1.6zm9 9l.9 2.1L21 15l-2.1.9L18 18l-.9-2.1L15 15l2.1-.9z',
+    smile:
+      'M12 2a10 10 0 110 20 10 10 0 010-20zm-3 7a1.5 1.5 0 100 3 1.5 1.5 0 000-3zm6 0a1.5 1.5 0 100 3 1.5 1.5 0 000-3zm-7 5a4.5 4.5 0 008 0z',
+    heart:
+      'M12 21l-1.4-1.3C5.4 15 2 12 2 8.4A4.4 4.4 0 016.5 4c1.7 0 3.4.8 4.5 2.1A6 6 0 0115.5 4 4.4 4.4 0 0120 8.4c0 3.6-3.4 6.6-8.6 11.3z',
+    question:
+      'M12 2a10 10 0 110 20 10 10 0 010-20zm-1 15v2h2v-2zm1-11a4 4 0 00-4 4h2a2 2 0 114 0c0 2-3 1.8-3 5h2c0-2.3 3-2.5 3-5a4 4 0 00-4-4z',
+    sparkles:
+      'M9 3l1.6 4.4L15 9l-4.4 1.6L9 15l-1.6-4.4L3 9l4.4-1.6zm9 9l.9 2.1L21 15l-2.1.9L18 18l-.9-2.1L15 15l2.1-.9z',
     bot: 'M11 2h2v3h5a2 2 0 012 2v10a2 2 0 01-2 2H6a2 2 0 01-2-2V7a2 2 0 012-2h5zM8.5 10a1.5 1.5 0 100 3 1.5 1.5 0 000-3zm7 0a1.5 1.5 0 100 3 1.5 1.5 0 000-3zM8 15v1h8v-1z',
-    headset: 'M12 2a9 9 0 019 9v7a3 3 0 01-3 3h-3v-2h3a1 1 0 001-1v-1h-3v-6h3v-0a7 7 0 00-14 0h3v6H5v1a1 1 0 001 1h3v2H6a3 3 0 01-3-3v-7a9 9 0 019-9z',
+    headset:
+      'M12 2a9 9 0 019 9v7a3 3 0 01-3 3h-3v-2h3a1 1 0 001-1v-1h-3v-6h3v-0a7 7 0 00-14 0h3v6H5v1a1 1 0 001 1h3v2H6a3 3 0 01-3-3v-7a9 9 0 019-9z',
     outline: 'M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H9l-5 4V6a2 2 0 012-2zm0 2v11.8L8.3 16H20V6z',
-    classic: 'M12 3c5.5 0 10 3.6 10 8s-4.5 8-10 8c-1.2 0-2.4-.2-3.5-.5L3 21l1.7-4.3C3.6 15.2 2 13.2 2 11c0-4.4 4.5-8 10-8z',
+    classic:
+      'M12 3c5.5 0 10 3.6 10 8s-4.5 8-10 8c-1.2 0-2.4-.2-3.5-.5L3 21l1.7-4.3C3.6 15.2 2 13.2 2 11c0-4.4 4.5-8 10-8z',
   };
 
   const preload = existing && typeof existing === 'object' ? existing : {};
@@ -55,7 +62,13 @@
   let answer = null; // the launcher's answer: {name, welcome_message, launcher, key}
   let ui = null;
 
-  if (preload.contact !== undefined) setContact(preload.contact);
+  if (preload.contact !== undefined) {
+    try {
+      setContact(preload.contact);
+    } catch (failure) {
+      console.warn(failure.message);
+    }
+  }
 
   function framingOrigin() {
     const ancestor = location.ancestorOrigins?.[0];
@@ -101,7 +114,7 @@
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
     };
     const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-    return (1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05) ? '#ffffff' : '#111111';
+    return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111111';
   }
 
   function node(tag, attrs = {}, ...children) {
@@ -171,7 +184,18 @@
     const name = answer?.name || 'Chat';
     const host = node('div', { 'data-easy-peasy-chat': '' });
     const root = host.attachShadow({ mode: 'open' });
-    root.append(node('style', {}, css(style)));
+    // A constructed stylesheet, as the dashboard's widget: no <style> element for the page's CSP to refuse.
+    if (
+      'adoptedStyleSheets' in root &&
+      typeof CSSStyleSheet === 'function' &&
+      'replaceSync' in CSSStyleSheet.prototype
+    ) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css(style));
+      root.adoptedStyleSheets = [sheet];
+    } else {
+      root.append(node('style', {}, css(style)));
+    }
     const side = style.position.startsWith('side');
     const launcher = node(
       'button',
@@ -187,12 +211,27 @@
     );
     const close = node('button', { type: 'button', class: 'close', 'aria-label': 'Close the chat' }, '×');
     const log = node('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
-    const input = node('textarea', { id: 'easy-peasy-chat-message', maxlength: String(MAX_TURN), placeholder: 'Type a message…' });
+    const input = node('textarea', {
+      id: 'easy-peasy-chat-message',
+      maxlength: String(MAX_TURN),
+      placeholder: 'Type a message…',
+    });
     const send = node('button', { type: 'submit', class: 'send' }, 'Send');
-    const form = node('form', {}, node('label', { for: 'easy-peasy-chat-message', class: 'sr-only' }, 'Message'), input, send);
+    const form = node(
+      'form',
+      {},
+      node('label', { for: 'easy-peasy-chat-message', class: 'sr-only' }, 'Message'),
+      input,
+      send,
+    );
     const panel = node(
       'section',
-      { id: 'easy-peasy-chat-panel', class: `panel${embedded ? ' embedded' : ''}`, role: embedded ? 'region' : 'dialog', 'aria-label': name },
+      {
+        id: 'easy-peasy-chat-panel',
+        class: `panel${embedded ? ' embedded' : ''}`,
+        role: embedded ? 'region' : 'dialog',
+        'aria-label': name,
+      },
       node('header', {}, node('h2', {}, name), ...(embedded ? [] : [close])),
       log,
       form,
@@ -254,7 +293,10 @@
         log.scrollTop = log.scrollHeight;
       });
       if (!text.trim()) throw new Error('The bot gave no answer');
-      turns.push({ role: 'human', text: message.slice(0, MAX_TURN) }, { role: 'ai', text: text.trim().slice(0, MAX_TURN) });
+      turns.push(
+        { role: 'human', text: message.slice(0, MAX_TURN) },
+        { role: 'ai', text: text.trim().slice(0, MAX_TURN) },
+      );
       turns.splice(0, Math.max(0, turns.length - MAX_HISTORY));
     } catch (failure) {
       reply.classList.add('failed');
@@ -465,7 +507,8 @@
       return;
     }
     answer = loaded.answer ?? { name: '', welcome_message: null, launcher: {} };
-    if (!document.body) await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+    if (!document.body)
+      await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
     mount();
     state.loading = false;
     emit('ready');
