@@ -28,7 +28,7 @@ import { openAiSpeechRoute, openAiTranscriptionRoutes } from './routes/openai-au
 import { mcpRoutes } from './routes/mcp.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
-import { botWidgetRoutes, widgetServices } from './routes/bot-widget.js';
+import { botWidgetRoutes } from './routes/bot-widget.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 import { newId } from '../shared/ids.js';
@@ -144,7 +144,7 @@ export async function buildServer(
   const botChat = modules.botChat.chatWithBot;
   if (config.bots.port === undefined) {
     botChatRoutes(app, botChat, services.botChat);
-    await botWidgetRoutes(app, { ...widgetServices(services), chatOperation: botChat });
+    await botWidgetRoutes(app, botChat, services);
   }
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
   await app.register(async (scope) => botChatRoutes(scope, botChat, services.botChat, { hidden: true }), {
@@ -174,7 +174,7 @@ export async function buildBotServer(
   // Only the bot chat's definition: the rest of the catalogue is not served here.
   const { chatWithBot } = botChatOperations(services.botChat);
   botChatRoutes(app, chatWithBot, services.botChat);
-  await botWidgetRoutes(app, { ...widgetServices(services), chatOperation: chatWithBot });
+  await botWidgetRoutes(app, chatWithBot, services);
   return app;
 }
 

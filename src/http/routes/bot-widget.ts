@@ -13,7 +13,7 @@ import { botChatRoutes } from './bot-chat.js';
 /** The hosted widget's script, served as is at the path the hosted snippet loads it from. */
 const WIDGET_SCRIPT = join(PACKAGE_ROOT, 'public', 'widget', 'chat.js');
 /** Where the embedded page (same origin as the bot host) sends its messages: the bot chat route, mounted again. */
-export const EMBEDDED_PREFIX = '/embedded';
+const EMBEDDED_PREFIX = '/embedded';
 /** The header the embedded page names the site that frames it with (see speakForFramingSite). */
 const EMBEDDING_ORIGIN = 'x-embedding-origin';
 
@@ -21,24 +21,19 @@ const botPath = z.object({ public_url: z.string().min(1).max(200) });
 const launcherQuery = z.object({ origin: z.string().max(300).optional() });
 const pageQuery = z.object({ mode: z.string().max(50).optional() });
 
-export interface BotWidgetOptions extends BotLauncherDeps {
-  chatOperation: AnyOperation;
-  botChat: BotChatService;
-}
-
-/** The services the widget's routes use. */
-export const widgetServices = ({ bots, botKeys, botChat }: BotLauncherDeps & { botChat: BotChatService }) => ({
-  bots,
-  botKeys,
-  botChat,
-});
+/** What the widget's routes use of the services. */
+export type BotWidgetServices = BotLauncherDeps & { botChat: BotChatService };
 
 /**
  * The hosted widget as a drop-in, on the bot host ({bots_url}): `chat.min.js`, each bot's launcher settings
  * (`/bot/{public_url}/launcher`: its look, and the publishable key for the asking page's origin, for allowed origins
  * only) and the embedded chat page (`/bot/{public_url}?mode=embedded`, which only the allowed origins may frame).
  */
-export async function botWidgetRoutes(app: FastifyInstance, options: BotWidgetOptions): Promise<void> {
+export async function botWidgetRoutes(
+  app: FastifyInstance,
+  chatOperation: AnyOperation,
+  services: BotWidgetServices,
+): Promise<void> {
   const script = readFileSync(WIDGET_SCRIPT);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/chat.min.js', { schema: { hide: true } }, (_request, reply) =>
@@ -60,7 +55,7 @@ export async function botWidgetRoutes(app: FastifyInstance, options: BotWidgetOp
       // The answer is readable by the asking page, also when it refuses it, so that the widget can say why.
       if (allowed) void reply.header('access-control-allow-origin', allowed);
       void reply.header('vary', 'origin').header('cache-control', 'private, no-store');
-      const sites = await botWidgetSites(options, request.params.public_url);
+      const sites = await botWidgetSites(services, request.params.public_url);
       const answer = sites.ok ? sites.value.answer(origin) : sites;
       if (!answer.ok) return reply.code(answer.error.status).send({ error: answer.error.message });
       return answer.value;
@@ -76,7 +71,7 @@ export async function botWidgetRoutes(app: FastifyInstance, options: BotWidgetOp
           error:
             'This address answers POST (the bot chat) and, with ?mode=embedded, the chat page for an iframe; embed chat.min.js for the launcher',
         });
-      const sites = await botWidgetSites(options, request.params.public_url);
+      const sites = await botWidgetSites(services, request.params.public_url);
       if (!sites.ok) return reply.code(sites.error.status).send({ error: sites.error.message });
       return embeddedPage(reply, request.params.public_url, sites.value.origins);
     },
@@ -90,7 +85,7 @@ export async function botWidgetRoutes(app: FastifyInstance, options: BotWidgetOp
         route.schema = { ...route.schema, hide: true };
       });
       scope.addHook('onRequest', speakForFramingSite);
-      botChatRoutes(scope, options.chatOperation, options.botChat);
+      botChatRoutes(scope, chatOperation, services.botChat);
     },
     { prefix: EMBEDDED_PREFIX },
   );
