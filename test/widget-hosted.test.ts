@@ -280,6 +280,10 @@ describe('the hosted snippet on an allowed site', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Harbor guide' }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'widget-hosted-open');
+    // On a phone the chat takes the whole screen, whatever width is asked for.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await page.getByRole('dialog', { name: 'Harbor guide' }).boundingBox();
+    expect(box && [box.x, box.y, box.width, box.height]).toEqual([0, 0, 390, 844]);
     await page.close();
   });
 });
