@@ -273,6 +273,7 @@ const PAGES: Record<string, { kind: RecordKind; names?: Renamed; form?: Record<s
   'HEAD /dashboard/bots/:id': { kind: bot },
   'POST /dashboard/bots/:id/keys': { kind: bot, form: { name: 'Planted' } },
   'POST /dashboard/bots/:id/keys/:keyId/revoke': { kind: botKey },
+  'POST /dashboard/bots/:id/launcher': { kind: bot, form: { position: 'top-left' } },
   'GET /dashboard/brand-voices/:id': { kind: brandVoice },
   'HEAD /dashboard/brand-voices/:id': { kind: brandVoice },
   'POST /dashboard/brand-voices/:id': { kind: brandVoice, form: { name: 'Stolen', instructions: 'Shout.' } },
@@ -309,7 +310,7 @@ const PAGES: Record<string, { kind: RecordKind; names?: Renamed; form?: Record<s
   'GET /dashboard/transcriptions/:uuid': { kind: transcription },
   'HEAD /dashboard/transcriptions/:uuid': { kind: transcription },
 };
-const RECORD_PAGES = 31;
+const RECORD_PAGES = 32;
 
 /** Pages with a parameter that names no account's record: a bot's public address, the same for every caller. */
 const NOT_A_PAGE_RECORD = ['POST /dashboard/bot/:public_url/api'];

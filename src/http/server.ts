@@ -28,6 +28,7 @@ import { openAiSpeechRoute, openAiTranscriptionRoutes } from './routes/openai-au
 import { mcpRoutes } from './routes/mcp.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { botChatRoutes } from './routes/bot-chat.js';
+import { botWidgetRoutes } from './routes/bot-widget.js';
 import { fileRoutes } from './routes/files.js';
 import { voiceAvatarRoutes } from './routes/voice-avatars.js';
 import { newId } from '../shared/ids.js';
@@ -141,7 +142,10 @@ export async function buildServer(
   await openAiUploadRoutes(app, uploads, config.images.maxReferenceBytes);
   openAiVideoContentRoute(app, openaiVideos.videoContent);
   const botChat = modules.botChat.chatWithBot;
-  if (config.bots.port === undefined) botChatRoutes(app, botChat, services.botChat);
+  if (config.bots.port === undefined) {
+    botChatRoutes(app, botChat, services.botChat);
+    await botWidgetRoutes(app, botChat, services);
+  }
   // The dashboard's test chat talks to a bot through its own address, whichever port serves the public one.
   await app.register(async (scope) => botChatRoutes(scope, botChat, services.botChat, { hidden: true }), {
     prefix: '/dashboard',
@@ -168,7 +172,9 @@ export async function buildBotServer(
   const app = await baseServer(config, services, options);
   healthRoutes(app, services.isDatabaseReachable);
   // Only the bot chat's definition: the rest of the catalogue is not served here.
-  botChatRoutes(app, botChatOperations(services.botChat).chatWithBot, services.botChat);
+  const { chatWithBot } = botChatOperations(services.botChat);
+  botChatRoutes(app, chatWithBot, services.botChat);
+  await botWidgetRoutes(app, chatWithBot, services);
   return app;
 }
 

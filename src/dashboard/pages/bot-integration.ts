@@ -2,6 +2,7 @@ import type { BotRecord } from '../../modules/bots/bots.service.js';
 import { BOT_KEY_LIMITS, type BotKeyRecord } from '../../modules/keys/bot-keys.service.js';
 import { type SafeHtml, escapeHtml, html } from '../html.js';
 import { csrfField, formatTime } from '../layout.js';
+import { hostedSnippets } from './bot-launcher.js';
 import type { Viewer } from '../viewer.js';
 
 /** What the integration section shows: the bot's active publishable keys, and the key form's last error. */
@@ -20,6 +21,7 @@ export function integration(bot: BotRecord, publicUrl: string, viewer: Viewer, s
   return html`<section class="card wide" aria-labelledby="integration-title">
     <h2 id="integration-title">Integration</h2>
     <div class="columns">${apiAccess(bot)} ${widgetCode(bot, publicUrl, widgetKeyOf(state.keys))}</div>
+    ${hostedSnippets(bot, [...new Set(state.keys.flatMap((key) => key.allowed_origins))])}
     ${widgetKeys(bot, viewer, state)}
   </section>`;
 }

@@ -15,6 +15,7 @@ import { brandVoiceSelect, brandVoicesOf } from './brand-voices-page.js';
 import { builtinTextNotice } from './builtin-text-notice.js';
 import { loggedIn } from '../viewer.js';
 import { integration, widgetKeyOf } from './bot-integration.js';
+import { type RefusedLauncher, launcherCard, launcherForm } from './bot-launcher.js';
 
 const page = { section: '/dashboard/bots' as const, scripts: ['bots.js'], styles: ['bots.css'] };
 const botKeyPath = z.object({ id: z.string(), keyId: z.string() });
@@ -65,7 +66,28 @@ export const botPages: DashboardPages = (scope, deps) => {
     });
     if (created.ok) return reply.redirect(`/dashboard/bots/${encodeURIComponent(id)}#widget-keys-title`, 303);
     if (created.error.code === 'not_found') throw created.error;
-    return botPage(request, reply, deps, caller, created.error.message, created.error.status);
+    return botPage(request, reply, deps, caller, { key: created.error.message }, created.error.status);
+  });
+
+  // The chat bubble's look: a plain form (CSRF field) through the API's update_bot, back to its section.
+  scope.post('/bots/:id/launcher', async (request, reply) => {
+    const caller = loggedIn(request, reply);
+    if (!caller) return;
+    const id = pathOf(idPath, request).id.slice(0, 100);
+    const saved = await callOperation(request, caller, deps.operations.bots.updateBot, {
+      params: { id },
+      input: { launcher: launcherForm(request.body) },
+    });
+    if (saved.ok) return reply.redirect(`/dashboard/bots/${encodeURIComponent(id)}#launcher-title`, 303);
+    if (saved.error.code === 'not_found') throw saved.error;
+    return botPage(
+      request,
+      reply,
+      deps,
+      caller,
+      { launcher: { error: saved.error.message, body: request.body } },
+      saved.error.status,
+    );
   });
 
   scope.post('/bots/:id/keys/:keyId/revoke', async (request, reply) => {
@@ -77,13 +99,13 @@ export const botPages: DashboardPages = (scope, deps) => {
   });
 };
 
-/** One bot's page; `keyError` is the widget key form's error when it comes back to it. */
+/** One bot's page; `errors` are the widget key form's or the chat bubble form's error when it comes back to it. */
 async function botPage(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: DashboardDeps,
   caller: Caller,
-  keyError?: string,
+  errors: { key?: string; launcher?: RefusedLauncher } = {},
   status = 200,
 ) {
   const id = pathOf(idPath, request).id.slice(0, 100);
@@ -98,9 +120,10 @@ async function botPage(
   const first = builtinTextNotice(deps.services, caller);
   const body = html`${first.notice}<p class="bot-nav"><a href="/dashboard/bots">← All bots</a>
       <span aria-hidden="true">·</span> <a href="#settings-title">Settings</a> <a href="#chat-title">Test chat</a>
-      <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a></p>
+      <a href="#knowledge-title">Knowledge</a> <a href="#integration-title">Integration</a> <a href="#launcher-title">Chat bubble</a></p>
     <div class="bot-layout">
-      ${settings(bot, models(deps), voices)} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError })}
+      ${settings(bot, models(deps), voices)} ${testChat(bot)} ${knowledge(documents.ok ? documents.value : [], Math.min(caller.plan.maxDocumentsPerBot, KNOWLEDGE_LIMITS.documentsPerBot))} ${integration(bot, deps.config.publicUrl, request.viewer, { keys, keyError: errors.key })}
+      ${launcherCard(bot, request.viewer, errors.launcher)}
     </div>`;
   const data = {
     bot: {

@@ -5,6 +5,7 @@ import { UUID_PATTERN } from '../../shared/ids.js';
 import { BOT_LIMITS, type BotsService, DEFAULT_TEMPERATURE } from './bots.service.js';
 import { DOCUMENT_KINDS, FILE_EXTENSIONS } from './document-text.js';
 import { KNOWLEDGE_LIMITS, type NewDocument } from './knowledge.service.js';
+import { launcherSettingsSchema } from './launcher-settings.js';
 
 /** A 1 MB text can take three times that as JSON (escapes); the text itself is measured by the service. */
 const DOCUMENT_JSON_BODY_LIMIT = 4 * 1024 * 1024;
@@ -42,6 +43,12 @@ const brandVoiceId = z
     "One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies)",
   );
 
+const launcher = launcherSettingsSchema
+  .nullable()
+  .describe(
+    "The chat launcher's look (position, size, width, icon, color, label), served to the widget at {bots_url}/bot/{public_url}/launcher where it overrides the page's data- attributes; null or {} for none",
+  );
+
 const botSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -50,6 +57,7 @@ const botSchema = z.object({
   temperature: z.number(),
   welcome_message: z.string().nullable(),
   brand_voice_id: z.string().nullable().describe("The brand voice put ahead of the bot's instructions, if any"),
+  launcher: launcherSettingsSchema,
   public_url: z
     .string()
     .describe("The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api"),
@@ -96,6 +104,7 @@ export function botOperations(bots: BotsService) {
         temperature: temperature.optional().describe(`0 (focused) to 2 (inventive); default ${DEFAULT_TEMPERATURE}`),
         welcome_message: welcomeMessage.optional(),
         brand_voice_id: brandVoiceId.optional(),
+        launcher: launcher.optional(),
       }),
       output: botSchema,
       errors: [400, 401, 404, 409, 429],
@@ -137,6 +146,7 @@ export function botOperations(bots: BotsService) {
           temperature: temperature.optional(),
           welcome_message: welcomeMessage.optional(),
           brand_voice_id: brandVoiceId.optional(),
+          launcher: launcher.optional(),
         })
         .refine((changes) => Object.keys(changes).length > 0, 'send at least one field to change'),
       params: botParams,

@@ -21,6 +21,7 @@ const bot = (accountId: string): BotRow => ({
   temperature: 0.5,
   welcome_message: null,
   brand_voice_id: null,
+  launcher: null,
   created_at: now,
   updated_at: now,
 });

@@ -6,7 +6,7 @@ import { fts5BotMatch, postgresDocumentVector, postgresQuery } from './full-text
 
 export type BotWithCount = BotRow & { documents: number };
 export type BotChanges = Partial<
-  Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message' | 'brand_voice_id'>
+  Pick<BotRow, 'name' | 'instructions' | 'model' | 'temperature' | 'welcome_message' | 'brand_voice_id' | 'launcher'>
 >;
 
 export interface NewChunk {

@@ -5,6 +5,7 @@ import { UUID_PATTERN, newId, randomToken } from '../../shared/ids.js';
 import type { BotRow } from '../../storage/db/schema.js';
 import { BRAND_VOICE_NOT_FOUND, type BrandVoicesService } from '../brand-voices/brand-voices.service.js';
 import type { BotChanges, BotWithCount, BotsRepo } from './bots.repo.js';
+import { type LauncherSettings, parseLauncher, storedLauncher } from './launcher-settings.js';
 import type { AddedDocument, DocumentRecord, KnowledgeService, NewDocument } from './knowledge.service.js';
 import type { Retrieval, SearchResult } from './retrieval.js';
 
@@ -28,6 +29,8 @@ export interface BotInput {
   welcome_message?: string | null | undefined;
   /** One of the account's brand voices, put ahead of the bot's instructions; null: none (the account default applies). */
   brand_voice_id?: string | null | undefined;
+  /** The chat launcher's look; null or empty: none saved (the embedding page's attributes apply). */
+  launcher?: LauncherSettings | null | undefined;
 }
 
 export type BotUpdate = Partial<BotInput>;
@@ -43,6 +46,8 @@ export interface BotRecord {
   temperature: number;
   welcome_message: string | null;
   brand_voice_id: string | null;
+  /** The chat launcher's look saved for it ({} when none); overrides the embedding page's data- attributes. */
+  launcher: LauncherSettings;
   public_url: string;
   /** POST here to talk to the bot: {bots_url}/bot/{public_url}/api. */
   api_url: string;
@@ -95,6 +100,7 @@ export class BotsService {
       temperature: input.temperature ?? DEFAULT_TEMPERATURE,
       welcome_message: input.welcome_message || null,
       brand_voice_id: brandVoice.value ?? null,
+      launcher: storedLauncher(input.launcher ?? null),
       created_at: now,
       updated_at: now,
     };
@@ -120,6 +126,7 @@ export class BotsService {
       ...(changes.model !== undefined && { model: changes.model || this.deps.defaults.model }),
       ...(changes.temperature !== undefined && { temperature: changes.temperature }),
       ...(changes.welcome_message !== undefined && { welcome_message: changes.welcome_message || null }),
+      ...(changes.launcher !== undefined && { launcher: storedLauncher(changes.launcher) }),
     };
     if (changes.brand_voice_id !== undefined) {
       if (!isUuid(id) || !(await this.deps.repo.findOwned(accountId, id.toLowerCase()))) return notFound();
@@ -210,6 +217,7 @@ function recordOf(row: BotWithCount, botsUrl: string): BotRecord {
     temperature: row.temperature,
     welcome_message: row.welcome_message,
     brand_voice_id: row.brand_voice_id,
+    launcher: parseLauncher(row.launcher),
     public_url: row.public_url,
     api_url: `${botsUrl}/bot/${row.public_url}/api`,
     created_at: row.created_at,

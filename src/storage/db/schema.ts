@@ -286,6 +286,8 @@ export interface BotsTable {
   welcome_message: string | null;
   /** The brand voice put ahead of its instructions; null: the account's default, if any. */
   brand_voice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chat launcher's look saved in the dashboard, as JSON (LauncherSettings); null: none saved. */
+  launcher: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8899,6 +8899,22 @@ export interface operations {
                             welcome_message: string | null;
                             /** @description The brand voice put ahead of the bot's instructions, if any */
                             brand_voice_id: string | null;
+                            /** @description The chat launcher's look (position, size, width, icon, color, label); saved settings override the embedding page's data- attributes */
+                            launcher: {
+                                /** @enum {string} */
+                                position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                                /**
+                                 * @description The button size at the corner positions
+                                 * @enum {string}
+                                 */
+                                size?: "medium" | "large" | "xlarge";
+                                /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                                width?: number;
+                                icon?: string;
+                                color?: string;
+                                /** @description The side tab text */
+                                label?: string;
+                            };
                             /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                             public_url: string;
                             /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -8957,6 +8973,22 @@ export interface operations {
                     welcome_message?: string | null;
                     /** @description One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies) */
                     brand_voice_id?: string | null;
+                    /** @description The chat launcher's look (position, size, width, icon, color, label), served to the widget at {bots_url}/bot/{public_url}/launcher where it overrides the page's data- attributes; null or {} for none */
+                    launcher?: {
+                        /** @enum {string} */
+                        position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                        /**
+                         * @description The button size at the corner positions
+                         * @enum {string}
+                         */
+                        size?: "medium" | "large" | "xlarge";
+                        /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                        width?: number;
+                        icon?: string;
+                        color?: string;
+                        /** @description The side tab text */
+                        label?: string;
+                    } | null;
                 };
             };
         };
@@ -8976,6 +9008,22 @@ export interface operations {
                         welcome_message: string | null;
                         /** @description The brand voice put ahead of the bot's instructions, if any */
                         brand_voice_id: string | null;
+                        /** @description The chat launcher's look (position, size, width, icon, color, label); saved settings override the embedding page's data- attributes */
+                        launcher: {
+                            /** @enum {string} */
+                            position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                            /**
+                             * @description The button size at the corner positions
+                             * @enum {string}
+                             */
+                            size?: "medium" | "large" | "xlarge";
+                            /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                            width?: number;
+                            icon?: string;
+                            color?: string;
+                            /** @description The side tab text */
+                            label?: string;
+                        };
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -9070,6 +9118,22 @@ export interface operations {
                         welcome_message: string | null;
                         /** @description The brand voice put ahead of the bot's instructions, if any */
                         brand_voice_id: string | null;
+                        /** @description The chat launcher's look (position, size, width, icon, color, label); saved settings override the embedding page's data- attributes */
+                        launcher: {
+                            /** @enum {string} */
+                            position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                            /**
+                             * @description The button size at the corner positions
+                             * @enum {string}
+                             */
+                            size?: "medium" | "large" | "xlarge";
+                            /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                            width?: number;
+                            icon?: string;
+                            color?: string;
+                            /** @description The side tab text */
+                            label?: string;
+                        };
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
@@ -9221,6 +9285,22 @@ export interface operations {
                     welcome_message?: string | null;
                     /** @description One of your brand voices (GET /api/brand-voices): its instructions go ahead of the bot's; null for none (the account's default brand voice then applies) */
                     brand_voice_id?: string | null;
+                    /** @description The chat launcher's look (position, size, width, icon, color, label), served to the widget at {bots_url}/bot/{public_url}/launcher where it overrides the page's data- attributes; null or {} for none */
+                    launcher?: {
+                        /** @enum {string} */
+                        position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                        /**
+                         * @description The button size at the corner positions
+                         * @enum {string}
+                         */
+                        size?: "medium" | "large" | "xlarge";
+                        /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                        width?: number;
+                        icon?: string;
+                        color?: string;
+                        /** @description The side tab text */
+                        label?: string;
+                    } | null;
                 };
             };
         };
@@ -9240,6 +9320,22 @@ export interface operations {
                         welcome_message: string | null;
                         /** @description The brand voice put ahead of the bot's instructions, if any */
                         brand_voice_id: string | null;
+                        /** @description The chat launcher's look (position, size, width, icon, color, label); saved settings override the embedding page's data- attributes */
+                        launcher: {
+                            /** @enum {string} */
+                            position?: "bottom-right" | "bottom-left" | "top-right" | "top-left" | "side-right" | "side-left";
+                            /**
+                             * @description The button size at the corner positions
+                             * @enum {string}
+                             */
+                            size?: "medium" | "large" | "xlarge";
+                            /** @description The chat window width in pixels on desktop; phones always get the full screen */
+                            width?: number;
+                            icon?: string;
+                            color?: string;
+                            /** @description The side tab text */
+                            label?: string;
+                        };
                         /** @description The unguessable identifier of the bot's chat address: POST {bots_url}/bot/{public_url}/api */
                         public_url: string;
                         /** @description Its chat address, ready to call: {bots_url}/bot/{public_url}/api */
