@@ -119,6 +119,12 @@ export class OpenAICompatibleImageModel implements ImageModel {
       new Blob([new Uint8Array(image.data)], { type: image.mediaType }),
       `image.${IMAGE_EXTENSIONS[image.mediaType]}`,
     );
+    if (options.mask)
+      form.append(
+        'mask',
+        new Blob([new Uint8Array(options.mask.data)], { type: options.mask.mediaType }),
+        `mask.${IMAGE_EXTENSIONS[options.mask.mediaType]}`,
+      );
     form.append('prompt', ACTION_RECIPES[options.action].instruction(options.prompt).slice(0, 4000));
     form.append('model', this.config.model);
     form.append('n', '1');
