@@ -61,6 +61,9 @@ const SUBJECTS = {
   navy: [30, 50, 110],
   green: [40, 150, 70],
   amber: [230, 160, 40],
+  // Close to the white and grey backdrops: the hard cases.
+  pale: [222, 222, 218],
+  ghost: [203, 204, 208],
 };
 
 const BACKDROPS = {
@@ -106,9 +109,17 @@ function foliage(width, height, next) {
  * One scene: RGBA pixels (`data`), and `truth`, one byte a pixel (1 where the subject covers at least half of it).
  * Edges are anti-aliased (4x4 samples a pixel); noise of `noise` levels is added to every channel.
  */
-export function scene({ shape, subject, backdrop, width = 480, height = 360, noise = 3, seed = 1 }) {
+export function scene({ shape, subject, backdrop, width = 480, height = 360, noise = 3, seed = 1, shadow = false }) {
   const next = random(seed);
   const inside = SHAPES[shape](width, height);
+  // A soft contact shadow: the subject's own shape moved down and right, darkening the backdrop by up to a third.
+  const shade = (x, y) => {
+    if (!shadow) return 1;
+    let covered = 0;
+    for (let dy = -6; dy <= 6; dy += 3)
+      for (let dx = -6; dx <= 6; dx += 3) if (inside(x - width * 0.04 + dx, y - height * 0.05 + dy)) covered++;
+    return 1 - (0.33 * covered) / 25;
+  };
   const look = BACKDROPS[backdrop];
   const textured = backdrop === 'foliage' ? foliage(width, height, next) : undefined;
   const base = SUBJECTS[subject];
@@ -116,15 +127,16 @@ export function scene({ shape, subject, backdrop, width = 480, height = 360, noi
   const truth = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const back = textured ? textured(x, y) : look.at(x / (width - 1), y / (height - 1));
+      const lit = shade(x, y);
+      const back = (textured ? textured(x, y) : look.at(x / (width - 1), y / (height - 1))).map((c) => c * lit);
       let covered = 0;
       for (let sy = 0; sy < 4; sy++)
         for (let sx = 0; sx < 4; sx++) if (inside(x + (sx + 0.5) / 4, y + (sy + 0.5) / 4)) covered++;
       const a = covered / 16;
-      const shade = 1.15 - 0.3 * ((x / width + y / height) / 2);
+      const light = 1.15 - 0.3 * ((x / width + y / height) / 2);
       const i = (y * width + x) * 4;
       for (let c = 0; c < 3; c++) {
-        const value = a * base[c] * shade + (1 - a) * back[c] + (next() - 0.5) * 2 * noise;
+        const value = a * Math.min(255, base[c] * light) + (1 - a) * back[c] + (next() - 0.5) * 2 * noise;
         data[i + c] = Math.max(0, Math.min(255, Math.round(value)));
       }
       data[i + 3] = 255;
@@ -134,9 +146,12 @@ export function scene({ shape, subject, backdrop, width = 480, height = 360, noi
   return { data, truth, width, height, kind: look.kind };
 }
 
-/** Every scene of the benchmark: each shape on each backdrop, colours taken in turn. */
+/**
+ * Every scene of the benchmark: each shape on each backdrop, the four strong colours taken in turn; then the hard
+ * cases: subjects close to the backdrop's colour, contact shadows, heavy noise. (The bench also saves each as JPEG.)
+ */
 export function scenes() {
-  const colours = Object.keys(SUBJECTS);
+  const colours = ['red', 'navy', 'green', 'amber'];
   const list = [];
   let n = 0;
   for (const backdrop of Object.keys(BACKDROPS)) {
@@ -144,6 +159,19 @@ export function scenes() {
       const subject = colours[n % colours.length];
       list.push({ name: `${subject} ${shape} on ${backdrop}`, shape, subject, backdrop, seed: ++n });
     }
+  }
+  const hard = [
+    { shape: 'box', subject: 'pale', backdrop: 'white' },
+    { shape: 'star', subject: 'pale', backdrop: 'studio sweep' },
+    { shape: 'disc', subject: 'ghost', backdrop: 'grey' },
+    { shape: 'disc', subject: 'red', backdrop: 'white', shadow: true },
+    { shape: 'bottle', subject: 'navy', backdrop: 'studio sweep', shadow: true },
+    { shape: 'star', subject: 'green', backdrop: 'grey', noise: 12 },
+    { shape: 'box', subject: 'amber', backdrop: 'radial gradient', noise: 12 },
+  ];
+  for (const c of hard) {
+    const extra = [c.shadow && 'with a shadow', c.noise && `noise ${c.noise}`].filter(Boolean).join(', ');
+    list.push({ name: `${c.subject} ${c.shape} on ${c.backdrop}${extra ? `, ${extra}` : ''}`, ...c, seed: ++n });
   }
   return list;
 }

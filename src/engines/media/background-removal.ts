@@ -37,6 +37,9 @@ const MIN_BORDER_FIT = 0.55;
 const MIN_THRESHOLD = 20;
 const MIN_COVERAGE = 0.004;
 const MAX_COVERAGE = 0.96;
+/** A subject pixel closer to the backdrop than FAINT thresholds barely differs; more than MAX_FAINT such is refused. */
+const FAINT = 2;
+const MAX_FAINT = 0.5;
 /** Subject specks smaller than this share of the picture are backdrop noise. */
 const SPECK = 0.0015;
 
@@ -65,8 +68,9 @@ export function segmentForeground(picture: RgbaPicture): Segmentation {
   // and the fill runs again with that surface.
   let model = fit.model;
   let background: Uint8Array = new Uint8Array(0);
+  let distance = new Float32Array(0);
   for (let pass = 0; pass < 2; pass++) {
-    const distance = distances(smooth, small.width, small.height, model);
+    distance = distances(smooth, small.width, small.height, model);
     background = floodFromBorder(distance, edges, small.width, small.height, threshold, border);
     if (pass === 0) model = refit(smooth, small.width, small.height, background) ?? model;
   }
@@ -74,7 +78,17 @@ export function segmentForeground(picture: RgbaPicture): Segmentation {
   const coverage = share(subject);
   if (coverage < MIN_COVERAGE) return { ok: false, reason: 'no subject stands out from the background' };
   if (coverage > MAX_COVERAGE) return { ok: false, reason: 'the subject could not be told from the background' };
-  const alpha = fullSizeAlpha(picture, subject, small.width, small.height, model, threshold);
+  // How far the subject's own colours are from the backdrop: a pixel half covered is about half as far.
+  const subjectDistances = Array.from(distance).filter((_, i) => subject[i] === 1);
+  const faint = subjectDistances.filter((d) => d < FAINT * threshold).length / subjectDistances.length;
+  if (faint > MAX_FAINT)
+    return {
+      ok: false,
+      reason: `the subject's colours are too close to the background's (${percent(faint)} of it barely differs), so its outline cannot be told`,
+    };
+  const subjectDistance = median(subjectDistances);
+  const ramp = { low: threshold / 2, high: Math.max(threshold * 1.5, 0.9 * subjectDistance) };
+  const alpha = fullSizeAlpha(picture, subject, small.width, small.height, model, ramp);
   return { ok: true, alpha, coverage, backdropSpread: fit.spread };
 }
 
@@ -386,10 +400,33 @@ function dropSpecks(background: Uint8Array, width: number): Uint8Array {
   return subject;
 }
 
+/** 1 within two pixels of the subject's outline (the fill stops a pixel or two off it, at the edges it meets). */
+function edgeBand(subject: Uint8Array, width: number, height: number): Uint8Array {
+  const band = new Uint8Array(subject.length);
+  const reach = 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const here = subject[y * width + x];
+      let mixed = false;
+      for (let dy = -reach; dy <= reach && !mixed; dy++) {
+        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        for (let dx = -reach; dx <= reach; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          if (subject[yy * width + xx] !== here) {
+            mixed = true;
+            break;
+          }
+        }
+      }
+      if (mixed) band[y * width + x] = 1;
+    }
+  }
+  return band;
+}
+
 /**
- * The mask at full size: bilinear from the analysis copy; where that is between subject and backdrop (the edge
- * band), the alpha follows each full-size pixel's distance from the backdrop, so the cut follows the real outline
- * and an anti-aliased pixel gets a partial alpha.
+ * The mask at full size: from the analysis copy; near the outline (the edge band), the alpha follows each full-size pixel's distance from the backdrop, from `low` (none) to `high` (the
+ * subject's own distance, about): the cut follows the real outline and an anti-aliased pixel gets a partial alpha.
  */
 function fullSizeAlpha(
   picture: RgbaPicture,
@@ -397,14 +434,13 @@ function fullSizeAlpha(
   smallWidth: number,
   smallHeight: number,
   model: Backdrop,
-  threshold: number,
+  { low, high }: { low: number; high: number },
 ): Uint8Array {
   const { width, height, data } = picture;
   const alpha = new Uint8Array(width * height);
   const sx = smallWidth / width;
   const sy = smallHeight / height;
-  const low = threshold * 0.5;
-  const high = threshold * 1.5;
+  const band = edgeBand(subject, smallWidth, smallHeight);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(smallHeight - 1, Math.max(0, (y + 0.5) * sy - 0.5));
     const y0 = Math.floor(fy);
@@ -421,8 +457,9 @@ function fullSizeAlpha(
         wy * ((1 - wx) * (subject[y1 * smallWidth + x0] ?? 0) + wx * (subject[y1 * smallWidth + x1] ?? 0));
       const o = y * width + x;
       const sourceAlpha = data[o * 4 + 3] ?? 255;
-      if (m <= 0.001 || m >= 0.999) {
-        alpha[o] = Math.min(sourceAlpha, m >= 0.999 ? 255 : 0);
+      const near = band[Math.round(fy) * smallWidth + Math.round(fx)] === 1;
+      if (!near) {
+        alpha[o] = Math.min(sourceAlpha, m >= 0.5 ? 255 : 0);
         continue;
       }
       const [br, bg, bb] = backdropAt(model, coordinate(x, width), v);
