@@ -4471,7 +4471,7 @@ export interface operations {
             content: {
                 "application/json": {
                     prompt: string;
-                    /** @description A name from GET /api/image-models, e.g. "Nano Banana 2" (the default), "OpenAI GPT Image 2.5 Flare Medium", "FLUX.2 [pro]", "DALL-E 3"; case and punctuation do not matter */
+                    /** @description A name from GET /api/image-models, e.g. "Nano Banana 2", "OpenAI GPT Image 2.5 Flare Medium", "FLUX.2 [pro]", "DALL-E 3"; case and punctuation do not matter. Required to make a new picture; an edit (image or images) may leave it out (editModel then picks the editor) */
                     model?: string;
                     /** @description e.g. watercolor, photorealistic, pixel art, neon */
                     style?: string;

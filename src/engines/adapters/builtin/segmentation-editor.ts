@@ -93,7 +93,7 @@ export class BuiltinSegmentationEditor implements ImageEditor {
       return await this.pool.run(picture, signal);
     } catch (error) {
       if (!(error instanceof WorkerTaskError)) throw error;
-      throw new UpstreamError(`Remove Background could not be done offline: the segmentation ${failure(error)}`, {
+      throw new UpstreamError(`The background could not be cut out offline: the segmentation ${failure(error)}`, {
         isRetryable: error.reason === 'busy',
         cause: error,
       });
@@ -102,7 +102,7 @@ export class BuiltinSegmentationEditor implements ImageEditor {
 }
 
 const refusalText = (reason: string) =>
-  `action: "Remove Background" could not be done offline (no segmentation model here; the classical cut-out found that ${reason}): ${SEGMENTATION_ADVICE}`;
+  `The background could not be cut out offline (no segmentation model here; the classical cut found that ${reason}): ${SEGMENTATION_ADVICE}`;
 
 function failure(error: WorkerTaskError): string {
   switch (error.reason) {
