@@ -153,6 +153,9 @@ describe('the 1.0.5 request fields', () => {
     });
     expect(await record({ model: 'Nano Banana Pro', dimensions: '1:1' })).toMatchObject({ width: 2048 });
     expect(await record({ model: 'Nano Banana 2', dimensions: '1:1' })).toMatchObject({ width: 1024 });
+    expect((await record({ model: 'Recraft v4.1 Pro Vector', dimensions: '64x64' }))?.warnings).toEqual([
+      'model: Recraft v4.1 Pro Vector makes vector (SVG) pictures; the engines here make raster ones (PNG, JPEG or WebP)',
+    ]);
   });
 
   it('refuses an images field that is not a JSON-encoded string of 1 to 10 http(s) URLs, naming it', async () => {

@@ -68,7 +68,7 @@ export function segmentForeground(picture: RgbaPicture): Segmentation {
   // and the fill runs again with that surface.
   let model = fit.model;
   let background: Uint8Array = new Uint8Array(0);
-  let distance = new Float32Array(0);
+  let distance: Float32Array = new Float32Array(0);
   for (let pass = 0; pass < 2; pass++) {
     distance = distances(smooth, small.width, small.height, model);
     background = floodFromBorder(distance, edges, small.width, small.height, threshold, border);

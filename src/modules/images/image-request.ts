@@ -131,6 +131,12 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
   }
 
   if (ask.editModel) ignored(warnings, 'editModel', 'no image given');
+  if (/\bvector\b/i.test(model.name))
+    warnings.push({
+      type: 'adjusted-setting',
+      setting: 'model',
+      details: `${model.name} makes vector (SVG) pictures; the engines here make raster ones (PNG, JPEG or WebP)`,
+    });
   return { ...size, style, referenceUrl: undefined, warnings };
 }
 
