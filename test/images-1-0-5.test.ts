@@ -215,6 +215,25 @@ describe('the 1.0.5 request fields', () => {
   });
 });
 
+describe('the GPT Image 2 and 2.5 tiers', () => {
+  it('are one upstream model each, asked for the quality their name says', async () => {
+    const key = await keyOf(served);
+    upstream.handle((_call, res) => replyJson(res, 200, { data: [{ b64_json: room.toString('base64') }] }));
+    for (const [name, model, quality] of [
+      ['OpenAI GPT Image 2 Low', 'gpt-image-2', 'low'],
+      ['OpenAI GPT Image 2.5 Flare Medium', 'gpt-image-2.5-flare', 'medium'],
+      ['OpenAI GPT Image 2.5 Sunburst High', 'gpt-image-2.5-sunburst', 'high'],
+    ]) {
+      upstream.calls.length = 0;
+      const [record] = (await post(served, key, { prompt: 'x', model: name, waitForResult: true })).json<
+        ImageRecord[]
+      >();
+      expect(record, name).toMatchObject({ status: 'completed', model });
+      expect(upstream.calls[0]?.body, name).toMatchObject({ model, quality });
+    }
+  });
+});
+
 describe("the generate-image page's example requests, replayed", () => {
   it('one reference image with editModel and a ratio', async () => {
     const key = await keyOf(served);

@@ -30,6 +30,7 @@ const gptImageTiers = (name: string, upstream: string, tiers: string[], credits:
     name: `${name} ${tier}`,
     aliases: [`${upstream}-${tier.toLowerCase()}`],
     upstreamModel: upstream,
+    quality: tier.toLowerCase() as 'low' | 'medium' | 'high',
     credits: credits[index] ?? 5,
     sizes: ['1024x1024', '1536x1024', '1024x1536'],
   }));
