@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_ACTIONS } from '../src/engines/spec/image-model.js';
 import { fakeUpstreamForFile, replyBytes, replyJson } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
@@ -251,8 +252,9 @@ describe('image models served by remote engines', () => {
       await t.server.inject({ method: 'GET', url: '/api/image-models', headers: withKey(key) })
     ).json<{ models: { name: string; edit_actions: string[] }[] }>();
     const actions = (name: string) => models.find((m) => m.name === name)?.edit_actions;
-    expect(actions('DALL-E 3')).toHaveLength(11);
-    expect(actions('Stable Diffusion XL')).toHaveLength(11);
+    // Every action, the 9 that hosted 1.0.5 added too: the edits endpoint does them all, img2img all but the background ones.
+    expect(actions('DALL-E 3')).toEqual([...IMAGE_ACTIONS]);
+    expect(actions('Stable Diffusion XL')).toHaveLength(IMAGE_ACTIONS.length);
     expect(actions('builtin-sketch')).toEqual([
       'Remove Background',
       'Replace Background',

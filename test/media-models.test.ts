@@ -16,6 +16,7 @@ import { EDIT_MODELS, IMAGE_ACTIONS } from '../src/modules/images/image-request.
 import { type Db, migrateToLatest, openPostgres, openSqlite } from '../src/storage/db/database.js';
 import { migrations } from '../src/storage/db/migrations/index.js';
 import hosted from './fixtures/hosted-media-models.json' with { type: 'json' };
+import hosted105 from './fixtures/hosted-image-models-1.0.5.json' with { type: 'json' };
 import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 import { createTestDatabase, testDialect } from './helpers/test-database.js';
@@ -152,8 +153,9 @@ describe('the default catalogues', () => {
   });
 
   it('take the request enums of the reference exactly', () => {
-    expect([...IMAGE_ACTIONS]).toEqual(hosted.imageActions);
-    expect([...EDIT_MODELS]).toEqual(hosted.editModels);
+    // Hosted 1.0.5 added actions and edit models after 1.0.4's (and dropped gpt-image-1, still taken here).
+    expect([...IMAGE_ACTIONS]).toEqual([...hosted.imageActions, ...hosted105.newActions]);
+    expect([...EDIT_MODELS]).toEqual([...hosted.editModels, ...hosted105.newEditModels]);
     expect([...ASPECT_RATIOS]).toEqual(hosted.videoAspectRatios);
     // 1.0.5 added 360p, 480p, 768p and 2k (test/videos-1-0-5.test.ts holds the new list); 1.0.4's stay accepted.
     expect([...VIDEO_RESOLUTIONS]).toEqual(expect.arrayContaining(hosted.videoResolutions));
@@ -405,7 +407,7 @@ describe('POST /api/generate-image with every model and field (nothing configure
     for (const [payload, field] of [
       [{ prompt: 'x', model: 'FLUX.1', action: 'Make It Pop' }, 'action'],
       [{ prompt: 'x', model: 'FLUX.1', editModel: 'Imagen 9' }, 'editModel'],
-      [{ prompt: 'x', model: 'FLUX.1', resolution: '4K' }, 'resolution'],
+      [{ prompt: 'x', model: 'FLUX.1', resolution: '8K' }, 'resolution'],
       [{ prompt: 'x', model: 'FLUX.1', dimensions: '4096x4096' }, 'dimensions'],
       [{ prompt: 'x', model: 'FLUX.1', image: 'ftp://example.com/a.png' }, 'image'],
       [{ prompt: 'x', model: 'FLUX.1', usUD: true }, 'usUD'],

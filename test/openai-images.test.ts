@@ -230,23 +230,35 @@ describe('POST /v1/images/edits and /v1/images/variations (multipart)', () => {
     expect(await balance()).toBe(before - 5);
   });
 
-  it('takes image[] (several pictures) and a mask, saying what it did not use', async () => {
+  it('takes image[] (several pictures) and a mask: the mask goes upstream, what was not used is said, on the records too', async () => {
+    // Issue 40: the mask is honoured where the engine can (the edits endpoint takes it), and the warnings this
+    // layer adds are stored on the records, not only in the answer.
+    const mask = await sharp({
+      create: { width: 96, height: 96, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const response = await client.images.edit({
       model: 'gpt-image-1',
       image: [
         await toFile(picture, 'a.png', { type: 'image/png' }),
         await toFile(picture, 'b.png', { type: 'image/png' }),
       ],
-      mask: await toFile(picture, 'mask.png', { type: 'image/png' }),
+      mask: await toFile(mask, 'mask.png', { type: 'image/png' }),
       prompt: 'Blue sky',
     });
     const { warnings } = response as unknown as { warnings: string[] };
-    expect(warnings).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^image: ignored: .*1 more/),
-        expect.stringMatching(/^mask: ignored/),
-      ]),
-    );
+    expect(warnings).toEqual([expect.stringMatching(/^image: ignored: .*1 more/)]);
+    const [call] = upstream.calls;
+    expect(call?.raw.toString('latin1')).toMatch(/name="mask"; filename="mask\.png"/);
+    expect(call?.raw.includes(mask)).toBe(true);
+    const { images } = (
+      await t.server.inject({ method: 'GET', url: '/api/images?limit=1', headers: withKey(key) })
+    ).json<{ images: { prompt: string; warnings: string[] }[] }>();
+    expect(images[0]).toMatchObject({
+      prompt: 'Blue sky',
+      warnings: [expect.stringMatching(/^image: ignored: .*1 more/)],
+    });
   });
 
   it('makes a variation with the editing engine; a model whose engine does not edit is a 422 saying what could', async () => {

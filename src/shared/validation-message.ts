@@ -25,7 +25,8 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     instancePath: first.instancePath,
   };
   // A sentence of the hosted reference's own for a missing field ("Missing audio_id."), given by the field's schema.
-  if (issue.code === 'invalid_type' && issue.message.startsWith('Missing ')) return issue.message;
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.message.startsWith('Missing '))
+    return issue.message;
   const path = issue.path?.length
     ? issue.path.join('.')
     : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

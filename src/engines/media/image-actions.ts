@@ -52,6 +52,49 @@ export const ACTION_RECIPES: Record<ImageAction, ActionRecipe> = {
     ),
     denoisingStrength: 0.5,
   },
+  'Hyper Realistic Photos': {
+    instruction: withWords(
+      'Turn this into a hyper-realistic photograph of the same scene: true-to-life textures, natural light, sharp detail',
+    ),
+    denoisingStrength: 0.55,
+  },
+  Muppets: {
+    instruction: withWords('Redraw the people in this picture as Muppet-style felt puppets, keeping the scene'),
+    denoisingStrength: 0.7,
+  },
+  Halloween: {
+    instruction: withWords('Give this picture a Halloween theme: costumes, pumpkins and spooky autumn night light'),
+    denoisingStrength: 0.6,
+  },
+  'Character Reference': {
+    instruction: (prompt) =>
+      `Make a new picture with the same character as in this picture (same face, build and outfit): ${prompt.trim() || 'in a new scene'}`,
+    denoisingStrength: 0.8,
+  },
+  'Consistent Character': {
+    instruction: (prompt) =>
+      `Keep this character exactly consistent (face, hair, clothes) and show them: ${prompt.trim() || 'in a new pose'}`,
+    denoisingStrength: 0.75,
+  },
+  'Style Reference': {
+    instruction: (prompt) =>
+      `Make a new picture in the visual style of this picture (palette, medium, brushwork): ${prompt.trim() || 'a new scene'}`,
+    denoisingStrength: 0.85,
+  },
+  'Style Reference SD3': {
+    instruction: (prompt) =>
+      `Make a new picture in the visual style of this picture (palette, medium, brushwork): ${prompt.trim() || 'a new scene'}`,
+    denoisingStrength: 0.85,
+  },
+  'Find and Replace': {
+    instruction: (prompt) =>
+      `Find and replace in this picture, changing nothing else: ${prompt.trim() || 'the main object with a similar one'}`,
+    denoisingStrength: 0.5,
+  },
+  'Visualize What Happens Next': {
+    instruction: withWords('Show the moment just after this picture: what happens next in the same scene'),
+    denoisingStrength: 0.7,
+  },
 };
 
 /** Actions only a generative model can do: no filter or background remover here stands in for them. */
@@ -61,10 +104,22 @@ export const GENERATIVE_ACTIONS: readonly ImageAction[] = [
   'Ghiblify',
   'Caricature',
   'Professional Headshot',
+  'Hyper Realistic Photos',
+  'Muppets',
+  'Halloween',
+  'Character Reference',
+  'Consistent Character',
+  'Style Reference',
+  'Style Reference SD3',
+  'Find and Replace',
+  'Visualize What Happens Next',
 ];
 
 /** Actions a segmentation (background removal) engine does. */
 export const BACKGROUND_ACTIONS: readonly ImageAction[] = ['Remove Background', 'Replace Background'];
 
-/** Actions the builtin filters do for real with image processing. */
+/**
+ * Actions the builtin filters do for real with image processing. None of those hosted 1.0.5 added is one: each
+ * makes new content (costumes, characters, a scene in a style, what happens next), which only a generative model can.
+ */
 export const FILTER_ACTIONS: readonly ImageAction[] = ['Colorize', 'Relight', 'Stylization', 'Sketch to Image'];

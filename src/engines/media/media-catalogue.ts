@@ -24,6 +24,17 @@ const STAND_IN: Engines = [automatic1111Env.name, builtinEnv.name];
 const family = (name: string, engines: Engines, models: Model[]): ImageModelEntry[] =>
   models.map((model) => ({ ...model, family: name, engines: [...engines] }));
 
+/** GPT Image 2 and 2.5 come as quality tiers, each its own name ("OpenAI GPT Image 2 Medium"); no bare name. */
+const gptImageTiers = (name: string, upstream: string, tiers: string[], credits: number[]): Model[] =>
+  tiers.map((tier, index) => ({
+    name: `${name} ${tier}`,
+    aliases: [`${upstream}-${tier.toLowerCase()}`],
+    upstreamModel: upstream,
+    quality: tier.toLowerCase() as 'low' | 'medium' | 'high',
+    credits: credits[index] ?? 5,
+    sizes: ['1024x1024', '1536x1024', '1024x1536'],
+  }));
+
 /**
  * The image models clients ask for by name (every name of the hosted reference's `model` and `editModel`
  * lists, and the older names integrations still offer), grouped by family, and who serves each here: the
@@ -66,6 +77,9 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
       hdCredits: 10,
       sizes: ['1024x1024', '1536x1024', '1024x1536'],
     },
+    ...gptImageTiers('OpenAI GPT Image 2', 'gpt-image-2', ['Low', 'Medium', 'High'], [3, 5, 8]),
+    ...gptImageTiers('OpenAI GPT Image 2.5 Flare', 'gpt-image-2.5-flare', ['Low', 'Medium', 'High'], [3, 5, 8]),
+    ...gptImageTiers('OpenAI GPT Image 2.5 Sunburst', 'gpt-image-2.5-sunburst', ['Medium', 'High'], [6, 8]),
   ]),
   ...family('stable-diffusion', LOCAL, [
     {
@@ -158,12 +172,14 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
     { name: 'Nano Banana 2', aliases: ['nano-banana-2'], credits: 4 },
     { name: 'Nano Banana Pro', aliases: ['nano-banana-pro', 'gemini-3-pro-image', 'gemini 3 pro image'], credits: 6 },
     { name: 'Nano Banana Flash', aliases: ['nano-banana-flash'], credits: 2 },
+    { name: 'Nano Banana 2 Lite', aliases: ['nano-banana-2-lite'], credits: 2 },
   ]),
   ...family('seedream', STAND_IN, [
     { name: 'Seedream 3.0', aliases: ['seedream-3', 'seedream 3'], credits: 2 },
     { name: 'Seedream 4.0', aliases: ['seedream-4', 'seedream 4'], credits: 3 },
     { name: 'Seedream 4.5', aliases: ['seedream-4.5'], credits: 4 },
     { name: 'Seedream 5.0 Lite', aliases: ['seedream-5-lite', 'seedream 5 lite'], credits: 3 },
+    { name: 'Seedream 5.0 Pro', aliases: ['seedream-5-pro', 'seedream 5 pro'], credits: 5 },
   ]),
   ...family('dreamina', STAND_IN, [{ name: 'Dreamina 3.1', aliases: ['dreamina-3.1', 'dreamina'], credits: 3 }]),
   // Recraft's API speaks OpenAI's images API and makes these sizes only.
@@ -184,6 +200,10 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
         '1024x2048',
       ],
     },
+    { name: 'Recraft v4.1', aliases: ['recraft-v4.1', 'recraftv4.1'], credits: 4 },
+    { name: 'Recraft v4.1 Pro', aliases: ['recraft-v4.1-pro'], credits: 6 },
+    { name: 'Recraft v4.1 Vector', aliases: ['recraft-v4.1-vector'], credits: 5 },
+    { name: 'Recraft v4.1 Pro Vector', aliases: ['recraft-v4.1-pro-vector'], credits: 7 },
   ]),
   ...family('reve', STAND_IN, [
     { name: 'REVE', aliases: ['reve-image'], credits: 3 },
@@ -192,13 +212,17 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('ideogram', STAND_IN, [
     { name: 'Ideogram v3', aliases: ['ideogram-v3', 'ideogram 3', 'ideogram'], credits: 5 },
     { name: 'Ideogram v3 Character', aliases: ['ideogram-v3-character', 'ideogram character'], credits: 6 },
+    { name: 'Ideogram v4', aliases: ['ideogram-v4', 'ideogram 4'], credits: 6 },
   ]),
   ...family('grok', STAND_IN, [
     { name: 'Grok', aliases: ['grok-2-image', 'grok image', 'grok-2'], credits: 3 },
     { name: 'Grok Pro', aliases: ['grok-pro'], credits: 5 },
+    { name: 'Grok Imagine 2.0', aliases: ['grok-imagine-2.0', 'grok imagine 2', 'grok-imagine-image'], credits: 4 },
   ]),
   ...family('qwen-image', STAND_IN, [
     { name: 'Qwen-Image', aliases: ['qwen image edit', 'qwen-image-edit'], credits: 2 },
+    { name: 'Qwen Image Max', aliases: ['qwen-image-max'], credits: 4 },
+    { name: 'Qwen Image 2.0', aliases: ['qwen-image-2.0', 'qwen image 2'], credits: 3 },
   ]),
   ...family('hunyuan', STAND_IN, [
     { name: 'HunyuanImage 3.0', aliases: ['hunyuan-image-3.0', 'hunyuan image 3', 'hunyuan'], credits: 3 },
@@ -213,6 +237,31 @@ export const DEFAULT_IMAGE_MODELS: ImageModelEntry[] = [
   ...family('wan', STAND_IN, [
     { name: 'WAN 2.2', aliases: ['wan-2.2', 'wan2.2'], credits: 2 },
     { name: 'WAN 2.5 Preview', aliases: ['wan-2.5-preview', 'wan 2.5'], credits: 3 },
+    { name: 'WAN 2.7', aliases: ['wan-2.7', 'wan2.7'], credits: 3 },
+    { name: 'WAN 2.7 Pro', aliases: ['wan-2.7-pro', 'wan2.7 pro'], credits: 5 },
+  ]),
+  // Added by the hosted interface 1.0.5.
+  ...family('mai', STAND_IN, [{ name: 'Mai Image 2.5', aliases: ['mai-image-2.5', 'mai image'], credits: 4 }]),
+  ...family('muse', STAND_IN, [{ name: 'Muse Image', aliases: ['muse-image', 'muse'], credits: 4 }]),
+  ...family('krea', STAND_IN, [
+    { name: 'Krea v2 Large', aliases: ['krea-v2-large'], credits: 5 },
+    { name: 'Krea v2 Medium', aliases: ['krea-v2-medium', 'krea v2'], credits: 3 },
+    { name: 'Krea v2 Medium Turbo', aliases: ['krea-v2-medium-turbo'], credits: 2 },
+  ]),
+  ...family('luma', STAND_IN, [{ name: 'Luma Uni v1', aliases: ['luma-uni-v1', 'luma uni'], credits: 4 }]),
+  ...family('boogu', STAND_IN, [{ name: 'Boogu Image', aliases: ['boogu-image', 'boogu'], credits: 3 }]),
+  ...family('cosmos', STAND_IN, [{ name: 'Cosmos 3 Super', aliases: ['cosmos-3-super'], credits: 4 }]),
+  ...family('p-image', STAND_IN, [{ name: 'P-Image', aliases: ['pruna p-image'], credits: 1 }]),
+  // Open weights: a Stable Diffusion web UI or an OpenAI-compatible server (LocalAI, diffusers) runs them.
+  ...family('kandinsky', LOCAL, [
+    { name: 'Kandinsky 3.0', aliases: ['kandinsky-3', 'kandinsky 3'], upstreamModel: 'kandinsky-3', credits: 2 },
+    {
+      name: 'Kandinsky 2.2',
+      aliases: ['kandinsky-2-2', 'kandinsky-2.2'],
+      upstreamModel: 'kandinsky-2-2-decoder',
+      credits: 1,
+    },
+    { name: 'Kandinsky 2', aliases: ['kandinsky-2', 'kandinsky'], upstreamModel: 'kandinsky-2-1', credits: 1 },
   ]),
   ...family('imagineart', STAND_IN, [
     { name: 'ImagineArt 1.5', aliases: ['imagineart-1.5', 'imagine art 1.5', 'imagineart'], credits: 3 },

@@ -19,6 +19,8 @@ export const imageModelSchema = z.strictObject({
   engines: z.array(z.enum(IMAGE_ENGINES)).min(1),
   /** The model name sent upstream (openai-compatible) or the checkpoint to load (automatic1111). */
   upstreamModel: z.string().min(1).optional(),
+  /** A gpt-image quality tier the name stands for ("OpenAI GPT Image 2 Low"): sent upstream as `quality`. */
+  quality: z.enum(['low', 'medium', 'high']).optional(),
   credits: z.number().int().min(0),
   hdCredits: z.number().int().min(0).optional(),
   /** Sizes the model can make ("1024x1024"); any size within the general bounds when absent. */

@@ -84,7 +84,7 @@ export interface Provider {
   };
   /** Editors that are no catalogue model (filters, background removal servers): they do some `action`s. */
   readonly imageEdit?: {
-    editor(config: Config, deps: EngineDeps): ImageEditor | undefined;
+    editor(config: Config, deps: EngineDeps): ImageEditor | readonly ImageEditor[] | undefined;
     readiness: ProviderReadiness;
   };
   /** The engine of every video model; it may narrate with the speech models. */

@@ -146,8 +146,8 @@ export function createImageModels(config: Config, deps: EngineDeps = {}): ModelC
 /** The editors that are no catalogue model: the builtin filters and, when configured, a background removal server. */
 export function createImageEditors(config: Config, deps: EngineDeps = {}): ImageEditor[] {
   return PROVIDERS.flatMap((p) => {
-    const editor = p.imageEdit?.editor(config, deps);
-    return editor ? [observed(deps, 'image', editor)] : [];
+    const made = p.imageEdit?.editor(config, deps) ?? [];
+    return [made].flat().map((editor) => observed(deps, 'image', editor));
   });
 }
 

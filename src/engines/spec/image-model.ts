@@ -55,6 +55,16 @@ export const IMAGE_ACTIONS = [
   'Ghiblify',
   'Caricature',
   'Professional Headshot',
+  // Added by the hosted interface 1.0.5.
+  'Hyper Realistic Photos',
+  'Muppets',
+  'Halloween',
+  'Character Reference',
+  'Consistent Character',
+  'Style Reference',
+  'Style Reference SD3',
+  'Find and Replace',
+  'Visualize What Happens Next',
 ] as const;
 export type ImageAction = (typeof IMAGE_ACTIONS)[number];
 
@@ -63,6 +73,13 @@ export interface ImageEditOptions {
   /** What the client wants done (the new background, the look, the light...). */
   prompt: string;
   image: ReferenceImage;
+  /**
+   * Where to edit (OpenAI's mask: a picture whose transparent pixels mark the part to change); the whole picture
+   * when absent. An editor that cannot keep to it edits everything and says so in `warnings`.
+   */
+  mask?: ReferenceImage | undefined;
+  /** The other pictures the request gave (`images`), for editors that work from several. */
+  moreImages?: readonly ReferenceImage[] | undefined;
   /** The size wanted; filters and background removers keep the picture's own size. */
   width: number;
   height: number;
@@ -76,6 +93,13 @@ export interface ImageEditor {
   readonly modelId: string;
   /** The actions this editor can do. */
   readonly editActions: readonly ImageAction[];
+  /** Used only when no other editor or model engine can do the action (an offline stand-in of lesser reach). */
+  readonly fallback?: boolean;
+  /**
+   * Whether it can do its work on this picture, asked before the request is accepted by an editor that cannot do
+   * every picture: the reason it cannot (the request's 422), else undefined.
+   */
+  refusal?(image: ReferenceImage, signal?: AbortSignal): Promise<string | undefined>;
   doEdit(options: ImageEditOptions): Promise<ImageResult>;
 }
 

@@ -2,8 +2,17 @@
 
 export const MIN_SIDE = 64;
 export const MAX_SIDE = 2048;
-/** The long side a ratio gets at each `resolution`; 1K when none is given. */
-export const RESOLUTION_SIDES = { '1K': 1024, '2K': 2048 } as const;
+/**
+ * The long side a ratio gets at each `resolution`; 1K when none is given. 4K asks for 4096, more than the sides
+ * made here (MAX_SIDE): `ratioSize` makes it at 2K and the request plan says so.
+ */
+export const RESOLUTION_SIDES = { '0.5K': 512, '1K': 1024, '2K': 2048, '4K': 4096 } as const;
+export const IMAGE_RESOLUTIONS = [
+  '0.5K',
+  '1K',
+  '2K',
+  '4K',
+] as const satisfies readonly (keyof typeof RESOLUTION_SIDES)[];
 export type ImageResolution = keyof typeof RESOLUTION_SIDES;
 
 export interface Size {
@@ -37,9 +46,9 @@ export const inBounds = ({ width, height }: Size): boolean =>
 
 const sixtyFour = (side: number): number => Math.min(MAX_SIDE, Math.max(MIN_SIDE, 64 * Math.round(side / 64)));
 
-/** A ratio as pixels: the long side 1024 (1K) or 2048 (2K), both sides multiples of 64 within 64..2048. */
+/** A ratio as pixels: the long side 512 (0.5K), 1024 (1K) or 2048 (2K and 4K), both sides multiples of 64 within 64..2048. */
 export function ratioSize(width: number, height: number, resolution: ImageResolution = '1K'): Size {
-  const long = RESOLUTION_SIDES[resolution];
+  const long = Math.min(MAX_SIDE, RESOLUTION_SIDES[resolution]);
   return width >= height
     ? { width: long, height: sixtyFour((long * height) / width) }
     : { width: sixtyFour((long * width) / height), height: long };

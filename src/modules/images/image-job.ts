@@ -34,6 +34,8 @@ export const imageJobPayload = z.object({
     .string()
     .regex(/^[\w-]{16,64}$/)
     .optional(),
+  /** An uploaded mask (OpenAI's edits), by its upload reference: where the edit may change the picture. */
+  mask: z.string().max(300).optional(),
 });
 export type ImageJobPayload = z.infer<typeof imageJobPayload>;
 
@@ -92,7 +94,7 @@ export function imageJob({
   }
 
   /** The picture at reference_url, changed as `action` says by the editor the request was planned with. */
-  async function edit(row: ImageRow, signal: AbortSignal) {
+  async function edit(row: ImageRow, maskRef: string | undefined, signal: AbortSignal) {
     const action = IMAGE_ACTIONS.find((a) => a === row.action) as ImageAction | undefined;
     const model = models.find(row.edit_model ?? row.requested_model);
     if (!action || !model || !row.reference_url)
@@ -102,6 +104,7 @@ export function imageJob({
     const choice = chooseEditor(action, { ...model, supportsReferenceImage: false }, editors);
     if (!choice.ok) throw new UpstreamError(choice.message, { isRetryable: false });
     const image = await fetchReferenceImage(row.reference_url, guard, blobs);
+    const mask = maskRef ? await fetchReferenceImage(maskRef, guard, blobs) : undefined;
     const options = {
       action,
       prompt: foldStyle(row.prompt, row.style ?? undefined, row.artist ?? undefined),
@@ -109,6 +112,7 @@ export function imageJob({
       width: row.width,
       height: row.height,
       seed: row.seed,
+      mask,
       abortSignal: signal,
     };
     if (choice.byModel) {
@@ -144,7 +148,7 @@ export function imageJob({
       // Jobs queued before the name was chosen at creation get one now.
       const blobName = payload.blobName ?? newId();
       if (row.action) {
-        const { result, model, engine } = await edit(row, signal);
+        const { result, model, engine } = await edit(row, payload.mask, signal);
         return completion(row, result, model, engine, blobName);
       }
       const model = models.find(row.requested_model);

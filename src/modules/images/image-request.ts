@@ -3,6 +3,8 @@ import { BACKGROUND_ACTIONS, GENERATIVE_ACTIONS } from '../../engines/media/imag
 import type { ImageAction, ImageEditor, ImageModel } from '../../engines/spec/image-model.js';
 import {
   type ImageResolution,
+  MAX_SIDE,
+  RESOLUTION_SIDES,
   type Size,
   inBounds,
   nearestSize,
@@ -16,7 +18,10 @@ export { IMAGE_ACTIONS, type ImageAction } from '../../engines/spec/image-model.
 /** What `image` gets when the request names no action. */
 export const EDIT_ACTION: ImageAction = 'Edit Image with AI';
 
-/** The hosted reference's `editModel` values; "Nano Banana 2" is its default. */
+/**
+ * The hosted reference's `editModel` values: 1.0.4's (its `gpt-image-1`, dropped by 1.0.5, still taken), then
+ * those 1.0.5 added. The service picks one when the request names none (`editModelFor`).
+ */
 export const EDIT_MODELS = [
   'Nano Banana 2',
   'Nano Banana',
@@ -35,20 +40,62 @@ export const EDIT_MODELS = [
   'Reve Fast',
   'Ideogram v3 Character',
   'gpt-image-1',
+  'Nano Banana 2 Lite',
+  'Grok Imagine 2.0',
+  'Muse Image',
+  'OpenAI GPT Image 1.5',
+  'OpenAI GPT Image 1',
+  'OpenAI GPT Image 2 Low',
+  'OpenAI GPT Image 2 Medium',
+  'OpenAI GPT Image 2 High',
+  'OpenAI GPT Image 2.5 Flare Low',
+  'OpenAI GPT Image 2.5 Flare Medium',
+  'OpenAI GPT Image 2.5 Flare High',
+  'OpenAI GPT Image 2.5 Sunburst Medium',
+  'OpenAI GPT Image 2.5 Sunburst High',
+  'Seedream 5.0 Pro',
+  'FLUX.2 [max]',
+  'Mai Image 2.5',
 ] as const;
 export type EditModel = (typeof EDIT_MODELS)[number];
 
+/** The model that makes a picture when the request names none (the hosted 1.0.5 default). */
+export const DEFAULT_IMAGE_MODEL = 'Nano Banana 2';
+
+/**
+ * Who edits when the request names no `editModel`: the request's own `model` when it names one (as clients written
+ * before 1.0.5 do), else the hosted 1.0.5 defaults: "OpenAI GPT Image 2 Medium" for a picture with no action,
+ * "Qwen Image" for an explicit "Edit Image with AI", the default model for the other actions.
+ */
+export function editModelFor(ask: {
+  model?: string | undefined;
+  editModel?: string | undefined;
+  action?: ImageAction | undefined;
+}): string {
+  if (ask.editModel) return ask.editModel;
+  if (ask.model) return ask.model;
+  if (!ask.action) return 'OpenAI GPT Image 2 Medium';
+  return ask.action === EDIT_ACTION ? 'Qwen Image' : DEFAULT_IMAGE_MODEL;
+}
+
+/** The `resolution` of a ratio when the request gives none, for the models whose default is not 1K (hosted 1.0.5). */
+const DEFAULT_RESOLUTIONS: Record<string, ImageResolution> = { 'Nano Banana Pro': '2K', 'Nano Banana Flash': '2K' };
+
 /** What a request says about the pictures, before a model is chosen. */
 export interface ImageAsk {
-  model: string;
+  /** DEFAULT_IMAGE_MODEL when absent. */
+  model?: string | undefined;
   style?: string | undefined;
   /** WIDTHxHEIGHT or an aspect ratio (checked by the route). */
   dimensions?: string | undefined;
   resolution?: ImageResolution | undefined;
   /** An http(s) URL (checked by the route). */
   image?: string | undefined;
+  /** `images`: several pictures, parsed; they override `image`. */
+  images?: readonly string[] | undefined;
   action?: ImageAction | undefined;
-  editModel?: EditModel | undefined;
+  /** One of EDIT_MODELS from the API; any catalogue name from the OpenAI layer. */
+  editModel?: string | undefined;
   recraftStyle?: string | undefined;
 }
 
@@ -74,7 +121,7 @@ const humanStyle = (style: string) => style.replace(/[_/]+/g, ' ').replace(/\s+/
 
 export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
   const warnings: Warning[] = [];
-  const size = fitSize(model, wantedSize(ask, warnings), ask.dimensions, warnings);
+  const size = fitSize(model, wantedSize(model, ask, warnings), ask.dimensions, warnings);
 
   let style = ask.style;
   const recraftStyle = ask.recraftStyle?.trim();
@@ -84,6 +131,12 @@ export function planImages(model: ImageModelTraits, ask: ImageAsk): ImagePlan {
   }
 
   if (ask.editModel) ignored(warnings, 'editModel', 'no image given');
+  if (/\bvector\b/i.test(model.name))
+    warnings.push({
+      type: 'adjusted-setting',
+      setting: 'model',
+      details: `${model.name} makes vector (SVG) pictures; the engines here make raster ones (PNG, JPEG or WebP)`,
+    });
   return { ...size, style, referenceUrl: undefined, warnings };
 }
 
@@ -98,7 +151,7 @@ export interface EditModelTraits extends ImageModelTraits {
  * filters; for Replace Background without an engine that does it, the remover's cut-out goes over a
  * background the edit model draws (`composite`). Nothing else stands in: the answer then says what could.
  */
-type EditorLike = Pick<ImageEditor, 'provider' | 'modelId' | 'editActions'>;
+type EditorLike = Pick<ImageEditor, 'provider' | 'modelId' | 'editActions' | 'fallback'>;
 
 export type EditChoice<E extends EditorLike> =
   /** The edit model's own engine edits. */
@@ -112,12 +165,16 @@ export function chooseEditor<E extends EditorLike>(
   model: EditModelTraits,
   editors: readonly E[],
 ): EditChoice<E> {
-  const other = editors.find((e) => e.editActions.includes(action));
-  if (action === 'Remove Background' && other) return { ok: true, byModel: false, editor: other, composite: false };
+  // Offline stand-ins of lesser reach (the classical background cut) come after every other way.
+  const ordered = [...editors.filter((e) => !e.fallback), ...editors.filter((e) => e.fallback)];
+  const dedicated = editors.find((e) => !e.fallback && e.editActions.includes(action));
+  if (action === 'Remove Background' && dedicated)
+    return { ok: true, byModel: false, editor: dedicated, composite: false };
   if (model.engine.editActions?.includes(action))
     return { ok: true, byModel: true, editor: model.engine, composite: false };
+  const other = ordered.find((e) => e.editActions.includes(action));
   if (other) return { ok: true, byModel: false, editor: other, composite: false };
-  const remover = editors.find((e) => e.editActions.includes('Remove Background'));
+  const remover = ordered.find((e) => e.editActions.includes('Remove Background'));
   if (action === 'Replace Background' && remover) return { ok: true, byModel: false, editor: remover, composite: true };
   return { ok: false, message: noEngineMessage(action, model) };
 }
@@ -151,7 +208,7 @@ export function planEdit(
 ): EditPlan {
   const warnings: Warning[] = [];
   if (choice.byModel) {
-    const size = fitSize(model, wantedSize(ask, warnings), ask.dimensions, warnings);
+    const size = fitSize(model, wantedSize(model, ask, warnings), ask.dimensions, warnings);
     return { ...size, warnings };
   }
   if (ask.dimensions || ask.resolution) {
@@ -172,16 +229,24 @@ export const ignoredForAnEdit = (setting: string): Warning => ({
   details: 'ignored for an edit',
 });
 
-/** The size the request asks for: pixels, a ratio at the resolution, or the default square at it. */
-function wantedSize(ask: ImageAsk, warnings: Warning[]): Size {
+/** The size the request asks for: pixels, a ratio at the resolution (the model's default one), or the default square. */
+function wantedSize(model: ImageModelTraits, ask: ImageAsk, warnings: Warning[]): Size {
   const text = ask.dimensions?.trim();
   const parsed = text ? parseDimensions(text) : undefined;
   if (parsed?.kind === 'size') {
     if (ask.resolution) ignored(warnings, 'resolution', 'dimensions gives the size in pixels');
     return parsed;
   }
-  if (parsed?.kind === 'ratio') return ratioSize(parsed.width, parsed.height, ask.resolution);
-  return ask.resolution ? ratioSize(1, 1, ask.resolution) : DEFAULT_SIZE;
+  if (!parsed && !ask.resolution) return DEFAULT_SIZE;
+  const resolution = ask.resolution ?? DEFAULT_RESOLUTIONS[model.name] ?? '1K';
+  const size = parsed ? ratioSize(parsed.width, parsed.height, resolution) : ratioSize(1, 1, resolution);
+  if (RESOLUTION_SIDES[resolution] > MAX_SIDE)
+    warnings.push({
+      type: 'adjusted-setting',
+      setting: 'resolution',
+      details: `${resolution} asks for ${RESOLUTION_SIDES[resolution]} pixels on the long side; the engines here make at most ${MAX_SIDE}: it made ${sizeText(size)}`,
+    });
+  return size;
 }
 
 /** The wanted size, or the nearest the model makes (with a warning saying so). */

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { defineOperation, toolArgs } from '../../operations/operation.js';
-import { unwrap } from '../../shared/errors.js';
+import { AppError, storageFaultError, unwrap } from '../../shared/errors.js';
 import { catalogueEntry, olderThanQuery, recordId } from '../../shared/media-fields.js';
-import { generateImageBody, generateImageToolArgs, imageRecordSchema } from './images.schemas.js';
+import {
+  GET_IMAGE_ERRORS,
+  generateImageBody,
+  generateImageToolArgs,
+  imageIdField,
+  imageRecordSchema,
+} from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
 import { warningText } from '../../engines/spec/warning-text.js';
 
@@ -47,10 +53,18 @@ export function imageOperations(images: ImagesService) {
       summary: 'Read an image record by id',
       description: 'Poll every 15 to 30 seconds while image_url is null and status is pending; status failed is final.',
       tags,
-      input: z.object({ imageId: recordId('the id from the image-creation response') }),
+      input: z.object({ imageId: imageIdField.describe('the id from the image-creation response') }),
       output: imageRecordSchema,
       errors: [400, 401, 404, 429],
-      run: async ({ imageId }, { caller }) => unwrap(await images.read(caller, imageId)),
+      run: async ({ imageId }, { caller }) => {
+        try {
+          return unwrap(await images.read(caller, imageId));
+        } catch (error) {
+          // The hosted text for a record that could not be read; a busy or full database keeps its own answer.
+          if (error instanceof AppError) throw error;
+          throw storageFaultError(error) ?? new AppError('internal', GET_IMAGE_ERRORS.unreadable);
+        }
+      },
       http: { method: 'GET', path: '/api/get-image' },
       tool: {
         description:
@@ -92,6 +106,11 @@ export function imageOperations(images: ImagesService) {
             edit_actions: z
               .array(z.string())
               .describe('The `action` values an edit with this model as editModel can do here; the others answer 422'),
+            edit_actions_if_separable: z
+              .array(z.string())
+              .describe(
+                'The `action` values done here offline only when the picture allows (Remove and Replace Background by classical segmentation: a subject on a plain or graded background); other pictures answer 422',
+              ),
           }),
         ),
       }),

@@ -1,8 +1,55 @@
 import { z } from 'zod';
 import { flagField, wholeNumberField } from '../../shared/body-fields.js';
 import { mediaUrl, optionalText } from '../../shared/media-fields.js';
-import { MAX_SIDE, MIN_SIDE, inBounds, parseDimensions } from './image-dimensions.js';
-import { EDIT_MODELS, IMAGE_ACTIONS } from './image-request.js';
+import { IMAGE_RESOLUTIONS, MAX_SIDE, MIN_SIDE, inBounds, parseDimensions } from './image-dimensions.js';
+import { DEFAULT_IMAGE_MODEL, EDIT_MODELS, IMAGE_ACTIONS } from './image-request.js';
+
+/** The hosted 1.0.5 texts of GET /api/get-image's errors. */
+export const GET_IMAGE_ERRORS = {
+  badId: 'Missing or invalid imageId.',
+  unreadable: 'Could not retrieve image.',
+} as const;
+
+/** GET /api/get-image's `imageId`: a positive whole number (digits in the query); anything else is the hosted 400. */
+export const imageIdField = z.union(
+  [
+    z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
+  { error: () => GET_IMAGE_ERRORS.badId },
+);
+
+/** The most pictures `images` may list (the hosted MCP tool's source_images bound). */
+export const MAX_IMAGES = 10;
+
+/**
+ * `images`: a string holding a JSON-encoded array of picture URLs (hosted 1.0.5: "not a JSON array"), each checked
+ * as `image` is; the parsed list.
+ */
+const imagesField = z
+  .string()
+  .max(MAX_IMAGES * 2100)
+  .transform((text, context) => {
+    const fail = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return fail('must be a string holding a JSON-encoded array of URLs, e.g. "[\\"https://…/a.png\\"]"');
+    }
+    const urls = z.array(mediaUrl).min(1).max(MAX_IMAGES).safeParse(parsed);
+    if (!urls.success)
+      return fail(
+        `must be a JSON-encoded array of 1 to ${MAX_IMAGES} http(s) URLs (${urls.error.issues[0]?.message ?? 'not valid'})`,
+      );
+    return urls.data;
+  });
 
 const dimensions = z
   .string()
@@ -25,8 +72,9 @@ export const generateImageBody = z.strictObject({
     .trim()
     .min(1)
     .max(100)
+    .optional()
     .describe(
-      'A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter',
+      `A name from GET /api/image-models, e.g. "${DEFAULT_IMAGE_MODEL}", "OpenAI GPT Image 2.5 Flare Medium", "FLUX.2 [pro]", "DALL-E 3"; case and punctuation do not matter. Required to make a new picture; an edit (image or images) may leave it out (editModel then picks the editor)`,
     ),
   style: optionalText(100).describe('e.g. watercolor, photorealistic, pixel art, neon'),
   artist: optionalText(100),
@@ -42,22 +90,32 @@ export const generateImageBody = z.strictObject({
     .describe(
       'A picture (http(s) URL, PNG, JPEG or WebP) to edit as `action` says; without it the prompt makes a new picture',
     ),
+  images: imagesField
+    .optional()
+    .describe(
+      `Pictures for editors that take several: a string holding a JSON-encoded array of 1 to ${MAX_IMAGES} http(s) URLs (not a JSON array); it overrides image. The engines here edit the first one (a warning says so of the others)`,
+    ),
   action: z
     .enum(IMAGE_ACTIONS)
     .optional()
     .describe(
-      'What to do with `image` (needs `image`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; ' +
-        'Remove and Replace Background need a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could',
+      'What to do with `image` (needs `image` or `images`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; ' +
+        'Remove Background runs offline by classical segmentation for a subject on a plain or graded background (engine builtin-segmentation), else through a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; ' +
+        'the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could',
     ),
   editModel: z
     .enum(EDIT_MODELS)
     .optional()
-    .describe('The catalogue model that edits `image` (names resolve as `model` does); `model` when absent'),
+    .describe(
+      'The catalogue model that edits `image` (names resolve as `model` does). When absent: `model` if the request names one, else "OpenAI GPT Image 2 Medium" with no action and "Qwen Image" for action "Edit Image with AI"',
+    ),
   outputs: wholeNumberField(1, 4).default(1),
   resolution: z
-    .enum(['1K', '2K'])
+    .enum(IMAGE_RESOLUTIONS)
     .optional()
-    .describe('For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels'),
+    .describe(
+      'For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning',
+    ),
   recraftStyle: z
     .string()
     .trim()
@@ -68,13 +126,13 @@ export const generateImageBody = z.strictObject({
 });
 
 /** The model the generate_image tool uses when the agent names none (the hosted tool's model is optional). */
-export const TOOL_IMAGE_MODEL = 'Nano Banana 2';
+export const TOOL_IMAGE_MODEL = DEFAULT_IMAGE_MODEL;
 
 /**
- * The generate_image tool's arguments (the hosted MCP server's): the body, with `model` optional, the answer
- * waited for (the hosted tool is synchronous) and `source_images`, the pictures to edit.
+ * The generate_image tool's arguments (the hosted MCP server's): the body, with `model` defaulted, the answer
+ * waited for (the hosted tool is synchronous) and `source_images`, the pictures to edit (in place of `images`).
  */
-export const generateImageToolArgs = generateImageBody.extend({
+export const generateImageToolArgs = generateImageBody.omit({ images: true }).extend({
   prompt: generateImageBody.shape.prompt.meta({ examples: ['A lighthouse at dusk, watercolor'] }),
   model: generateImageBody.shape.model
     .default(TOOL_IMAGE_MODEL)

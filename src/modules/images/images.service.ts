@@ -1,12 +1,13 @@
 import type { CatalogueImageModel } from '../../engines/providers/registry.js';
 import type { ModelCatalogue } from '../../engines/media/model-catalogue.js';
-import type { ImageEditor } from '../../engines/spec/image-model.js';
+import type { ImageAction, ImageEditor } from '../../engines/spec/image-model.js';
 import { CompletionSignal, waitUntilSettled } from '../../jobs/completion-signal.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobRecordLifecycle } from '../../jobs/job-record-lifecycle.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { type Clock, isoNow } from '../../shared/clock.js';
-import { type Outcome, fail, ok } from '../../shared/errors.js';
+import { type Outcome, UpstreamError, fail, ok } from '../../shared/errors.js';
+import { fetchReferenceImage } from './reference-image.js';
 import { newId, randomSeed } from '../../shared/ids.js';
 import type { GuardOptions } from '../../shared/net/guarded-http.js';
 import type { BlobStore } from '../../storage/blob/blob-store.js';
@@ -17,14 +18,23 @@ import { type CreditsService, newReservation } from '../credits/credits.service.
 import { type ImageJobPayload, imageJob } from './image-job.js';
 import type { ImageCompletion, ImageView, ImagesRepo, NewImageRow } from './images.repo.js';
 import {
+  DEFAULT_IMAGE_MODEL,
   EDIT_ACTION,
   IMAGE_ACTIONS,
   type ImageAsk,
   chooseEditor,
+  editModelFor,
   ignoredForAnEdit,
   planEdit,
   planImages,
 } from './image-request.js';
+import type { Warning } from '../../engines/spec/warnings.js';
+
+const ignoredField = (setting: string, why: string): Warning => ({
+  type: 'unsupported-setting',
+  setting,
+  details: `ignored: ${why}`,
+});
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 
 export { IMAGE_JOB } from './image-job.js';
@@ -36,6 +46,10 @@ export interface NewImages extends ImageAsk {
   useHD: boolean;
   outputs: number;
   waitForResult: boolean;
+  /** An uploaded mask (OpenAI's edits: transparent where the picture may change), by its upload reference. */
+  mask?: string | undefined;
+  /** What the caller's own layer (the OpenAI image API) could not honour: stored on the records with the rest. */
+  warnings?: readonly Warning[] | undefined;
 }
 
 export interface ImagesConfig {
@@ -92,6 +106,9 @@ export class ImagesService {
   }
 
   catalogue() {
+    const certain = this.deps.editors.filter((editor) => !editor.fallback);
+    const canEdit = (action: ImageAction, m: CatalogueImageModel, editors: readonly ImageEditor[]) =>
+      chooseEditor(action, { ...m, supportsReferenceImage: false }, editors).ok;
     return this.deps.models.models.map((m) => ({
       name: m.name,
       aliases: [...m.aliases],
@@ -102,45 +119,64 @@ export class ImagesService {
       hd_credits: m.hdCredits,
       sizes: m.sizes?.map((s) => `${s.width}x${s.height}`) ?? null,
       reference_images: m.engine.supportsReferenceImage,
-      // What an edit with this model as editModel does: its engine's own actions, else the editors' (filters, rembg).
-      edit_actions: IMAGE_ACTIONS.filter(
-        (action) => chooseEditor(action, { ...m, supportsReferenceImage: false }, this.deps.editors).ok,
+      // What an edit with this model as editModel does: its engine's own actions, else the editors' (filters, rembg);
+      // then what an offline stand-in does when the picture allows (the classical background cut).
+      edit_actions: IMAGE_ACTIONS.filter((action) => canEdit(action, m, certain)),
+      edit_actions_if_separable: IMAGE_ACTIONS.filter(
+        (action) => !canEdit(action, m, certain) && canEdit(action, m, this.deps.editors),
       ),
     }));
   }
 
   async create(caller: Caller, input: NewImages): Promise<Outcome<ImageRecord[]>> {
-    const model = this.deps.models.find(input.model);
+    const modelName = input.model ?? DEFAULT_IMAGE_MODEL;
+    const model = this.deps.models.find(modelName);
     if (!model)
       return fail(
         'invalid_input',
-        `model: unknown model "${input.model}"; available: ${this.deps.models.names().join(', ')}`,
+        `model: unknown model "${modelName}"; available: ${this.deps.models.names().join(', ')}`,
       );
-    if (input.action && !input.image)
-      return fail('invalid_input', 'action: needs image, the URL of the picture to work on');
-    const planned = input.image ? this.planEdit(input, input.image) : this.planGeneration(model, input);
+    const [image, ...unused] = input.images ?? (input.image ? [input.image] : []);
+    // Hosted 1.0.5 defaults `model` (its examples of edits leave it out); a new picture here still needs one named.
+    if (!input.model && !image)
+      return fail(
+        'invalid_input',
+        `model: is required to make a new picture (e.g. "${DEFAULT_IMAGE_MODEL}"); only an edit (image or images) may leave it out`,
+      );
+    if (input.action && !image)
+      return fail('invalid_input', 'action: needs image (or images), the URL of the picture to work on');
+    if (input.mask && !image) return fail('invalid_input', 'mask: needs the picture it masks');
+    const planned = image ? this.planEdit(input, image) : this.planGeneration(model, input);
     if (!planned.ok) return planned;
     const { plan, price, engine, edit } = planned.value;
+    if (edit && image) {
+      const refused = await this.refusalOf(edit.editor, image);
+      if (refused) return fail('unprocessable', refused);
+    }
+    const warnings = [...(input.warnings ?? []), ...plan.warnings];
+    if (input.images && input.image) warnings.push(ignoredField('image', 'images overrides it'));
+    if (unused.length > 0)
+      warnings.push(ignoredField('images', `the engines here edit one picture; ${unused.length} more were not used`));
     const now = isoNow(this.deps.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
       account_id: caller.account.id,
       prompt: input.prompt,
       style: plan.style ?? null,
       artist: input.artist ?? null,
-      requested_model: input.model,
+      requested_model: modelName,
       model: engine.modelId,
       engine: engine.provider,
       width: plan.width,
       height: plan.height,
       hd: input.useHD ? 1 : 0,
       seed: randomSeed(),
-      reference_url: input.image ?? null,
+      reference_url: image ?? null,
       action: edit?.action ?? null,
       edit_model: edit?.model ?? null,
       status: 'pending',
       error: null,
       blob_key: null,
-      warnings: storedWarnings(plan.warnings),
+      warnings: storedWarnings(warnings),
       credits: price,
       created_at: now,
       updated_at: now,
@@ -153,7 +189,10 @@ export class ImagesService {
     });
     const created = await this.lifecycle.create(reservation, async (trx) => {
       const ids = await this.deps.repo.insert(rows, trx);
-      return { value: ids, jobs: ids.map((imageId) => ({ imageId, blobName: newId() })) };
+      return {
+        value: ids,
+        jobs: ids.map((imageId) => ({ imageId, blobName: newId(), ...(input.mask && { mask: input.mask }) })),
+      };
     });
     if (!created.ok) return created;
     const ids = created.value;
@@ -185,7 +224,7 @@ export class ImagesService {
 
   /** An edit of the picture at `image`: `editModel` (else `model`) picks the model, `action` what to do. */
   private planEdit(input: NewImages, image: string) {
-    const editName = input.editModel ?? input.model;
+    const editName = editModelFor(input);
     const model = this.deps.models.find(editName);
     if (!model)
       return fail(
@@ -211,8 +250,24 @@ export class ImagesService {
       plan: { ...plan, style: input.style, referenceUrl: image },
       price: model.credits,
       engine,
-      edit: { action, model: model.name },
+      edit: { action, model: model.name, editor: choice.byModel ? undefined : choice.editor },
     });
+  }
+
+  /**
+   * An offline stand-in that cannot do every picture (the classical background cut) is asked before the request is
+   * accepted, so a picture it cannot do is the request's 422, not a failed record. A picture that cannot be read
+   * now is left to the job, which says why.
+   */
+  private async refusalOf(editor: ImageEditor | undefined, url: string): Promise<string | undefined> {
+    if (!editor?.fallback || !editor.refusal) return undefined;
+    try {
+      const picture = await fetchReferenceImage(url, this.deps.config.guard, this.deps.blobs);
+      return await editor.refusal(picture);
+    } catch (error) {
+      if (error instanceof UpstreamError) return undefined;
+      throw error;
+    }
   }
 
   async read(caller: Caller, id: number): Promise<Outcome<ImageRecord>> {

@@ -45,6 +45,7 @@ export class OpenAiImages {
     private readonly options: OpenAiImagesOptions,
   ) {}
 
+  /** The warnings of this layer go on the records too (GET /api/images shows them), not only in this answer. */
   async generate(caller: Caller, body: OpenAiGenerationBody): Promise<OpenAiImagesResponse> {
     const warnings = pictureWarnings(body);
     const records = await this.create(caller, {
@@ -52,34 +53,34 @@ export class OpenAiImages {
       prompt: body.prompt,
       style: body.style,
       useHD: body.quality === 'hd' || body.quality === 'high',
+      warnings,
     });
-    return this.answer(records, body.model, body.response_format, body.output_format, warnings);
+    return this.answer(records, body.model, body.response_format, body.output_format);
   }
 
+  /** The first picture edited (the mask, when given, where the engine can keep to it: the record says when not). */
   async edit(caller: Caller, form: OpenAiEditForm): Promise<OpenAiImagesResponse> {
     const warnings = pictureWarnings(form);
     if (form.image.length > 1)
       warnings.push(ignored('image', `the engines here edit one picture; ${form.image.length - 1} more were not used`));
-    const [mask] = form.mask ?? [];
-    if (mask) {
-      await checkedUpload(mask, 'mask');
-      warnings.push(ignored('mask', 'the engines here edit the whole picture as the prompt says'));
-    }
     if (form.input_fidelity) warnings.push(ignored('input_fidelity', 'the engines here have no such switch'));
-    const records = await this.withUpload(form.image, (image) =>
+    const [mask] = form.mask ?? [];
+    const records = await this.withUploads([form.image[0], mask], ([image, maskRef]) =>
       this.create(caller, {
         ...this.commonAsk(form),
         prompt: form.prompt,
         image,
+        mask: maskRef,
         action: EDIT_ACTION,
         useHD: form.quality === 'hd' || form.quality === 'high',
+        warnings,
       }),
     );
-    return this.answer(records, form.model, form.response_format, form.output_format, warnings);
+    return this.answer(records, form.model, form.response_format, form.output_format);
   }
 
   async vary(caller: Caller, form: OpenAiVariationForm): Promise<OpenAiImagesResponse> {
-    const records = await this.withUpload(form.image, (image) =>
+    const records = await this.withUploads([form.image[0]], ([image]) =>
       this.create(caller, {
         ...this.commonAsk(form),
         prompt: VARIATION_PROMPT,
@@ -88,9 +89,10 @@ export class OpenAiImages {
         useHD: false,
       }),
     );
-    return this.answer(records, form.model, form.response_format, undefined, []);
+    return this.answer(records, form.model, form.response_format, undefined);
   }
 
+  /** The model also edits (the service's edit model is the request's model when it names one). */
   private commonAsk(fields: { model?: string | undefined; n?: number | undefined; size?: string | undefined }) {
     return {
       model: aliasTarget(this.options.aliases, fields.model ?? OPENAI_DEFAULT_IMAGE_MODEL),
@@ -100,23 +102,34 @@ export class OpenAiImages {
     };
   }
 
-  /** The first picture checked and stored as the edit's reference; removed again when no record was made of it. */
-  private async withUpload(
-    files: readonly UploadedFile[],
-    make: (reference: string) => Promise<ImageRecord[]>,
+  /**
+   * The picture (and the mask) checked and stored as the edit's reference; removed again when no record was made
+   * of them. The first file is required.
+   */
+  private async withUploads(
+    files: readonly [UploadedFile | undefined, (UploadedFile | undefined)?],
+    make: (references: [string, string | undefined]) => Promise<ImageRecord[]>,
   ): Promise<ImageRecord[]> {
-    const [file] = files;
+    const [file, mask] = files;
     if (!file)
       throw new AppError('invalid_input', 'image: is required as a file part of the multipart form', {}, 'image');
     const info = await checkedUpload(file, 'image');
-    const key = `image-uploads/${newId()}.${IMAGE_EXTENSIONS[info.mediaType]}`;
-    await this.blobs.put(key, file.data);
+    const maskInfo = mask ? await checkedUpload(mask, 'mask') : undefined;
+    const keys: string[] = [];
+    const store = async (data: Buffer, type: keyof typeof IMAGE_EXTENSIONS) => {
+      const key = `image-uploads/${newId()}.${IMAGE_EXTENSIONS[type]}`;
+      await this.blobs.put(key, data);
+      keys.push(key);
+      return uploadedPictureRef(key);
+    };
+    const image = await store(file.data, info.mediaType);
+    const maskRef = mask && maskInfo ? await store(mask.data, maskInfo.mediaType) : undefined;
     try {
-      return await make(uploadedPictureRef(key));
+      return await make([image, maskRef]);
     } catch (error) {
-      // After 'unavailable' and 'upstream' the records exist and point at it.
+      // After 'unavailable' and 'upstream' the records exist and point at them.
       if (error instanceof AppError && error.code !== 'unavailable' && error.code !== 'upstream')
-        await this.blobs.delete(key);
+        await Promise.all(keys.map((key) => this.blobs.delete(key)));
       throw error;
     }
   }
@@ -147,8 +160,8 @@ export class OpenAiImages {
     asked: string | undefined,
     format: ResponseFormat | undefined,
     outputFormat: 'png' | 'jpeg' | 'webp' | undefined,
-    warnings: Warning[],
   ): Promise<OpenAiImagesResponse> {
+    const warnings: Warning[] = [];
     const completed = records.filter((record) => record.status === 'completed' && record.image_url);
     const lost = records.length - completed.length;
     if (lost > 0)

@@ -2336,10 +2336,10 @@ export interface operations {
                         /** @description e.g. watercolor, photorealistic, pixel art */
                         style?: string;
                         /**
-                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                          * @enum {string}
                          */
-                        resolution?: "1K" | "2K";
+                        resolution?: "0.5K" | "1K" | "2K" | "4K";
                     };
                     /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
                     voice?: string;
@@ -2399,10 +2399,10 @@ export interface operations {
                             /** @description e.g. watercolor, photorealistic, pixel art */
                             style?: string;
                             /**
-                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                              * @enum {string}
                              */
-                            resolution?: "1K" | "2K";
+                            resolution?: "0.5K" | "1K" | "2K" | "4K";
                         };
                         voice?: string;
                         prompt: string;
@@ -2690,10 +2690,10 @@ export interface operations {
                         /** @description e.g. watercolor, photorealistic, pixel art */
                         style?: string;
                         /**
-                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                          * @enum {string}
                          */
-                        resolution?: "1K" | "2K";
+                        resolution?: "0.5K" | "1K" | "2K" | "4K";
                     } | null;
                     /** @description null removes it */
                     voice?: string | null;
@@ -2753,10 +2753,10 @@ export interface operations {
                             /** @description e.g. watercolor, photorealistic, pixel art */
                             style?: string;
                             /**
-                             * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                             * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                              * @enum {string}
                              */
-                            resolution?: "1K" | "2K";
+                            resolution?: "0.5K" | "1K" | "2K" | "4K";
                         };
                         voice?: string;
                         prompt: string;
@@ -3213,10 +3213,10 @@ export interface operations {
                                 /** @description e.g. watercolor, photorealistic, pixel art */
                                 style?: string;
                                 /**
-                                 * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                                 * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                                  * @enum {string}
                                  */
-                                resolution?: "1K" | "2K";
+                                resolution?: "0.5K" | "1K" | "2K" | "4K";
                             };
                             voice?: string;
                             prompt: string;
@@ -3341,10 +3341,10 @@ export interface operations {
                         /** @description e.g. watercolor, photorealistic, pixel art */
                         style?: string;
                         /**
-                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                          * @enum {string}
                          */
-                        resolution?: "1K" | "2K";
+                        resolution?: "0.5K" | "1K" | "2K" | "4K";
                     };
                     /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
                     voice?: string;
@@ -3508,10 +3508,10 @@ export interface operations {
                         /** @description e.g. watercolor, photorealistic, pixel art */
                         style?: string;
                         /**
-                         * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                         * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                          * @enum {string}
                          */
-                        resolution?: "1K" | "2K";
+                        resolution?: "0.5K" | "1K" | "2K" | "4K";
                     };
                     /** @description A speech preset's voice: an id from GET /api/get-text-to-speech-voices or one of your custom voices (checked when the preset is saved); without it, the first voice of the request's language */
                     voice?: string;
@@ -4471,8 +4471,8 @@ export interface operations {
             content: {
                 "application/json": {
                     prompt: string;
-                    /** @description A name from GET /api/image-models, e.g. "DALL-E 3", "FLUX.2 [pro]", "Nano Banana 2"; case and punctuation do not matter */
-                    model: string;
+                    /** @description A name from GET /api/image-models, e.g. "Nano Banana 2", "OpenAI GPT Image 2.5 Flare Medium", "FLUX.2 [pro]", "DALL-E 3"; case and punctuation do not matter. Required to make a new picture; an edit (image or images) may leave it out (editModel then picks the editor) */
+                    model?: string;
                     /** @description e.g. watercolor, photorealistic, pixel art, neon */
                     style?: string;
                     artist?: string;
@@ -4484,22 +4484,24 @@ export interface operations {
                      * @description A picture (http(s) URL, PNG, JPEG or WebP) to edit as `action` says; without it the prompt makes a new picture
                      */
                     image?: string;
+                    /** @description Pictures for editors that take several: a string holding a JSON-encoded array of 1 to 10 http(s) URLs (not a JSON array); it overrides image. The engines here edit the first one (a warning says so of the others) */
+                    images?: string;
                     /**
-                     * @description What to do with `image` (needs `image`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; Remove and Replace Background need a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could
+                     * @description What to do with `image` (needs `image` or `images`); default "Edit Image with AI". Colorize, Relight, Stylization and Sketch to Image run offline as image filters (engine builtin-filter) when the edit model has no editing engine; Remove Background runs offline by classical segmentation for a subject on a plain or graded background (engine builtin-segmentation), else through a background removal server (ATELIER_IMAGE_REMBG_URL) or an OpenAI-compatible edits endpoint; the others need a model served by an engine that edits (OpenAI-compatible /images/edits, Stable Diffusion web UI img2img), else the answer is 422 saying what could
                      * @enum {string}
                      */
-                    action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot";
+                    action?: "Edit Image with AI" | "Remove Background" | "Replace Background" | "Colorize" | "Relight" | "Stylization" | "Realistic Photos" | "Sketch to Image" | "Ghiblify" | "Caricature" | "Professional Headshot" | "Hyper Realistic Photos" | "Muppets" | "Halloween" | "Character Reference" | "Consistent Character" | "Style Reference" | "Style Reference SD3" | "Find and Replace" | "Visualize What Happens Next";
                     /**
-                     * @description The catalogue model that edits `image` (names resolve as `model` does); `model` when absent
+                     * @description The catalogue model that edits `image` (names resolve as `model` does). When absent: `model` if the request names one, else "OpenAI GPT Image 2 Medium" with no action and "Qwen Image" for action "Edit Image with AI"
                      * @enum {string}
                      */
-                    editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1";
+                    editModel?: "Nano Banana 2" | "Nano Banana" | "Nano Banana Pro" | "Flux Kontext Pro" | "Flux Kontext Max" | "Seedream 4.0" | "Seedream 4.5" | "Seedream 5.0 Lite" | "FLUX.2 [pro]" | "FLUX.2 [flex]" | "Qwen Image" | "Grok" | "Grok Pro" | "Reve" | "Reve Fast" | "Ideogram v3 Character" | "gpt-image-1" | "Nano Banana 2 Lite" | "Grok Imagine 2.0" | "Muse Image" | "OpenAI GPT Image 1.5" | "OpenAI GPT Image 1" | "OpenAI GPT Image 2 Low" | "OpenAI GPT Image 2 Medium" | "OpenAI GPT Image 2 High" | "OpenAI GPT Image 2.5 Flare Low" | "OpenAI GPT Image 2.5 Flare Medium" | "OpenAI GPT Image 2.5 Flare High" | "OpenAI GPT Image 2.5 Sunburst Medium" | "OpenAI GPT Image 2.5 Sunburst High" | "Seedream 5.0 Pro" | "FLUX.2 [max]" | "Mai Image 2.5";
                     outputs?: number | string;
                     /**
-                     * @description For an aspect ratio (or no dimensions): a long side of 1024 (1K) or 2048 (2K) pixels
+                     * @description For an aspect ratio (or no dimensions): a long side of 512 (0.5K), 1024 (1K, the default; 2K for Nano Banana Pro and Flash) or 2048 (2K) pixels; 4K is made at 2048, with a warning
                      * @enum {string}
                      */
-                    resolution?: "1K" | "2K";
+                    resolution?: "0.5K" | "1K" | "2K" | "4K";
                     /**
                      * @description Recraft models: a style such as realistic_image or digital_illustration; "any" leaves it to the prompt
                      * @default any
@@ -4617,6 +4619,7 @@ export interface operations {
     getImage: {
         parameters: {
             query: {
+                /** @description the id from the image-creation response */
                 imageId: number | string;
             };
             header?: never;
@@ -4818,6 +4821,8 @@ export interface operations {
                             reference_images: boolean;
                             /** @description The `action` values an edit with this model as editModel can do here; the others answer 422 */
                             edit_actions: string[];
+                            /** @description The `action` values done here offline only when the picture allows (Remove and Replace Background by classical segmentation: a subject on a plain or graded background); other pictures answer 422 */
+                            edit_actions_if_separable: string[];
                         }[];
                     };
                 };

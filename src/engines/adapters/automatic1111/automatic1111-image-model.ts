@@ -3,6 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { decodeBase64, foldStyle, pictureResult } from '../../media/remote-image.js';
 import { type RetryPolicy, withRetries } from '../../calls/retry.js';
 import { ACTION_RECIPES, BACKGROUND_ACTIONS } from '../../media/image-actions.js';
+import { inpaintMaskPng } from '../../media/edit-mask.js';
 import {
   IMAGE_ACTIONS,
   type ImageAction,
@@ -67,12 +68,17 @@ export class Automatic1111ImageModel implements ImageModel {
     this.authorization = authorizationHeader(config);
   }
 
-  /** img2img with the action's instruction and how far it may move from the picture. */
+  /**
+   * img2img with the action's instruction and how far it may move from the picture; with a mask, inpainting: only
+   * the mask's transparent part is repainted (the web UI's white-on-black mask, the rest kept from the picture).
+   */
   async doEdit(options: ImageEditOptions): Promise<ImageResult> {
     const recipe = ACTION_RECIPES[options.action];
+    const mask = options.mask ? await inpaintMaskPng(options.mask, options.width, options.height) : undefined;
     return this.draw(
       { ...options, prompt: recipe.instruction(options.prompt), hd: false, referenceImage: options.image },
       recipe.denoisingStrength,
+      mask,
     );
   }
 
@@ -80,7 +86,7 @@ export class Automatic1111ImageModel implements ImageModel {
     return this.draw(options, DENOISING_STRENGTH);
   }
 
-  private async draw(options: ImageCallOptions, denoisingStrength: number): Promise<ImageResult> {
+  private async draw(options: ImageCallOptions, denoisingStrength: number, mask?: Buffer): Promise<ImageResult> {
     const { referenceImage, abortSignal: signal } = options;
     const { checkpoint, sampler } = this.config;
     const body = JSON.stringify({
@@ -103,6 +109,14 @@ export class Automatic1111ImageModel implements ImageModel {
         init_images: [referenceImage.data.toString('base64')],
         denoising_strength: denoisingStrength,
       }),
+      ...(referenceImage &&
+        mask && {
+          mask: mask.toString('base64'),
+          mask_blur: 4,
+          inpainting_fill: 1,
+          inpaint_full_res: false,
+          inpainting_mask_invert: 0,
+        }),
     });
     const path = referenceImage ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img';
     const json = await withRetries(() => this.post(path, body, signal), this.config.retry, signal);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { UpstreamError } from '../../../shared/errors.js';
 import { FILTER_ACTIONS } from '../../media/image-actions.js';
+import { editWeights } from '../../media/edit-mask.js';
 import type { ImageAction, ImageEditOptions, ImageEditor, ImageResult } from '../../spec/image-model.js';
 import type { Warning } from '../../spec/warnings.js';
 
@@ -34,6 +35,7 @@ export class BuiltinFilterEditor implements ImageEditor {
   async doEdit(options: ImageEditOptions): Promise<ImageResult> {
     const warnings: Warning[] = [];
     const pixels = await decode(options.image.data, warnings);
+    const original = options.mask ? Buffer.from(pixels.data) : undefined;
     const prompt = options.prompt;
     switch (options.action) {
       case 'Colorize':
@@ -50,6 +52,11 @@ export class BuiltinFilterEditor implements ImageEditor {
         break;
       default:
         throw new UpstreamError(`The builtin filters cannot do "${options.action}"`, { isRetryable: false });
+    }
+    if (options.mask && original) {
+      // OpenAI's mask: the filter applies where it is transparent, the picture stays as it was elsewhere.
+      const weights = await editWeights(options.mask, pixels.width, pixels.height);
+      keepOutside(pixels.data, original, weights);
     }
     const data = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
       .png()
@@ -212,6 +219,18 @@ function stylize(pixels: Pixels, prompt: string): void {
     // Poster / pop art: few flat tones, strong colour.
     saturate(data, 1.6);
     posterize(data, 4);
+  }
+}
+
+/** `edited` back to `original` where the weight is 0, blended where it is between. */
+function keepOutside(edited: Buffer, original: Buffer, weights: Float32Array): void {
+  for (let p = 0; p < weights.length; p++) {
+    const w = weights[p] ?? 0;
+    const i = p * 4;
+    for (let c = 0; c < 4; c++) {
+      const before = original[i + c] ?? 0;
+      edited[i + c] = clamp(before + ((edited[i + c] ?? 0) - before) * w);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { type Provider, offline } from '../../providers/provider.js';
 import { BuiltinImageModel } from './builtin-image-model.js';
 import { BuiltinFilterEditor } from './image-filters.js';
+import { BuiltinSegmentationEditor } from './segmentation-editor.js';
 import { BuiltinTextModel } from './builtin-text-model.js';
 import { builtinEnv } from './settings.js';
 
@@ -19,7 +20,7 @@ export const builtinProvider: Provider = {
     readiness: () => [offline(builtinEnv.name)],
   },
   imageEdit: {
-    editor: () => new BuiltinFilterEditor(),
-    readiness: () => [offline('builtin-filter')],
+    editor: () => [new BuiltinFilterEditor(), new BuiltinSegmentationEditor()],
+    readiness: () => [offline('builtin-filter'), offline('builtin-segmentation')],
   },
 };

@@ -22,6 +22,8 @@ export interface OpenAICompatibleImageConfig {
   apiKey?: string | undefined;
   /** e.g. dall-e-3, or whatever LocalAI or stable-diffusion.cpp's server calls its model; records show it as the model id. */
   model: string;
+  /** A gpt-image model's quality tier, when the catalogue name is one ("OpenAI GPT Image 2 Medium"); `hd` otherwise. */
+  quality?: 'low' | 'medium' | 'high' | undefined;
   timeoutMs: number;
   retry: RetryPolicy;
   fetch?: typeof fetch;
@@ -70,7 +72,7 @@ export class OpenAICompatibleImageModel implements ImageModel {
       size: `${options.width}x${options.height}`,
       // gpt-image models always answer in base64 and name their qualities differently.
       ...(/^gpt-image/i.test(this.config.model)
-        ? { quality: options.hd ? 'high' : 'auto' }
+        ? { quality: this.config.quality ?? (options.hd ? 'high' : 'auto') }
         : { response_format: 'b64_json', quality: options.hd ? 'hd' : 'standard' }),
       ...(nativeStyle && { style: nativeStyle }),
     });
@@ -119,12 +121,19 @@ export class OpenAICompatibleImageModel implements ImageModel {
       new Blob([new Uint8Array(image.data)], { type: image.mediaType }),
       `image.${IMAGE_EXTENSIONS[image.mediaType]}`,
     );
+    if (options.mask)
+      form.append(
+        'mask',
+        new Blob([new Uint8Array(options.mask.data)], { type: options.mask.mediaType }),
+        `mask.${IMAGE_EXTENSIONS[options.mask.mediaType]}`,
+      );
     form.append('prompt', ACTION_RECIPES[options.action].instruction(options.prompt).slice(0, 4000));
     form.append('model', this.config.model);
     form.append('n', '1');
     form.append('size', `${options.width}x${options.height}`);
     if (!gptImage) form.append('response_format', 'b64_json');
     if (gptImage && options.action === 'Remove Background') form.append('background', 'transparent');
+    if (gptImage && this.config.quality) form.append('quality', this.config.quality);
     return callUpstream({
       fetch: this.fetch,
       url: joinUrl(this.config.baseUrl, '/images/edits'),

@@ -73,6 +73,7 @@ export const openAICompatibleProvider: Provider = {
           baseUrl: openai.baseUrl,
           apiKey: openai.apiKey,
           model: entry.upstreamModel ?? entry.name,
+          quality: entry.quality,
           timeoutMs,
           retry: { retries: config.upstream.retries },
           fetch: deps.fetch,

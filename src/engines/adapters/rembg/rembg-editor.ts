@@ -62,6 +62,9 @@ export class RembgEditor implements ImageEditor {
         setting: 'prompt',
         details: 'not used: the background removal server takes no instructions',
       },
+      ...(options.mask
+        ? [{ type: 'unsupported-setting' as const, setting: 'mask', details: 'ignored: the whole background is cut' }]
+        : []),
     ];
     return { image: { data, mediaType: info.mediaType }, width: info.width, height: info.height, warnings };
   }
