@@ -19,7 +19,7 @@ import * as m0017 from './0017-user-presets.js';
 import * as m0018 from './0018-preset-sharing.js';
 import * as m0019 from './0019-bot-search-scope.js';
 import * as m0020 from './0020-video-references.js';
-import * as m0022 from './0022-bot-launcher.js';
+import * as m0021 from './0021-bot-launcher.js';
 
 /** Numbered migrations, applied in key order at start. Add a file and a line here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -43,5 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-preset-sharing': m0018,
   '0019-bot-search-scope': m0019,
   '0020-video-references': m0020,
-  '0022-bot-launcher': m0022,
+  '0021-bot-launcher': m0021,
 };
