@@ -30,10 +30,12 @@ const byKind = new Map();
 const rows = [];
 for (const spec of scenes()) {
   const made = scene(spec);
-  for (const [format, picture] of [
+  /** @type {[string, { data: Uint8Array, width: number, height: number }][]} */
+  const versions = [
     ['png', made],
     ['jpeg', await asJpeg(made)],
-  ]) {
+  ];
+  for (const [format, picture] of versions) {
     const started = performance.now();
     const result = segmentForeground(picture);
     const ms = performance.now() - started;

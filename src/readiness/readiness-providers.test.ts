@@ -51,7 +51,7 @@ describe('readiness of the configured providers', () => {
     );
     expect(checks.images?.detail).toBe(
       'builtin (offline); openai-compatible at img.test (configured, not called); automatic1111 at a1111.test (configured, not called); ' +
-        'builtin-filter (offline); rembg at rembg.test:7000 (configured, not called)',
+        'builtin-filter (offline); builtin-segmentation (offline); rembg at rembg.test:7000 (configured, not called)',
     );
     expect(checks.video).toEqual({ status: 'ok', detail: 'ffmpeg' });
     expect(checks.embeddings).toEqual({
