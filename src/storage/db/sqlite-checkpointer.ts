@@ -2,13 +2,12 @@ import { Worker } from 'node:worker_threads';
 import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
 import type { CheckpointerSettings } from './sqlite-checkpointer-worker.js';
 
-/** How often the thread looks, when this process has committed since, whether the WAL has reached SQLite's threshold. */
+/** How often the thread looks whether this process has committed since its last checkpoint. */
 const CHECKPOINT_EVERY_MS = 100;
 
 /**
  * The WAL checkpoints of a process's commits, on a thread of their own (sqlite-checkpointer-worker.ts) rather than
- * in the commit that crossed SQLite's threshold (1,000 frames), in the event loop (every connection has
- * wal_autocheckpoint = 0): the same checkpoints at the same size, the file's syncs off the event loop.
+ * in the commit that crossed SQLite's threshold, in the event loop (every connection has wal_autocheckpoint = 0).
  * The thread starts at the first commit, so a process that only reads never starts it; closing the last connection
  * to the file checkpoints what is left.
  */
