@@ -33,8 +33,6 @@ export class SqliteCheckpointer {
     if (!worker) return;
     this.worker = undefined;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
-    // Held until it has gone: a process waiting only for an unreferenced thread would end there, mid-close.
-    worker.ref();
     worker.postMessage('close');
     await exited;
   }
