@@ -31,6 +31,4 @@ export const CONNECTION_PRAGMAS = [
   // A write with RETURNING (every debit and reservation) collects its rows in a temporary table, by default in a
   // temporary file: 10 µs of a debit's 12 went to that file's system calls (measured; 2.7 µs in memory).
   'temp_store = MEMORY',
-  // Checkpoints run on a thread of their own (sqlite-checkpointer.ts), not in the commit that crosses the threshold.
-  'wal_autocheckpoint = 0',
 ] as const;

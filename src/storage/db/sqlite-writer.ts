@@ -3,7 +3,6 @@ import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import { monotonicMs } from '../../shared/clock.js';
 import { compiledModuleUrl } from '../../shared/untrusted/compiled-module-url.js';
-import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { statementCache } from './statement-cache.js';
 import type { WriterReply, WriterRequest, WriterSettings } from './sqlite-writer-protocol.js';
 
@@ -57,7 +56,6 @@ export class SqliteWriter {
   private closed = false;
 
   private readonly here: LocalConnection;
-  private readonly checkpoints: SqliteCheckpointer;
 
   constructor(
     private readonly settings: WriterSettings,
@@ -66,7 +64,6 @@ export class SqliteWriter {
     localPatienceMs = LOCAL_PATIENCE_MS,
   ) {
     this.here = new LocalConnection(local, localPatienceMs);
-    this.checkpoints = new SqliteCheckpointer(settings.file);
   }
 
   /** One statement on its own (SQLite's autocommit), after the writes asked for before it. */
@@ -77,9 +74,8 @@ export class SqliteWriter {
       const work = () => this.here.run(sql, parameters);
       let done = this.here.attempt(work);
       if (done === BUSY) done = await this.here.patiently(work, deadline);
-      if (done === BUSY) done = await this.ask({ op: 'run', sql, parameters, waitMs: deadline - monotonicMs() });
-      this.checkpoints.committed();
-      return done;
+      if (done !== BUSY) return done;
+      return await this.ask({ op: 'run', sql, parameters, waitMs: deadline - monotonicMs() });
     } finally {
       this.give();
     }
@@ -104,7 +100,6 @@ export class SqliteWriter {
       if (ended) return;
       try {
         await this.ask({ op });
-        if (op === 'commit') this.checkpoints.committed();
       } catch (error) {
         if (op === 'commit') await this.ask({ op: 'rollback' }).catch(() => undefined);
         throw error;
@@ -129,10 +124,8 @@ export class SqliteWriter {
     const end = (op: 'commit' | 'rollback') => {
       if (ended) return Promise.resolve();
       try {
-        if (op === 'commit') {
-          this.here.commit();
-          this.checkpoints.committed();
-        } else this.here.rollback();
+        if (op === 'commit') this.here.commit();
+        else this.here.rollback();
         return Promise.resolve();
       } catch (error) {
         if (op === 'commit') this.here.rollback();
@@ -169,7 +162,6 @@ export class SqliteWriter {
     if (this.closed) return;
     await this.take();
     this.closed = true;
-    await this.checkpoints.close();
     this.here.close();
     const worker = this.worker;
     if (!worker) return;
