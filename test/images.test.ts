@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_NOT_FOUND } from '../src/modules/images/images.service.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -243,14 +244,14 @@ describe('POST /api/generate-image and GET /api/get-image', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ error: string }>().error, query).toMatch(/imageId/);
     }
-    expect((await getImage('?imageId=987654321')).json()).toEqual({ error: 'Image not found' });
+    expect((await getImage('?imageId=987654321')).json()).toEqual({ error: IMAGE_NOT_FOUND });
     expect((await getImage('?imageId=987654321')).statusCode).toBe(404);
 
     const mine = (await generate({ prompt: 'Mine', model: 'builtin', dimensions: '128x128' })).json<ImageRecord[]>()[0];
     const other = (await t.account({ credits: 10 })).key;
     const foreign = await getImage(`?imageId=${mine?.id}`, other);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ error: 'Image not found' });
+    expect(foreign.json()).toEqual({ error: IMAGE_NOT_FOUND });
     expect((await getImage(`?imageId=${mine?.id}`, 'atl_not-a-key')).statusCode).toBe(401);
     expect((await t.server.inject({ method: 'GET', url: `/api/get-image?imageId=${mine?.id}` })).statusCode).toBe(401);
   });

@@ -175,7 +175,10 @@ describe('display_media', () => {
     const stranger = await connect(other.key, true);
     try {
       const image = await display(stranger, { image_ids: [imageId] });
-      expect(image).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Image not found' }] });
+      expect(image).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'Image missing or not accessible to this account.' }],
+      });
       const video = await display(stranger, { video_ids: [videoId] });
       expect(video).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Video not found' }] });
       const http = await t.server.inject({ url: `/api/get-image?imageId=${imageId}`, headers: withKey(other.key) });
@@ -192,9 +195,9 @@ describe('display_media', () => {
     expect(mixed.isError).toBeFalsy();
     expect(shown(mixed)).toMatchObject({
       images: [{ id: imageId }],
-      not_found: [{ type: 'image', id: 987654, error: 'Image not found' }],
+      not_found: [{ type: 'image', id: 987654, error: 'Image missing or not accessible to this account.' }],
     });
-    expect(textOf(mixed)).toContain('Image not found (id 987654)');
+    expect(textOf(mixed)).toContain('Image missing or not accessible to this account (id 987654)');
   });
 
   it('renders in a host as an MCP App: the gallery, and a player that checks a processing video through tools/call', async () => {

@@ -126,7 +126,10 @@ describe('MCP server at /mcp, driven by the SDK client over HTTP', () => {
     expect(viaMcp.isError).toBe(true);
     expect(textOf(viaMcp)).toBe(http.error);
     const notReady = await call('get_image', { imageId: 987654 });
-    expect(notReady).toMatchObject({ isError: true, content: [{ text: 'Image not found' }] });
+    expect(notReady).toMatchObject({
+      isError: true,
+      content: [{ text: 'Image missing or not accessible to this account.' }],
+    });
     const invalid = await call('generate_image', { prompt: '', model: 'sdxl' });
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid)).toMatch(/prompt/);

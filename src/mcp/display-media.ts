@@ -225,7 +225,7 @@ function videoItem(video: z.output<typeof videoRecord>): VideoItem {
 /** Text with every link and status for any client, the same as structuredContent, and small pictures to look at. */
 async function present(gathered: Gathered, services: McpServices): Promise<CallToolResult> {
   const { images, videos, notFound } = gathered;
-  const lines = [...images.map(imageLine), ...videos.map(videoLine), ...notFound.map((m) => `${m.error} (id ${m.id})`)];
+  const lines = [...images.map(imageLine), ...videos.map(videoLine), ...notFound.map(withId)];
   if (images.length + videos.length === 0) {
     if (notFound.length > 0) return errorResult(notFound.map((m) => notFoundText(m, notFound.length)).join('\n'));
     lines.push('No images or videos yet: generate_image and generate_video make them.');
@@ -248,9 +248,11 @@ async function present(gathered: Gathered, services: McpServices): Promise<CallT
   };
 }
 
-/** Alone, the REST message as it is ("Image not found"); among several, which id. */
-const notFoundText = (missing: NotFound, count: number) =>
-  count === 1 ? missing.error : `${missing.error} (id ${missing.id})`;
+/** Alone, the REST message as it is; among several, which id. */
+const notFoundText = (missing: NotFound, count: number) => (count === 1 ? missing.error : withId(missing));
+
+/** The REST message, and which id it is about. */
+const withId = (missing: NotFound) => `${missing.error.replace(/\.$/, '')} (id ${missing.id})`;
 
 function imageLine(image: ImageItem): string {
   const head = `Image ${image.id} (${image.status})`;

@@ -37,6 +37,8 @@ const ignoredField = (setting: string, why: string): Warning => ({
 });
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 
+/** The hosted 1.0.5 text of get-image's 404, for a missing record and another account's alike. */
+export const IMAGE_NOT_FOUND = 'Image missing or not accessible to this account.';
 export { IMAGE_JOB } from './image-job.js';
 
 /** A request for images, as POST /api/generate-image and the MCP tool take it. */
@@ -272,7 +274,7 @@ export class ImagesService {
 
   async read(caller: Caller, id: number): Promise<Outcome<ImageRecord>> {
     const row = await this.deps.repo.findOwned(caller.account.id, id);
-    return row ? ok(this.toRecord(row)) : fail('not_found', 'Image not found');
+    return row ? ok(this.toRecord(row)) : fail('not_found', IMAGE_NOT_FOUND);
   }
 
   async list(caller: Caller, limit: number, before: number | undefined): Promise<ImageRecord[]> {
