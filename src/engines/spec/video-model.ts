@@ -7,6 +7,19 @@ import type { Warning } from './warnings.js';
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', '9:21', '3:2', '2:3'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
+/** The aspect ratio nearest a width and height, by the logarithm of their ratio (16:9 on a tie with it). */
+export function nearestAspectRatio(width: number, height: number): AspectRatio {
+  const wanted = Math.log(width / height);
+  let nearest: AspectRatio = '16:9';
+  let distance = Number.POSITIVE_INFINITY;
+  for (const ratio of ASPECT_RATIOS) {
+    const [w = 16, h = 9] = ratio.split(':').map(Number);
+    const d = Math.abs(Math.log(w / h) - wanted);
+    if (d < distance) [distance, nearest] = [d, ratio];
+  }
+  return nearest;
+}
+
 /** The hosted reference's resolutions (1.0.5); an engine makes the nearest it can and says so. */
 export const VIDEO_RESOLUTIONS = ['360p', '480p', '720p', '768p', '1080p', '2k', '4k'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];

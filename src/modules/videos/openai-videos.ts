@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, type AspectRatio, type VideoResolution } from '../../engines/spec/video-model.js';
+import { type AspectRatio, type VideoResolution, nearestAspectRatio } from '../../engines/spec/video-model.js';
 import { IMAGE_EXTENSIONS } from '../../engines/spec/image-model.js';
 import { AppError, unwrap } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
@@ -141,15 +141,10 @@ export class OpenAiVideos {
 /** WIDTHxHEIGHT as the nearest aspect ratio the engines know, at 720p (long side up to 1280) or 1080p. */
 export function shapeOf(size: string): { aspectRatio: AspectRatio; resolution: VideoResolution } {
   const [width = 720, height = 1280] = size.split('x').map(Number);
-  const wanted = Math.log(width / height);
-  let aspectRatio: AspectRatio = '16:9';
-  let best = Number.POSITIVE_INFINITY;
-  for (const ratio of ASPECT_RATIOS) {
-    const [a = 1, b = 1] = ratio.split(':').map(Number);
-    const distance = Math.abs(Math.log(a / b) - wanted);
-    if (distance < best) [best, aspectRatio] = [distance, ratio];
-  }
-  return { aspectRatio, resolution: Math.max(width, height) > 1280 ? '1080p' : '720p' };
+  return {
+    aspectRatio: nearestAspectRatio(width, height),
+    resolution: Math.max(width, height) > 1280 ? '1080p' : '720p',
+  };
 }
 
 /** The size a pending clip will have: its resolution's long side at its aspect ratio, even sides. */

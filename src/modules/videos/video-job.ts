@@ -15,7 +15,7 @@ import type { VideoCompletion, VideosRepo } from './videos.repo.js';
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 import { imageSize } from '../../engines/media/image-size.js';
 import { ENGINE_REFERENCE_LIMITS } from '../../engines/media/video-limits.js';
-import { ASPECT_RATIOS, type AspectRatio, type VideoResolution } from '../../engines/spec/video-model.js';
+import { type AspectRatio, type VideoResolution, nearestAspectRatio } from '../../engines/spec/video-model.js';
 import type { ReferenceImage } from '../../engines/spec/image-model.js';
 import type { ReferenceMedia } from './reference-media.js';
 import { REFERENCE_IMAGE_TYPES } from './video-request-check.js';
@@ -31,16 +31,7 @@ const storedReferences = z.object({
 /** The aspect ratio nearest a picture's shape (16:9 without one). */
 function shapeOfPicture(image: ReferenceImage | undefined): AspectRatio {
   const size = image ? imageSize(image.data) : undefined;
-  if (!size) return '16:9';
-  const ratio = Math.log(size.width / size.height);
-  let best: AspectRatio = '16:9';
-  let distance = Number.POSITIVE_INFINITY;
-  for (const shape of ASPECT_RATIOS) {
-    const [w = 16, h = 9] = shape.split(':').map(Number);
-    const d = Math.abs(Math.log(w / h) - ratio);
-    if (d < distance) [distance, best] = [d, shape];
-  }
-  return best;
+  return size ? nearestAspectRatio(size.width, size.height) : '16:9';
 }
 
 export const videoJobPayload = z.object({ videoId: z.number().int() });
