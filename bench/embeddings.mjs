@@ -6,24 +6,20 @@
 // Target (issue 40): service throughput >= 0.9 of the direct one.
 // Usage: node bench/embeddings.mjs after a build. BENCH_EMBEDDINGS_ROUNDS (default 10), BENCH_EMBEDDINGS_INPUTS
 // (default 100), BENCH_EMBEDDINGS_THREADS (default 1). Only prints; it never fails on slow numbers.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getLlama } from 'node-llama-cpp';
-import ts from 'typescript';
 import {
   assertBuilt,
   inAlternatingRounds,
   loadAverage,
   median,
   printMachine,
-  root,
   runBench,
   startService,
   tableLines,
   tempDir,
   timeMs,
 } from './lib.mjs';
+import { writeTinyLlama } from './tiny-llama.mjs';
 
 const ROUNDS = Number(process.env.BENCH_EMBEDDINGS_ROUNDS ?? 10);
 const INPUTS = Number(process.env.BENCH_EMBEDDINGS_INPUTS ?? 100);
@@ -31,29 +27,6 @@ const THREADS = Number(process.env.BENCH_EMBEDDINGS_THREADS ?? 1);
 const CONTEXT = 512;
 const TARGET = 0.9;
 const TEXTS = Array.from({ length: INPUTS }, (_, i) => `A short sentence about lighthouse number ${i} by the sea.`);
-
-/**
- * The tests' model writer, transpiled to plain JavaScript next to the model it writes.
- * @param {string} dir
- */
-async function writeTinyModel(dir) {
-  const out = join(dir, 'model-writer');
-  for (const file of ['test/helpers/gguf-writer.ts', 'test/helpers/tiny-llama.ts', 'src/shared/seeded-random.ts']) {
-    const source = readFileSync(join(root, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    mkdirSync(dirname(join(out, file)), { recursive: true });
-    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), outputText);
-  }
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (
-    await import(pathToFileURL(join(out, 'test/helpers/tiny-llama.js')).href)
-  );
-  const path = join(dir, 'tiny-embeddings.gguf');
-  await writeTinyLlama(path);
-  return path;
-}
 
 /**
  * node-llama-cpp on its own, as the service sets it up: one embedding context, one input after another.
@@ -88,7 +61,9 @@ function serviceEmbedder(service) {
 
 async function main() {
   assertBuilt('node bench/embeddings.mjs');
-  const modelPath = process.env.BENCH_EMBEDDINGS_MODEL ?? (await writeTinyModel(tempDir('atelier-bench-embeddings-')));
+  const modelPath =
+    process.env.BENCH_EMBEDDINGS_MODEL ??
+    (await writeTinyLlama(tempDir('atelier-bench-embeddings-'), 'tiny-embeddings.gguf'));
   printMachine(`; model ${modelPath}; ${INPUTS} inputs a request, ${ROUNDS} rounds, ${THREADS} thread(s)`);
   const service = await startService({
     tempPrefix: 'atelier-bench-embeddings-',

@@ -10,24 +10,20 @@
 // default 256), BENCH_LLM_ROUNDS (default 10), BENCH_LLM_SEQUENCES (default 2), BENCH_LLM_THREADS (default 1:
 // the tiny model is too small to gain from more, and spinning threads only fight the other process).
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { LlamaChat, getLlama } from 'node-llama-cpp';
-import ts from 'typescript';
 import {
   assertBuilt,
   loadAverage,
   median,
   percentile,
   printMachine,
-  root,
   runBench,
   startService,
   tableLines,
   tempDir,
 } from './lib.mjs';
+import { writeTinyLlama } from './tiny-llama.mjs';
 
 const TOKENS = Number(process.env.BENCH_LLM_TOKENS ?? 256);
 const ROUNDS = Number(process.env.BENCH_LLM_ROUNDS ?? 10);
@@ -36,30 +32,6 @@ const THREADS = Number(process.env.BENCH_LLM_THREADS ?? 1);
 const CONTEXT = 1024;
 const TARGET = 0.05;
 const MESSAGES = [{ role: 'user', content: 'Tell me a long story about a lighthouse keeper.' }];
-
-/**
- * The tests' model writer, transpiled to plain JavaScript next to the model it writes.
- * @param {string} dir
- */
-async function writeModel(dir) {
-  const out = join(dir, 'model-writer');
-  // In the same places relative to each other as in the checkout, so the imports between them resolve.
-  for (const file of ['test/helpers/gguf-writer.ts', 'test/helpers/tiny-llama.ts', 'src/shared/seeded-random.ts']) {
-    const source = readFileSync(join(root, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    mkdirSync(dirname(join(out, file)), { recursive: true });
-    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), outputText);
-  }
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  const { writeTinyLlama } = /** @type {typeof import('../test/helpers/tiny-llama.js')} */ (
-    await import(pathToFileURL(join(out, 'test/helpers/tiny-llama.js')).href)
-  );
-  const path = join(dir, 'tiny-bench.gguf');
-  await writeTinyLlama(path);
-  return path;
-}
 
 /**
  * node-llama-cpp on its own, as the service sets it up: one context, a LlamaChat per sequence.
@@ -168,7 +140,7 @@ async function main() {
     );
   }
   assertBuilt('run `npm run build` first');
-  const modelPath = await writeModel(tempDir('atelier-bench-llm-'));
+  const modelPath = await writeTinyLlama(tempDir('atelier-bench-llm-'), 'tiny-bench.gguf');
   const direct = await directEngine(modelPath);
   const service = await startService({
     tempPrefix: 'atelier-bench-llm-',
