@@ -2,17 +2,11 @@
 // colours, anti-aliased, on plain, graded and textured backdrops, with sensor-like noise; and the IoU that scores a
 // cut-out against the true shape. Shared by bench/remove-background.mjs and the tests.
 
-/** A seeded generator (mulberry32), so every run draws the same pictures. */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The service's seeded generator (mulberry32), from the build (as the benches load the service's code), so every
+// run draws the same pictures.
+const { mulberry32: random } = /** @type {typeof import('../src/shared/seeded-random.js')} */ (
+  await import(new URL('../dist/shared/seeded-random.js', import.meta.url).href)
+);
 
 /** Inside tests for shapes centred in a w x h picture; (x, y) in pixels. */
 const SHAPES = {
