@@ -4,24 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE, SENTENCES as RECORDED_SENTENCES } from '../../../bench/speaker-recordings.mjs';
 import { detectSpeakers } from './speakers.js';
 import { parseWav } from './wav.js';
 
-const SENTENCES = [
-  'The weather has been unusually warm for this time of year.',
-  'Could you send me the report before the meeting on Thursday?',
-  'I think we should take the train instead of driving.',
-  'My grandmother grew tomatoes and beans in her garden.',
-  'The library closes early on Sundays, so plan ahead.',
-  'We spent the afternoon walking along the river.',
-  'Please remember to turn off the lights when you leave.',
-  'The new bakery on the corner sells excellent bread.',
-  'He finally finished painting the kitchen last weekend.',
-  'Our flight was delayed by almost three hours.',
-  'She plays the piano every evening after dinner.',
-  'Let me know if the schedule changes again.',
-];
-const RATE = 16_000;
+// The first twelve sentences of the speaker bench's recordings (the longer ones; it adds two short answers).
+const SENTENCES = RECORDED_SENTENCES.slice(0, 12);
 const GAP_SECONDS = 0.4;
 
 type Recording = {
