@@ -8,6 +8,26 @@ import { median, tableLines } from './lib.mjs';
 
 const V1_TARGET = 1.3;
 
+/** @typedef {[command: string, args: string[]]} Command a program and its arguments */
+
+// The exact programs and arguments the service spawns (see src/engines/adapters), shared with bench/tts.mjs.
+/** @type {Command} */
+export const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout']];
+/**
+ * @param {string} textFile
+ * @param {string} wavFile
+ */
+export const fliteArgs = (textFile, wavFile) => [
+  '-voice',
+  'slt',
+  '--setf',
+  'duration_stretch=1.000',
+  '-f',
+  textFile,
+  '-o',
+  wavFile,
+];
+
 /**
  * ffmpeg's arguments as the service's streaming encoder spawns them for mp3 (src/engines/audio/stream-encoder.ts).
  * @param {string[]} inputFormat
@@ -102,7 +122,7 @@ export async function benchV1Speech(service, text, runs, workDir) {
       voice: 'espeak-ng:en-us',
       bare: () =>
         barePipeline({
-          program: ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout'], text],
+          program: [...ESPEAK, text],
         }),
     },
     {
@@ -116,16 +136,7 @@ export async function benchV1Speech(service, text, runs, workDir) {
             const [textFile, wavFile] = [join(workDir, `v1-${n}.txt`), join(workDir, `v1-${n}.wav`)];
             await writeFile(textFile, text);
             await new Promise((resolve, reject) => {
-              const child = spawn('flite', [
-                '-voice',
-                'slt',
-                '--setf',
-                'duration_stretch=1.000',
-                '-f',
-                textFile,
-                '-o',
-                wavFile,
-              ]);
+              const child = spawn('flite', fliteArgs(textFile, wavFile));
               child.once('error', reject);
               child.once('close', (code) =>
                 code === 0 ? resolve(undefined) : reject(new Error(`flite exited ${code}`)),

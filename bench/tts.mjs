@@ -17,7 +17,7 @@ import {
   tempDir,
   timeMs,
 } from './lib.mjs';
-import { benchV1Speech } from './tts-v1.mjs';
+import { ESPEAK, benchV1Speech, fliteArgs } from './tts-v1.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.3;
@@ -39,23 +39,7 @@ const SHORT_TEXT =
 
 /** @typedef {[command: string, args: string[]]} Command a program and its arguments */
 
-// The exact programs and arguments the service spawns (see src/engines/adapters and src/engines/audio/mp3.ts).
-/** @type {Command} */
-const ESPEAK = ['espeak-ng', ['-v', 'en-us', '-s', '175', '-p', '50', '-g', '0', '-b', '1', '--stdout']];
-/**
- * @param {string} textFile
- * @param {string} wavFile
- */
-const fliteArgs = (textFile, wavFile) => [
-  '-voice',
-  'slt',
-  '--setf',
-  'duration_stretch=1.000',
-  '-f',
-  textFile,
-  '-o',
-  wavFile,
-];
+// The exact programs and arguments the service spawns (ESPEAK and fliteArgs: bench/tts-v1.mjs).
 /** @type {Command} */
 const LAME = ['lame', ['--quiet', '-m', 'm', '-b', '64', '--scale', '1.000', '-', '-']];
 
