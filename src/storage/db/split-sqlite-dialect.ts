@@ -32,9 +32,6 @@ export class SplitSqliteDialect extends SqliteDialect {
 }
 
 class SplitSqliteDriver implements Driver {
-  /** A statement cache per connection a read may run on. */
-  private readonly caches = new WeakMap<SqliteDatabase.Database, (sql: string) => SqliteDatabase.Statement>();
-
   constructor(
     private readonly reads: SqliteReads,
     private readonly writer: SqliteWriter,
@@ -76,13 +73,8 @@ class SplitSqliteDriver implements Driver {
 
   /** The statement, prepared on `sqlite`, when it only reads; undefined when it may write. */
   readOnly(sqlite: SqliteDatabase.Database, sql: string): SqliteDatabase.Statement | undefined {
-    let prepared = this.caches.get(sqlite);
-    if (!prepared) {
-      prepared = statementCache(sqlite);
-      this.caches.set(sqlite, prepared);
-    }
     try {
-      const statement = prepared(sql);
+      const statement = statementCache(sqlite)(sql);
       return statement.readonly ? statement : undefined;
     } catch {
       // Not preparable here (a table a migration is about to create): the writer will say what is wrong.
