@@ -4,7 +4,7 @@
 // throughput follows CPU per request. Usage: node bench/cpu-per-request.mjs [requests] (default 40,000; 50
 // connections); BENCH_ROUNDS, default 3. BENCH_OTHER_BUILD=<a checkout's folder, built> adds that build's service as a
 // third side, to compare two builds in the same run. Linux only.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -15,11 +15,11 @@ import {
   loadAverage,
   median,
   printMachine,
-  root,
   runBench,
   startServer,
   startService,
   tempDir,
+  startBareServer,
 } from './lib.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 40_000);
@@ -62,16 +62,7 @@ runBench(async () => {
     body: BODY,
   });
   if (!probe.ok) throw new Error(`probe failed: ${probe.status} ${await probe.text()}`);
-  const payloadDir = tempDir('atelier-bench-bare-');
-  const payloadFile = join(payloadDir, 'payload.json');
-  writeFileSync(payloadFile, JSON.stringify({ generateBody: await probe.text() }));
-  const bare = await startServer({
-    label: 'bare server',
-    script: join(root, 'bench/bare-server.mjs'),
-    args: [payloadFile],
-    env: childEnv(payloadDir),
-    cwd: payloadDir,
-  });
+  const bare = await startBareServer({ generateBody: await probe.text() });
   const otherBuild = process.env.BENCH_OTHER_BUILD;
   const other = otherBuild && (await startOtherBuild(otherBuild));
   printMachine();

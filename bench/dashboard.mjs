@@ -2,22 +2,17 @@
 // route sending the same HTML from memory, the weight of each page with its scripts and styles, and the
 // time a log-in takes (scrypt is meant to be slow). No target is set for the dashboard: the figures are for
 // watching. Usage: npm run bench:dashboard. BENCH_DURATION (s per run, default 5).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   assertBuilt,
-  childEnv,
   loadAverage,
   median,
   printMachine,
-  root,
   runBench,
-  startServer,
   startService,
   tableLines,
-  tempDir,
   timeMs,
+  startBareServer,
 } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -105,15 +100,7 @@ async function main() {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     pages[path] = await response.text();
   }
-  const payloadDir = tempDir('atelier-bench-bare-');
-  writeFileSync(join(payloadDir, 'payload.json'), JSON.stringify({ pages }));
-  const bare = await startServer({
-    label: 'bare server',
-    script: join(root, 'bench/bare-server.mjs'),
-    args: [join(payloadDir, 'payload.json')],
-    env: childEnv(payloadDir),
-    cwd: payloadDir,
-  });
+  const bare = await startBareServer({ pages });
 
   printMachine();
   console.log(

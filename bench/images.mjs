@@ -8,7 +8,6 @@
 // running both sides, alternating which goes first; default 4), BENCH_IMAGES (table size, default 100000),
 // BENCH_RUNS (latency samples, default 5; 0: only the get-image runs). Only prints; never fails on slow numbers.
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import {
@@ -25,6 +24,7 @@ import {
   tableLines,
   tempDir,
   timeMs,
+  startBareServer,
 } from './lib.mjs';
 import { seedImages } from './seed-images.mjs';
 
@@ -101,16 +101,7 @@ async function main() {
     await (await fetch(`${service.url}/api/get-image?imageId=1`, { headers: { 'x-api-key': apiKey } })).json()
   );
   if (!sample.image_url) throw new Error(`get-image probe failed: ${JSON.stringify(sample)}`);
-  const payloadDir = tempDir('atelier-bench-bare-');
-  const payloadFile = join(payloadDir, 'payload.json');
-  writeFileSync(payloadFile, JSON.stringify({ image: sample }));
-  const bare = await startServer({
-    label: 'bare server',
-    script: join(root, 'bench/bare-server.mjs'),
-    args: [payloadFile],
-    env: childEnv(payloadDir),
-    cwd: payloadDir,
-  });
+  const bare = await startBareServer({ image: sample });
 
   printMachine();
   console.log(

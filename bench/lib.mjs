@@ -1,7 +1,7 @@
 // Shared plumbing for the bench scripts (run.mjs, tts.mjs, transcription.mjs): child processes in temp dirs,
 // the bench account, cleanup on exit and signals, machine info and small statistics helpers.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,25 @@ export async function startServer({ label, script, args = [], nodeArgs = [], env
       return { url, child, output: () => output };
   }
   throw new Error(`${label} did not answer /health within 30 s:\n${output}`);
+}
+
+/**
+ * The baseline of the benches: bench/bare-server.mjs sending `payload` (bodies read from the service, see its
+ * Payload) from memory, in a folder of its own.
+ * @param {import('./bare-server.mjs').Payload} payload
+ * @returns {Promise<Server>}
+ */
+export async function startBareServer(payload) {
+  const payloadDir = tempDir('atelier-bench-bare-');
+  const payloadFile = join(payloadDir, 'payload.json');
+  writeFileSync(payloadFile, JSON.stringify(payload));
+  return startServer({
+    label: 'bare server',
+    script: join(root, 'bench/bare-server.mjs'),
+    args: [payloadFile],
+    env: childEnv(payloadDir),
+    cwd: payloadDir,
+  });
 }
 
 /**

@@ -3,23 +3,18 @@
 // BENCH_ROUNDS, default 3: each route is measured on every side in turn, the order reversed every other round, so
 // that drift in machine load hits all sides alike; the table gives each side's median and each round's ratio.
 // Only prints; it never fails on slow numbers. It exits non-zero only if the bench itself cannot run.
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   assertBuilt,
-  childEnv,
   inAlternatingRounds,
   loadAverage,
   median,
   printMachine,
-  root,
   runBench,
-  startServer,
   startService,
   tableLines,
-  tempDir,
+  startBareServer,
 } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -109,16 +104,7 @@ async function main() {
   const [generated] = /** @type {{ name: string }[]} */ (JSON.parse(generateBody));
   if (!generated) throw new Error('probe failed: POST /api/generate answered no output');
 
-  const payloadDir = tempDir('atelier-bench-bare-');
-  const payloadFile = join(payloadDir, 'payload.json');
-  writeFileSync(payloadFile, JSON.stringify({ presetsBody, generateBody }));
-  const bare = await startServer({
-    label: 'bare server',
-    script: join(root, 'bench/bare-server.mjs'),
-    args: [payloadFile],
-    env: childEnv(payloadDir),
-    cwd: payloadDir,
-  });
+  const bare = await startBareServer({ presetsBody, generateBody });
 
   printMachine();
   console.log(
