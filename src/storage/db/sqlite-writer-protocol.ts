@@ -7,6 +7,8 @@ export type WriterRequest =
   | { id: number; op: 'commit' }
   /** Ends the open transaction, if SQLite has not ended it already (it does on some errors: a full disk). */
   | { id: number; op: 'rollback' }
+  /** Copies the WAL into the database file (sqlite-writer-worker.ts says how), so that commits in the event loop never do. */
+  | { id: number; op: 'checkpoint' }
   /** Closes the connection (SQLite checkpoints the WAL into the file) and ends the thread. */
   | { id: number; op: 'close' };
 

@@ -54,6 +54,9 @@ function run(request: WriterRequest): WriterReply {
     case 'rollback':
       if (sqlite.inTransaction) rollback.run();
       return done(request.id);
+    case 'checkpoint':
+      checkpoint();
+      return done(request.id);
     case 'close':
       sqlite.close();
       return done(request.id);
@@ -65,6 +68,28 @@ function run(request: WriterRequest): WriterReply {
       const { changes, lastInsertRowid } = statement.run(...parameters);
       return { ...done(request.id), changes, lastInsertRowid };
     }
+  }
+}
+
+/** How long the tail of a checkpoint waits for the write lock, then for readers of older snapshots. */
+const CHECKPOINT_LOCK_WAIT_MS = 10;
+
+/**
+ * Copies the WAL into the database file for the commits of the event loop, which never do (sqlite-writer.ts): first
+ * all it can without taking any lock (PASSIVE), then the frames committed meanwhile holding the write lock for just
+ * that (FULL), so that the WAL is wholly copied and the next write starts it over. Without the second step the
+ * commits that land during each copy keep it from ever being wholly copied under load, and the WAL grows without
+ * end (measured: 120 to 670 MB). A checkpoint that fails (a full disk, a lock not had in time) is tried again at the
+ * next request; the WAL keeps every commit meanwhile.
+ */
+function checkpoint(): void {
+  if (sqlite.inTransaction) return;
+  try {
+    sqlite.pragma('wal_checkpoint(PASSIVE)');
+    waitForLock(CHECKPOINT_LOCK_WAIT_MS);
+    sqlite.pragma('wal_checkpoint(FULL)');
+  } catch {
+    // Tried again at the next request (see above).
   }
 }
 
