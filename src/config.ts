@@ -235,6 +235,8 @@ const serviceEnv = {
   ATELIER_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /** HTTP processes of `atelier serve` on one port (node:cluster); unset: one per core. */
   ATELIER_API_PROCESSES: int(1, 64).optional(),
+  /** Who accepts the connections of the HTTP processes: see clusterAccept below. */
+  ATELIER_CLUSTER_ACCEPT: z.enum(['auto', 'kernel', 'primary']).default('auto'),
   ATELIER_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
   ATELIER_METRICS: bool.default(true),
   ATELIER_METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
@@ -423,6 +425,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     /** More than one: a primary process starts that many HTTP processes (and, for role all, one worker
      *  process for the jobs) and supervises them; one: a single process in its role. */
     apiProcesses: env.ATELIER_API_PROCESSES ?? availableParallelism(),
+    /** kernel: each HTTP process accepts its own connections from the shared port; primary: the primary accepts
+     *  them and hands them round in turn (node:cluster's round robin). auto: the kernel for up to two processes,
+     *  the primary above (docs/operations.md says why). */
+    clusterAccept: env.ATELIER_CLUSTER_ACCEPT,
     /** How long running jobs and requests get to finish on SIGTERM before leases are given back. */
     shutdownGraceMs: env.ATELIER_SHUTDOWN_GRACE_MS,
     metrics: { enabled: env.ATELIER_METRICS },

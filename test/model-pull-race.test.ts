@@ -56,6 +56,8 @@ beforeAll(async () => {
       ...(await databaseEnvFor(folder)),
       ATELIER_DATA_DIR: folder,
       ATELIER_API_PROCESSES: '2',
+      // The primary hands the connections round, so that the pulls surely reach both processes.
+      ATELIER_CLUSTER_ACCEPT: 'primary',
       ATELIER_RATE_LIMIT_ENABLED: 'false',
       ATELIER_MODELS_BASE_URL: `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`,
       ATELIER_ADMIN_EMAIL: 'admin@pull-race.test',

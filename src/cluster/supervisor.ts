@@ -1,3 +1,4 @@
+import { acceptsInKernel } from './accept-policy.js';
 import { isClusterMessage } from './cluster-message.js';
 import cluster, { type Worker as ClusterProcess } from 'node:cluster';
 import type { Config } from '../config.js';
@@ -27,6 +28,7 @@ const MAX_RESTARTS_A_MINUTE = 10;
  * or SIGINT stops them all, each with its grace period.
  */
 export function superviseCluster(config: Config, roleEnv: string): Promise<never> {
+  cluster.schedulingPolicy = acceptsInKernel(config) ? cluster.SCHED_NONE : cluster.SCHED_RR;
   const roles: ChildRole[] = Array.from({ length: config.apiProcesses }, () => 'api');
   if (config.role === 'all' && config.jobs.enabled) roles.push('worker');
   const windows = new RateWindows();
