@@ -354,14 +354,21 @@ function failureNote(label, failures) {
 }
 
 /**
- * Resident set size of process `pid` in KiB, from /proc (undefined where there is no /proc).
+ * Resident set size in KiB of process `pid` and its children (a cluster's HTTP processes and worker), from /proc
+ * (undefined where there is no /proc).
  * @param {number | undefined} pid undefined for a child that did not start, which has no RSS either
  */
 function rssKiB(pid) {
   if (pid === undefined) return undefined;
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : undefined;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    let total = 0;
+    for (const one of [String(pid), ...children]) {
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${one}/status`, 'utf8'));
+      if (!match) return undefined;
+      total += Number(match[1]);
+    }
+    return total;
   } catch {
     return undefined;
   }
@@ -1065,7 +1072,7 @@ async function main() {
 
   printMachine();
   console.log(
-    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off, ${process.env.BENCH_API_PROCESSES ?? 1} HTTP process(es); with more, the RSS figures are the primary's alone) and Portkey's gateway each in their own process.`,
+    `Client: ${client.name}, in this process; the fake upstream (plain node:http), the service (LOG_LEVEL=warn, rate limit off, ${process.env.BENCH_API_PROCESSES ?? 1} HTTP process(es); with more, the RSS figures add the primary's and its processes') and Portkey's gateway each in their own process.`,
   );
   console.log(
     '"direct" = POST <fake>/v1/chat/completions; "service" (or "through") = POST <service>/api/chat/completions with x-api-key, which calls the same fake upstream.',
