@@ -57,8 +57,9 @@ describe.runIf(testDialect === 'sqlite')('WAL checkpoints', () => {
     expect(mine.checkpointsAnswered).toBeGreaterThan(0);
     const before = walBytes();
     await writeNotes(mine, 6_000);
-    // 6,000 commits of a page or more each are over 24 MB of WAL; started over, it stays within its first size.
-    expect(walBytes() - before).toBeLessThan(4 * 1024 * 1024);
+    // 6,000 commits of a page or more each are over 24 MB of WAL; started over, it stays near its first size (a
+    // checkpoint costs a few hundred frames; the bound leaves room for a thread kept waiting on a busy machine).
+    expect(walBytes() - before).toBeLessThan(12 * 1024 * 1024);
     expect(mine.checkpointsAnswered).toBeGreaterThan(5);
 
     const reader = new SqliteDatabase(file, { readonly: true });
