@@ -4,12 +4,12 @@
 // throughput follows CPU per request. Usage: node bench/cpu-per-request.mjs [requests] (default 40,000; 50
 // connections); BENCH_ROUNDS, default 3. BENCH_OTHER_BUILD=<a checkout's folder, built> adds that build's service as a
 // third side, to compare two builds in the same run. Linux only.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   assertBuilt,
   childEnv,
+  cpuMs,
   createBenchAccount,
   inAlternatingRounds,
   loadAverage,
@@ -25,14 +25,6 @@ import {
 const REQUESTS = Number(process.argv[2] ?? 40_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BODY = JSON.stringify({ preset: 'blog-post', keywords: 'urban beekeeping', outputs: 1 });
-const TICKS_PER_SECOND = 100;
-
-/** User plus system CPU time of a process, in microseconds. */
-function cpuMicros(/** @type {number} */ pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
-}
-
 /**
  * @param {string} url
  * @param {number} pid
@@ -47,10 +39,10 @@ async function cpuPerRequest(url, pid, apiKey) {
     connections: 50,
   };
   await autocannon({ ...options, amount: 5_000 });
-  const before = cpuMicros(pid);
+  const before = cpuMs(pid);
   const r = await autocannon({ ...options, amount: REQUESTS });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return (cpuMicros(pid) - before) / REQUESTS;
+  return ((cpuMs(pid) - before) * 1000) / REQUESTS;
 }
 
 runBench(async () => {

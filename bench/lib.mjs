@@ -1,7 +1,7 @@
 // Shared plumbing for the bench scripts (run.mjs, tts.mjs, transcription.mjs): child processes in temp dirs,
 // the bench account, cleanup on exit and signals, machine info and small statistics helpers.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,18 @@ export function tempDir(prefix) {
 export function childEnv(dataDir, extra = {}) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ATELIER_')));
   return { ...env, LOG_LEVEL: 'warn', ATELIER_DATA_DIR: dataDir, ...extra };
+}
+
+/**
+ * CPU time (user plus system) process `pid` has used, in ms, from Linux's /proc (clock ticks of 10 ms). Per request
+ * it varies less than throughput when other work shares the machine.
+ * @param {number | undefined} pid a running child's (undefined only if it never started: /proc has no such entry)
+ */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.split(') ')[1]?.split(' ');
+  if (!fields) throw new Error(`unexpected /proc/${pid}/stat: ${stat}`);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

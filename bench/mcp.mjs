@@ -3,9 +3,8 @@
 // same run, alternating. Usage: npm run bench:mcp. BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 3).
 // Besides requests/s it prints the service's CPU time per request (Linux /proc), which other work on the
 // machine moves much less than throughput. Only prints; never fails on slow numbers.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { assertBuilt, loadAverage, median, printMachine, runBench, startService, tableLines } from './lib.mjs';
+import { assertBuilt, cpuMs, loadAverage, median, printMachine, runBench, startService, tableLines } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -18,16 +17,6 @@ const MCP_BODY = JSON.stringify({
   params: { name: 'generate_text', arguments: ARGS },
 });
 const HTTP_BODY = JSON.stringify(ARGS);
-
-/** CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms).
- * @param {number | undefined} pid a running child's
- */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.split(') ')[1]?.split(' ');
-  if (!fields) throw new Error(`unexpected /proc/${pid}/stat: ${stat}`);
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /**
  * @param {import('./lib.mjs').Service} service

@@ -3,24 +3,12 @@
 // measured in alternation so that drift in machine load affects both alike.
 // Usage: node bench/metrics-overhead.mjs after a build. BENCH_DURATION=<seconds> per run (default 5), BENCH_ROUNDS (default 3).
 // Only prints; it never fails on slow numbers.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { assertBuilt, loadAverage, median, printMachine, runBench, startService, tableLines } from './lib.mjs';
+import { assertBuilt, cpuMs, loadAverage, median, printMachine, runBench, startService, tableLines } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-
-/** CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms). Per request it varies less than
- *  throughput when other work shares the machine.
- * @param {number | undefined} pid a running child's (undefined only if it never started: /proc has no such entry)
- */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.split(') ')[1]?.split(' ');
-  if (!fields) throw new Error(`unexpected /proc/${pid}/stat: ${stat}`);
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /**
  * @param {import('./lib.mjs').Service} service
