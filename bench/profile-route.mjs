@@ -221,26 +221,35 @@ function summarise(profile, from, to) {
  * @param {(node: Profile['nodes'][number]) => string} nameOf
  */
 function innermostSource(profile, hitsOf, nameOf) {
+  const stackOf = stacks(profile);
+  /** @type {Map<string, number>} */
+  const totals = new Map();
+  for (const [id, hits] of hitsOf) {
+    const stack = stackOf(id);
+    const own = stack[0];
+    const name =
+      stack.map(nameOf).find((named) => named.startsWith('src/')) ??
+      (own ? `(outside src/) ${nameOf(own)}` : '(unknown)');
+    totals.set(name, (totals.get(name) ?? 0) + hits);
+  }
+  return totals;
+}
+
+/**
+ * The nodes on the stack of each sampled node of `profile`, innermost first.
+ * @param {Profile} profile
+ * @returns {(id: number) => Profile['nodes']}
+ */
+function stacks(profile) {
   /** @type {Map<number, number>} */
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  /** @type {Map<string, number>} */
-  const totals = new Map();
-  for (const [id, hits] of hitsOf) {
-    const own = byId.get(id);
-    let name = own ? `(outside src/) ${nameOf(own)}` : '(unknown)';
-    for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) {
-      const node = byId.get(at);
-      const named = node && nameOf(node);
-      if (named?.startsWith('src/')) {
-        name = named;
-        break;
-      }
-    }
-    totals.set(name, (totals.get(name) ?? 0) + hits);
-  }
-  return totals;
+  return (id) => {
+    const stack = [];
+    for (let node = byId.get(id); node; node = byId.get(parentOf.get(node.id) ?? Number.NaN)) stack.push(node);
+    return stack;
+  };
 }
 
 /**
@@ -282,22 +291,11 @@ function sourceNames() {
  * @param {(node: Profile['nodes'][number]) => string} nameOf
  */
 function totalByFunction(profile, hitsOf, nameOf) {
-  /** @type {Map<number, number>} */
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const stackOf = stacks(profile);
   /** @type {Map<string, number>} */
   const totals = new Map();
   for (const [id, hits] of hitsOf) {
-    const seen = new Set();
-    for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) {
-      const node = byId.get(at);
-      if (!node) break;
-      const name = nameOf(node);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      totals.set(name, (totals.get(name) ?? 0) + hits);
-    }
+    for (const name of new Set(stackOf(id).map(nameOf))) totals.set(name, (totals.get(name) ?? 0) + hits);
   }
   return totals;
 }
