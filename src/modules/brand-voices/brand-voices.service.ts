@@ -59,9 +59,8 @@ export class BrandVoicesService {
       created_at: now,
       updated_at: now,
     };
-    const inserted = await this.deps.repo.insert(row, BRAND_VOICE_LIMITS.perAccount);
+    if (!(await this.deps.repo.insert(row, BRAND_VOICE_LIMITS.perAccount))) return this.limitReached();
     this.deps.defaults.changed(accountId);
-    if (!inserted) return this.limitReached();
     return ok(toPublic(row));
   }
 
@@ -99,18 +98,16 @@ export class BrandVoicesService {
       set.instructions = drafted.value.instructions;
       set.drafted_by = drafted.value.draftedBy;
     }
-    const updated = await this.deps.repo.update(accountId, row.id, set);
+    if (!(await this.deps.repo.update(accountId, row.id, set))) return notFound();
     this.deps.defaults.changed(accountId);
-    if (!updated) return notFound();
     return this.get(accountId, row.id);
   }
 
   async delete(accountId: string, id: string): Promise<Outcome<{ id: string; deleted: true }>> {
     const row = await this.findRow(accountId, id);
-    if (!row) return notFound();
-    const deleted = await this.deps.repo.delete(accountId, row.id);
+    if (!row || !(await this.deps.repo.delete(accountId, row.id))) return notFound();
     this.deps.defaults.changed(accountId);
-    return deleted ? ok({ id: row.id, deleted: true }) : notFound();
+    return ok({ id: row.id, deleted: true });
   }
 
   /**
