@@ -1,4 +1,5 @@
 /** A video request checked against its model's limits (the hosted 1.0.5 catalogue): pure functions. */
+import { z } from 'zod';
 import {
   ENGINE_REFERENCE_LIMITS,
   ENGINE_RESOLUTIONS,
@@ -11,15 +12,15 @@ import type { Warning } from '../../engines/spec/warnings.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 
 export const REFERENCE_IMAGE_TYPES = ['character', 'object', 'style'] as const;
-export type ReferenceImageType = (typeof REFERENCE_IMAGE_TYPES)[number];
 
-/** The media a request points at besides its first frame; stored with the record for its job. */
-export interface VideoReferences {
-  tailImage?: string | undefined;
-  referenceImages: { url: string; type?: ReferenceImageType | undefined }[];
-  referenceVideos: { url: string }[];
-  referenceAudios: { url: string }[];
-}
+/** The media a request points at besides its first frame; stored with the record (JSON) and read back by its job. */
+export const videoReferences = z.object({
+  tailImage: z.string().optional(),
+  referenceImages: z.array(z.object({ url: z.string(), type: z.enum(REFERENCE_IMAGE_TYPES).optional() })),
+  referenceVideos: z.array(z.object({ url: z.string() })),
+  referenceAudios: z.array(z.object({ url: z.string() })),
+});
+export type VideoReferences = z.infer<typeof videoReferences>;
 
 export interface VideoAsked {
   model: string;
@@ -29,10 +30,10 @@ export interface VideoAsked {
   generateAudio?: boolean | undefined;
   image?: string | undefined;
   tailImage?: string | undefined;
-  referenceImages?: { url: string; type?: ReferenceImageType | undefined }[] | undefined;
+  referenceImages?: VideoReferences['referenceImages'] | undefined;
   referenceVideo?: string | undefined;
-  referenceVideos?: { url: string }[] | undefined;
-  referenceAudios?: { url: string }[] | undefined;
+  referenceVideos?: VideoReferences['referenceVideos'] | undefined;
+  referenceAudios?: VideoReferences['referenceAudios'] | undefined;
 }
 
 /**
