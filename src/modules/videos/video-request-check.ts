@@ -62,6 +62,15 @@ const INPUT_WORDS: Record<VideoInput, string> = {
   'references-or-video': 'reference images or reference videos (referenceImages, referenceVideos)',
 };
 
+/** Names of models without hosted limits that make video from a picture (older "... Image" names). */
+const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
+
+const madeFromPrompt = (name: string): Warning => ({
+  type: 'adjusted-setting',
+  setting: 'model',
+  message: `${name} makes video from a picture; none was given, so the clip was made from the prompt`,
+});
+
 /** "4, 6 or 8". */
 export const orList = (values: readonly (string | number)[]): string =>
   values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
@@ -134,12 +143,7 @@ export function checkVideoRequest(
   if (input) {
     const missing = inputProblem(name, input, asked, pictures, clips);
     if (missing && hosted) return fail('invalid_input', missing);
-    if (missing && input !== 'text' && !asked.image && pictures + clips === 0)
-      warnings.push({
-        type: 'adjusted-setting',
-        setting: 'model',
-        message: `${name} makes video from a picture; none was given, so the clip was made from the prompt`,
-      });
+    if (missing && input !== 'text' && !asked.image && pictures + clips === 0) warnings.push(madeFromPrompt(name));
   }
 
   const durations = hosted ? limits.durations : undefined;
@@ -205,6 +209,7 @@ export function checkVideoRequest(
       setting: 'referenceImages',
       details: 'the roles (character, object, style) are not followed here; the pictures are shown in the clip',
     });
+  if (!input && !asked.image && FROM_PICTURE.test(name)) warnings.push(madeFromPrompt(name));
   // Absent: the model's first resolution (its default on the hosted service), else the engine's own.
   const resolution = asked.resolution ?? model.limits?.resolutions?.[0];
   return ok({
