@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../src/engines/audio/wav.js';
 import { VIDEO_RESOLUTIONS } from '../src/engines/spec/video-model.js';
 import hosted from './fixtures/hosted-video-models-1.0.5.json' with { type: 'json' };
+import { decodeSamples } from './helpers/audio-analysis.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { probeVideo } from './helpers/media.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
@@ -114,16 +115,10 @@ async function colourAt(video: Buffer, at: number): Promise<number[]> {
 
 /** Zero crossings a second of the first `seconds` of a clip's audio (a 440 Hz tone makes about 880). */
 async function crossingsPerSecond(video: Buffer, seconds: number): Promise<number> {
-  const file = join(scratch, `sound-${Date.now()}-${Math.random()}.mp4`);
-  await writeFile(file, video);
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', file, '-t', String(seconds), '-vn', '-ac', '1', '-ar', '16000', '-f', 's16le', '-'],
-    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
-  );
+  const rate = 16_000;
+  const samples = (await decodeSamples(video, rate)).subarray(0, Math.round(seconds * rate));
   let crossings = 0;
-  for (let i = 2; i + 1 < stdout.length; i += 2)
-    if (stdout.readInt16LE(i - 2) < 0 !== stdout.readInt16LE(i) < 0) crossings++;
+  for (let i = 1; i < samples.length; i++) if ((samples[i - 1] ?? 0) < 0 !== (samples[i] ?? 0) < 0) crossings++;
   return crossings / seconds;
 }
 

@@ -30,12 +30,12 @@ const SEEDANCE_2: VideoResolution[] = ['480p', '720p', '1080p', '4k'];
 
 const clips = (limits: ReferenceClipLimits): ReferenceClipLimits => limits;
 
-type Hosted = { name: string; aliases?: string[]; credits: number; limits: VideoLimits };
+type Hosted = Omit<VideoModelEntry, 'family'>;
 const model = (name: string, credits: number, limits: VideoLimits, aliases?: string[]): Hosted => ({
   name,
-  credits,
-  limits,
   ...(aliases && { aliases }),
+  creditsPerSecond: credits,
+  limits,
 });
 
 const VEO_REFERENCES = { referenceImages: 3 };
@@ -552,11 +552,5 @@ const HOSTED: { family: string; models: Hosted[] }[] = [
 
 /** The hosted 1.0.5 catalogue as entries of the video catalogue, by family. */
 export const HOSTED_VIDEO_MODELS: VideoModelEntry[] = HOSTED.flatMap(({ family, models }) =>
-  models.map(({ name, aliases, credits, limits }) => ({
-    name,
-    ...(aliases && { aliases }),
-    family,
-    creditsPerSecond: credits,
-    limits,
-  })),
+  models.map((entry) => ({ ...entry, family })),
 );

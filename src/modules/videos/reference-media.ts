@@ -2,15 +2,11 @@
  * A clip's reference media (1.0.5): fetched through the SSRF guard within the model's size limit, probed with
  * ffprobe (a child process, off the event loop) within its length limits before anything decodes them.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { MediaRefusedError, checkMedia, probeVideo } from '../../engines/audio/probe-media.js';
+import { checkMedia, probeVideo } from '../../engines/audio/probe-media.js';
 import type { ReferenceClipLimits } from '../../engines/media/video-limits.js';
 import type { SpeechAudio } from '../../engines/spec/tts-model.js';
-import { UpstreamError } from '../../shared/errors.js';
-import { type GuardOptions, GuardedFetchError, guardedDownload } from '../../shared/net/guarded-http.js';
-import { withTempDir } from '../../storage/temp-dir.js';
-import { decodeAudioFile } from './talking-inputs.js';
+import type { GuardOptions } from '../../shared/net/guarded-http.js';
+import { decodeAudioFile, download, inTempFile, probing, refused, seconds } from './talking-inputs.js';
 
 export interface ReferenceMediaConfig {
   guard: GuardOptions;
@@ -23,9 +19,6 @@ export interface ReferenceMediaConfig {
 const MIB = 1024 * 1024;
 /** The longest reference audio decoded when a model states no limit. */
 const MAX_AUDIO_SECONDS = 300;
-
-const refused = (message: string) => new UpstreamError(message, { isRetryable: false });
-const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
 
 /** The file type of audio by its first bytes: WAV (RIFF....WAVE) or MP3 (an ID3 tag or a frame sync). */
 export function audioFormat(data: Buffer): 'wav' | 'mp3' | undefined {
@@ -45,14 +38,7 @@ export class ReferenceMedia {
     for (const [i, url] of urls.entries()) {
       const what = `reference video ${i + 1}`;
       const body = await this.download(what, url, limits);
-      const facts = await this.inTemp(body, async (file) => {
-        try {
-          return await probeVideo(file, this.config.ffprobePath);
-        } catch (error) {
-          if (error instanceof MediaRefusedError) throw refused(`The ${what} was refused: ${error.message}`);
-          throw error;
-        }
-      });
+      const facts = await this.inTemp(body, (file) => probing(what, () => probeVideo(file, this.config.ffprobePath)));
       if (!facts.size) throw refused(`The ${what} has no picture (no video stream)`);
       if (facts.durationSeconds === undefined)
         throw refused(`The ${what} does not say how long it is; send an MP4 or a MOV file`);
@@ -74,14 +60,9 @@ export class ReferenceMedia {
       const maxSeconds = limits.maxSeconds ?? MAX_AUDIO_SECONDS;
       parts.push(
         await this.inTemp(body, async (file) => {
-          let length: number | undefined;
-          try {
-            length = (await checkMedia(file, { ffprobePath: this.config.ffprobePath, maxSeconds, maxStreams: 4 }))
-              .durationSeconds;
-          } catch (error) {
-            if (error instanceof MediaRefusedError) throw refused(`The ${what} was refused: ${error.message}`);
-            throw error;
-          }
+          const { durationSeconds: length } = await probing(what, () =>
+            checkMedia(file, { ffprobePath: this.config.ffprobePath, maxSeconds, maxStreams: 4 }),
+          );
           const audio = await decodeAudioFile(file, this.config, maxSeconds);
           lengths.push(checkLength(what, length ?? audio.pcm.length / 2 / audio.sampleRate, limits));
           return audio;
@@ -94,25 +75,13 @@ export class ReferenceMedia {
     return { sampleRate: first.sampleRate, pcm: Buffer.concat(parts.map((p) => p.pcm)) };
   }
 
-  private async download(what: string, url: string, limits: ReferenceClipLimits): Promise<Buffer> {
+  private download(what: string, url: string, limits: ReferenceClipLimits): Promise<Buffer> {
     const maxBytes = limits.maxMiB ? Math.floor(limits.maxMiB * MIB) : this.config.guard.maxBytes;
-    try {
-      return (await guardedDownload(url, { ...this.config.guard, maxBytes })).body;
-    } catch (error) {
-      if (!(error instanceof GuardedFetchError)) throw error;
-      throw new UpstreamError(`The ${what} could not be downloaded: ${error.message}`, {
-        isRetryable: error.isRetryable,
-        cause: error,
-      });
-    }
+    return download(what, url, { ...this.config.guard, maxBytes });
   }
 
   private inTemp<T>(body: Buffer, work: (file: string) => Promise<T>): Promise<T> {
-    return withTempDir(this.config.tempDir, 'video-reference', async (dir) => {
-      const file = join(dir, 'input');
-      await writeFile(file, body, { mode: 0o600 });
-      return work(file);
-    });
+    return inTempFile(this.config.tempDir, 'video-reference', body, work);
   }
 }
 

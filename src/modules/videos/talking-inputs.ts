@@ -27,9 +27,10 @@ export const MIN_FACE_SIDE = 512;
 /** The rate speech is decoded at: plenty for a voice, and AAC encodes it as it is. */
 const SPEECH_RATE = 24_000;
 
-const refused = (message: string) => new UpstreamError(message, { isRetryable: false });
+export const refused = (message: string) => new UpstreamError(message, { isRetryable: false });
 
-async function download(what: string, url: string, guard: GuardOptions): Promise<Buffer> {
+/** The body at `url` through the SSRF guard; a refused or failed download is an UpstreamError naming `what`. */
+export async function download(what: string, url: string, guard: GuardOptions): Promise<Buffer> {
   try {
     return (await guardedDownload(url, guard)).body;
   } catch (error) {
@@ -41,7 +42,31 @@ async function download(what: string, url: string, guard: GuardOptions): Promise
   }
 }
 
-const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
+export const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
+
+/** `body` as a private file in a temporary folder for `work` (which probes or decodes it), removed after. */
+export function inTempFile<T>(
+  tempDir: string,
+  prefix: string,
+  body: Buffer,
+  work: (file: string) => Promise<T>,
+): Promise<T> {
+  return withTempDir(tempDir, prefix, async (dir) => {
+    const file = join(dir, 'input');
+    await writeFile(file, body, { mode: 0o600 });
+    return work(file);
+  });
+}
+
+/** `probe`, with ffprobe's refusal told as the refusal of `what`. */
+export async function probing<T>(what: string, probe: () => Promise<T>): Promise<T> {
+  try {
+    return await probe();
+  } catch (error) {
+    if (error instanceof MediaRefusedError) throw refused(`The ${what} was refused: ${error.message}`);
+    throw error;
+  }
+}
 
 export class TalkingInputs {
   constructor(private readonly config: TalkingInputsConfig) {}
@@ -61,16 +86,8 @@ export class TalkingInputs {
   /** The face clip: a video stream, 3 to 300 seconds long (probed, never decoded here). */
   async video(url: string): Promise<{ data: Buffer; size: { width: number; height: number }; seconds: number }> {
     const body = await download('video', url, this.config.guard);
-    return withTempDir(this.config.tempDir, 'talking-video', async (dir) => {
-      const file = join(dir, 'input');
-      await writeFile(file, body, { mode: 0o600 });
-      let facts: Awaited<ReturnType<typeof probeVideo>>;
-      try {
-        facts = await probeVideo(file, this.config.ffprobePath);
-      } catch (error) {
-        if (error instanceof MediaRefusedError) throw refused(`The video was refused: ${error.message}`);
-        throw error;
-      }
+    return inTempFile(this.config.tempDir, 'talking-video', body, async (file) => {
+      const facts = await probing('video', () => probeVideo(file, this.config.ffprobePath));
       if (!facts.size) throw refused('The video has no picture (no video stream)');
       const length = facts.durationSeconds;
       if (length === undefined) throw refused('The video does not say how long it is; send an MP4 or a MOV file');
@@ -85,20 +102,13 @@ export class TalkingInputs {
   /** The speech given as a file: probed (at most 5 minutes, a few streams), then decoded to mono PCM. */
   async audio(url: string): Promise<SpeechAudio> {
     const body = await download('audio', url, this.config.guard);
-    return withTempDir(this.config.tempDir, 'talking-audio', async (dir) => {
-      const file = join(dir, 'input');
-      await writeFile(file, body, { mode: 0o600 });
+    return inTempFile(this.config.tempDir, 'talking-audio', body, async (file) => {
       const limits: MediaLimits = {
         ffprobePath: this.config.ffprobePath,
         maxSeconds: MAX_AUDIO_SECONDS,
         maxStreams: 4,
       };
-      try {
-        await checkMedia(file, limits);
-      } catch (error) {
-        if (error instanceof MediaRefusedError) throw refused(`The audio was refused: ${error.message}`);
-        throw error;
-      }
+      await probing('audio', () => checkMedia(file, limits));
       return decodeAudioFile(file, this.config, MAX_AUDIO_SECONDS);
     });
   }

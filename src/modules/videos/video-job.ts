@@ -18,15 +18,7 @@ import { ENGINE_REFERENCE_LIMITS } from '../../engines/media/video-limits.js';
 import { type AspectRatio, type VideoResolution, nearestAspectRatio } from '../../engines/spec/video-model.js';
 import type { ReferenceImage } from '../../engines/spec/image-model.js';
 import type { ReferenceMedia } from './reference-media.js';
-import { REFERENCE_IMAGE_TYPES } from './video-request-check.js';
-
-/** The references stored with a clip (VideoReferences), read back by its job. */
-const storedReferences = z.object({
-  tailImage: z.string().optional(),
-  referenceImages: z.array(z.object({ url: z.string(), type: z.enum(REFERENCE_IMAGE_TYPES).optional() })),
-  referenceVideos: z.array(z.object({ url: z.string() })),
-  referenceAudios: z.array(z.object({ url: z.string() })),
-});
+import { videoReferences } from './video-request-check.js';
 
 /** The aspect ratio nearest a picture's shape (16:9 without one). */
 function shapeOfPicture(image: ReferenceImage | undefined): AspectRatio {
@@ -83,7 +75,7 @@ export function videoJob({
       if (!model)
         throw new UpstreamError(`The model "${row.requested_model}" is no longer offered here`, { isRetryable: false });
       const image = row.image_url ? await fetchReferenceImage(row.image_url, guard, blobs) : undefined;
-      const inputs = row.inputs ? storedReferences.parse(JSON.parse(row.inputs)) : undefined;
+      const inputs = row.inputs ? videoReferences.parse(JSON.parse(row.inputs)) : undefined;
       const limits = model.limits ?? ENGINE_REFERENCE_LIMITS;
       const lastFrame = inputs?.tailImage ? await fetchReferenceImage(inputs.tailImage, guard, blobs) : undefined;
       const referencePictures = [];

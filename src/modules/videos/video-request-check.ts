@@ -1,4 +1,5 @@
 /** A video request checked against its model's limits (the hosted 1.0.5 catalogue): pure functions. */
+import { z } from 'zod';
 import {
   ENGINE_REFERENCE_LIMITS,
   ENGINE_RESOLUTIONS,
@@ -11,15 +12,15 @@ import type { Warning } from '../../engines/spec/warnings.js';
 import { type Outcome, fail, ok } from '../../shared/errors.js';
 
 export const REFERENCE_IMAGE_TYPES = ['character', 'object', 'style'] as const;
-export type ReferenceImageType = (typeof REFERENCE_IMAGE_TYPES)[number];
 
-/** The media a request points at besides its first frame; stored with the record for its job. */
-export interface VideoReferences {
-  tailImage?: string | undefined;
-  referenceImages: { url: string; type?: ReferenceImageType | undefined }[];
-  referenceVideos: { url: string }[];
-  referenceAudios: { url: string }[];
-}
+/** The media a request points at besides its first frame; stored with the record (JSON) and read back by its job. */
+export const videoReferences = z.object({
+  tailImage: z.string().optional(),
+  referenceImages: z.array(z.object({ url: z.string(), type: z.enum(REFERENCE_IMAGE_TYPES).optional() })),
+  referenceVideos: z.array(z.object({ url: z.string() })),
+  referenceAudios: z.array(z.object({ url: z.string() })),
+});
+export type VideoReferences = z.infer<typeof videoReferences>;
 
 export interface VideoAsked {
   model: string;
@@ -29,10 +30,10 @@ export interface VideoAsked {
   generateAudio?: boolean | undefined;
   image?: string | undefined;
   tailImage?: string | undefined;
-  referenceImages?: { url: string; type?: ReferenceImageType | undefined }[] | undefined;
+  referenceImages?: VideoReferences['referenceImages'] | undefined;
   referenceVideo?: string | undefined;
-  referenceVideos?: { url: string }[] | undefined;
-  referenceAudios?: { url: string }[] | undefined;
+  referenceVideos?: VideoReferences['referenceVideos'] | undefined;
+  referenceAudios?: VideoReferences['referenceAudios'] | undefined;
 }
 
 /**
@@ -60,6 +61,15 @@ const INPUT_WORDS: Record<VideoInput, string> = {
   references: 'reference images (referenceImages)',
   'references-or-video': 'reference images or reference videos (referenceImages, referenceVideos)',
 };
+
+/** Names of models without hosted limits that make video from a picture (older "... Image" names). */
+const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
+
+const madeFromPrompt = (name: string): Warning => ({
+  type: 'adjusted-setting',
+  setting: 'model',
+  message: `${name} makes video from a picture; none was given, so the clip was made from the prompt`,
+});
 
 /** "4, 6 or 8". */
 export const orList = (values: readonly (string | number)[]): string =>
@@ -133,12 +143,7 @@ export function checkVideoRequest(
   if (input) {
     const missing = inputProblem(name, input, asked, pictures, clips);
     if (missing && hosted) return fail('invalid_input', missing);
-    if (missing && input !== 'text' && !asked.image && pictures + clips === 0)
-      warnings.push({
-        type: 'adjusted-setting',
-        setting: 'model',
-        message: `${name} makes video from a picture; none was given, so the clip was made from the prompt`,
-      });
+    if (missing && input !== 'text' && !asked.image && pictures + clips === 0) warnings.push(madeFromPrompt(name));
   }
 
   const durations = hosted ? limits.durations : undefined;
@@ -204,6 +209,7 @@ export function checkVideoRequest(
       setting: 'referenceImages',
       details: 'the roles (character, object, style) are not followed here; the pictures are shown in the clip',
     });
+  if (!input && !asked.image && FROM_PICTURE.test(name)) warnings.push(madeFromPrompt(name));
   // Absent: the model's first resolution (its default on the hosted service), else the engine's own.
   const resolution = asked.resolution ?? model.limits?.resolutions?.[0];
   return ok({

@@ -43,9 +43,6 @@ export interface NewVideo extends VideoAsked {
   prompt: string;
 }
 
-/** Names of models without hosted limits that make video from a picture (older "... Image" names). */
-const FROM_PICTURE = /\b(image|first-last frame|reference)$/i;
-
 export interface NewTalkingVideo {
   image?: string | undefined;
   video?: string | undefined;
@@ -184,13 +181,6 @@ export class VideosService {
     }
     const amount = model.creditsPerSecond * asked.durationSeconds;
     const now = isoNow(this.deps.clock);
-    const warnings: Warning[] = [...asked.warnings];
-    if (!model.limits && !input.image && FROM_PICTURE.test(model.name))
-      warnings.push({
-        type: 'adjusted-setting',
-        setting: 'model',
-        message: `${model.name} makes video from a picture; none was given, so the clip was made from the prompt`,
-      });
     const { references } = asked;
     const hasReferences =
       references.tailImage !== undefined ||
@@ -206,7 +196,7 @@ export class VideosService {
       generate_audio: asked.generateAudio === undefined ? null : asked.generateAudio ? 1 : 0,
       image_url: input.image ?? null,
       inputs: hasReferences ? JSON.stringify(references) : null,
-      warnings: storedWarnings(warnings),
+      warnings: storedWarnings(asked.warnings),
     });
   }
 

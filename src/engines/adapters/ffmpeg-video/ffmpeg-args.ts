@@ -20,14 +20,6 @@ const even = (value: number): number => 2 * Math.round(value / 2);
 /** The long side of a frame at each resolution the engine makes: as 16:9 has them (480p: 854x480). */
 export const LONG_SIDES = { '360p': 640, '480p': 854, '720p': 1280, '768p': 1366, '1080p': 1920 } as const;
 export type FrameResolution = keyof typeof LONG_SIDES;
-/** A square frame's side: the resolution's number, as 720p and 1080p are usually meant. */
-const SQUARE_SIDES: Record<FrameResolution, number> = {
-  '360p': 360,
-  '480p': 480,
-  '720p': 720,
-  '768p': 768,
-  '1080p': 1080,
-};
 
 /**
  * The frame of an aspect ratio: the long side 640 (360p) to 1920 (1080p), the other side in proportion, both even
@@ -36,7 +28,7 @@ const SQUARE_SIDES: Record<FrameResolution, number> = {
 export function frameSize(aspectRatio: AspectRatio, resolution: FrameResolution = '720p'): Size {
   const [w = 1, h = 1] = aspectRatio.split(':').map(Number);
   if (w === h) {
-    const side = SQUARE_SIDES[resolution];
+    const side = Number.parseInt(resolution, 10);
     return { width: side, height: side };
   }
   const long = LONG_SIDES[resolution];

@@ -84,10 +84,28 @@ async function allSettledOrThrow<T extends readonly unknown[]>(
 const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
 
 /**
+ * The caller's pictures written out, one file a scene: one picture shows in every scene; more are spread over the
+ * scenes, the first first and the last last.
+ */
+async function writePictures(dir: string, pictures: readonly ReferenceImage[], scenes: number): Promise<string[]> {
+  const files = await Promise.all(
+    pictures.map(async (picture, i) => {
+      const file = join(dir, `picture-${i}.${IMAGE_EXTENSIONS[picture.mediaType]}`);
+      await writeFile(file, picture.data);
+      return file;
+    }),
+  );
+  return files.length === 1
+    ? files
+    : Array.from({ length: scenes }, (_, i) => files[Math.floor((i * files.length) / scenes)] as string);
+}
+
+/**
  * The embedded video engine: a captioned slideshow. The prompt is split into scenes, each scene gets a
- * keyframe from the image engine (or the caller's picture), ffmpeg animates them with pan and zoom, joins
- * them with crossfades, burns in each scene's text, and muxes narration (or silence) as AAC in an H.264 MP4
- * (with no audio track at all when generateAudio is false). 720p and 1080p; 4k is made at 1080p.
+ * keyframe from the image engine (or the caller's pictures: first frame, reference pictures, last frame), ffmpeg
+ * animates them with pan and zoom, joins them with crossfades, burns in each scene's text, and muxes the caller's
+ * soundtrack, narration or silence as AAC in an H.264 MP4 (with no audio track at all when generateAudio is false and
+ * no soundtrack is given). 360p to 1080p; 2k and 4k are made at 1080p.
  */
 export class FfmpegVideoModel implements VideoModel {
   readonly provider = 'ffmpeg';
@@ -147,19 +165,7 @@ export class FfmpegVideoModel implements VideoModel {
     try {
       const keyframesReady: Promise<string[]> =
         pictures.length > 0
-          ? (async () => {
-              const files = await Promise.all(
-                pictures.map(async (picture, i) => {
-                  const file = join(dir, `picture-${i}.${IMAGE_EXTENSIONS[picture.mediaType]}`);
-                  await writeFile(file, picture.data);
-                  return file;
-                }),
-              );
-              // One picture: every scene shows it; more: spread over the scenes, the first first and the last last.
-              return files.length === 1
-                ? files
-                : scenes.map((_, i) => files[Math.floor((i * files.length) / scenes.length)] as string);
-            })()
+          ? writePictures(dir, pictures, scenes.length)
           : mapLimited(scenes, KEYFRAME_CONCURRENCY, async (scene, i) => {
               const result = await this.config.images.doGenerate({
                 prompt: scene.text || prompt,
@@ -178,26 +184,7 @@ export class FfmpegVideoModel implements VideoModel {
       const narrationReady: Promise<string | undefined> = soundtrack
         ? this.writeSoundtrack(dir, soundtrack, durationSeconds, warn)
         : narrate
-          ? (async () => {
-              const audio = await narrate(prompt, abortSignal);
-              if (audio.pcm.length < 2) {
-                if (generateAudio === true)
-                  warn({
-                    type: 'unsupported-setting',
-                    setting: 'generateAudio',
-                    details: 'the narration came out empty, so the clip has a silent audio track',
-                  });
-                return undefined;
-              }
-              const spoken = audioSeconds(audio);
-              if (spoken > durationSeconds + 0.05) {
-                const cut = `the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`;
-                warn({ type: 'other', message: cut });
-              }
-              const file = join(dir, 'narration.wav');
-              await writeFile(file, encodeWav(audio));
-              return file;
-            })()
+          ? this.writeNarration(dir, narrate, { prompt, durationSeconds, generateAudio, abortSignal }, warn)
           : Promise.resolve(undefined);
       const captionsReady = this.writeCaptions(dir, scenes, time, frame, warn);
 
@@ -234,6 +221,38 @@ export class FfmpegVideoModel implements VideoModel {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The prompt spoken by the local voice as the clip's track (none when it comes out empty), cut to its length. */
+  private async writeNarration(
+    dir: string,
+    narrate: NonNullable<FfmpegVideoConfig['narrate']>,
+    {
+      prompt,
+      durationSeconds,
+      generateAudio,
+      abortSignal,
+    }: Pick<VideoCallOptions, 'prompt' | 'durationSeconds' | 'generateAudio' | 'abortSignal'>,
+    warn: (warning: Warning) => void,
+  ): Promise<string | undefined> {
+    const audio = await narrate(prompt, abortSignal);
+    if (audio.pcm.length < 2) {
+      if (generateAudio === true)
+        warn({
+          type: 'unsupported-setting',
+          setting: 'generateAudio',
+          details: 'the narration came out empty, so the clip has a silent audio track',
+        });
+      return undefined;
+    }
+    const spoken = audioSeconds(audio);
+    if (spoken > durationSeconds + 0.05) {
+      const cut = `the narration is ${seconds(spoken)} long and was cut to the clip's ${seconds(durationSeconds)}`;
+      warn({ type: 'other', message: cut });
+    }
+    const file = join(dir, 'narration.wav');
+    await writeFile(file, encodeWav(audio));
+    return file;
   }
 
   /** The caller's audio as the clip's track, cut to its length (with a warning) when longer. */
