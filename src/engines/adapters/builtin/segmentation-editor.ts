@@ -55,20 +55,14 @@ export class BuiltinSegmentationEditor implements ImageEditor {
     const picture = await decode(options.image.data, warnings);
     const segmentation = await this.segment(picture, options.abortSignal);
     if (!segmentation.ok) throw new UpstreamError(refusalText(segmentation.reason), { isRetryable: false });
-    const { width, height } = picture;
-    const rgb = await sharp(Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength), {
+    // The cut's alpha (the picture's own already folded in) takes the place of the picture's.
+    const { width, height, data: rgba } = picture;
+    segmentation.alpha.forEach((alpha, pixel) => {
+      rgba[pixel * 4 + 3] = alpha;
+    });
+    const data = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
       raw: { width, height, channels: 4 },
     })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    const data = await sharp(rgb, { raw: { width, height, channels: 3 } })
-      .joinChannel(
-        Buffer.from(segmentation.alpha.buffer, segmentation.alpha.byteOffset, segmentation.alpha.byteLength),
-        {
-          raw: { width, height, channels: 1 },
-        },
-      )
       .png()
       .toBuffer();
     return { image: { data, mediaType: 'image/png' }, width, height, warnings };
