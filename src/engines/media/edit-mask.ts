@@ -41,6 +41,3 @@ export async function inpaintMaskPng(mask: ReferenceImage, width: number, height
     .png()
     .toBuffer();
 }
-
-/** Whether any pixel may change: a mask with no transparent pixel edits nothing. */
-export const editsSomething = (weights: Float32Array): boolean => weights.some((w) => w > 0.01);

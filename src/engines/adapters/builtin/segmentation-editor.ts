@@ -20,7 +20,7 @@ const DECODE_SECONDS = 10;
 const SEGMENT_TIMEOUT_MS = 20_000;
 
 /** Why the offline cut failed, said as the 422 of a missing engine says it: what would do it instead. */
-export const SEGMENTATION_ADVICE =
+const SEGMENTATION_ADVICE =
   'a subject on a textured or busy background needs a background removal model: set ATELIER_IMAGE_REMBG_URL to a rembg server (POST /api/remove), or edit with a model served by an OpenAI-compatible server with /v1/images/edits';
 
 /**
