@@ -3,7 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { compiledModuleUrl } from '../../../shared/untrusted/compiled-module-url.js';
 import { WorkerPool, WorkerTaskError } from '../../../shared/untrusted/worker-pool.js';
 import { ANALYSIS_SIDE, type RgbaPicture, type Segmentation } from '../../media/background-removal.js';
-import { PICTURE_MAX_PIXELS } from '../../media/picture-check.js';
+import { boundedSharp } from '../../media/picture-check.js';
 import type {
   ImageAction,
   ImageEditOptions,
@@ -15,7 +15,6 @@ import type { Warning } from '../../spec/warnings.js';
 
 /** Larger pictures are cut at this size on their long side (the API's own bound). */
 const MAX_SIDE = 2048;
-const DECODE_SECONDS = 10;
 /** One picture's segmentation: a 2048-pixel picture takes well under a second of CPU. */
 const SEGMENT_TIMEOUT_MS = 20_000;
 
@@ -114,9 +113,7 @@ function failure(error: WorkerTaskError): string {
 /** RGBA pixels of the picture, turned upright and cut to MAX_SIDE, decoded by sharp within the picture limits. */
 async function decode(input: Buffer, warnings: Warning[], side = MAX_SIDE): Promise<RgbaPicture> {
   try {
-    const image = sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' })
-      .timeout({ seconds: DECODE_SECONDS })
-      .rotate();
+    const image = boundedSharp(input).rotate();
     const meta = await image.metadata();
     const width = meta.autoOrient?.width ?? meta.width ?? 0;
     const height = meta.autoOrient?.height ?? meta.height ?? 0;
