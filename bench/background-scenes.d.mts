@@ -5,7 +5,6 @@ export type Scene = {
   height: number;
   kind: 'plain' | 'graded' | 'textured';
 };
-export function random(seed: number): () => number;
 export function scene(options: {
   shape: string;
   subject: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { iou, scene, scenes } from './background-scenes.mjs';
-import { assertBuilt, root } from './lib.mjs';
+import { assertBuilt, root, tableLines } from './lib.mjs';
 
 assertBuilt('node scripts/build-service.mjs');
 const { segmentForeground } = /** @type {typeof import('../src/engines/media/background-removal.js')} */ (
@@ -27,6 +27,7 @@ async function asJpeg({ data, width, height }) {
 
 /** @type {Map<string, { cut: number[], refused: number }>} */
 const byKind = new Map();
+/** @type {string[][]} */
 const rows = [];
 for (const spec of scenes()) {
   const made = scene(spec);
@@ -43,24 +44,26 @@ for (const spec of scenes()) {
     const kind = hard ? `hard (${made.kind})` : made.kind;
     const tally = byKind.get(kind) ?? { cut: [], refused: 0 };
     byKind.set(kind, tally);
-    if (result.ok) tally.cut.push(iou(result.alpha, made.truth));
-    else tally.refused++;
-    rows.push({
-      picture: `${spec.name} (${format})`,
+    const score = result.ok ? iou(result.alpha, made.truth) : undefined;
+    if (score === undefined) tally.refused++;
+    else tally.cut.push(score);
+    rows.push([
+      `${spec.name} (${format})`,
       kind,
-      result: result.ok ? `IoU ${iou(result.alpha, made.truth).toFixed(3)}` : `refused: ${result.reason}`,
-      ms: Math.round(ms),
-    });
+      `${Math.round(ms)} ms`,
+      result.ok ? `IoU ${score?.toFixed(3)}` : `refused: ${result.reason}`,
+    ]);
   }
 }
 
-for (const row of rows)
-  console.log(`${row.picture.padEnd(56)} ${row.kind.padEnd(18)} ${String(row.ms).padStart(4)} ms  ${row.result}`);
-console.log('\nkind               cut  refused  lowest IoU  mean IoU');
-for (const [kind, { cut, refused }] of byKind) {
-  const lowest = cut.length ? Math.min(...cut).toFixed(3) : '-';
-  const mean = cut.length ? (cut.reduce((a, b) => a + b, 0) / cut.length).toFixed(3) : '-';
-  console.log(
-    `${kind.padEnd(18)} ${String(cut.length).padStart(3)}  ${String(refused).padStart(7)}  ${lowest.padStart(10)}  ${mean.padStart(8)}`,
-  );
-}
+for (const line of tableLines(['picture', 'kind', 'time', 'result'], rows, { alignLeft: [0, 1, 3] })) console.log(line);
+console.log('');
+const summary = [...byKind].map(([kind, { cut, refused }]) => [
+  kind,
+  String(cut.length),
+  String(refused),
+  cut.length ? Math.min(...cut).toFixed(3) : '-',
+  cut.length ? (cut.reduce((a, b) => a + b, 0) / cut.length).toFixed(3) : '-',
+]);
+for (const line of tableLines(['kind', 'cut', 'refused', 'lowest IoU', 'mean IoU'], summary, { alignLeft: [0] }))
+  console.log(line);

@@ -12,7 +12,7 @@ import { EDIT_MODELS } from '../src/modules/images/image-request.js';
 import { iou, scene } from '../bench/background-scenes.mjs';
 import hosted from './fixtures/hosted-media-models.json' with { type: 'json' };
 import hosted105 from './fixtures/hosted-image-models-1.0.5.json' with { type: 'json' };
-import { fakeUpstreamForFile, replyJson } from './helpers/fake-upstream.js';
+import { fakeUpstreamForFile, formField, replyJson } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -32,10 +32,6 @@ type ImageRecord = {
   action?: string;
   edit_model?: string | null;
 };
-
-/** A text field of a multipart body, as the upstream received it. */
-const formField = (raw: Buffer | undefined, name: string) =>
-  raw?.toString('latin1').match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`))?.[1];
 
 const upstream = fakeUpstreamForFile();
 /** Offline: nothing configured but the file server's private address. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ACTIONS } from '../src/engines/spec/image-model.js';
-import { fakeUpstreamForFile, replyBytes, replyJson } from './helpers/fake-upstream.js';
+import { fakeUpstreamForFile, formField, replyBytes, replyJson } from './helpers/fake-upstream.js';
 import { type FileServer, startFileServer } from './helpers/file-server.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
@@ -19,12 +19,6 @@ type ImageRecord = {
   action?: string;
   edit_model?: string | null;
 };
-
-/** A text field of a multipart body, as the upstream received it. */
-function formField(raw: Buffer | undefined, name: string): string | undefined {
-  const match = raw?.toString('latin1').match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`));
-  return match?.[1];
-}
 
 // Each test owns its data: its own account (its balance moves only with its own records) and, since every record it
 // makes is waited for until it has ended (`settled`), the upstream's calls and answer between its start and its end

@@ -3,7 +3,7 @@ import { experimental_generateImage as generateImage } from 'ai';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
+import { type FakeUpstream, formField, replyJson, startFakeUpstream } from './helpers/fake-upstream.js';
 import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
 
 /**
@@ -22,11 +22,6 @@ let slowBase: string;
 let key: string;
 let client: OpenAI;
 let picture: Buffer;
-
-/** A text field of a multipart body, as the upstream received it. */
-function formField(raw: Buffer | undefined, name: string): string | undefined {
-  return raw?.toString('latin1').match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`))?.[1];
-}
 
 /** What the fake upstream draws: a flat picture of the size asked for (JSON or multipart). */
 async function drawn(size: string | undefined): Promise<string> {

@@ -23,6 +23,10 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
+/** A text field of a multipart body (`raw`), as the upstream received it. */
+export const formField = (raw: Buffer | undefined, name: string): string | undefined =>
+  raw?.toString('latin1').match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`))?.[1];
+
 export const replyJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));

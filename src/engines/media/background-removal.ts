@@ -42,7 +42,7 @@ export type Segmentation =
 /** The flood fill runs on a copy this size on its long side (the edge is refined at full size). */
 export const ANALYSIS_SIDE = 384;
 /** A border this far from a smooth surface is texture, not a plain or graded backdrop. */
-export const MAX_BACKDROP_SPREAD = 9;
+const MAX_BACKDROP_SPREAD = 9;
 /** Less of the border than this fitting the backdrop: the subject fills the frame or the backdrop is busy. */
 const MIN_BORDER_FIT = 0.55;
 const MIN_COVERAGE = 0.004;

@@ -5,16 +5,13 @@
  */
 import sharp from 'sharp';
 import { UpstreamError } from '../../shared/errors.js';
-import { PICTURE_MAX_PIXELS } from './picture-check.js';
+import { boundedSharp } from './picture-check.js';
 import type { ReferenceImage } from '../spec/image-model.js';
-
-const DECODE_SECONDS = 10;
 
 /** The mask's alpha at `width`x`height`, one byte a pixel (0: transparent, to edit). */
 async function alphaAt(mask: ReferenceImage, width: number, height: number): Promise<Buffer> {
   try {
-    return await sharp(mask.data, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' })
-      .timeout({ seconds: DECODE_SECONDS })
+    return await boundedSharp(mask.data)
       .ensureAlpha()
       .resize(width, height, { fit: 'fill' })
       .extractChannel(3)
@@ -41,6 +38,3 @@ export async function inpaintMaskPng(mask: ReferenceImage, width: number, height
     .png()
     .toBuffer();
 }
-
-/** Whether any pixel may change: a mask with no transparent pixel edits nothing. */
-export const editsSomething = (weights: Float32Array): boolean => weights.some((w) => w > 0.01);

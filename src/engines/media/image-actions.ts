@@ -1,5 +1,5 @@
 /** What each `action` asks of an engine that edits by prompt (an edits endpoint, img2img). Pure. */
-import type { ImageAction } from '../spec/image-model.js';
+import { IMAGE_ACTIONS, type ImageAction } from '../spec/image-model.js';
 
 export interface ActionRecipe {
   /** The instruction sent with the client's own words. */
@@ -11,6 +11,13 @@ export interface ActionRecipe {
 const withWords = (lead: string) => (prompt: string) => {
   const words = prompt.trim();
   return words ? `${lead}. ${words}` : lead;
+};
+
+/** Both of the hosted style references ask the same of an engine here (SD3 names the hosted model, not the ask). */
+const STYLE_REFERENCE: ActionRecipe = {
+  instruction: (prompt) =>
+    `Make a new picture in the visual style of this picture (palette, medium, brushwork): ${prompt.trim() || 'a new scene'}`,
+  denoisingStrength: 0.85,
 };
 
 export const ACTION_RECIPES: Record<ImageAction, ActionRecipe> = {
@@ -76,16 +83,8 @@ export const ACTION_RECIPES: Record<ImageAction, ActionRecipe> = {
       `Keep this character exactly consistent (face, hair, clothes) and show them: ${prompt.trim() || 'in a new pose'}`,
     denoisingStrength: 0.75,
   },
-  'Style Reference': {
-    instruction: (prompt) =>
-      `Make a new picture in the visual style of this picture (palette, medium, brushwork): ${prompt.trim() || 'a new scene'}`,
-    denoisingStrength: 0.85,
-  },
-  'Style Reference SD3': {
-    instruction: (prompt) =>
-      `Make a new picture in the visual style of this picture (palette, medium, brushwork): ${prompt.trim() || 'a new scene'}`,
-    denoisingStrength: 0.85,
-  },
+  'Style Reference': STYLE_REFERENCE,
+  'Style Reference SD3': STYLE_REFERENCE,
   'Find and Replace': {
     instruction: (prompt) =>
       `Find and replace in this picture, changing nothing else: ${prompt.trim() || 'the main object with a similar one'}`,
@@ -97,24 +96,6 @@ export const ACTION_RECIPES: Record<ImageAction, ActionRecipe> = {
   },
 };
 
-/** Actions only a generative model can do: no filter or background remover here stands in for them. */
-export const GENERATIVE_ACTIONS: readonly ImageAction[] = [
-  'Edit Image with AI',
-  'Realistic Photos',
-  'Ghiblify',
-  'Caricature',
-  'Professional Headshot',
-  'Hyper Realistic Photos',
-  'Muppets',
-  'Halloween',
-  'Character Reference',
-  'Consistent Character',
-  'Style Reference',
-  'Style Reference SD3',
-  'Find and Replace',
-  'Visualize What Happens Next',
-];
-
 /** Actions a segmentation (background removal) engine does. */
 export const BACKGROUND_ACTIONS: readonly ImageAction[] = ['Remove Background', 'Replace Background'];
 
@@ -123,3 +104,8 @@ export const BACKGROUND_ACTIONS: readonly ImageAction[] = ['Remove Background', 
  * makes new content (costumes, characters, a scene in a style, what happens next), which only a generative model can.
  */
 export const FILTER_ACTIONS: readonly ImageAction[] = ['Colorize', 'Relight', 'Stylization', 'Sketch to Image'];
+
+/** Actions only a generative model can do: no filter or background remover here stands in for them. */
+export const GENERATIVE_ACTIONS: readonly ImageAction[] = IMAGE_ACTIONS.filter(
+  (action) => !BACKGROUND_ACTIONS.includes(action) && !FILTER_ACTIONS.includes(action),
+);

@@ -25,6 +25,10 @@ export async function checkedPicture(data: Buffer, what: string): Promise<ImageI
   return size;
 }
 
+/** sharp on a picture someone gave, bounded as here: at most PICTURE_MAX_PIXELS, DECODE_SECONDS, a corrupt file failing. */
+export const boundedSharp = (data: Buffer) =>
+  sharp(data, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).timeout({ seconds: DECODE_SECONDS });
+
 /**
  * Whether the whole picture decodes, shrunk as it is read, within `maxPixels` and DECODE_SECONDS: sharp decodes on
  * libvips' threads, off the event loop. A picture cut short, corrupt or too slow to read does not.

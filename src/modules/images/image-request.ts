@@ -219,8 +219,14 @@ export function planEdit(
   return { ...DEFAULT_SIZE, warnings };
 }
 
-const ignored = (warnings: Warning[], setting: string, why: string) =>
-  warnings.push({ type: 'unsupported-setting', setting, details: `ignored: ${why}` });
+/** A setting the request gave that was not used, and why. */
+export const ignoredSetting = (setting: string, why: string): Warning => ({
+  type: 'unsupported-setting',
+  setting,
+  details: `ignored: ${why}`,
+});
+
+const ignored = (warnings: Warning[], setting: string, why: string) => warnings.push(ignoredSetting(setting, why));
 
 /** A setting an edit has no use for. */
 export const ignoredForAnEdit = (setting: string): Warning => ({

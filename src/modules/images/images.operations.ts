@@ -30,7 +30,7 @@ export function imageOperations(images: ImagesService) {
       http: { method: 'POST', path: '/api/generate-image' },
       tool: {
         description:
-          'Generate images from a prompt (paid plans; synchronous, can take minutes): model from the image catalogue (default "Nano Banana 2"; e.g. "DALL-E 3", "FLUX.2 [max]"), dimensions WIDTHxHEIGHT (default 1024x1024) or a ratio, outputs (default 1), style, resolution 1K or 2K, source_images (up to 10 URLs) to edit a picture or make one from it (with action, e.g. Colorize). Uses image credits. Returns the image records with image_url; one still pending (or with waitForResult false) has an id to poll with get_image every 15 to 30 s.',
+          'Generate images from a prompt (paid plans; synchronous, can take minutes): model from the image catalogue (default "Nano Banana 2"; e.g. "DALL-E 3", "FLUX.2 [max]"), dimensions WIDTHxHEIGHT (default 1024x1024) or a ratio, outputs (default 1), style, resolution 0.5K, 1K, 2K or 4K (made at 2K), source_images (up to 10 URLs) to edit a picture or make one from it (with action, e.g. Colorize). Uses image credits. Returns the image records with image_url; one still pending (or with waitForResult false) has an id to poll with get_image every 15 to 30 s.',
         args: toolArgs(
           generateImageToolArgs,
           ({ source_images: sources, image, ...rest }) => ({ ...rest, image: image ?? sources?.[0] }),

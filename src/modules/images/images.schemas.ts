@@ -142,10 +142,10 @@ export const generateImageToolArgs = generateImageBody.omit({ images: true }).ex
   source_images: z
     .array(mediaUrl)
     .min(1)
-    .max(10)
+    .max(MAX_IMAGES)
     .optional()
     .describe(
-      'Pictures (http(s) URLs, up to 10) to edit or to make the new one from (image-to-image), as `action` says; the engines here work from the first one',
+      `Pictures (http(s) URLs, up to ${MAX_IMAGES}) to edit or to make the new one from (image-to-image), as \`action\` says; the engines here work from the first one`,
     ),
   waitForResult: flagField.default(true).describe('Wait a bounded time for the images before answering (default true)'),
 });

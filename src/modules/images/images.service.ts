@@ -25,16 +25,11 @@ import {
   chooseEditor,
   editModelFor,
   ignoredForAnEdit,
+  ignoredSetting,
   planEdit,
   planImages,
 } from './image-request.js';
 import type { Warning } from '../../engines/spec/warnings.js';
-
-const ignoredField = (setting: string, why: string): Warning => ({
-  type: 'unsupported-setting',
-  setting,
-  details: `ignored: ${why}`,
-});
 import { storedWarnings } from '../../engines/spec/warning-text.js';
 
 /** The hosted 1.0.5 text of get-image's 404, for a missing record and another account's alike. */
@@ -156,9 +151,9 @@ export class ImagesService {
       if (refused) return fail('unprocessable', refused);
     }
     const warnings = [...(input.warnings ?? []), ...plan.warnings];
-    if (input.images && input.image) warnings.push(ignoredField('image', 'images overrides it'));
+    if (input.images && input.image) warnings.push(ignoredSetting('image', 'images overrides it'));
     if (unused.length > 0)
-      warnings.push(ignoredField('images', `the engines here edit one picture; ${unused.length} more were not used`));
+      warnings.push(ignoredSetting('images', `the engines here edit one picture; ${unused.length} more were not used`));
     const now = isoNow(this.deps.clock);
     const rows: NewImageRow[] = Array.from({ length: input.outputs }, () => ({
       account_id: caller.account.id,

@@ -6,7 +6,7 @@ import type { BlobStore } from '../../storage/blob/blob-store.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { IMAGE_EXTENSIONS } from '../../engines/spec/image-model.js';
 import type { ImageRecord, ImagesService, NewImages } from './images.service.js';
-import { EDIT_ACTION } from './image-request.js';
+import { EDIT_ACTION, ignoredSetting } from './image-request.js';
 import { type ModelAliases, aliasTarget } from './openai-model-aliases.js';
 import type {
   OpenAiEditForm,
@@ -62,8 +62,10 @@ export class OpenAiImages {
   async edit(caller: Caller, form: OpenAiEditForm): Promise<OpenAiImagesResponse> {
     const warnings = pictureWarnings(form);
     if (form.image.length > 1)
-      warnings.push(ignored('image', `the engines here edit one picture; ${form.image.length - 1} more were not used`));
-    if (form.input_fidelity) warnings.push(ignored('input_fidelity', 'the engines here have no such switch'));
+      warnings.push(
+        ignoredSetting('image', `the engines here edit one picture; ${form.image.length - 1} more were not used`),
+      );
+    if (form.input_fidelity) warnings.push(ignoredSetting('input_fidelity', 'the engines here have no such switch'));
     const [mask] = form.mask ?? [];
     const records = await this.withUploads([form.image[0], mask], ([image, maskRef]) =>
       this.create(caller, {
@@ -171,7 +173,7 @@ export class OpenAiImages {
     const data = await Promise.all(completed.map((record) => this.picture(record, given)));
     const made = formatOf(completed[0]?.image_url ?? '');
     if (outputFormat && made && outputFormat !== made)
-      warnings.push(ignored('output_format', `the engine made ${made}; the pictures are as it made them`));
+      warnings.push(ignoredSetting('output_format', `the engine made ${made}; the pictures are as it made them`));
     const texts = [...new Set([...warnings.map(warningText), ...records.flatMap((record) => record.warnings)])];
     const first = completed[0];
     return {
@@ -194,12 +196,6 @@ export class OpenAiImages {
   }
 }
 
-const ignored = (setting: string, why: string): Warning => ({
-  type: 'unsupported-setting',
-  setting,
-  details: `ignored: ${why}`,
-});
-
 /** What gpt-image options the engines here cannot honour, said before anything is made. */
 function pictureWarnings(fields: {
   background?: string | undefined;
@@ -208,13 +204,13 @@ function pictureWarnings(fields: {
   const warnings: Warning[] = [];
   if (fields.background === 'transparent')
     warnings.push(
-      ignored(
+      ignoredSetting(
         'background',
         'the engines here make opaque pictures (a transparent one: /api/generate-image with action Remove Background)',
       ),
     );
   if (fields.output_compression !== undefined)
-    warnings.push(ignored('output_compression', 'the pictures are stored as the engine made them'));
+    warnings.push(ignoredSetting('output_compression', 'the pictures are stored as the engine made them'));
   return warnings;
 }
 

@@ -3,7 +3,7 @@ import { UpstreamError } from '../../../shared/errors.js';
 import { compiledModuleUrl } from '../../../shared/untrusted/compiled-module-url.js';
 import { WorkerPool, WorkerTaskError } from '../../../shared/untrusted/worker-pool.js';
 import { ANALYSIS_SIDE, type RgbaPicture, type Segmentation } from '../../media/background-removal.js';
-import { PICTURE_MAX_PIXELS } from '../../media/picture-check.js';
+import { boundedSharp } from '../../media/picture-check.js';
 import type {
   ImageAction,
   ImageEditOptions,
@@ -15,12 +15,11 @@ import type { Warning } from '../../spec/warnings.js';
 
 /** Larger pictures are cut at this size on their long side (the API's own bound). */
 const MAX_SIDE = 2048;
-const DECODE_SECONDS = 10;
 /** One picture's segmentation: a 2048-pixel picture takes well under a second of CPU. */
 const SEGMENT_TIMEOUT_MS = 20_000;
 
 /** Why the offline cut failed, said as the 422 of a missing engine says it: what would do it instead. */
-export const SEGMENTATION_ADVICE =
+const SEGMENTATION_ADVICE =
   'a subject on a textured or busy background needs a background removal model: set ATELIER_IMAGE_REMBG_URL to a rembg server (POST /api/remove), or edit with a model served by an OpenAI-compatible server with /v1/images/edits';
 
 /**
@@ -55,20 +54,14 @@ export class BuiltinSegmentationEditor implements ImageEditor {
     const picture = await decode(options.image.data, warnings);
     const segmentation = await this.segment(picture, options.abortSignal);
     if (!segmentation.ok) throw new UpstreamError(refusalText(segmentation.reason), { isRetryable: false });
-    const { width, height } = picture;
-    const rgb = await sharp(Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength), {
+    // The cut's alpha (the picture's own already folded in) takes the place of the picture's.
+    const { width, height, data: rgba } = picture;
+    segmentation.alpha.forEach((alpha, pixel) => {
+      rgba[pixel * 4 + 3] = alpha;
+    });
+    const data = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
       raw: { width, height, channels: 4 },
     })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    const data = await sharp(rgb, { raw: { width, height, channels: 3 } })
-      .joinChannel(
-        Buffer.from(segmentation.alpha.buffer, segmentation.alpha.byteOffset, segmentation.alpha.byteLength),
-        {
-          raw: { width, height, channels: 1 },
-        },
-      )
       .png()
       .toBuffer();
     return { image: { data, mediaType: 'image/png' }, width, height, warnings };
@@ -120,9 +113,7 @@ function failure(error: WorkerTaskError): string {
 /** RGBA pixels of the picture, turned upright and cut to MAX_SIDE, decoded by sharp within the picture limits. */
 async function decode(input: Buffer, warnings: Warning[], side = MAX_SIDE): Promise<RgbaPicture> {
   try {
-    const image = sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' })
-      .timeout({ seconds: DECODE_SECONDS })
-      .rotate();
+    const image = boundedSharp(input).rotate();
     const meta = await image.metadata();
     const width = meta.autoOrient?.width ?? meta.width ?? 0;
     const height = meta.autoOrient?.height ?? meta.height ?? 0;
