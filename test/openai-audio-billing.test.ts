@@ -3,7 +3,7 @@ import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecording } from './helpers/recordings.js';
 import { withScratchDir } from './helpers/scratch-dir.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { type TestApp, startTestApp, withKey, listening } from './helpers/test-app.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,10 +40,7 @@ beforeAll(async () => {
     ATELIER_RATE_LIMIT_ENABLED: 'false',
     ATELIER_CREDITS_PER_TRANSCRIPTION_MINUTE: String(RATE),
   });
-  await t.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listening(t);
 });
 afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../src/engines/audio/wav.js';
 import { type FakeUpstream, replyBytes, startFakeUpstream } from './helpers/fake-upstream.js';
 import { probeAudio } from './helpers/media.js';
-import { type TestApp, startTestApp } from './helpers/test-app.js';
+import { type TestApp, startTestApp, listening } from './helpers/test-app.js';
 
 // The `instructions` of /v1/audio/speech reach an OpenAI-compatible speech server (a fake upstream that records what
 // it receives), with every piece of the text; an engine that cannot take them (espeak-ng) says so in a warning header.
@@ -23,10 +23,7 @@ beforeAll(async () => {
     ATELIER_TTS_OPENAI_BASE_URL: upstream.baseUrl,
     ATELIER_TTS_MODEL_ALIASES: 'tts-1=espeak-ng,gpt-4o-mini-tts=openai',
   });
-  await t.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listening(t);
   key = (await t.account({ plan: 'pro' })).key;
 });
 afterAll(async () => {

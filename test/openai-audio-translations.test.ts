@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecording } from './helpers/recordings.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { type TestApp, listening, startTestApp, withKey } from './helpers/test-app.js';
 import { writeTinyWhisper } from './helpers/tiny-whisper.js';
 
 // POST /v1/audio/translations (and /api/audio/translations) on whisper.cpp, which translates (a random-weight model:
@@ -18,13 +18,6 @@ let multilingual: TestApp;
 let englishOnly: TestApp;
 let wav: Buffer;
 const seconds = () => (wav.length - 44) / 32_000;
-
-async function listening(t: TestApp): Promise<string> {
-  await t.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 const appWith = (modelPath: string) =>
   startTestApp({

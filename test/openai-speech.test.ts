@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../src/engines/audio/wav.js';
 import { type FakeUpstream, replyBytes, startFakeUpstream } from './helpers/fake-upstream.js';
 import { probeAudio } from './helpers/media.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { type TestApp, startTestApp, withKey, listening } from './helpers/test-app.js';
 
 // POST /v1/audio/speech with the official openai client and the Vercel AI SDK against a listening service: the
 // audio of each format as ffprobe reads it, streamed (bytes arrive while the engine still speaks the rest), billed
@@ -24,10 +24,7 @@ beforeAll(async () => {
     ATELIER_TTS_OPENAI_BASE_URL: upstream.baseUrl,
     ATELIER_TTS_MODEL_ALIASES: 'tts-1=espeak-ng,tts-1-hd=flite,gpt-4o-mini-tts=flite,held-tts=openai',
   });
-  await t.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listening(t);
   key = (await t.account({ plan: 'pro' })).key;
 });
 afterAll(async () => {

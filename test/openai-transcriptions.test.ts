@@ -4,7 +4,7 @@ import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../src/engines/audio/wav.js';
 import { makeRecording } from './helpers/recordings.js';
-import { type TestApp, startTestApp, withKey } from './helpers/test-app.js';
+import { type TestApp, startTestApp, withKey, listening } from './helpers/test-app.js';
 
 // POST /v1/audio/transcriptions (and /translations) with the official openai client and the Vercel AI SDK against
 // a listening service: a flite recording transcribed by the embedded engine in every response format, streamed as
@@ -25,10 +25,7 @@ beforeAll(async () => {
     ATELIER_RATE_LIMIT_ENABLED: 'false',
     ATELIER_MAX_MEDIA_SECONDS: String(MEDIA_LIMIT_SECONDS),
   });
-  await t.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listening(t);
   key = (await t.account({ plan: 'pro', credits: 100 })).key;
 });
 afterAll(() => t?.close());

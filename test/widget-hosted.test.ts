@@ -3,14 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe.js';
-import {
-  type DashboardApp,
-  collectPageErrors,
-  launchBrowser,
-  screenshot,
-  signUp,
-  startDashboardApp,
-} from './helpers/browser.js';
+import { type DashboardApp, collectPageErrors, dashboardSuite, screenshot, signUp } from './helpers/browser.js';
 import { startTestApp, withKey } from './helpers/test-app.js';
 
 /**
@@ -68,9 +61,9 @@ const seen = (page: Page) => page.evaluate<string[]>('window.seen');
 const inPage = <T = unknown>(page: Page, code: string) =>
   page.evaluate<T>(`(() => { const chat = window.easyPeasyChat; return ${code}; })()`);
 
+const suite = dashboardSuite({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
 beforeAll(async () => {
-  t = await startDashboardApp({ ATELIER_RATE_LIMIT_ENABLED: 'false' });
-  browser = await launchBrowser();
+  ({ app: t, browser } = suite);
   [site, elsewhere] = await Promise.all([serveSite(), serveSite()]);
   ownerKey = (await t.account()).key;
   const api = (method: string, url: string, payload?: object) =>
@@ -86,10 +79,9 @@ beforeAll(async () => {
     api_key: string;
   }>().api_key;
 });
-afterAll(async () => {
+// Runs before the suite's own afterAll (hooks stack): the sites close first, then the browser and the service.
+afterAll(() => {
   for (const server of servers) server.close();
-  await browser?.close();
-  await t?.close();
 });
 
 describe('the launcher address', () => {

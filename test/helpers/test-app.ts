@@ -70,6 +70,14 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
 
 export const withKey = (key: string) => ({ 'x-api-key': key });
 
+/** Listens on a free loopback port, for clients that need a real socket (SDKs, fetch): the app's base URL. */
+export async function listening(t: TestApp): Promise<string> {
+  await t.server.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.server.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 /** A test file's app (no rate limit) and one account of `plan`'s key, made before its tests and closed after them. */
 export function appWithAccount(plan = 'pro'): { t: TestApp; key: string } {
   const suite = {} as { t: TestApp; key: string };

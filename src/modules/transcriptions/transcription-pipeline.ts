@@ -53,6 +53,13 @@ export const DETECT_LANGUAGE = 'auto';
 /** A language no configured engine can do: trying again will not help. */
 export class NoEngineError extends Error {
   override name = 'NoEngineError';
+  /** The field to change: the language, or the model for a translation that no engine here makes. */
+  constructor(
+    message: string,
+    readonly param: 'language' | 'model' = 'language',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -115,14 +122,13 @@ export class TranscriptionPipeline {
     const engine = this.pickEngine(input.language, input.enhancedQuality, { translate: input.translate, models });
     if (!engine) {
       const transcribing = input.translate && this.pickEngine(input.language, input.enhancedQuality, { models });
+      if (transcribing) throw new NoEngineError(untranslated(transcribing), 'model');
       throw new NoEngineError(
-        transcribing
-          ? untranslated(transcribing)
-          : models.engines.length === 0
-            ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
-            : input.language.trim().toLowerCase() === DETECT_LANGUAGE
-              ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'
-              : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
+        models.engines.length === 0
+          ? 'no transcription engine is configured: turn on ATELIER_ASR_LOCAL or set ATELIER_ASR_OPENAI_BASE_URL'
+          : input.language.trim().toLowerCase() === DETECT_LANGUAGE
+            ? 'no transcription engine here detects the language: pull a whisper model (atelier models pull whisper-base) or configure ATELIER_ASR_OPENAI_BASE_URL'
+            : `no transcription engine for ${input.language}: the embedded engine knows English only; configure ATELIER_ASR_OPENAI_BASE_URL for other languages`,
       );
     }
     const data = input.data ?? (await guardedDownload(input.url, this.config.guard)).body;
@@ -182,7 +188,7 @@ export class TranscriptionPipeline {
 }
 
 /** The refusal of a translation, naming the engine that would have transcribed the audio. */
-export const untranslated = (engine: AsrModel) =>
+const untranslated = (engine: AsrModel) =>
   `translation to English is not offered by the transcription engine ${engine.provider} (${engine.modelId}): it transcribes only; use /v1/audio/transcriptions`;
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;

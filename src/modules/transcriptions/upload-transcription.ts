@@ -4,7 +4,7 @@ import { newId } from '../../shared/ids.js';
 import type { Caller } from '../accounts/accounts.service.js';
 import { type CreditsService, newReservation } from '../credits/credits.service.js';
 import { type Transcript, transcriptText } from './openai-transcript-format.js';
-import { DETECT_LANGUAGE, NoEngineError, type TranscriptionPipeline, untranslated } from './transcription-pipeline.js';
+import { DETECT_LANGUAGE, NoEngineError, type TranscriptionPipeline } from './transcription-pipeline.js';
 
 /** OpenAI's transcription model names: each picks the standard engine or the enhanced one (ATELIER_ASR_ENHANCED...). */
 export const TRANSCRIPTION_MODEL_ALIASES: Readonly<Record<string, 'standard' | 'enhanced'>> = {
@@ -94,10 +94,6 @@ export async function transcribeUpload(
   const translate = request.task === 'translate';
   const detects = deps.pipeline.pickEngine(DETECT_LANGUAGE, enhanced, { translate });
   const language = asked ?? (detects ? DETECT_LANGUAGE : 'English');
-  if (translate && !deps.pipeline.pickEngine(language, enhanced, { translate })) {
-    const engine = deps.pipeline.pickEngine(language, enhanced);
-    if (engine) return fail('invalid_input', untranslated(engine), {}, 'model');
-  }
   const reservation = newReservation({
     accountId: caller.account.id,
     amount: 0,
@@ -151,6 +147,6 @@ function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): Outcom
     return fail('upstream', `The transcription took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
   if (error instanceof MediaRefusedError)
     return fail('invalid_input', `file: ${error.message.replace('the file at the URL', 'the file')}`, {}, 'file');
-  if (error instanceof NoEngineError) return fail('invalid_input', error.message, {}, 'language');
+  if (error instanceof NoEngineError) return fail('invalid_input', error.message, {}, error.param);
   return engineFailure(error, 'Transcription failed', 'The transcription engine is not available');
 }
