@@ -107,7 +107,7 @@ export const generateImageBody = z.strictObject({
     .enum(EDIT_MODELS)
     .optional()
     .describe(
-      'The catalogue model that edits `image` (names resolve as `model` does). When absent: `model` if the request names one, else "OpenAI GPT Image 2 Medium" with no action and "Qwen Image" for action "Edit Image with AI"',
+      `The catalogue model that edits \`image\` (names resolve as \`model\` does). When absent: \`model\` if the request names one, else "OpenAI GPT Image 2 Medium" with no action, "Qwen Image" for action "Edit Image with AI" and "${DEFAULT_IMAGE_MODEL}" for any other action`,
     ),
   outputs: wholeNumberField(1, 4).default(1),
   resolution: z
